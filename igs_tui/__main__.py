@@ -1,0 +1,5 @@
+"""Allow ``python -m igs_tui``."""
+
+from igs_tui.cli import main
+
+raise SystemExit(main())

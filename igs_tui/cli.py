@@ -1,0 +1,67 @@
+"""Command line entry point: ``igs-tui`` runs the client; subcommands run the tools.
+
+Subcommands import their modules lazily so that ``igs-tui --help`` and ``--version`` stay fast
+and work even where an optional part (such as the UI) cannot start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from igs_tui import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="igs-tui",
+        description="Keyboard-driven terminal client for IGS, the Pandanet Internet Go Server.",
+    )
+    parser.add_argument("--version", action="version", version=f"igs-tui {__version__}")
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="start the embedded IGS-compatible server and connect to it (works offline)",
+    )
+    parser.add_argument(
+        "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    convert = sub.add_parser(
+        "convert",
+        help="convert a game record between SGF (.sgf) and Ishi (.go/.ishi)",
+        description="Convert a game record; formats are chosen by file extension "
+        "(.sgf for SGF, .go or .ishi for the Ishi Standard Format).",
+    )
+    convert.add_argument("input", help="record to read")
+    convert.add_argument("output", help="record to write (not created if the input is bad)")
+
+    parse = sub.add_parser(
+        "parse",
+        help="print the protocol events of a recorded IGS session as JSON lines",
+        description="Parse a raw IGS transcript (as written by the session recorder) and print "
+        "one JSON object per event.",
+    )
+    parse.add_argument("file", help="transcript file ('-' for standard input)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "convert":
+        from igs_tui.records.convert import run_convert_cli
+
+        return run_convert_cli(args.input, args.output)
+    if args.command == "parse":
+        from igs_tui.protocol.parse_cli import run_parse_cli
+
+        return run_parse_cli(args.file)
+    print("igs-tui: the terminal client is not available yet in this build", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
