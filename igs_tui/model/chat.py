@@ -1,0 +1,80 @@
+"""Chat buffers, IRC style: one per conversation partner, game, channel, and one for shouts.
+
+Buffers keep messages in arrival order with an unread count and a highlight flag (set when a
+message mentions the user's own name), so the UI can show markers without re-scanning text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+MAX_MESSAGES = 5000
+"""Messages kept per buffer in memory; older ones are still in the on-disk chat log."""
+
+
+class ChatKind(StrEnum):
+    TELL = "tell"
+    GAME = "game"
+    SHOUT = "shout"
+    CHANNEL = "channel"
+    SYSTEM = "system"
+
+
+@dataclass(frozen=True, slots=True)
+class BufferKey:
+    """Which buffer: ``(TELL, "alice")``, ``(GAME, "12")``, ``(CHANNEL, "1")``, ``(SHOUT, "")``."""
+
+    kind: ChatKind
+    target: str = ""
+
+    @property
+    def topic(self) -> str:
+        return f"chat:{self.kind}:{self.target}"
+
+    @property
+    def label(self) -> str:
+        if self.kind is ChatKind.TELL:
+            return self.target
+        if self.kind is ChatKind.GAME:
+            return f"#{self.target}"
+        if self.kind is ChatKind.CHANNEL:
+            return f"ch{self.target}"
+        return self.kind.value
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    author: str
+    text: str
+    timestamp: float
+    kind: str = "message"
+    """``message`` for chat, ``kibitz``/``say`` inside game buffers, ``own`` for our own lines."""
+    highlight: bool = False
+
+
+@dataclass
+class ChatBuffer:
+    key: BufferKey
+    messages: deque[ChatMessage] = field(default_factory=lambda: deque(maxlen=MAX_MESSAGES))
+    unread: int = 0
+    highlighted: bool = False
+
+    def add(self, message: ChatMessage) -> None:
+        self.messages.append(message)
+        if message.kind != "own":
+            self.unread += 1
+            self.highlighted = self.highlighted or message.highlight
+
+    def mark_read(self) -> None:
+        self.unread = 0
+        self.highlighted = False
+
+
+def mentions(text: str, name: str) -> bool:
+    """Does ``text`` mention ``name`` as a word (case-insensitive)?"""
+    if not name:
+        return False
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text, re.IGNORECASE) is not None

@@ -1,0 +1,181 @@
+"""Games: the server's list of games in progress, and the games this client follows.
+
+A *summary* is a row of the server's game list. A *followed game* is one this client observes
+or plays: it has the full move list, a board replayed by our rules engine, clocks, kibitzes and
+the result. Nothing here knows a wire protocol; adapters translate server events into calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from igs_tui.go import Color, Game, IllegalMove, Point
+from igs_tui.model.clocks import Clock, ClockReading
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One row of the server's list of games in progress."""
+
+    number: int
+    white: str
+    white_rank: str
+    black: str
+    black_rank: str
+    moves: int = 0
+    size: int = 19
+    handicap: int = 0
+    komi: float = 0.0
+    byoyomi_minutes: int = 0
+    flags: str = ""
+    observers: int = 0
+    title: str = ""
+
+    @property
+    def is_broadcast(self) -> bool:
+        """Professional broadcasts use one account for both sides, or carry a title."""
+        return self.white == self.black or bool(self.title)
+
+    @property
+    def is_free(self) -> bool:
+        return "F" in self.flags
+
+
+class GamePhase(StrEnum):
+    PLAYING = "playing"
+    SCORING = "scoring"
+    FINISHED = "finished"
+    ADJOURNED = "adjourned"
+
+
+class Role(StrEnum):
+    OBSERVING = "observing"
+    PLAYING_BLACK = "black"
+    PLAYING_WHITE = "white"
+
+    @property
+    def color(self) -> Color | None:
+        if self is Role.PLAYING_BLACK:
+            return Color.BLACK
+        if self is Role.PLAYING_WHITE:
+            return Color.WHITE
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """One move as the server announced it (number 1 is the first move; ``point`` None = pass)."""
+
+    number: int
+    color: Color
+    point: Point | None
+    handicap: int = 0
+    """For a server's ``Handicap N`` first move: the number of stones placed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kibitz:
+    author: str
+    rank: str
+    text: str
+    move_number: int
+
+
+@dataclass
+class FollowedGame:
+    """A game observed or played by this client, replayed on our own rules engine."""
+
+    number: int
+    size: int = 19
+    komi: float = 0.0
+    handicap: int = 0
+    white: str = ""
+    white_rank: str = ""
+    black: str = ""
+    black_rank: str = ""
+    title: str = ""
+    role: Role = Role.OBSERVING
+    phase: GamePhase = GamePhase.PLAYING
+    result: str = ""
+    moves: list[MoveRecord] = field(default_factory=list)
+    kibitzes: list[Kibitz] = field(default_factory=list)
+    dead: set[Point] = field(default_factory=set)
+    prisoners: dict[Color, int] = field(default_factory=lambda: {Color.BLACK: 0, Color.WHITE: 0})
+    observers: int = 0
+    sync_errors: list[str] = field(default_factory=list)
+    clocks: dict[Color, Clock] = field(
+        default_factory=lambda: {
+            c: Clock(ClockReading(0.0, unlimited=True), 0.0) for c in (Color.BLACK, Color.WHITE)
+        }
+    )
+    board: Game = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = Game(self.size, komi=self.komi)
+
+    @property
+    def is_broadcast(self) -> bool:
+        return (bool(self.white) and self.white == self.black) or bool(self.title)
+
+    @property
+    def last_number(self) -> int:
+        return self.moves[-1].number if self.moves else 0
+
+    def reset_board(self, size: int | None = None) -> None:
+        """Start again from an empty board (new size known, or a full move list follows)."""
+        if size is not None:
+            self.size = size
+        self.moves.clear()
+        self.board = Game(self.size, komi=self.komi)
+
+    def add_move(self, move: MoveRecord) -> bool:
+        """Append a move if it is the next one; return False for a duplicate or a gap.
+
+        Servers resend moves (after ``moves N`` or a reconnect); numbers make that idempotent.
+        A move our engine finds illegal is still recorded (the server is the authority) but
+        noted in :attr:`sync_errors` and placed as a setup stone. Every move adds exactly one
+        entry to the board's history, so move ``n`` is history entry ``n``.
+        """
+        if move.number <= self.last_number:
+            return False
+        if move.number != self.last_number + 1:
+            self.sync_errors.append(
+                f"move {move.number} arrived after move {self.last_number}; moves are missing"
+            )
+            return False
+        self.moves.append(move)
+        self._apply(move)
+        return True
+
+    def _apply(self, move: MoveRecord) -> None:
+        if move.handicap:
+            try:
+                self.board.place_handicap(move.handicap)
+            except ValueError as exc:
+                self.sync_errors.append(f"handicap {move.handicap}: {exc}")
+                self.board.setup()
+            return
+        try:
+            self.board.play(move.point, move.color)
+        except IllegalMove as exc:
+            self.sync_errors.append(f"move {move.number}: {exc}")
+            stones = [move.point] if move.point is not None else []
+            if move.color is Color.BLACK:
+                self.board.setup(black=stones)
+            else:
+                self.board.setup(white=stones)
+
+    def undo_last(self) -> MoveRecord | None:
+        """Take back the last move (the server announced an undo)."""
+        if not self.moves:
+            return None
+        move = self.moves.pop()
+        self.board.undo()
+        return move
+
+    def position_after(self, count: int) -> Game:
+        """A board after the first ``count`` moves, for browsing while the live game goes on."""
+        game = self.board.copy()
+        game.undo_to(max(0, min(count, len(game.history))))
+        return game
