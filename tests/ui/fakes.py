@@ -1,0 +1,136 @@
+"""Test doubles shared by the UI tests: a Backend that records every intent it is given.
+
+The UI must only *call* backend intents (answers arrive through the model), so a recording
+fake is enough to check that a key press or a slash command asked for the right thing.
+Both UI test suites use it; add methods by appending only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from igs_tui.go import Point
+from igs_tui.model.backend import Backend, MatchTerms
+
+
+@dataclass(frozen=True)
+class Call:
+    """One recorded intent: the Backend method name and its positional arguments."""
+
+    name: str
+    args: tuple[object, ...]
+
+
+@dataclass
+class RecordingBackend:
+    """Implements :class:`igs_tui.model.backend.Backend`; records calls in order."""
+
+    calls: list[Call] = field(default_factory=list)
+
+    def _record(self, name: str, *args: object) -> None:
+        self.calls.append(Call(name, args))
+
+    # query helpers ------------------------------------------------------------------------
+    def named(self, name: str) -> list[tuple[object, ...]]:
+        """Argument tuples of every call to ``name``, oldest first."""
+        return [c.args for c in self.calls if c.name == name]
+
+    @property
+    def last(self) -> Call:
+        return self.calls[-1]
+
+    def clear(self) -> None:
+        self.calls.clear()
+
+    # Backend protocol ---------------------------------------------------------------------
+    def send_raw(self, line: str) -> None:
+        self._record("send_raw", line)
+
+    def refresh_games(self) -> None:
+        self._record("refresh_games")
+
+    def refresh_players(self) -> None:
+        self._record("refresh_players")
+
+    def observe(self, game: int) -> None:
+        self._record("observe", game)
+
+    def unobserve(self, game: int) -> None:
+        self._record("unobserve", game)
+
+    def fetch_moves(self, game: int) -> None:
+        self._record("fetch_moves", game)
+
+    def tell(self, name: str, text: str) -> None:
+        self._record("tell", name, text)
+
+    def say(self, game: int, text: str) -> None:
+        self._record("say", game, text)
+
+    def kibitz(self, game: int, text: str) -> None:
+        self._record("kibitz", game, text)
+
+    def shout(self, text: str) -> None:
+        self._record("shout", text)
+
+    def yell(self, channel: str, text: str) -> None:
+        self._record("yell", channel, text)
+
+    def join_channel(self, channel: str) -> None:
+        self._record("join_channel", channel)
+
+    def player_stats(self, name: str) -> None:
+        self._record("player_stats", name)
+
+    def play(self, game: int, point: Point | None) -> None:
+        self._record("play", game, point)
+
+    def resign(self, game: int) -> None:
+        self._record("resign", game)
+
+    def request_undo(self, game: int) -> None:
+        self._record("request_undo", game)
+
+    def answer_undo(self, game: int, accept: bool) -> None:
+        self._record("answer_undo", game, accept)
+
+    def remove_dead(self, game: int, point: Point) -> None:
+        self._record("remove_dead", game, point)
+
+    def restore_scoring(self, game: int) -> None:
+        self._record("restore_scoring", game)
+
+    def done_scoring(self, game: int) -> None:
+        self._record("done_scoring", game)
+
+    def add_time(self, game: int, minutes: int) -> None:
+        self._record("add_time", game, minutes)
+
+    def adjourn(self, game: int) -> None:
+        self._record("adjourn", game)
+
+    def load(self, opponent: str) -> None:
+        self._record("load", opponent)
+
+    def challenge(self, terms: MatchTerms) -> None:
+        self._record("challenge", terms)
+
+    def accept_challenge(self, terms: MatchTerms) -> None:
+        self._record("accept_challenge", terms)
+
+    def decline_challenge(self, opponent: str) -> None:
+        self._record("decline_challenge", opponent)
+
+    def set_open(self, value: bool) -> None:
+        self._record("set_open", value)
+
+    def set_looking(self, value: bool) -> None:
+        self._record("set_looking", value)
+
+    def quit(self) -> None:
+        self._record("quit")
+
+
+def _conforms(backend: RecordingBackend) -> Backend:
+    """mypy checks here that the fake satisfies the Backend protocol."""
+    return backend
