@@ -1,0 +1,215 @@
+"""Split the raw IGS byte stream into lines, whatever the packet boundaries.
+
+Theory of operation
+-------------------
+The socket hands us bytes in arbitrary chunks. The protocol layer wants one line at a time
+(``str``, no CR/LF). Between the two sits :class:`LineSplitter`, whose output is a *pure
+function of the byte stream*: one chunk or one byte at a time, the same lines come out.
+Every rule below was chosen so that no decision depends on where a chunk happens to end:
+
+* **Terminators.** CR LF, a lone LF and a lone CR each end a line (IGS sends CR LF; ``readline``
+  style splitting on CR alone would produce phantom empty lines). After a CR we remember that an
+  LF (or the telnet NUL padding of "CR NUL") may follow and swallow it when it arrives, even if it
+  arrives in the next packet.
+* **Prompts without newline.** ``Login: ``, ``Password: `` and the non-client prompt ``#> `` are
+  sent with no line end, so a newline search would wait forever. They are *known exact strings*,
+  so we recognise them as a prefix at the start of a line: as soon as the buffered line starts
+  with a prompt, the prompt is emitted as a line of its own. While the buffer is still a proper
+  prefix of a prompt (``b"Logi"``) nothing is decided, because the next byte might make it an
+  ordinary line. If a line end directly follows a prompt it is swallowed, so ``"#> \\r\\n"`` and
+  ``"#> "`` give the same single line. We preferred this over "a prompt at the end of the data
+  that is buffered right now", which depends on packet timing and so is not split-invariant.
+* **Telnet commands.** telnetlib3 consumes IAC sequences before we see the data, but the splitter
+  is robust if any reach it: ``IAC IAC`` is a literal 0xFF byte, ``IAC SB ... IAC SE`` and
+  two/three byte commands are dropped, across chunk boundaries too.
+* **Length cap.** A line longer than ``max_line`` bytes is cut into ``max_line`` byte pieces, so a
+  hostile peer cannot grow our memory without bound. Like h11's receive buffer, the splitter
+  remembers how far it already searched for a line end, so a long line arriving in many small
+  packets costs linear, not quadratic, time.
+
+:meth:`LineSplitter.close` returns a final unterminated line at end of stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["DEFAULT_MAX_LINE", "DEFAULT_PROMPTS", "LineSplitter"]
+
+DEFAULT_PROMPTS: tuple[bytes, ...] = (b"Login: ", b"Password: ", b"#> ")
+"""Prompts IGS sends without a line end (see the spec's "Connection start")."""
+
+DEFAULT_MAX_LINE = 64 * 1024
+"""Longest line we buffer; real IGS lines are well under 1 KiB."""
+
+_IAC = 0xFF
+_SB = 0xFA
+_SE = 0xF0
+_WILL, _WONT, _DO, _DONT = 0xFB, 0xFC, 0xFD, 0xFE
+_CR = 0x0D
+_LF = 0x0A
+_NUL = 0x00
+
+# States of the telnet command filter.
+_DATA, _CMD, _OPTION, _SUBNEG, _SUBNEG_IAC = range(5)
+
+
+class LineSplitter:
+    """Turn a chunked byte stream into complete lines (``bytes`` without CR/LF).
+
+    Args:
+        prompts: exact byte strings that count as a whole line when a line starts with them.
+            None of them may contain CR or LF.
+        max_line: maximum line length in bytes; longer lines are split into pieces of this size.
+
+    Raises:
+        ValueError: for an empty prompt, a prompt with a line end, or a ``max_line`` shorter
+            than 1 or than the longest prompt.
+    """
+
+    def __init__(
+        self,
+        prompts: Iterable[bytes] = DEFAULT_PROMPTS,
+        max_line: int = DEFAULT_MAX_LINE,
+    ) -> None:
+        self._prompts = tuple(prompts)
+        for prompt in self._prompts:
+            if not prompt or b"\r" in prompt or b"\n" in prompt:
+                raise ValueError(f"invalid prompt {prompt!r}: must be non-empty, without CR/LF")
+        if max_line < max((len(p) for p in self._prompts), default=1):
+            raise ValueError("max_line must be at least 1 and hold the longest prompt")
+        self._max_line = max_line
+        self._buffer = bytearray()
+        self._scanned = 0  # bytes of _buffer already known to contain no CR/LF
+        self._swallow_lf = False  # previous terminator was CR: a following LF/NUL belongs to it
+        self._after_prompt = False  # previous line was a prompt: a following line end belongs to it
+        self._telnet_state = _DATA
+        self._closed = False
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Add received bytes and return every line they complete (possibly none).
+
+        Raises:
+            RuntimeError: after :meth:`close`.
+        """
+        if self._closed:
+            raise RuntimeError("LineSplitter is closed")
+        if data:
+            self._buffer += self._strip_telnet(data)
+        return self._extract_lines()
+
+    def close(self) -> list[bytes]:
+        """Signal end of stream; return the unterminated last line, if there is one."""
+        lines = [] if self._closed else self._extract_lines()
+        self._closed = True
+        if self._buffer:
+            lines.append(bytes(self._buffer))
+            self._buffer.clear()
+            self._scanned = 0
+        return lines
+
+    @property
+    def pending(self) -> bytes:
+        """Bytes of the current, not yet complete line (for diagnostics)."""
+        return bytes(self._buffer)
+
+    def _strip_telnet(self, data: bytes) -> bytes:
+        """Remove telnet IAC sequences, keeping state across chunk boundaries."""
+        if self._telnet_state == _DATA and _IAC not in data:
+            return data
+        out = bytearray()
+        state = self._telnet_state
+        for byte in data:
+            if state == _DATA:
+                if byte == _IAC:
+                    state = _CMD
+                else:
+                    out.append(byte)
+            elif state == _CMD:
+                if byte == _IAC:
+                    out.append(_IAC)  # IAC IAC: an escaped literal 0xFF
+                    state = _DATA
+                elif byte in (_WILL, _WONT, _DO, _DONT):
+                    state = _OPTION
+                elif byte == _SB:
+                    state = _SUBNEG
+                else:
+                    state = _DATA  # two-byte command (NOP, GA, AYT, ...)
+            elif state == _OPTION:
+                state = _DATA
+            elif state == _SUBNEG:
+                if byte == _IAC:
+                    state = _SUBNEG_IAC
+            elif state == _SUBNEG_IAC:
+                # IAC SE ends the subnegotiation; IAC IAC is an escaped byte inside it.
+                state = _DATA if byte == _SE else _SUBNEG
+        self._telnet_state = state
+        return bytes(out)
+
+    def _extract_lines(self) -> list[bytes]:
+        lines: list[bytes] = []
+        buffer = self._buffer
+        while buffer:
+            first = buffer[0]
+            if self._swallow_lf and first in (_LF, _NUL):
+                del buffer[0]
+                self._swallow_lf = False
+                continue
+            self._swallow_lf = False
+            if self._after_prompt and first in (_CR, _LF):
+                self._after_prompt = False
+                self._swallow_lf = first == _CR
+                del buffer[0]
+                continue
+            self._after_prompt = False
+            prompt_state = self._match_prompt()
+            if prompt_state is None:
+                break  # a proper prefix of a prompt: wait for more bytes
+            if prompt_state:
+                lines.append(bytes(buffer[:prompt_state]))
+                del buffer[:prompt_state]
+                self._scanned = 0
+                self._after_prompt = True
+                continue
+            end = self._find_terminator()
+            if end < 0:
+                # Cut only once a byte *beyond* the cap is present: a terminator arriving right
+                # after exactly max_line bytes must end that line, not add an empty one.
+                if len(buffer) > self._max_line:
+                    lines.append(bytes(buffer[: self._max_line]))
+                    del buffer[: self._max_line]
+                    self._scanned = 0
+                    continue
+                break
+            if end > self._max_line:
+                lines.append(bytes(buffer[: self._max_line]))
+                del buffer[: self._max_line]
+                self._scanned = 0
+                continue
+            lines.append(bytes(buffer[:end]))
+            self._swallow_lf = buffer[end] == _CR
+            del buffer[: end + 1]
+            self._scanned = 0
+        return lines
+
+    def _match_prompt(self) -> int | None:
+        """Length of the prompt the buffer starts with; 0 if none can; None if undecided."""
+        buffer = self._buffer
+        undecided = False
+        for prompt in self._prompts:
+            if buffer.startswith(prompt):
+                return len(prompt)
+            if len(buffer) < len(prompt) and prompt.startswith(buffer):
+                undecided = True
+        return None if undecided else 0
+
+    def _find_terminator(self) -> int:
+        """Index of the first CR or LF in the buffer, or -1; resumes where the last search ended."""
+        buffer = self._buffer
+        start = self._scanned
+        cr = buffer.find(b"\r", start)
+        lf = buffer.find(b"\n", start, cr if cr >= 0 else len(buffer))
+        end = lf if lf >= 0 else cr
+        if end < 0:
+            self._scanned = len(buffer)
+        return end
