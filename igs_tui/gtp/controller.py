@@ -1,0 +1,369 @@
+"""The GTP v2 controller: typed, async methods for every command of the spec.
+
+The controller knows what commands mean; the :class:`~igs_tui.gtp.channel.GtpChannel` under
+it knows only how bytes move. Commands are serialised with a lock (GTP allows pipelining,
+§2.8, but one-at-a-time keeps error attribution exact and costs nothing for a GUI).
+
+Ids and timeouts work together: every command carries an increasing id (§2.5), and a command
+that times out leaves its response owed. The engine must answer in order (§2.8: it "must ...
+respond to the commands in the same order as they come in"), so the next command first reads
+and discards the owed responses — a late answer can never be mistaken for the answer to a
+later command. The id check then catches any engine that breaks that rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import Enum
+from types import TracebackType
+from typing import Final, Self
+
+from igs_tui.go.types import Color, Point
+from igs_tui.gtp.channel import GtpChannel, SubprocessChannel
+from igs_tui.gtp.errors import (
+    GtpChannelClosed,
+    GtpEngineDied,
+    GtpEngineError,
+    GtpProtocolError,
+    GtpTimeout,
+)
+from igs_tui.gtp.framing import prepare_command
+from igs_tui.gtp.values import (
+    FinalScore,
+    GenmoveResult,
+    StatusKind,
+    gtp_color,
+    gtp_vertex,
+    parse_bool,
+    parse_final_score,
+    parse_genmove,
+    parse_int,
+    parse_vertex_groups,
+    parse_vertex_list,
+)
+
+
+class _Default(Enum):
+    TOKEN = 0
+
+
+DEFAULT: Final = _Default.TOKEN
+"""Use the controller's configured timeout for this command."""
+
+TimeoutArg = float | None | _Default
+
+SLOW_COMMANDS: Final = frozenset(
+    {
+        "genmove",
+        "reg_genmove",
+        "final_score",
+        "final_status_list",
+        "place_free_handicap",
+        "loadsgf",
+        "estimate_score",
+        "kgs-genmove_cleanup",
+    }
+)
+"""Commands where the engine thinks; they get ``slow_timeout`` instead of ``timeout``."""
+
+TrafficHook = Callable[[str, str], None]
+"""Called with ``("send", line)`` and ``("recv", response_text)``: an engine console for
+debugging, as §8.1 intends GTP to be "reasonably human readable"."""
+
+
+class GtpController:
+    """Speaks GTP v2 to one engine through a channel.
+
+    ``timeout`` applies to quick commands, ``slow_timeout`` to thinking ones
+    (:data:`SLOW_COMMANDS`); ``None`` or ``math.inf`` means no limit. Every method accepts a
+    ``timeout=`` override. ``use_ids=False`` is for engines that do not echo ids (not
+    allowed by the spec, but old engines exist).
+
+    ``board_size`` is the size used to parse vertices in responses; :meth:`boardsize` keeps
+    it current (set it yourself after changing the size by other means, e.g. ``loadsgf``).
+    """
+
+    def __init__(
+        self,
+        channel: GtpChannel,
+        *,
+        timeout: float | None = 30.0,
+        slow_timeout: float | None = 300.0,
+        use_ids: bool = True,
+        on_traffic: TrafficHook | None = None,
+    ) -> None:
+        self.channel = channel
+        self.timeout = timeout
+        self.slow_timeout = slow_timeout
+        self.use_ids = use_ids
+        self.on_traffic = on_traffic
+        self.board_size = 19
+        self._ids = itertools.count(1)
+        self._lock = asyncio.Lock()
+        self._owed = 0
+        self._closed = False
+        self._dead: GtpEngineDied | None = None
+        self._known: dict[str, bool] = {}
+        self._commands: tuple[str, ...] | None = None
+
+    @classmethod
+    async def start(
+        cls,
+        command: str | Sequence[str],
+        *,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        timeout: float | None = 30.0,
+        slow_timeout: float | None = 300.0,
+        use_ids: bool = True,
+        on_traffic: TrafficHook | None = None,
+    ) -> GtpController:
+        """Start an engine subprocess (``command`` split with :mod:`shlex` if a string)."""
+        channel = await SubprocessChannel.start(command, cwd=cwd, env=env)
+        return cls(
+            channel,
+            timeout=timeout,
+            slow_timeout=slow_timeout,
+            use_ids=use_ids,
+            on_traffic=on_traffic,
+        )
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close` or :meth:`quit`."""
+        return self._closed
+
+    @property
+    def dead(self) -> GtpEngineDied | None:
+        """The error that ended the engine, if it died (kept so later calls re-raise it)."""
+        return self._dead
+
+    def _limit(self, name: str, timeout: TimeoutArg) -> float | None:
+        if timeout is DEFAULT:
+            timeout = self.slow_timeout if name in SLOW_COMMANDS else self.timeout
+        if timeout is None or math.isinf(timeout):
+            return None
+        return timeout
+
+    # ----------------------------------------------------------------- the one primitive
+
+    async def raw(self, command: str, *, timeout: TimeoutArg = DEFAULT) -> str:
+        """Send one command line and return the success response's text.
+
+        The line is preprocessed as the engine would (§3.1) and must not be empty after that
+        (:class:`ValueError`). Raises :class:`GtpEngineError` for a ``?`` response,
+        :class:`GtpTimeout`, :class:`GtpProtocolError`, :class:`GtpEngineDied` and
+        :class:`GtpChannelClosed`.
+        """
+        prepared = prepare_command(command)
+        name = prepared.split(" ", 1)[0]
+        limit = self._limit(name, timeout)
+        async with self._lock:
+            if self._closed:
+                raise GtpChannelClosed(f"cannot send {prepared!r}: the GTP session is closed")
+            if self._dead is not None:
+                raise self._dead
+            command_id = next(self._ids) if self.use_ids else None
+            line = prepared if command_id is None else f"{command_id} {prepared}"
+            try:
+                async with asyncio.timeout(limit):
+                    while self._owed:
+                        await self.channel.read_response()
+                        self._owed -= 1
+                    if self.on_traffic is not None:
+                        self.on_traffic("send", line)
+                    await self.channel.send_line(line)
+                    self._owed += 1
+                    response = await self.channel.read_response()
+                    self._owed -= 1
+            except TimeoutError:
+                raise GtpTimeout(prepared, limit or 0.0) from None
+            except GtpEngineDied as exc:
+                self._dead = exc
+                raise
+        if self.on_traffic is not None:
+            self.on_traffic("recv", ("=" if response.ok else "?") + response.body)
+        if response.id != command_id:
+            raise GtpProtocolError(
+                f"response to {line!r} carries id {response.id}, expected {command_id}"
+            )
+        if not response.ok:
+            raise GtpEngineError(prepared, response.body)
+        return response.body
+
+    async def command(self, name: str, *args: object, timeout: TimeoutArg = DEFAULT) -> str:
+        """Send ``name`` with space-separated ``args`` (each converted with ``str``)."""
+        return await self.raw(" ".join([name, *(str(arg) for arg in args)]), timeout=timeout)
+
+    # ----------------------------------------------------------------- administrative
+
+    async def protocol_version(self, *, timeout: TimeoutArg = DEFAULT) -> int:
+        return parse_int(await self.command("protocol_version", timeout=timeout), "a version")
+
+    async def name(self, *, timeout: TimeoutArg = DEFAULT) -> str:
+        return (await self.command("name", timeout=timeout)).strip()
+
+    async def version(self, *, timeout: TimeoutArg = DEFAULT) -> str:
+        return (await self.command("version", timeout=timeout)).strip()
+
+    async def list_commands(self, *, timeout: TimeoutArg = DEFAULT) -> tuple[str, ...]:
+        """The engine's commands (cached: the set cannot change within a session)."""
+        if self._commands is None:
+            body = await self.command("list_commands", timeout=timeout)
+            self._commands = tuple(line.strip() for line in body.split("\n") if line.strip())
+        return self._commands
+
+    async def known_command(self, name: str, *, timeout: TimeoutArg = DEFAULT) -> bool:
+        """Whether the engine knows ``name`` (cached per name; answered from a cached
+        ``list_commands`` when there is one)."""
+        if name not in self._known:
+            if self._commands is not None:
+                self._known[name] = name in self._commands
+            else:
+                body = await self.command("known_command", name, timeout=timeout)
+                self._known[name] = parse_bool(body)
+        return self._known[name]
+
+    async def quit(self, *, timeout: TimeoutArg = DEFAULT) -> None:
+        """Send ``quit``; afterwards the session is closed (§6.3.1: "The session is
+        terminated and the connection is closed")."""
+        try:
+            await self.command("quit", timeout=timeout)
+        finally:
+            self._closed = True
+
+    async def close(self, grace: float = 2.0) -> None:
+        """End the session: ``quit`` if the engine is alive, then close the channel, which
+        kills a subprocess that has not exited after ``grace`` seconds. Never raises for an
+        engine that is already dead or unresponsive."""
+        if not self._closed and self._dead is None:
+            try:
+                await self.quit(timeout=grace)
+            except (GtpTimeout, GtpEngineDied, GtpEngineError, GtpProtocolError):
+                pass
+        self._closed = True
+        await self.channel.close(grace)
+
+    # ----------------------------------------------------------------- setup
+
+    async def boardsize(self, size: int, *, timeout: TimeoutArg = DEFAULT) -> None:
+        """Set the board size; the engine answers ``unacceptable size`` if it cannot.
+        Call :meth:`clear_board` afterwards (§6.3.2)."""
+        await self.command("boardsize", size, timeout=timeout)
+        self.board_size = size
+
+    async def clear_board(self, *, timeout: TimeoutArg = DEFAULT) -> None:
+        await self.command("clear_board", timeout=timeout)
+
+    async def komi(self, komi: float, *, timeout: TimeoutArg = DEFAULT) -> None:
+        await self.command("komi", f"{komi:g}", timeout=timeout)
+
+    async def fixed_handicap(self, stones: int, *, timeout: TimeoutArg = DEFAULT) -> list[Point]:
+        body = await self.command("fixed_handicap", stones, timeout=timeout)
+        return parse_vertex_list(body, self.board_size)
+
+    async def place_free_handicap(
+        self, stones: int, *, timeout: TimeoutArg = DEFAULT
+    ) -> list[Point]:
+        """Let the engine choose; it may place fewer stones than asked (§4.1.2)."""
+        body = await self.command("place_free_handicap", stones, timeout=timeout)
+        return parse_vertex_list(body, self.board_size)
+
+    async def set_free_handicap(
+        self, points: Iterable[Point], *, timeout: TimeoutArg = DEFAULT
+    ) -> None:
+        vertices = [gtp_vertex(point, self.board_size) for point in points]
+        await self.command("set_free_handicap", *vertices, timeout=timeout)
+
+    # ----------------------------------------------------------------- core play
+
+    async def play(
+        self, color: Color, point: Point | None, *, timeout: TimeoutArg = DEFAULT
+    ) -> None:
+        """Play ``point`` (``None`` = pass); an illegal move raises :class:`GtpEngineError`
+        with message ``illegal move``."""
+        vertex = gtp_vertex(point, self.board_size)
+        await self.command("play", gtp_color(color), vertex, timeout=timeout)
+
+    async def genmove(self, color: Color, *, timeout: TimeoutArg = DEFAULT) -> GenmoveResult:
+        """Ask for and play a move: a :class:`Point`, ``"pass"`` or ``"resign"``."""
+        body = await self.command("genmove", gtp_color(color), timeout=timeout)
+        return parse_genmove(body, self.board_size)
+
+    async def undo(self, *, timeout: TimeoutArg = DEFAULT) -> None:
+        """Take back the last move; fails with ``cannot undo`` when the engine cannot."""
+        await self.command("undo", timeout=timeout)
+
+    # ----------------------------------------------------------------- tournament
+
+    async def time_settings(
+        self,
+        main_time: int,
+        byo_yomi_time: int,
+        byo_yomi_stones: int,
+        *,
+        timeout: TimeoutArg = DEFAULT,
+    ) -> None:
+        """Canadian byo-yomi (§4.2): ``byo_yomi_time=0`` is absolute time,
+        ``byo_yomi_time>0, byo_yomi_stones=0`` means no time limit."""
+        await self.command(
+            "time_settings", main_time, byo_yomi_time, byo_yomi_stones, timeout=timeout
+        )
+
+    async def time_left(
+        self, color: Color, seconds: int, stones: int, *, timeout: TimeoutArg = DEFAULT
+    ) -> None:
+        """``stones`` is 0 while main time is running (§6.3.4)."""
+        await self.command("time_left", gtp_color(color), seconds, stones, timeout=timeout)
+
+    async def final_score(self, *, timeout: TimeoutArg = DEFAULT) -> FinalScore:
+        """The engine's score of a *finished* game; ``cannot score`` is a GtpEngineError."""
+        return parse_final_score(await self.command("final_score", timeout=timeout))
+
+    async def final_status_list(
+        self, status: StatusKind, *, timeout: TimeoutArg = DEFAULT
+    ) -> list[list[Point]]:
+        """Stones with ``status``, one list per line of the answer (a group, for GNU Go)."""
+        body = await self.command("final_status_list", status, timeout=timeout)
+        return parse_vertex_groups(body, self.board_size)
+
+    # ----------------------------------------------------------------- regression, debug
+
+    async def loadsgf(
+        self,
+        filename: str | os.PathLike[str],
+        move_number: int | None = None,
+        *,
+        timeout: TimeoutArg = DEFAULT,
+    ) -> None:
+        """Load an SGF file the engine can read. §6.3.5: the name "cannot include spaces,
+        hash signs (#), or control characters" — such names raise :class:`ValueError`."""
+        name = os.fspath(filename)
+        if not name or any(ch in name for ch in " #\t") or not name.isprintable():
+            raise ValueError(f"GTP cannot transmit the file name {name!r}")
+        args: list[object] = [name] if move_number is None else [name, move_number]
+        await self.command("loadsgf", *args, timeout=timeout)
+
+    async def reg_genmove(self, color: Color, *, timeout: TimeoutArg = DEFAULT) -> GenmoveResult:
+        """The move the engine would play, without playing it."""
+        body = await self.command("reg_genmove", gtp_color(color), timeout=timeout)
+        return parse_genmove(body, self.board_size)
+
+    async def showboard(self, *, timeout: TimeoutArg = DEFAULT) -> str:
+        """A board diagram for humans (§6.3.6: never to be parsed)."""
+        return (await self.command("showboard", timeout=timeout)).strip("\n")

@@ -1,0 +1,184 @@
+"""GTP v2 text framing, sans-IO: preprocessing rules, response parsing, response formatting.
+
+Nothing here reads or writes a stream; channels feed bytes in and take values out, the
+built-in engine formats its answers with :func:`format_response`. Keeping the rules in one
+place means the controller and the engine cannot disagree about them.
+
+The rules come from the GTP v2 spec:
+
+* §3.1 — an *engine* preprocesses each command line: "1. Remove all occurrences of CR and
+  other control characters except for HT and LF. 2. For each line with a hash sign (#),
+  remove all text following and including this character. 3. Convert all occurrences of HT
+  to SPACE. 4. Discard any empty or white-space only lines." (:func:`preprocess_command_line`).
+* "When a response arrives to a controller, it is expected only to do steps 1 and 3 above"
+  (:class:`ResponseParser`), and §2.10: empty or whitespace-only lines "occurring outside a
+  response must be ignored by the controller".
+* §2.6/§3.4/§3.5 — a response is ``=[id] result`` or ``?[id] message`` "ending with two
+  consecutive newlines"; the id "may be omitted if and only if it was omitted in the command".
+* The controller applies the engine-side rules to what it *sends* (:func:`prepare_command`),
+  so that it never sends a line the engine would discard (and then wait forever for a
+  response that is never coming).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from igs_tui.gtp.errors import GtpProtocolError
+
+MAX_RESPONSE_BYTES = 1 << 20
+"""Responses larger than this are a protocol error: no GTP command legitimately needs 1 MiB,
+and an engine spewing output without a blank line must not grow our memory without bound."""
+
+_CONTROL_BYTES = bytes(c for c in [*range(32), 127] if c not in (9, 10))
+_HT_TO_SPACE = bytes.maketrans(b"\t", b" ")
+_CONTROL_CHARS: dict[int, int | None] = {c: None for c in _CONTROL_BYTES}
+_CONTROL_CHARS[9] = 32
+
+
+@dataclass(frozen=True, slots=True)
+class GtpResponse:
+    """One parsed response: ``ok`` is ``True`` for ``=`` and ``False`` for ``?``.
+
+    ``body`` is the result (or error message) without the status character, the id, the
+    separating space and the terminating blank line; multi-line results keep their inner
+    newlines.
+    """
+
+    ok: bool
+    id: int | None
+    body: str
+
+
+def clean_response_bytes(data: bytes) -> bytes:
+    """Steps 1 and 3 of §3.1 on raw engine output: drop control characters (CR included)
+    except HT and LF, then turn HT into SPACE."""
+    return data.translate(_HT_TO_SPACE, _CONTROL_BYTES)
+
+
+def preprocess_command_line(line: str) -> str:
+    """All four §3.1 steps on one command line; returns ``""`` for a line to be discarded."""
+    cleaned = line.translate(_CONTROL_CHARS).replace("\n", "")
+    hash_at = cleaned.find("#")
+    if hash_at >= 0:
+        cleaned = cleaned[:hash_at]
+    return cleaned.strip()
+
+
+def prepare_command(command: str) -> str:
+    """Validate and normalise a command the controller is about to send.
+
+    Applies the engine-side preprocessing so what we send is exactly what the engine will
+    see. Raises :class:`ValueError` for a command that spans several lines (§2.5: "A command
+    is exactly one line long") or is empty after preprocessing (the engine must not answer
+    it, §2.10, so sending it would leave us waiting for a response that never comes).
+    """
+    if "\n" in command.rstrip("\r\n"):
+        raise ValueError(f"a GTP command is exactly one line long: {command!r}")
+    prepared = preprocess_command_line(command)
+    if not prepared:
+        raise ValueError(f"empty GTP command after preprocessing: {command!r}")
+    return prepared
+
+
+def format_response(ok: bool, command_id: int | None, body: str = "") -> str:
+    """Format a response exactly as §3.4/§3.5 show it: ``=id body\\n\\n``, ``=\\n\\n`` and so on.
+
+    Blank lines inside ``body`` would end the response early, so they are dropped; trailing
+    whitespace is removed for the same reason.
+    """
+    status = "=" if ok else "?"
+    head = status if command_id is None else f"{status}{command_id}"
+    lines = [line.rstrip() for line in body.strip("\n").split("\n")]
+    text = "\n".join(line for line in lines if line)
+    if body.startswith("\n") and text:
+        # Multi-line results such as showboard start on the line after the status.
+        return f"{head}\n{text}\n\n"
+    return f"{head} {text}\n\n" if text else f"{head}\n\n"
+
+
+def parse_status_line(line: str) -> tuple[bool, int | None, str]:
+    """Split the first line of a response into (ok, id, rest-of-line).
+
+    Raises :class:`GtpProtocolError` if the line does not start with ``=`` or ``?``, or if the
+    status and optional id are not followed by a space or the end of the line.
+    """
+    if not line or line[0] not in "=?":
+        raise GtpProtocolError(f"engine output is not a GTP response: {line[:200]!r}")
+    end = 1
+    while end < len(line) and line[end].isdigit():
+        end += 1
+    digits = line[1:end]
+    rest = line[end:]
+    if rest and rest[0] != " ":
+        raise GtpProtocolError(f"malformed GTP response line: {line[:200]!r}")
+    return line[0] == "=", (int(digits) if digits else None), rest[1:].strip()
+
+
+class ResponseParser:
+    """Turns engine output bytes into :class:`GtpResponse` values (controller side).
+
+    ``feed`` only buffers; ``next_response`` returns a complete response or ``None`` when more
+    bytes are needed. A line that cannot start a response raises :class:`GtpProtocolError`
+    and is consumed, so the parser stays usable afterwards.
+    """
+
+    def __init__(self, max_response_bytes: int = MAX_RESPONSE_BYTES) -> None:
+        self._buffer = bytearray()
+        self._scan_from = 0
+        self._max = max_response_bytes
+
+    def feed(self, data: bytes) -> None:
+        self._buffer += clean_response_bytes(data)
+
+    @property
+    def pending(self) -> bytes:
+        """Buffered bytes not yet returned as a response (for error messages at EOF)."""
+        return bytes(self._buffer)
+
+    def has_partial_response(self) -> bool:
+        """Whether buffered output starts a response that is not yet complete."""
+        return bool(self._buffer.strip())
+
+    def next_response(self) -> GtpResponse | None:
+        buf = self._buffer
+        # §2.10: blank lines outside a response are ignored.
+        start = 0
+        while True:
+            newline = buf.find(b"\n", start)
+            if newline < 0 or buf[start:newline].strip():
+                break
+            start = newline + 1
+        if start:
+            del buf[:start]
+            self._scan_from = 0
+        if not buf:
+            return None
+        first_newline = buf.find(b"\n")
+        first = bytes(buf if first_newline < 0 else buf[:first_newline])
+        if first[:1] not in (b"=", b"?"):
+            if first_newline < 0 and len(buf) < self._max:
+                # Wait for the whole line so the error message can quote it.
+                return None
+            del buf[: first_newline + 1 if first_newline >= 0 else len(buf)]
+            self._scan_from = 0
+            raise GtpProtocolError(
+                f"engine output is not a GTP response: {first.decode('utf-8', 'replace')[:200]!r}"
+            )
+        end = buf.find(b"\n\n", max(self._scan_from - 1, 0))
+        if end < 0:
+            if len(buf) > self._max:
+                self._buffer = bytearray()
+                self._scan_from = 0
+                raise GtpProtocolError(
+                    f"GTP response longer than {self._max} bytes without a terminating blank line"
+                )
+            self._scan_from = len(buf)
+            return None
+        text = buf[:end].decode("utf-8", "replace")
+        del buf[: end + 2]
+        self._scan_from = 0
+        first_line, _, more = text.partition("\n")
+        ok, command_id, rest = parse_status_line(first_line)
+        body = f"{rest}\n{more}" if more else rest
+        return GtpResponse(ok, command_id, body.rstrip(" \n") if more else body)
