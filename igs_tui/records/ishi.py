@@ -197,6 +197,12 @@ class _Reader:
         if ev.var_stack:
             _, var_line = ev.var_stack[-1]
             raise RecordError("VAR is never closed by ENDVAR", var_line, 1)
+        info = ev.record.info
+        # The writer puts a rank both on the BLACK/WHITE line and in the igs-tui-sgf block.
+        if info.black and info.black_rank and info.black.endswith(f" {info.black_rank}"):
+            info.black = info.black[: -len(info.black_rank) - 1]
+        if info.white and info.white_rank and info.white.endswith(f" {info.white_rank}"):
+            info.white = info.white[: -len(info.white_rank) - 1]
         self.collection.records.append(ev.record)
 
     def _touch(self) -> _Event:
@@ -603,8 +609,7 @@ class _Writer:
                     self.line(f"{keyword} {part}")
         self.line(f"BOARDSIZE {size}")
         captures = self.captures_of(record) if self.captures_of else {}
-        extra_root = _root_extras(record)
-        self.node_body(root, size, captures, extra_root)
+        self.node(root, size, captures, is_root=True, extras=_root_extras(record))
         self.tree(root, size, captures)
 
     def tree(self, start: Node, size: int, captures: dict[int, list[Point]]) -> None:
@@ -631,9 +636,18 @@ class _Writer:
             for alt in reversed(alternatives):
                 stack.extend((("endvar", None), ("seq", alt), ("var", alt)))
 
-    def node(self, node: Node, size: int, captures: dict[int, list[Point]]) -> None:
-        for remark in node.remarks:
-            self.line(f"REMARK {remark}")
+    def node(
+        self,
+        node: Node,
+        size: int,
+        captures: dict[int, list[Point]],
+        *,
+        is_root: bool = False,
+        extras: dict[str, list[str]] | None = None,
+    ) -> None:
+        if not is_root:  # the root's remarks precede its EVENT line
+            for remark in node.remarks:
+                self.line(f"REMARK {remark}")
         if node.move is not None:
             move = node.move
             where = "PASS" if move.point is None else format_point(move.point, size)
@@ -647,7 +661,7 @@ class _Writer:
                 self.line("DIAGRAM" + (f" {d.size}x{d.size}" if d.size is not None else ""))
         # A node with neither move, setup nor diagram has no Ishi definition line: its data
         # joins the previous definition's (only SGF can hold such nodes exactly).
-        self.node_body(node, size, captures, {})
+        self.node_body(node, size, captures, extras or {})
 
     def node_body(
         self,
