@@ -19,9 +19,10 @@ Every rule below was chosen so that no decision depends on where a chunk happens
   ordinary line. If a line end directly follows a prompt it is swallowed, so ``"#> \\r\\n"`` and
   ``"#> "`` give the same single line. We preferred this over "a prompt at the end of the data
   that is buffered right now", which depends on packet timing and so is not split-invariant.
-* **Telnet commands.** telnetlib3 consumes IAC sequences before we see the data, but the splitter
-  is robust if any reach it: ``IAC IAC`` is a literal 0xFF byte, ``IAC SB ... IAC SE`` and
-  two/three byte commands are dropped, across chunk boundaries too.
+* **Telnet commands** (``strip_telnet=True``, for a raw socket): ``IAC IAC`` is a literal 0xFF
+  byte, ``IAC SB ... IAC SE`` and two/three byte commands are dropped, across chunk boundaries
+  too. Behind telnetlib3 this must be *off*: telnetlib3 has already consumed the commands and
+  turned ``IAC IAC`` into a single 0xFF, so a second pass would eat that byte and the next one.
 * **Length cap.** A line longer than ``max_line`` bytes is cut into ``max_line`` byte pieces, so a
   hostile peer cannot grow our memory without bound. Like h11's receive buffer, the splitter
   remembers how far it already searched for a line end, so a long line arriving in many small
@@ -61,6 +62,8 @@ class LineSplitter:
         prompts: exact byte strings that count as a whole line when a line starts with them.
             None of them may contain CR or LF.
         max_line: maximum line length in bytes; longer lines are split into pieces of this size.
+        strip_telnet: interpret telnet IAC sequences (only for data that did not pass through a
+            telnet library already).
 
     Raises:
         ValueError: for an empty prompt, a prompt with a line end, or a ``max_line`` shorter
@@ -71,6 +74,8 @@ class LineSplitter:
         self,
         prompts: Iterable[bytes] = DEFAULT_PROMPTS,
         max_line: int = DEFAULT_MAX_LINE,
+        *,
+        strip_telnet: bool = True,
     ) -> None:
         self._prompts = tuple(prompts)
         for prompt in self._prompts:
@@ -84,6 +89,7 @@ class LineSplitter:
         self._swallow_lf = False  # previous terminator was CR: a following LF/NUL belongs to it
         self._after_prompt = False  # previous line was a prompt: a following line end belongs to it
         self._telnet_state = _DATA
+        self._strip = strip_telnet
         self._closed = False
 
     def feed(self, data: bytes) -> list[bytes]:
@@ -95,7 +101,7 @@ class LineSplitter:
         if self._closed:
             raise RuntimeError("LineSplitter is closed")
         if data:
-            self._buffer += self._strip_telnet(data)
+            self._buffer += self._strip_telnet(data) if self._strip else data
         return self._extract_lines()
 
     def close(self) -> list[bytes]:

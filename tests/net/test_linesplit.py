@@ -199,6 +199,11 @@ def test_telnet_commands_are_stripped(data: bytes, lines: list[bytes]) -> None:
     assert feed_chunks([bytes([b]) for b in data]) == lines
 
 
+def test_telnet_stripping_can_be_disabled_for_data_from_telnetlib3() -> None:
+    # telnetlib3 turns IAC IAC into one 0xFF byte; it must then pass through untouched.
+    assert feed_chunks([b"9 \xff latin\r\n"], strip_telnet=False) == [b"9 \xff latin"]
+
+
 def test_long_line_is_cut_at_cap() -> None:
     assert feed_chunks([b"abcdefgh\r\n"], max_line=3, prompts=[b">"]) == [b"abc", b"def", b"gh"]
 

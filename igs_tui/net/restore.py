@@ -1,0 +1,136 @@
+"""What to restore after a reconnect: observed games and the user's own interrupted game.
+
+IGS keeps no session for us: after a new login we observe nothing and our running game is
+adjourned on the server. :class:`SessionMemory` remembers, from the commands we sent and the
+events we received, which games we were watching and which game we were playing, and turns
+that into the commands to send once logged in again.
+
+Observation is tracked from both directions because ``observe N`` *toggles* on IGS (spec,
+``observe``: "To stop observing a game, enter the same command again"), ``unobserve`` stops one
+or all, and games also end on their own. The own game is reloaded with ``load`` -- IGS forfeits an
+interrupted game when its player stays away too long (five minutes), so the memory also keeps the
+deadline for the UI's countdown.
+
+Pure bookkeeping: no I/O; times are monotonic seconds passed in by the caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["FORFEIT_SECONDS", "OwnGame", "SessionMemory"]
+
+FORFEIT_SECONDS = 300.0
+"""How long IGS waits for a disconnected player before the game is lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnGame:
+    """A game the logged-in user plays. The server names saved games ``white-black``."""
+
+    number: int
+    white: str
+    black: str
+
+    @property
+    def load_command(self) -> str:
+        """The command that reloads this game after it was interrupted."""
+        return f"load {self.white}-{self.black}"
+
+
+class SessionMemory:
+    """Remember observed games and the own game across connections.
+
+    Args:
+        refresh_moves: after re-observing, also request ``moves N`` so that moves played while we
+            were away are filled in (observing only sends new moves from then on).
+        forfeit_seconds: grace period the server gives a disconnected player.
+    """
+
+    def __init__(self, *, refresh_moves: bool = True, forfeit_seconds: float = FORFEIT_SECONDS):
+        self.refresh_moves = refresh_moves
+        self.forfeit_seconds = forfeit_seconds
+        self._observed: dict[int, None] = {}  # insertion-ordered set
+        self._own_game: OwnGame | None = None
+        self._forfeit_deadline: float | None = None
+
+    @property
+    def observed(self) -> tuple[int, ...]:
+        """Observed game numbers, in the order observation started."""
+        return tuple(self._observed)
+
+    @property
+    def own_game(self) -> OwnGame | None:
+        return self._own_game
+
+    @property
+    def forfeit_deadline(self) -> float | None:
+        """Monotonic time by which the interrupted own game must be reloaded, or None."""
+        return self._forfeit_deadline
+
+    def note_command(self, command: str) -> None:
+        """Update from a command the user sent (``observe N``, ``unobserve [N]``)."""
+        words = command.split()
+        if not words:
+            return
+        verb = words[0].lower()
+        number = _game_number(words[1]) if len(words) > 1 else None
+        if verb == "observe" and number is not None:
+            if number in self._observed:
+                del self._observed[number]
+            else:
+                self._observed[number] = None
+        elif verb == "unobserve":
+            if number is None:
+                self._observed.clear()
+            else:
+                self._observed.pop(number, None)
+
+    def observing(self, game: int) -> None:
+        """The server confirmed that we observe ``game`` (e.g. its moves arrive)."""
+        if self._own_game is None or self._own_game.number != game:
+            self._observed.setdefault(game, None)
+
+    def stopped_observing(self, game: int) -> None:
+        self._observed.pop(game, None)
+
+    def playing(self, game: OwnGame) -> None:
+        """We are a player of ``game`` (a heading named us); it is not an observed game.
+
+        This also ends a forfeit countdown: a heading after ``load`` means the game is back.
+        """
+        self._own_game = game
+        self._forfeit_deadline = None
+        self._observed.pop(game.number, None)
+
+    def game_ended(self, game: int) -> None:
+        """``game`` is over: neither re-observe nor reload it."""
+        self._observed.pop(game, None)
+        if self._own_game is not None and self._own_game.number == game:
+            self._own_game = None
+            self._forfeit_deadline = None
+
+    def disconnected(self, now: float) -> float | None:
+        """The connection dropped at ``now``; return the forfeit deadline if a game is at stake.
+
+        A second drop while reconnecting keeps the first deadline: the server's clock started
+        at the first disconnect.
+        """
+        if self._own_game is not None and self._forfeit_deadline is None:
+            self._forfeit_deadline = now + self.forfeit_seconds
+        return self._forfeit_deadline
+
+    def restore_commands(self) -> list[str]:
+        """Commands to send after logging in again, own game first (its clock is running)."""
+        commands: list[str] = []
+        if self._own_game is not None:
+            commands.append(self._own_game.load_command)
+        for game in self._observed:
+            commands.append(f"observe {game}")
+            if self.refresh_moves:
+                commands.append(f"moves {game}")
+        return commands
+
+
+def _game_number(text: str) -> int | None:
+    return int(text) if text.isdigit() else None

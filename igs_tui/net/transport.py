@@ -1,0 +1,158 @@
+"""One telnet connection to an IGS server, turned into decoded lines in and command lines out.
+
+telnetlib3 handles telnet option negotiation; we open it in *bytes* mode because IGS never
+negotiates BINARY, and in telnetlib3's text mode the effective codec would then be US-ASCII
+(every Chinese name would arrive as U+FFFD). Framing (:class:`LineSplitter`) and decoding
+(:class:`LineDecoder`) are ours. ``client_factory=TelnetClient`` keeps telnetlib3 from choosing
+its terminal client when stdin is a tty (as under Textual), which would negotiate window sizes.
+
+Lines are written with CR LF: the telnet NVT end of line, which IGS (like every telnet server)
+accepts, whereas a bare LF is only accepted by lenient ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import telnetlib3
+
+from igs_tui.net.decoding import DEFAULT_LEGACY_ENCODING, LineDecoder, encode_command
+from igs_tui.net.linesplit import LineSplitter
+from igs_tui.net.servers import ServerAddress
+
+__all__ = ["TelnetTransport", "TransportClosed", "TransportError"]
+
+_READ_SIZE = 64 * 1024
+_LINE_END = b"\r\n"
+
+
+class TransportError(ConnectionError):
+    """The connection could not be made or broke (network-level, not an IGS error)."""
+
+
+class TransportClosed(TransportError):
+    """The peer closed the connection (end of stream), or we did."""
+
+
+class TelnetTransport:
+    """A connected telnet stream speaking in lines.
+
+    Create it with :meth:`connect`. :meth:`receive` returns decoded lines as they complete;
+    :meth:`send_line` writes one command.
+    """
+
+    def __init__(
+        self,
+        reader: telnetlib3.TelnetReader,
+        writer: telnetlib3.TelnetWriter,
+        address: ServerAddress,
+        *,
+        decoder: LineDecoder | None = None,
+        splitter: LineSplitter | None = None,
+    ) -> None:
+        self._reader = reader
+        self._writer = writer
+        self.address = address
+        self._decoder = decoder or LineDecoder()
+        # telnetlib3 has already consumed IAC sequences (and unescaped IAC IAC).
+        self._splitter = splitter or LineSplitter(strip_telnet=False)
+        self._eof = False
+        self._closed = False
+
+    @classmethod
+    async def connect(
+        cls,
+        address: ServerAddress,
+        *,
+        timeout: float = 10.0,
+        legacy_encoding: str | None = DEFAULT_LEGACY_ENCODING,
+        connect_maxwait: float = 0.5,
+    ) -> TelnetTransport:
+        """Open a connection to ``address``.
+
+        Raises:
+            TransportError: on timeout, refusal, DNS failure or any other socket error (the
+                message names the address, so a fallback list can report every failure).
+            LookupError: if ``legacy_encoding`` is not a known codec.
+        """
+        decoder = LineDecoder(legacy_encoding)
+        try:
+            reader, writer = await asyncio.wait_for(
+                telnetlib3.open_connection(
+                    address.host,
+                    address.port,
+                    encoding=False,
+                    connect_maxwait=connect_maxwait,
+                    client_factory=telnetlib3.TelnetClient,
+                ),
+                timeout,
+            )
+        except TimeoutError as exc:
+            raise TransportError(f"{address}: connection timed out after {timeout:g} s") from exc
+        except OSError as exc:
+            raise TransportError(f"{address}: {exc.strerror or exc}") from exc
+        # open_connection is typed as returning TelnetReader | TelnetReaderUnicode; the Unicode
+        # classes subclass the bytes ones, so the bytes types cover both (no cast needed).
+        return cls(
+            reader,
+            writer,
+            address,
+            decoder=decoder,
+        )
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._eof
+
+    async def receive(self) -> list[str]:
+        """Wait for data and return the lines it completes (possibly an empty list).
+
+        At end of stream a final unterminated line is returned first; the call after that raises.
+
+        Raises:
+            TransportClosed: the stream has ended or the transport was closed.
+            TransportError: the connection broke (reset, ...).
+        """
+        if self._eof or self._closed:
+            raise TransportClosed(f"{self.address}: connection closed")
+        try:
+            data = await self._reader.read(_READ_SIZE)
+        except OSError as exc:
+            self._eof = True
+            raise TransportError(f"{self.address}: {exc.strerror or exc}") from exc
+        if not data:
+            self._eof = True
+            raw = self._splitter.close()
+            if not raw:
+                raise TransportClosed(f"{self.address}: connection closed by server")
+        else:
+            raw = self._splitter.feed(data)
+        return [self._decoder.decode(line) for line in raw]
+
+    def send_line(self, text: str, *, credential: bool = False) -> None:
+        """Write one command line (CR LF appended); see :func:`encode_command` for the encoding.
+
+        Raises:
+            TransportClosed: if the transport is closed.
+        """
+        if self.closed or self._writer.is_closing():
+            raise TransportClosed(f"{self.address}: cannot send, connection closed")
+        self._writer.write(encode_command(text, credential=credential) + _LINE_END)
+
+    async def drain(self) -> None:
+        """Wait until the socket buffer has room again (flow control)."""
+        try:
+            await self._writer.drain()
+        except OSError as exc:
+            raise TransportError(f"{self.address}: {exc.strerror or exc}") from exc
+
+    async def close(self) -> None:
+        """Close the connection; safe to call more than once."""
+        if self._closed:
+            return
+        self._closed = True
+        self._writer.close()
+        try:
+            await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+        except (TimeoutError, OSError):
+            pass

@@ -1,0 +1,111 @@
+"""SessionRecorder: transcript lines, password redaction, file permissions and naming."""
+
+from __future__ import annotations
+
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from igs_tui.net.recorder import REDACTED, SessionRecorder, TranscriptFormat
+
+# The protocol package's format: header "# igs-tui transcript 1", "< " received, "> " sent.
+FMT = TranscriptFormat(
+    header=lambda: "# igs-tui transcript 1",
+    received=lambda line: "< " + line,
+    sent=lambda line: "> " + line,
+)
+NOW = datetime(2026, 11, 22, 23, 5, 9, tzinfo=UTC)
+PASSWORD = "s3cr3t pw"
+
+
+def make(tmp_path: Path, server: str = "igs.joyjoy.net:6969") -> SessionRecorder:
+    return SessionRecorder.create(
+        server, password=PASSWORD, directory=tmp_path / "sessions", now=NOW, fmt=FMT
+    )
+
+
+def test_transcript_lines_in_order(tmp_path: Path) -> None:
+    with make(tmp_path) as recorder:
+        recorder.received("Login: ")
+        recorder.sent("alice")
+        recorder.received("1 5")
+        recorder.comment("reconnect\nattempt 1")
+    assert recorder.path.read_text(encoding="utf-8").splitlines() == [
+        "# igs-tui transcript 1",
+        "< Login: ",
+        "> alice",
+        "< 1 5",
+        "# reconnect attempt 1",
+    ]
+
+
+@pytest.mark.parametrize("prompt", ["Password: ", "1 1"])
+def test_password_answer_is_redacted(tmp_path: Path, prompt: str) -> None:
+    with make(tmp_path) as recorder:
+        recorder.received("Login: ")
+        recorder.sent("alice")
+        recorder.received(prompt)
+        recorder.received("9 some stray line")
+        recorder.sent("hunter2-typo")  # whatever answers the prompt is the password
+        recorder.sent("toggle client on")
+    lines = recorder.path.read_text(encoding="utf-8").splitlines()
+    assert f"> {REDACTED}" in lines
+    assert "hunter2-typo" not in recorder.path.read_text(encoding="utf-8")
+    assert lines[-1] == "> toggle client on"
+
+
+def test_password_never_written_anywhere(tmp_path: Path) -> None:
+    with make(tmp_path) as recorder:
+        recorder.received("Password: ")
+        recorder.sent(PASSWORD)
+        recorder.sent(f"password {PASSWORD} newpass")
+        recorder.sent(f"tell bob {PASSWORD}")
+        recorder.received(f"24 *bob*: did you say {PASSWORD}?")
+        recorder.comment(f"login with {PASSWORD}")
+    text = recorder.path.read_text(encoding="utf-8")
+    assert PASSWORD not in text
+    assert "> password ******** newpass" in text
+
+
+def test_short_password_redacted_only_outside_words(tmp_path: Path) -> None:
+    recorder = SessionRecorder.create("x", password="go", directory=tmp_path, now=NOW, fmt=FMT)
+    recorder.sent("tell bob go go? gopher")
+    recorder.close()
+    assert recorder.path.read_text().splitlines()[-1] == "> tell bob ******** ********? gopher"
+
+
+def test_file_mode_0600_and_dir_created(tmp_path: Path) -> None:
+    recorder = make(tmp_path)
+    recorder.close()
+    assert recorder.path.parent == tmp_path / "sessions"
+    assert stat.S_IMODE(recorder.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(recorder.path.parent.stat().st_mode) == 0o700
+
+
+def test_name_has_timestamp_and_safe_server(tmp_path: Path) -> None:
+    first = make(tmp_path, "igs.joyjoy.net:6969")
+    second = make(tmp_path, "igs.joyjoy.net:6969")
+    odd = make(tmp_path, "../../etc/passwd")
+    for recorder in (first, second, odd):
+        recorder.close()
+    assert first.path.name == "20261122T230509Z-igs.joyjoy.net_6969.log"
+    assert second.path.name == "20261122T230509Z-igs.joyjoy.net_6969-1.log"
+    assert odd.path.parent == tmp_path / "sessions"
+    assert "/" not in odd.path.name and ".._" in odd.path.name
+
+
+def test_writes_after_close_are_ignored(tmp_path: Path) -> None:
+    recorder = make(tmp_path)
+    recorder.close()
+    recorder.received("late")
+    recorder.close()
+    assert "late" not in recorder.path.read_text()
+
+
+def test_unwritable_directory_raises_oserror(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(OSError):
+        SessionRecorder.create("x", password=None, directory=blocker / "sub", fmt=FMT)
