@@ -1,0 +1,475 @@
+"""Typed, validated builders for IGS command lines, and what answer each command expects.
+
+Every builder returns a :class:`Command`: the exact line to send plus the knowledge the session
+needs to match the server's answer to it (:class:`ReplyKind`, and the event types that answer it
+although they would otherwise look unsolicited). Invalid arguments raise :class:`ValueError`
+with a message naming the argument: a line the server would misread is never produced. In
+particular a text argument can never contain CR/LF, which would smuggle a second command.
+
+:func:`classify` does the same analysis for a raw line a user typed, so ``send("games")`` and
+``send(games())`` behave identically.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from igs_tui.go.coords import format_point, parse_point
+from igs_tui.go.types import Color, Point
+
+
+class ReplyKind(StrEnum):
+    """How IGS answers a command (spec: "some commands will not receive any response")."""
+
+    BLOCK = "block"
+    """Lines ended by a prompt (possibly only the prompt: the "empty response")."""
+    NONE = "none"
+    """No answer at all, not even a prompt (``noundo``, ``addtime``, ``undo``, ``quit``)."""
+    MOVE = "move"
+    """A move: answered by the ``15`` broadcast of that move, or by an error."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command line and the shape of its answer.
+
+    ``claims`` names event types that belong to this command's answer even though they also
+    arrive unsolicited (``observe`` claims the ``15`` game lines, ``resign`` claims
+    ``game_end``...). ``game``/``point`` identify a move so its broadcast can be recognised.
+    """
+
+    line: str
+    reply: ReplyKind = ReplyKind.BLOCK
+    claims: frozenset[str] = frozenset()
+    game: int | None = None
+    point: str | None = None
+
+    def __str__(self) -> str:
+        return self.line
+
+    @property
+    def verb(self) -> str:
+        """The first word, lower-cased (``""`` for an empty line)."""
+        head, _, _ = self.line.strip().partition(" ")
+        return head.lower()
+
+
+# --- reply knowledge -------------------------------------------------------------------------
+
+_GAME_STREAM = frozenset({"game_heading", "move", "time_info", "game_props", "game_title", "undo"})
+_GAME_END = frozenset({"game_end", "score_board", "score"})
+
+_NO_REPLY_VERBS = frozenset({"noundo", "addtime", "undo", "quit", "exit"})
+"""Spec: ``noundo`` "will not receive any response"; ``addtime`` "You will not receive a
+response"; ``undo`` (accepting, or in scoring) "the undo command itself is unanswered";
+``quit`` closes the connection."""
+
+_CLAIMS: dict[str, frozenset[str]] = {
+    "observe": _GAME_STREAM | _GAME_END,
+    "unobserve": _GAME_STREAM,
+    "moves": _GAME_STREAM,
+    "refresh": _GAME_STREAM | _GAME_END,
+    "load": _GAME_STREAM | frozenset({"game_start"}),
+    "match": _GAME_STREAM | frozenset({"game_start"}),
+    "nmatch": _GAME_STREAM | frozenset({"game_start"}),
+    "time": frozenset({"time_info"}),
+    "status": frozenset({"score_board"}),
+    "resign": _GAME_STREAM | _GAME_END,
+    "adjourn": _GAME_END,
+    "done": _GAME_END | frozenset({"done_typed"}),
+    "score": _GAME_END,
+    "undoplease": frozenset(),
+    "decline": frozenset({"match_declined"}),
+}
+
+_POINT_RE = re.compile(r"[A-HJ-Za-hj-z](?:[1-9]|1\d|2[0-5])$")
+
+
+def classify(line: str) -> Command:
+    """A :class:`Command` for a raw line, with the reply shape :mod:`commands` knows for it."""
+    words = line.split()
+    if not words:
+        return Command(line)
+    verb = words[0].lower()
+    game = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+    if _POINT_RE.match(words[0]):
+        return Command(line, ReplyKind.MOVE, _GAME_STREAM, game, words[0].upper())
+    if verb == "pass":
+        return Command(line, ReplyKind.MOVE, _GAME_STREAM, game, "PASS")
+    if verb == "handicap":
+        hgame = int(words[2]) if len(words) > 2 and words[2].isdigit() else None
+        return Command(line, ReplyKind.MOVE, _GAME_STREAM, hgame, "HANDICAP")
+    if verb in _NO_REPLY_VERBS:
+        return Command(line, ReplyKind.NONE)
+    return Command(line, ReplyKind.BLOCK, _CLAIMS.get(verb, frozenset()), game)
+
+
+# --- argument checks ---------------------------------------------------------------------------
+
+_NAME_RE = re.compile(r"[A-Za-z0-9_]{1,20}$")
+
+
+def _name(value: str, what: str = "name") -> str:
+    if not isinstance(value, str) or not _NAME_RE.match(value):
+        raise ValueError(f"{what} must be 1-20 letters, digits or '_', not {value!r}")
+    return value
+
+
+def _text(value: str, what: str = "message") -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text, not {value!r}")
+    if any(ch in value for ch in "\r\n\x00"):
+        raise ValueError(f"{what} must be a single line (no CR, LF or NUL)")
+    if any(ord(ch) < 32 and ch != "\t" for ch in value):
+        raise ValueError(f"{what} must not contain control characters")
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError(f"{what} must not be empty")
+    return stripped
+
+
+def _int(value: int, what: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an integer, not {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"{what} must be {bound}, not {value}")
+    return value
+
+
+def _game(game: int | None) -> str:
+    return "" if game is None else f" {_int(game, 'game number', 1)}"
+
+
+def _build(line: str) -> Command:
+    return classify(line)
+
+
+# --- toggles and session setup -------------------------------------------------------------
+
+TOGGLES = frozenset(
+    {
+        "automail",
+        "beep",
+        "bell",
+        "chatter",
+        "client",
+        "kibitz",
+        "looking",
+        "multiroom",
+        "newrating",
+        "newundo",
+        "nmatch",
+        "open",
+        "pairgo",
+        "quiet",
+        "review",
+        "seek",
+        "shout",
+        "singlegame",
+        "verbose",
+    }
+)
+_TOGGLE_VALUES = {"true", "false", "on", "off", "0", "1"}
+
+
+def toggle(name: str, value: bool | str) -> Command:
+    """``toggle <name> <value>``. The value is required: a bare toggle *flips* a setting that
+    persists per account, so its effect would depend on the last session."""
+    if name not in TOGGLES:
+        raise ValueError(f"unknown toggle {name!r}; known: {', '.join(sorted(TOGGLES))}")
+    if isinstance(value, bool):
+        word = "true" if value else "false"
+    elif isinstance(value, str) and value.lower() in _TOGGLE_VALUES:
+        word = value.lower()
+    else:
+        raise ValueError(f"toggle value must be a bool or one of {sorted(_TOGGLE_VALUES)}")
+    return _build(f"toggle {name} {word}")
+
+
+def client_id(name: str, version: str) -> Command:
+    """``id <client> <version>``: tells the server which client this is (GoPanda2 sends it)."""
+    for what, value in (("client name", name), ("client version", version)):
+        if not value or not re.fullmatch(r"[A-Za-z0-9._+-]{1,40}", value):
+            raise ValueError(f"{what} must be one word of letters, digits or ._+-: {value!r}")
+    return _build(f"id {name} {version}")
+
+
+# --- matches -----------------------------------------------------------------------------------
+
+MAX_MATCH_SIZE = 19
+"""Spec: "The maximun board size is 19" and nmatch ``<boardsize(2-19)>``."""
+
+
+def _color_word(color: Color | str, allow_nigiri: bool) -> str:
+    word = color.value if isinstance(color, Color) else str(color).upper()
+    allowed = ("B", "W", "N") if allow_nigiri else ("B", "W")
+    if word not in allowed:
+        raise ValueError(f"colour must be one of {'/'.join(allowed)}, not {color!r}")
+    return word
+
+
+def match(
+    opponent: str,
+    color: Color | None = None,
+    size: int | None = None,
+    minutes: int | None = None,
+    byoyomi_minutes: int | None = None,
+) -> Command:
+    """``match <opponent> [color] [size] [time] [byoyomi]`` (time in minutes).
+
+    The optional arguments are positional on the server, so each needs the ones before it
+    (spec: "match ivy W 19 15 10"; the defaults are B 19 90 10).
+    """
+    words = ["match", _name(opponent, "opponent")]
+    given = [color, size, minutes, byoyomi_minutes]
+    for i, value in enumerate(given):
+        if value is not None and any(v is None for v in given[:i]):
+            raise ValueError("match arguments are positional: give colour, size, time in order")
+    if color is not None:
+        words.append(_color_word(color, allow_nigiri=False))
+    if size is not None:
+        words.append(str(_int(size, "board size", 2, MAX_MATCH_SIZE)))
+    if minutes is not None:
+        words.append(str(_int(minutes, "time (minutes)", 0, 6000)))
+    if byoyomi_minutes is not None:
+        words.append(str(_int(byoyomi_minutes, "byo-yomi (minutes)", 0, 6000)))
+    return _build(" ".join(words))
+
+
+@dataclass(frozen=True, slots=True)
+class NMatchTime:
+    """The six time arguments of ``nmatch``; build it with one of the time-system helpers."""
+
+    main_seconds: int
+    byo_seconds: int = 0
+    byo_stones: int = 0
+    koryo_count: int = 0
+    koryo_seconds: int = 0
+    prebyoyomi_seconds: int = 0
+
+    @classmethod
+    def absolute(cls, main_seconds: int) -> NMatchTime:
+        """Spec ABSOLUTE: "set maintime and put 0 in everything else"."""
+        return cls(main_seconds)
+
+    @classmethod
+    def canadian(cls, main_seconds: int, byo_seconds: int, byo_stones: int) -> NMatchTime:
+        """Spec CANADIAN: maintime, byotime and byomoves; 0 in the rest."""
+        return cls(main_seconds, byo_seconds, byo_stones)
+
+    @classmethod
+    def japanese(
+        cls, main_seconds: int, periods: int, period_seconds: int, grace_seconds: int = 0
+    ) -> NMatchTime:
+        """Spec ADVANCED JAPANESE: byotime = grace, byomoves = 1, koryo count and seconds."""
+        return cls(main_seconds, grace_seconds, 1, periods, period_seconds)
+
+    @classmethod
+    def bronstein(cls, main_seconds: int, delay_seconds: int) -> NMatchTime:
+        """Spec BRONSTEIN: maintime and prebyoyomi (seconds before the main time runs)."""
+        return cls(main_seconds, prebyoyomi_seconds=delay_seconds)
+
+    @property
+    def is_japanese(self) -> bool:
+        return self.byo_stones == 1 and self.koryo_count > 0
+
+    def words(self) -> list[str]:
+        """The six validated numbers; "Seconds must be always a multiple of 60" except the
+        Japanese period lengths ("These need not be a multiple of 60")."""
+        main = _int(self.main_seconds, "main time (seconds)", 0, 360_000)
+        byo = _int(self.byo_seconds, "byo-yomi time (seconds)", 0, 360_000)
+        stones = _int(self.byo_stones, "byo-yomi stones", 0, 25)
+        count = _int(self.koryo_count, "koryo count", 0, 100)
+        koryo = _int(self.koryo_seconds, "koryo seconds", 0, 36_000)
+        pre = _int(self.prebyoyomi_seconds, "pre-byoyomi seconds", 0, 36_000)
+        if main % 60:
+            raise ValueError(f"main time must be a multiple of 60 seconds, not {main}")
+        if byo % 60 and not self.is_japanese:
+            raise ValueError(f"byo-yomi time must be a multiple of 60 seconds, not {byo}")
+        if stones == 0 and byo and not self.is_japanese:
+            raise ValueError("byo-yomi time needs a number of stones (Canadian byo-yomi)")
+        return [str(n) for n in (main, byo, stones, count, koryo, pre)]
+
+
+def nmatch(
+    opponent: str, color: Color | str, handicap: int, size: int, time: NMatchTime
+) -> Command:
+    """``nmatch <opp> <B|W|N> <handicap> <size> <6 time numbers>`` ("All arguments are
+    mandatory"; "You cannot set a handicap if N is chosen as a color")."""
+    word = _color_word(color, allow_nigiri=True)
+    _int(handicap, "handicap", 0, 9)
+    if handicap == 1:
+        raise ValueError("handicap must be 0 or 2..9 (1 stone is just no komi)")
+    if word == "N" and handicap:
+        raise ValueError("cannot set a handicap with nigiri (colour N)")
+    size = _int(size, "board size", 2, MAX_MATCH_SIZE)
+    words = ["nmatch", _name(opponent, "opponent"), word, str(handicap), str(size), *time.words()]
+    return _build(" ".join(words))
+
+
+def decline(opponent: str) -> Command:
+    return _build(f"decline {_name(opponent, 'opponent')}")
+
+
+# --- playing -----------------------------------------------------------------------------------
+
+
+def move(point: Point | str, game: int | None = None, size: int = 19) -> Command:
+    """``<point> [game]``: a move, or in scoring the removal of the chain at ``point``."""
+    if isinstance(point, Point):
+        text = format_point(point, size)
+    else:
+        text = point.strip().upper()
+        if not _POINT_RE.match(text):
+            raise ValueError(f"not a board point: {point!r}")
+        parse_point(text, size)  # raises CoordinateError (a ValueError) off the board
+    return _build(f"{text}{_game(game)}")
+
+
+def pass_move(game: int | None = None) -> Command:
+    return _build(f"pass{_game(game)}")
+
+
+def handicap(stones: int, game: int | None = None) -> Command:
+    """``handicap N``: Black's first move places N fixed stones ("must be between 2 - 9")."""
+    return _build(f"handicap {_int(stones, 'handicap', 2, 9)}{_game(game)}")
+
+
+def undo(game: int | None = None) -> Command:
+    """Accept an ``undoplease`` (or, while scoring, void the removals). Never answered."""
+    return _build(f"undo{_game(game)}")
+
+
+def undoplease(game: int | None = None) -> Command:
+    return _build(f"undoplease{_game(game)}")
+
+
+def noundo(game: int | None = None) -> Command:
+    return _build(f"noundo{_game(game)}")
+
+
+def done(game: int | None = None) -> Command:
+    return _build(f"done{_game(game)}")
+
+
+def resign(game: int | None = None) -> Command:
+    return _build(f"resign{_game(game)}")
+
+
+def adjourn(game: int | None = None) -> Command:
+    return _build(f"adjourn{_game(game)}")
+
+
+def load(game_file: str) -> Command:
+    """``load <white>-<black>``: restart an adjourned game."""
+    if not re.fullmatch(r"[A-Za-z0-9_]{1,20}(?:-[A-Za-z0-9_]{1,20})?", game_file):
+        raise ValueError(f"load needs an opponent or a 'white-black' game name: {game_file!r}")
+    return _build(f"load {game_file}")
+
+
+def addtime(minutes: int, game: int | None = None) -> Command:
+    """``addtime [game] <minutes>`` (the game number comes first on IGS)."""
+    minutes = _int(minutes, "minutes", 1, 6000)
+    prefix = "" if game is None else f"{_int(game, 'game number', 1)} "
+    return _build(f"addtime {prefix}{minutes}")
+
+
+def score(game: int | None = None) -> Command:
+    return _build(f"score{_game(game)}")
+
+
+def status(game: int | None = None) -> Command:
+    return _build(f"status{_game(game)}")
+
+
+# --- chat --------------------------------------------------------------------------------------
+
+
+def say(message: str, game: int | None = None) -> Command:
+    """``say [game] message``: give the game only when playing several (spec: otherwise it
+    becomes part of the message)."""
+    return _build(f"say{_game(game)} {_text(message)}")
+
+
+def tell(name: str, message: str) -> Command:
+    return _build(f"tell {_name(name)} {_text(message)}")
+
+
+def kibitz(game: int, message: str) -> Command:
+    return _build(f"kibitz {_int(game, 'game number', 1)} {_text(message)}")
+
+
+def shout(message: str) -> Command:
+    return _build(f"shout {_text(message)}")
+
+
+def yell(message: str) -> Command:
+    return _build(f"yell {_text(message)}")
+
+
+def channel(number: int) -> Command:
+    return _build(f"channel {_int(number, 'channel', 0, 99999)}")
+
+
+def join(room: int) -> Command:
+    return _build(f"join {_int(room, 'room', 0, 99999)}")
+
+
+# --- information ---------------------------------------------------------------------------------
+
+
+def observe(game: int) -> Command:
+    return _build(f"observe {_int(game, 'game number', 1)}")
+
+
+def unobserve(game: int | None = None) -> Command:
+    return _build(f"unobserve{_game(game)}")
+
+
+def moves(game: int) -> Command:
+    return _build(f"moves {_int(game, 'game number', 1)}")
+
+
+def refresh(game: int | None = None) -> Command:
+    return _build(f"refresh{_game(game)}")
+
+
+def games(game: int | None = None) -> Command:
+    return _build(f"games{_game(game)}")
+
+
+def _filter(value: str | None, what: str) -> str:
+    if value is None:
+        return ""
+    text = _text(value, what)
+    if not re.fullmatch(r"[A-Za-z0-9_*+\- ]{1,40}", text):
+        raise ValueError(f"{what} may only hold letters, digits and '_*+- ': {value!r}")
+    return f" {text}"
+
+
+def user(query: str | None = None) -> Command:
+    """``user [country|rank|rank range|name]``, e.g. ``user 4k-3d o``."""
+    return _build(f"user{_filter(query, 'user query')}")
+
+
+def who(query: str | None = None) -> Command:
+    return _build(f"who{_filter(query, 'who query')}")
+
+
+def time(game: int | None = None) -> Command:
+    return _build(f"time{_game(game)}")
+
+
+def stats(name: str | None = None) -> Command:
+    return _build("stats" if name is None else f"stats {_name(name)}")
+
+
+def ayt() -> Command:
+    return _build("ayt")
+
+
+def quit() -> Command:
+    return _build("quit")
