@@ -1,0 +1,203 @@
+"""Property tests on random legal games, and a cross-check against sgfmill's board.
+
+sgfmill's ``Board.play`` performs captures but allows suicide and ignores ko, so the two boards
+are compared only on moves our engine calls legal: they must then agree stone for stone.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sgfmill import boards
+
+from igs_tui.go import Color, Game, IllegalMove, Move, Point
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(size: int, seed: int, length: int, pass_rate: float = 0.02) -> Game:
+    """Play ``length`` random legal moves (passing when none or by chance)."""
+    rng = random.Random(seed)
+    game = Game(size, komi=0.5)
+    points = [Point(c, r) for c in range(size) for r in range(size)]
+    for _ in range(length):
+        if game.play_ended:
+            break
+        rng.shuffle(points)
+        if rng.random() < pass_rate:
+            game.pass_move()
+            continue
+        for p in points:
+            if game.check(p).legal:
+                game.play(p)
+                break
+        else:
+            game.pass_move()
+    return game
+
+
+def invariants(game: Game) -> None:
+    """Every chain has liberties, and the incremental chains match a flood fill."""
+    stones = game.stones()
+    for point in stones:
+        chain = game.chain(point)
+        libs = game.liberties(point)
+        assert libs, f"chain at {point} has no liberties"
+        color = stones[point]
+        # recompute by flood fill from the public stone map
+        seen = {point}
+        todo = [point]
+        found_libs = set()
+        while todo:
+            c, r = todo.pop()
+            for q in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)):
+                if 0 <= q[0] < game.size and 0 <= q[1] < game.size:
+                    qp = Point(*q)
+                    if qp not in stones:
+                        found_libs.add(qp)
+                    elif stones[qp] is color and qp not in seen:
+                        seen.add(qp)
+                        todo.append(qp)
+        assert chain == seen
+        assert libs == found_libs
+
+
+game_params = st.tuples(st.sampled_from([2, 3, 5, 7, 9, 13]), st.integers(0, 10**6))
+
+
+@SETTINGS
+@given(game_params, st.integers(0, 150))
+def test_random_games_keep_invariants(params: tuple[int, int], length: int) -> None:
+    size, seed = params
+    game = random_game(size, seed, length)
+    invariants(game)
+    # "captured counts equal removed stones": stones on board = played - captured
+    placed = {Color.BLACK: 0, Color.WHITE: 0}
+    for move in game.moves:
+        if move.point is not None:
+            placed[move.color] += 1
+    on_board = {Color.BLACK: 0, Color.WHITE: 0}
+    for color in game.stones().values():
+        on_board[color] += 1
+    prisoners = game.prisoners
+    assert on_board[Color.BLACK] == placed[Color.BLACK] - prisoners[Color.WHITE]
+    assert on_board[Color.WHITE] == placed[Color.WHITE] - prisoners[Color.BLACK]
+    assert (
+        sum(len(m.captures) for m in game.moves if m.color is Color.BLACK) == prisoners[Color.BLACK]
+    )
+
+
+def state(game: Game) -> tuple[object, ...]:
+    return (
+        game.to_ascii(),
+        game.position_hash,
+        game.to_move,
+        game.ko_point,
+        game.consecutive_passes,
+        game.prisoners,
+        game.history,
+        game.play_ended,
+    )
+
+
+@SETTINGS
+@given(game_params, st.integers(1, 120), st.data())
+def test_undo_restores_exactly(params: tuple[int, int], length: int, data: st.DataObject) -> None:
+    size, seed = params
+    game = random_game(size, seed, length)
+    snapshots = []
+    replay = Game(size, komi=0.5)
+    for entry in game.history:
+        snapshots.append(state(replay))
+        assert isinstance(entry, Move)
+        replay.play(entry.point, entry.color)
+    assert state(replay) == state(game)
+    target = data.draw(st.integers(0, len(game.history)))
+    while len(game.history) > target:
+        game.undo()
+        assert state(game) == snapshots[len(game.history)]
+        invariants(game)
+    # and the game continues correctly after undo: replaying gives the same states
+    for entry in replay.history[target:]:
+        assert isinstance(entry, Move)
+        game.play(entry.point, entry.color)
+    assert state(game) == state(replay)
+    invariants(game)
+
+
+@SETTINGS
+@given(game_params, st.integers(0, 120))
+def test_check_agrees_with_play_and_never_mutates(params: tuple[int, int], length: int) -> None:
+    size, seed = params
+    game = random_game(size, seed, length)
+    before = state(game)
+    for color in Color:
+        for col in range(size):
+            for row in range(size):
+                point = Point(col, row)
+                check = game.check(point, color)
+                assert state(game) == before
+                trial = game.copy()
+                try:
+                    move = trial.play(point, color)
+                except IllegalMove as exc:
+                    assert not check.legal
+                    assert exc.reason is check.reason
+                else:
+                    assert check.legal
+                    assert set(check.captures) == set(move.captures)
+                    trial.undo()
+                    assert state(trial) == before
+                assert state(game) == before
+
+
+@SETTINGS
+@given(game_params, st.integers(0, 200))
+def test_same_board_as_sgfmill(params: tuple[int, int], length: int) -> None:
+    size, seed = params
+    game = random_game(size, seed, length)
+    board = boards.Board(size)
+    for move in game.moves:
+        if move.point is None:
+            continue
+        # sgfmill uses (row, col) with row 0 at the bottom, like our Point.row
+        board.play(move.point.row, move.point.col, move.color.value.lower())
+        ours = {(p.row, p.col): c.value.lower() for p, c in game.stones().items()}
+    if game.moves:
+        theirs = {(r, c): colour for colour, (r, c) in board.list_occupied_points()}
+        ours = {(p.row, p.col): c.value.lower() for p, c in game.stones().items()}
+        assert ours == theirs
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_sgfmill_agrees_after_every_move(seed: int) -> None:
+    size = 7
+    game = random_game(size, seed, 120, pass_rate=0.0)
+    replay = Game(size)
+    board = boards.Board(size)
+    for move in game.moves:
+        replay.play(move.point, move.color)
+        if move.point is not None:
+            board.play(move.point.row, move.point.col, move.color.value.lower())
+        theirs = {(r, c): colour for colour, (r, c) in board.list_occupied_points()}
+        ours = {(p.row, p.col): c.value.lower() for p, c in replay.stones().items()}
+        assert ours == theirs
+
+
+def test_copy_is_independent() -> None:
+    game = random_game(9, 7, 60)
+    original = state(game)
+    other = game.copy()
+    assert state(other) == original
+    other.play(None)
+    assert state(other) != state(game)
+    game.undo_to(10)
+    assert len(game.history) == 10
+    assert len(other.history) == len(original[6]) + 1  # type: ignore[arg-type]
+    other.undo()
+    assert state(other) == original
+    invariants(other)
+    invariants(game)
