@@ -557,6 +557,8 @@ def _write_game(record: GameRecord) -> bytes:
     ]
     while stack:
         node, sgf_node, last_number, chain = stack.pop()
+        if node.move is not None:  # marks refer to the position after this node's move
+            chain = _Chain(node.move, chain)
         props = node_properties(
             node,
             record,
@@ -571,7 +573,6 @@ def _write_game(record: GameRecord) -> bytes:
                 ident, [sgf_grammar.escape_text(v.encode("utf-8")) for v in values]
             )
         if node.move is not None:
-            chain = _Chain(node.move, chain)
             if node.move.number is not None:
                 last_number = node.move.number
             else:
@@ -580,4 +581,4 @@ def _write_game(record: GameRecord) -> bytes:
             # new_child(0) keeps the file order while we push in reverse
             stack.append((child, sgf_node.new_child(0), last_number, chain))
     serialised: bytes = game.serialise()
-    return serialised + b"\n"
+    return serialised.rstrip(b"\n") + b"\n"

@@ -1,0 +1,116 @@
+"""``igs-tui convert`` and the atomic record-file helpers."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from igs_tui.cli import main
+from igs_tui.go.coords import parse_point
+from igs_tui.go.types import Color
+from igs_tui.records.convert import (
+    UnknownFormatError,
+    format_for_path,
+    read_record_file,
+    save_sgf_atomic,
+    write_record_file,
+)
+from igs_tui.records.ishi import parse_ishi
+from igs_tui.records.model import Play
+
+SAMPLE = Path(__file__).parent / "data" / "ishi_spec_sample.go"
+
+
+def test_ishi_to_sgf_and_back(tmp_path: Path) -> None:
+    sgf_path = tmp_path / "sample.sgf"
+    ishi_path = tmp_path / "again.ishi"
+    assert main(["convert", str(SAMPLE), str(sgf_path)]) == 0
+    assert sgf_path.read_bytes().startswith(b"(;FF[4]")
+    assert sgf_path.read_bytes().count(b"(;FF[4]") == 3  # events -> SGF collection
+    assert main(["convert", str(sgf_path), str(ishi_path)]) == 0
+    assert read_record_file(ishi_path) == parse_ishi(SAMPLE.read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["again.ishi", "sample.sgf"]
+
+
+def test_sgf_game_to_ishi_gets_engine_prisoners(tmp_path: Path) -> None:
+    source = tmp_path / "capture.sgf"
+    source.write_bytes(b"(;SZ[9];B[ab];W[aa];B[ba])")  # Black A8, White A9, Black B9 captures
+    target = tmp_path / "capture.go"
+    assert main(["convert", str(source), str(target)]) == 0
+    text = target.read_text()
+    assert "B 3 B9\nPRISONER A9\n" in text
+    record = read_record_file(target)[0]
+    assert record.main_moves()[-1] == Play(Color.BLACK, parse_point("B9", 9), 3)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "where"),
+    [
+        ("bad.go", "EVENT x\nB 1 Q4\nB 22 Q3 R7\n", ":3:9: unexpected 'R7'"),
+        ("bad.sgf", "(;SZ[9];B[ee]", ":1:14: SGF data ends inside a game"),
+        ("bad.ishi", "B 1 Q4\nCOM\nno end\n", ":2:1: COM is never closed by ENDCOM"),
+    ],
+)
+def test_bad_input_reports_position_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str, where: str
+) -> None:
+    source = tmp_path / name
+    source.write_text(content)
+    target = tmp_path / ("out.sgf" if name.endswith(".go") or name.endswith(".ishi") else "out.go")
+    assert main(["convert", str(source), str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"igs-tui: {source}{where}")
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no temporary left over
+
+
+def test_bad_input_leaves_an_existing_output_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bad.go"
+    source.write_text("B 0 Q4\n")
+    target = tmp_path / "keep.sgf"
+    target.write_bytes(b"(;GN[precious])")
+    assert main(["convert", str(source), str(target)]) == 1
+    assert target.read_bytes() == b"(;GN[precious])"
+    assert ":1:3: move number must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("source", "target"), [("game.txt", "out.sgf"), ("game.go", "out.pdf")])
+def test_unknown_extension(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, target: str
+) -> None:
+    shutil.copy(SAMPLE, tmp_path / source)
+    assert main(["convert", str(tmp_path / source), str(tmp_path / target)]) == 1
+    assert "unknown record format" in capsys.readouterr().err
+    assert not (tmp_path / target).exists()
+
+
+def test_missing_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", str(tmp_path / "none.sgf"), str(tmp_path / "out.go")]) == 1
+    assert capsys.readouterr().err.startswith(f"igs-tui: {tmp_path / 'none.sgf'}: ")
+    assert not (tmp_path / "out.go").exists()
+
+
+def test_unwritable_target_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "no" / "such" / "dir.sgf"
+    assert main(["convert", str(SAMPLE), str(target)]) == 1
+    assert capsys.readouterr().err.startswith(f"igs-tui: {target}: ")
+
+
+def test_format_for_path() -> None:
+    assert format_for_path("a.SGF").value == "sgf"
+    assert format_for_path("a.go").value == format_for_path("b.Ishi").value == "ishi"
+    with pytest.raises(UnknownFormatError, match="no extension"):
+        format_for_path("README")
+
+
+def test_write_and_save_helpers(tmp_path: Path) -> None:
+    collection = read_record_file(SAMPLE)
+    write_record_file(collection, tmp_path / "copy.go")
+    assert read_record_file(tmp_path / "copy.go") == collection
+    save_sgf_atomic(collection[0], tmp_path / "game.sgf")
+    assert read_record_file(tmp_path / "game.sgf")[0].main_moves() == collection[0].main_moves()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.go", "game.sgf"]
