@@ -43,14 +43,18 @@ class TranscriptFormat:
     received: Callable[[str], str]
     sent: Callable[[str], str]
 
+    comment: Callable[[str], str] = lambda text: "# " + text.replace("\n", " ")
+
     @classmethod
     def default(cls) -> TranscriptFormat:
-        # TODO(net): switch to igs_tui.protocol.transcript once it has landed; this is its
-        # documented format ("# igs-tui transcript 1", "< received", "> sent").
+        """The format ``igs-tui parse`` reads (:mod:`igs_tui.protocol.transcript`)."""
+        from igs_tui.protocol import transcript
+
         return cls(
-            header=lambda: "# igs-tui transcript 1",
-            received=lambda line: "< " + line,
-            sent=lambda line: "> " + line,
+            header=transcript.format_transcript_header,
+            received=transcript.format_received,
+            sent=transcript.format_sent,
+            comment=transcript.format_comment,
         )
 
 
@@ -132,7 +136,7 @@ class SessionRecorder:
 
     def comment(self, text: str) -> None:
         """Record a note (connects, disconnects) that ``parse`` skips."""
-        self._write("# " + self._redact(text).replace("\n", " "))
+        self._write(self._fmt.comment(self._redact(text)))
 
     def close(self) -> None:
         if not self._stream.closed:

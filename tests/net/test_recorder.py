@@ -9,13 +9,10 @@ from pathlib import Path
 import pytest
 
 from igs_tui.net.recorder import REDACTED, SessionRecorder, TranscriptFormat
+from igs_tui.protocol.transcript import read_transcript
 
 # The protocol package's format: header "# igs-tui transcript 1", "< " received, "> " sent.
-FMT = TranscriptFormat(
-    header=lambda: "# igs-tui transcript 1",
-    received=lambda line: "< " + line,
-    sent=lambda line: "> " + line,
-)
+FMT = TranscriptFormat.default()
 NOW = datetime(2026, 11, 22, 23, 5, 9, tzinfo=UTC)
 PASSWORD = "s3cr3t pw"
 
@@ -37,7 +34,7 @@ def test_transcript_lines_in_order(tmp_path: Path) -> None:
         "< Login: ",
         "> alice",
         "< 1 5",
-        "# reconnect attempt 1",
+        "# reconnect\\nattempt 1",  # the protocol format escapes line breaks
     ]
 
 
@@ -74,6 +71,19 @@ def test_short_password_redacted_only_outside_words(tmp_path: Path) -> None:
     recorder.sent("tell bob go go? gopher")
     recorder.close()
     assert recorder.path.read_text().splitlines()[-1] == "> tell bob ******** ********? gopher"
+
+
+def test_transcript_reads_back_with_protocol_reader(tmp_path: Path) -> None:
+    with make(tmp_path) as recorder:
+        recorder.received("Password: ")
+        recorder.sent(PASSWORD)
+        recorder.received("1 5")
+    with recorder.path.open(encoding="utf-8") as stream:
+        assert list(read_transcript(stream, strict=True)) == [
+            ("<", "Password: "),
+            (">", REDACTED),
+            ("<", "1 5"),
+        ]
 
 
 def test_file_mode_0600_and_dir_created(tmp_path: Path) -> None:
