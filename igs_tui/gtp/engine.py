@@ -36,7 +36,7 @@ from igs_tui.go import (
 )
 from igs_tui.go.coords import COLUMN_LETTERS, CoordinateError, format_point, parse_point
 from igs_tui.gtp.framing import format_response, preprocess_command_line
-from igs_tui.gtp.policy import choose_move
+from igs_tui.gtp.policy import choose_move, free_handicap_points
 
 ENGINE_NAME = "igs-tui"
 
@@ -230,26 +230,7 @@ class GtpEngine:
             raise CommandError("invalid number of stones")
         if not self._board_empty():
             raise CommandError("board not empty")
-        # Fixed points first (they are good points), then a checkerboard: §8.2 asks weak
-        # engines to place stones "all the way up to the full chessboard pattern", and
-        # stones on one colour of the checkerboard never touch, so none is ever captured.
-        chosen: list[Point] = []
-        for n in range(min(count, 9), 1, -1):
-            try:
-                chosen = list(fixed_handicap_points(self.size, n))
-                break
-            except ValueError:
-                continue
-        parity = (chosen[0].col + chosen[0].row) % 2 if chosen else 0
-        spare = [
-            Point(c, r)
-            for r in range(self.size)
-            for c in range(self.size)
-            if (c + r) % 2 == parity and Point(c, r) not in chosen
-        ]
-        self.rng.shuffle(spare)
-        chosen.extend(spare[: max(0, count - len(chosen))])
-        return self._put_handicap(chosen[:count])
+        return self._put_handicap(free_handicap_points(self.size, count, self.rng))
 
     def _set_free_handicap(self, args: list[str]) -> str:
         points: list[Point] = []

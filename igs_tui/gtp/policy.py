@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Set
 
-from igs_tui.go import Color, Game, Point
+from igs_tui.go import Color, Game, Point, fixed_handicap_points, max_fixed_handicap
 
 
 def neighbours(point: Point, size: int) -> Iterator[Point]:
@@ -129,3 +129,30 @@ def choose_move(
         elif captured == 0 and quiet is None and liberties_after(board, point, color) >= 2:
             quiet = point
     return best_capture if best_capture is not None else quiet
+
+
+def free_handicap_points(size: int, count: int, rng: random.Random) -> list[Point]:
+    """Choose ``count`` handicap points (2 <= count < size*size) for free placement.
+
+    The fixed points first (they are good points), then random points on the same colour of
+    a checkerboard: §8.2 asks weak engines to provide placements "all the way up to the full
+    chessboard pattern", and stones on one colour of the checkerboard never touch, so none
+    is left without liberties. Beyond the checkerboard the other colour is used.
+    """
+    if not 2 <= count < size * size:
+        raise ValueError(f"free handicap on {size}x{size} must be 2..{size * size - 1} stones")
+    fixed = min(count, max_fixed_handicap(size))
+    chosen = list(fixed_handicap_points(size, fixed)) if fixed >= 2 else []
+    parity = (chosen[0].col + chosen[0].row) % 2 if chosen else 0
+    taken = set(chosen)
+    same = [
+        Point(c, r)
+        for r in range(size)
+        for c in range(size)
+        if (c + r) % 2 == parity and Point(c, r) not in taken
+    ]
+    other = [Point(c, r) for r in range(size) for c in range(size) if (c + r) % 2 != parity]
+    rng.shuffle(same)
+    rng.shuffle(other)
+    chosen.extend((same + other)[: count - len(chosen)])
+    return chosen

@@ -1,0 +1,517 @@
+"""A game between a human (or nobody) and a GTP engine, without any UI.
+
+This is the core that ``igs-tui play`` drives and that engine assistance reuses. It keeps two
+boards in step — the engine's, through GTP, and our own :class:`~igs_tui.go.Game` — and
+trusts ours: a human move is checked by our rules *before* the engine hears of it, an engine
+move is checked by our rules *after* it is generated, and any disagreement is reported
+instead of silently desynchronising the two.
+
+Order of operations for a human move: play it on our board first (an illegal move raises
+:class:`~igs_tui.go.IllegalMove` and changes nothing), then send ``play``; if the engine
+rejects it our move is undone again, so both boards always hold the same position.
+
+Failures of the engine (it dies, hangs past a timeout or talks garbage) become
+:class:`EngineFailed`. The game record survives it: our board still holds every move, and
+when an ``autosave_path`` is set the record is written there before the error is raised.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+
+from sgfmill import sgf
+
+from igs_tui import __version__
+from igs_tui.go import (
+    JAPANESE_RULES,
+    Color,
+    Game,
+    IllegalMove,
+    Move,
+    Point,
+    Ruleset,
+    Score,
+    ScoringSession,
+    Setup,
+    max_fixed_handicap,
+)
+from igs_tui.gtp.clock import CanadianClock, TimeSettings
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.errors import (
+    GtpEngineError,
+    GtpError,
+    GtpProtocolError,
+    GtpTimeout,
+    GtpTransportError,
+)
+from igs_tui.gtp.policy import free_handicap_points
+from igs_tui.gtp.values import FinalScore, GenmoveResult, gtp_vertex, parse_final_score
+
+_ENGINE_FAULTS = (GtpTransportError, GtpProtocolError, GtpTimeout)
+
+
+class LocalGameError(Exception):
+    """Base class for refusals of :class:`LocalEngineGame`."""
+
+
+class NotYourTurn(LocalGameError):
+    """A move was asked of the side that is not to move."""
+
+
+class GameOver(LocalGameError):
+    """The game has ended (by passes, resignation or time); no more moves."""
+
+
+class EngineDisagrees(LocalGameError):
+    """The engine rejected a move our rules allow, or played one our rules forbid."""
+
+
+class EngineFailed(LocalGameError):
+    """The engine died, timed out or broke the protocol. ``saved_to`` is the autosave path
+    (if one was configured and writing succeeded); the game itself is kept intact."""
+
+    def __init__(self, message: str, saved_to: Path | None) -> None:
+        if saved_to is not None:
+            message += f"\nThe game so far was saved to {saved_to}."
+        super().__init__(message)
+        self.saved_to = saved_to
+
+
+class EndReason(StrEnum):
+    PASSES = "passes"
+    RESIGNATION = "resignation"
+    TIME = "time"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """How play stopped. ``result`` (SGF RE form) is ``None`` until a passed-out game is
+    scored with :meth:`LocalEngineGame.score`."""
+
+    reason: EndReason
+    winner: Color | None
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreReport:
+    """Our count (with the engine's dead stones removed) next to the engine's own score."""
+
+    ours: Score
+    engine: FinalScore | None
+    engine_error: str | None
+    dead: frozenset[Point]
+    differences: tuple[str, ...]
+
+    @property
+    def agrees(self) -> bool:
+        """True when the engine scored and its winner and margin equal ours."""
+        return self.engine is not None and not self.differences
+
+
+def compare_scores(ours: Score, engine: FinalScore) -> list[str]:
+    """Human-readable differences between our count and an engine's ``final_score``."""
+    if engine.margin is None:
+        return [f"engine answered {engine.text!r}, which is not a count"]
+    if (
+        engine.winner == ours.winner
+        and abs(engine.signed_margin - (ours.black - ours.white)) < 1e-6
+    ):
+        return []
+    return [
+        f"engine scores {engine.text}, we count {ours.result} "
+        f"(Black {ours.black:g}, White {ours.white:g})"
+    ]
+
+
+class LocalEngineGame:
+    """One game against a GTP engine.
+
+    ``human_color=None`` lets the engine play both sides (demo games, tests). Time is
+    measured with ``now`` (monotonic seconds; injectable so tests use a fake clock) and
+    charged to Canadian byo-yomi clocks when ``time_settings`` is given; the engine is told
+    its remaining time with ``time_left`` before each ``genmove``.
+    """
+
+    def __init__(
+        self,
+        controller: GtpController,
+        *,
+        size: int = 19,
+        komi: float = 6.5,
+        handicap: int = 0,
+        human_color: Color | None = Color.BLACK,
+        time_settings: TimeSettings | None = None,
+        ruleset: Ruleset = JAPANESE_RULES,
+        human_name: str = "Human",
+        engine_name: str | None = None,
+        move_timeout: float | None = None,
+        score_timeout: float = 60.0,
+        autosave_path: str | os.PathLike[str] | None = None,
+        now: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+    ) -> None:
+        if handicap < 0 or handicap == 1:
+            raise ValueError(f"handicap must be 0 or at least 2 stones, not {handicap}")
+        self.controller = controller
+        self.size = size
+        self.komi = komi
+        self.handicap = handicap
+        self.human_color = human_color
+        self.time_settings = time_settings
+        self.human_name = human_name
+        self.engine_name = engine_name
+        self.move_timeout = move_timeout
+        self.score_timeout = score_timeout
+        self.autosave_path = Path(autosave_path) if autosave_path is not None else None
+        self.game = Game(size, komi=komi, ruleset=ruleset)
+        self.end: GameEnd | None = None
+        self.engine_failure: str | None = None
+        self.started_at = dt.date.today()
+        self.clocks: dict[Color, CanadianClock] = (
+            {c: CanadianClock(time_settings) for c in Color} if time_settings else {}
+        )
+        self._now = now
+        self._turn_started = now()
+        self._rng = random.Random(seed)
+        self._started = False
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def to_move(self) -> Color:
+        return self.game.to_move
+
+    @property
+    def engine_colors(self) -> frozenset[Color]:
+        return frozenset(c for c in Color if c is not self.human_color)
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.end is None and self.game.to_move is self.human_color
+
+    @property
+    def engine_to_move(self) -> bool:
+        return self.end is None and self.game.to_move in self.engine_colors
+
+    def player_name(self, color: Color) -> str:
+        if color is self.human_color:
+            return self.human_name
+        return self.engine_name or "GTP engine"
+
+    # ----------------------------------------------------------------- setup
+
+    async def start(self) -> None:
+        """Set the engine up (§5.2: "A controller which has some specific opinion about these
+        values must set them explicitly ... including clearing the board")."""
+        if self._started:
+            raise LocalGameError("the game has already been started")
+        ctl = self.controller
+        try:
+            if self.engine_name is None:
+                name = await ctl.name()
+                version = await ctl.version()
+                self.engine_name = f"{name} {version}".strip()
+            await ctl.boardsize(self.size)
+            await ctl.clear_board()
+            await ctl.komi(self.komi)
+            if self.handicap:
+                await self._place_handicap()
+            if self.time_settings is not None and await ctl.known_command("time_settings"):
+                ts = self.time_settings
+                await ctl.time_settings(ts.main_time, ts.byo_yomi_time, ts.byo_yomi_stones)
+        except _ENGINE_FAULTS as exc:
+            raise self._engine_failed("setting up the engine", exc) from exc
+        self._started = True
+        self._turn_started = self._now()
+
+    async def _place_handicap(self) -> None:
+        """Fixed placement when the size allows it (§4.1.1), else our free placement."""
+        ctl = self.controller
+        points: list[Point] | None = None
+        if self.handicap <= max_fixed_handicap(self.size) and await ctl.known_command(
+            "fixed_handicap"
+        ):
+            try:
+                points = await ctl.fixed_handicap(self.handicap)
+            except GtpEngineError:
+                points = None
+        if points is None:
+            points = free_handicap_points(self.size, self.handicap, self._rng)
+            await ctl.set_free_handicap(points)
+        self.game.setup(black=points, to_move=Color.WHITE)
+
+    def _require_started(self) -> None:
+        if not self._started:
+            raise LocalGameError("call start() first")
+        if self.end is not None:
+            raise GameOver(f"the game is over ({self.end.reason})")
+
+    # ----------------------------------------------------------------- moves
+
+    async def play_human(self, point: Point | None) -> Move:
+        """Play the human's move (``None`` passes).
+
+        Raises :class:`NotYourTurn`, :class:`GameOver`, :class:`~igs_tui.go.IllegalMove`
+        (our rules; nothing is sent), :class:`EngineDisagrees` (the engine refused; our board
+        is rolled back) or :class:`EngineFailed`.
+        """
+        self._require_started()
+        color = self.game.to_move
+        if color is not self.human_color:
+            raise NotYourTurn(f"it is {self.player_name(color)}'s turn")
+        move = self.game.play(point, color)
+        try:
+            await self.controller.play(color, point)
+        except GtpEngineError as exc:
+            self.game.undo()
+            raise EngineDisagrees(
+                f"the engine refused {self._vertex(point)} ({exc.message}) although our rules "
+                "allow it"
+            ) from exc
+        except _ENGINE_FAULTS as exc:
+            raise self._engine_failed(f"sending {self._vertex(point)}", exc) from exc
+        self._after_move(color)
+        return move
+
+    def resign_human(self) -> GameEnd:
+        """The human resigns (nothing needs to be sent: GTP has no resign command)."""
+        self._require_started()
+        if self.human_color is None:
+            raise LocalGameError("there is no human player in this game")
+        winner = self.human_color.opponent
+        self.end = GameEnd(EndReason.RESIGNATION, winner, f"{winner.value}+R")
+        return self.end
+
+    async def engine_move(self) -> GenmoveResult:
+        """Ask the engine for its move (``genmove``) and apply it to our board.
+
+        Sends ``time_left`` first when the game has clocks. Returns the engine's answer; a
+        ``"resign"`` ends the game. Raises :class:`EngineDisagrees` if our rules reject the
+        move (the engine is told to ``undo`` it), and :class:`EngineFailed`.
+        """
+        self._require_started()
+        color = self.game.to_move
+        if color not in self.engine_colors:
+            raise NotYourTurn(f"it is {self.player_name(color)}'s turn, not the engine's")
+        ctl = self.controller
+        try:
+            if self.clocks and await ctl.known_command("time_left"):
+                seconds, stones = self.clocks[color].time_left()
+                await ctl.time_left(color, seconds, stones)
+            answer = await ctl.genmove(color, timeout=self.move_timeout or None)
+        except (GtpEngineError, *_ENGINE_FAULTS) as exc:  # §6.3.3: genmove "fails never"
+            raise self._engine_failed("asking for a move", exc) from exc
+        if answer == "resign":
+            winner = color.opponent
+            self.end = GameEnd(EndReason.RESIGNATION, winner, f"{winner.value}+R")
+            return answer
+        point = None if answer == "pass" else answer
+        try:
+            self.game.play(point, color)
+        except IllegalMove as exc:
+            with contextlib.suppress(GtpError):
+                await ctl.undo()
+            raise EngineDisagrees(f"the engine played {self._vertex(point)}: {exc}") from exc
+        self._after_move(color)
+        return answer
+
+    def _after_move(self, color: Color) -> None:
+        now = self._now()
+        if self.clocks:
+            clock = self.clocks[color]
+            clock.spend(now - self._turn_started)
+            if clock.flagged:
+                winner = color.opponent
+                self.end = GameEnd(EndReason.TIME, winner, f"{winner.value}+T")
+        self._turn_started = now
+        if self.end is None and self.game.play_ended:
+            self.end = GameEnd(EndReason.PASSES, None, None)
+
+    async def undo(self, moves: int | None = None) -> int:
+        """Take back ``moves`` moves on both boards; by default back to the human's turn
+        (one move if the human moved last, two if the engine did). Returns how many were
+        taken back. Undoing after the game ended by passes resumes play.
+
+        Raises :class:`~igs_tui.gtp.errors.GtpEngineError` ("cannot undo") if the engine
+        refuses; the moves undone before that stay undone on both boards.
+        """
+        if not self._started:
+            raise LocalGameError("call start() first")
+        if self.end is not None and self.end.reason is not EndReason.PASSES:
+            raise GameOver(f"the game is over ({self.end.reason})")
+        if moves is None:
+            last = self.game.last_move
+            moves = 1 if last is not None and last.color is self.human_color else 2
+        undone = 0
+        for _ in range(moves):
+            history = self.game.history
+            if not history or isinstance(history[-1], Setup):
+                break
+            try:
+                await self.controller.undo()
+            except _ENGINE_FAULTS as exc:
+                raise self._engine_failed("undoing a move", exc) from exc
+            self.game.undo()
+            undone += 1
+        if undone:
+            self.end = None
+            self._turn_started = self._now()
+        return undone
+
+    # ----------------------------------------------------------------- scoring & help
+
+    async def score(self) -> ScoreReport:
+        """Score the finished game: the engine's ``final_status_list dead`` stones are
+        removed from our own count, which is then compared with its ``final_score``.
+
+        Both questions use ``score_timeout``; an engine that cannot answer is reported in
+        ``engine_error`` and our count is still returned. A passed-out game gets its result.
+        """
+        ctl = self.controller
+        errors: list[str] = []
+        groups: list[list[Point]] = []
+        try:
+            groups = await ctl.final_status_list("dead", timeout=self.score_timeout)
+        except GtpError as exc:
+            errors.append(f"final_status_list: {exc}")
+        session = ScoringSession(self.game)
+        differences: list[str] = []
+        for group in groups:
+            for point in group:
+                if self.game.get(point) is None:
+                    differences.append(f"engine lists empty point {self._vertex(point)} as dead")
+                else:
+                    session.mark_dead(point)
+        ours = session.score()
+        engine: FinalScore | None = None
+        if ctl.dead is None:
+            try:
+                engine = await ctl.final_score(timeout=self.score_timeout)
+            except GtpError as exc:
+                errors.append(f"final_score: {exc}")
+        if engine is not None:
+            differences.extend(compare_scores(ours, engine))
+        if self.end is not None and self.end.reason is EndReason.PASSES:
+            self.end = replace(self.end, winner=ours.winner, result=ours.result)
+        return ScoreReport(
+            ours=ours,
+            engine=engine,
+            engine_error="; ".join(errors) or None,
+            dead=ours.dead,
+            differences=tuple(differences),
+        )
+
+    async def estimate_score(self, timeout: float = 10.0) -> FinalScore | None:
+        """A live estimate for an unfinished game, or ``None`` if the engine cannot give one
+        in ``timeout`` seconds. Uses GNU Go's private ``estimate_score`` when available
+        (``final_score`` on an unfinished 19x19 game can take minutes), else ``final_score``.
+        """
+        ctl = self.controller
+        try:
+            if await ctl.known_command("estimate_score", timeout=timeout):
+                body = await ctl.command("estimate_score", timeout=timeout)
+                # GNU Go: "W+13.5 (upper bound: -12.5, lower: -14.5)"
+                return parse_final_score(body.split()[0]) if body.split() else None
+            if await ctl.known_command("final_score", timeout=timeout):
+                return await ctl.final_score(timeout=timeout)
+        except (GtpEngineError, GtpTimeout, GtpProtocolError):
+            return None
+        except GtpTransportError as exc:
+            raise self._engine_failed("estimating the score", exc) from exc
+        return None
+
+    async def suggest_dead(self, timeout: float = 10.0) -> frozenset[Point] | None:
+        """The engine's opinion of the dead stones (``final_status_list dead``), for
+        pre-marking during removal; ``None`` if it cannot say within ``timeout``."""
+        ctl = self.controller
+        try:
+            if not await ctl.known_command("final_status_list", timeout=timeout):
+                return None
+            groups = await ctl.final_status_list("dead", timeout=timeout)
+        except (GtpEngineError, GtpTimeout, GtpProtocolError):
+            return None
+        except GtpTransportError as exc:
+            raise self._engine_failed("asking for dead stones", exc) from exc
+        return frozenset(p for group in groups for p in group if self.game.get(p) is not None)
+
+    # ----------------------------------------------------------------- records
+
+    def to_sgf(self) -> bytes:
+        """The game as an SGF FF[4] record (players, komi, handicap, result, moves)."""
+        record = sgf.Sgf_game(size=self.size)
+        root = record.get_root()
+        root.set("AP", ("igs-tui", __version__))
+        root.set("KM", self.komi)
+        root.set("RU", self.game.ruleset.name.capitalize())
+        root.set("DT", self.started_at.isoformat())
+        root.set("PB", self.player_name(Color.BLACK))
+        root.set("PW", self.player_name(Color.WHITE))
+        if self.handicap:
+            root.set("HA", self.handicap)
+        if self.time_settings is not None:
+            root.set("TM", self.time_settings.main_time)
+            if self.time_settings.byo_yomi_time:
+                ts = self.time_settings
+                root.set("OT", f"{ts.byo_yomi_stones}/{ts.byo_yomi_time} Canadian")
+        if self.end is not None and self.end.result is not None:
+            root.set("RE", self.end.result)
+        if self.engine_failure is not None:
+            root.set("GC", f"Unfinished: {self.engine_failure}")
+        node = root
+        for entry in self.game.history:
+            if isinstance(entry, Setup):
+                target = root if node is root else record.extend_main_sequence()
+                target.set_setup_stones(
+                    [(p.row, p.col) for p in entry.black],
+                    [(p.row, p.col) for p in entry.white],
+                    [(p.row, p.col) for p in entry.empty],
+                )
+                node = target
+            else:
+                node = record.extend_main_sequence()
+                where = None if entry.point is None else (entry.point.row, entry.point.col)
+                node.set_move(entry.color.value.lower(), where)
+        data: bytes = record.serialise()
+        return data
+
+    def save_sgf(self, path: str | os.PathLike[str]) -> Path:
+        """Write :meth:`to_sgf` to ``path`` atomically (temporary file + ``os.replace``), so
+        a crash mid-write never leaves a truncated record behind."""
+        target = Path(path)
+        data = self.to_sgf()
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return target
+
+    # ----------------------------------------------------------------- helpers
+
+    def _vertex(self, point: Point | None) -> str:
+        return gtp_vertex(point, self.size)
+
+    def _engine_failed(self, doing: str, exc: Exception) -> EngineFailed:
+        """Record an engine failure, save the game if configured, and build the error."""
+        self.engine_failure = f"engine failed while {doing}: {exc}"
+        saved: Path | None = None
+        if self.autosave_path is not None:
+            with contextlib.suppress(OSError):
+                saved = self.save_sgf(self.autosave_path)
+        return EngineFailed(self.engine_failure, saved)
