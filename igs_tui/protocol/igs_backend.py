@@ -1,0 +1,179 @@
+"""The IGS implementation of the UI's server-neutral :class:`~igs_tui.model.backend.Backend`.
+
+Each intent becomes one or more IGS commands handed to ``send`` (the connection driver's
+``send``, which queues them behind the session's throttle). Our own chat lines are echoed into
+the model because IGS does not send them back to the sender. Commands that the builders refuse
+(bad names, bad time settings) are reported in the system buffer instead of being sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from igs_tui.go import Color, Point
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, Role
+from igs_tui.model.backend import MatchTerms
+from igs_tui.protocol import commands as cmd
+from igs_tui.protocol.commands import Command
+
+Sender = Callable[[Command | str], object]
+
+
+class IgsBackend:
+    def __init__(self, model: ClientModel, send: Sender) -> None:
+        self.model = model
+        self._send = send
+        self._channel: str | None = None
+
+    def _emit(self, build: Callable[[], Command | str]) -> bool:
+        try:
+            command = build()
+        except ValueError as exc:
+            self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", str(exc), kind="error")
+            return False
+        self._send(command)
+        return True
+
+    def _own(self, kind: ChatKind, target: str, text: str) -> None:
+        self.model.add_chat(BufferKey(kind, target), self.model.me or "me", text, kind="own")
+
+    def _playing_games(self) -> list[int]:
+        return [
+            g.number
+            for g in self.model.followed.values()
+            if g.role is not Role.OBSERVING and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+        ]
+
+    def _size(self, game: int) -> int:
+        followed = self.model.followed.get(game)
+        return followed.size if followed is not None else 19
+
+    # lists and raw ----------------------------------------------------------------------------
+    def send_raw(self, line: str) -> None:
+        self._emit(lambda: line.strip())
+
+    def refresh_games(self) -> None:
+        self._emit(cmd.games)
+
+    def refresh_players(self) -> None:
+        self._emit(cmd.user)
+
+    def player_stats(self, name: str) -> None:
+        self._emit(lambda: cmd.stats(name))
+
+    # observing --------------------------------------------------------------------------------
+    def observe(self, game: int) -> None:
+        if game in self.model.followed:
+            self.fetch_moves(game)
+            return
+        self.model.follow(game)
+        if self._emit(lambda: cmd.observe(game)):
+            self.fetch_moves(game)
+
+    def unobserve(self, game: int) -> None:
+        followed = self.model.followed.get(game)
+        if (
+            followed is not None
+            and followed.role is Role.OBSERVING
+            and followed.phase is GamePhase.PLAYING
+        ):
+            self._emit(lambda: cmd.unobserve(game))
+        self.model.unfollow(game)
+
+    def fetch_moves(self, game: int) -> None:
+        self._emit(lambda: cmd.moves(game))
+
+    # chat -------------------------------------------------------------------------------------
+    def tell(self, name: str, text: str) -> None:
+        if self._emit(lambda: cmd.tell(name, text)):
+            self._own(ChatKind.TELL, name, text)
+
+    def say(self, game: int, text: str) -> None:
+        # Spec: with one game, "you SHOULD NOT put the game number after say".
+        number = game if len(self._playing_games()) > 1 else None
+        if self._emit(lambda: cmd.say(text, number)):
+            self._own(ChatKind.GAME, str(game), text)
+
+    def kibitz(self, game: int, text: str) -> None:
+        if self._emit(lambda: cmd.kibitz(game, text)):
+            self._own(ChatKind.GAME, str(game), text)
+
+    def shout(self, text: str) -> None:
+        if self._emit(lambda: cmd.shout(text)):
+            self._own(ChatKind.SHOUT, "", text)
+
+    def join_channel(self, channel: str) -> None:
+        if self._emit(lambda: cmd.channel(int(channel))):
+            self._channel = channel
+            self.model.buffer(BufferKey(ChatKind.CHANNEL, channel))
+
+    def yell(self, channel: str, text: str) -> None:
+        if self._channel != channel:
+            self.join_channel(channel)
+        if self._emit(lambda: cmd.yell(text)):
+            self._own(ChatKind.CHANNEL, channel, text)
+
+    # playing ----------------------------------------------------------------------------------
+    def play(self, game: int, point: Point | None) -> None:
+        if point is None:
+            self._emit(lambda: cmd.pass_move(game))
+        else:
+            self._emit(lambda: cmd.move(point, game, self._size(game)))
+
+    def remove_dead(self, game: int, point: Point) -> None:
+        self._emit(lambda: cmd.move(point, game, self._size(game)))
+
+    def restore_scoring(self, game: int) -> None:
+        self._emit(lambda: cmd.undo(game))
+
+    def done_scoring(self, game: int) -> None:
+        self._emit(lambda: cmd.done(game))
+
+    def resign(self, game: int) -> None:
+        self._emit(lambda: cmd.resign(game))
+
+    def request_undo(self, game: int) -> None:
+        self._emit(lambda: cmd.undoplease(game))
+
+    def answer_undo(self, game: int, accept: bool) -> None:
+        self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game))
+
+    def add_time(self, game: int, minutes: int) -> None:
+        self._emit(lambda: cmd.addtime(minutes, game))
+
+    def adjourn(self, game: int) -> None:
+        self._emit(lambda: cmd.adjourn(game))
+
+    def load(self, opponent: str) -> None:
+        self._emit(lambda: cmd.load(opponent))
+
+    # challenges -------------------------------------------------------------------------------
+    def _nmatch(self, terms: MatchTerms) -> Command:
+        if terms.bronstein_seconds:
+            time = cmd.NMatchTime.bronstein(terms.main_seconds, terms.bronstein_seconds)
+        elif terms.byo_periods:
+            time = cmd.NMatchTime.japanese(terms.main_seconds, terms.byo_periods, terms.byo_seconds)
+        elif terms.byo_stones and terms.byo_seconds:
+            time = cmd.NMatchTime.canadian(terms.main_seconds, terms.byo_seconds, terms.byo_stones)
+        else:
+            time = cmd.NMatchTime.absolute(terms.main_seconds)
+        color: Color | str = terms.color if terms.color is not None else "N"
+        return cmd.nmatch(terms.opponent, color, terms.handicap, terms.size, time)
+
+    def challenge(self, terms: MatchTerms) -> None:
+        self._emit(lambda: self._nmatch(terms))
+
+    def accept_challenge(self, terms: MatchTerms) -> None:
+        self._emit(lambda: self._nmatch(terms))
+
+    def decline_challenge(self, opponent: str) -> None:
+        self._emit(lambda: cmd.decline(opponent))
+
+    def set_open(self, value: bool) -> None:
+        self._emit(lambda: cmd.toggle("open", value))
+
+    def set_looking(self, value: bool) -> None:
+        self._emit(lambda: cmd.toggle("looking", value))
+
+    def quit(self) -> None:
+        self._emit(cmd.quit)

@@ -1,0 +1,440 @@
+"""Applies IGS protocol events to the server-neutral model.
+
+This is the only place that knows both vocabularies: IGS events (0-based move numbers, text
+coordinates, ``Q``/``S``/``X``/``!`` flags, ``*SYSTEM*`` tells...) on one side, the model's
+players, games, clocks and chat buffers on the other. A KGS backend will have its own adapter
+feeding the same model. Everything here is synchronous and pure: the connection worker calls
+:meth:`ModelAdapter.apply` for each event on the UI's event loop.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from igs_tui.go import Color, CoordinateError, Point, parse_point
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    ClockReading,
+    FollowedGame,
+    GamePhase,
+    GameSummary,
+    Kibitz,
+    MoveRecord,
+    Player,
+    Role,
+)
+from igs_tui.protocol import events as ev
+
+CODE_NAMES = {
+    "1": "prompt",
+    "2": "bell",
+    "5": "error",
+    "7": "games",
+    "8": "help",
+    "9": "info",
+    "11": "kibitz",
+    "14": "file",
+    "15": "game",
+    "19": "say",
+    "20": "score",
+    "21": "shout",
+    "22": "status",
+    "24": "tell",
+    "25": "stored",
+    "26": "time",
+    "27": "who",
+    "28": "undo",
+    "32": "yell",
+    "40": "dot",
+    "42": "user",
+    "49": "removal",
+    "50": "game error",
+    "51": "say header",
+}
+
+
+def line_kind(line: str) -> str:
+    """Name the reply code of a raw line for the console (``"15 game"``, ``"-- text"``)."""
+    code, _, _ = line.partition(" ")
+    name = CODE_NAMES.get(code)
+    if name is not None:
+        return f"{code} {name}"
+    if code.isdigit():
+        return f"{code} unknown"
+    return "-- text"
+
+
+_WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
+
+
+@dataclass
+class _PlayState:
+    """IGS context the events do not repeat: the game of the last heading, for example."""
+
+    last_heading_game: int | None = None
+
+
+def result_from_text(text: str) -> str:
+    """SGF-style result (``B+R``, ``W+T``) from an IGS game-end line, or ``""`` if unclear."""
+    m = _WIN.search(text)
+    if not m:
+        return ""
+    loser = Color.WHITE if m.group(1).lower() == "white" else Color.BLACK
+    kind = "R" if m.group(2).lower() == "resigns" else "T"
+    return f"{loser.opponent.value}+{kind}"
+
+
+class ModelAdapter:
+    """Turns each IGS event into model changes."""
+
+    def __init__(self, model: ClientModel) -> None:
+        self.model = model
+        self._ctx = _PlayState()
+
+    # entry points -----------------------------------------------------------------------------
+    def received_line(self, line: str) -> None:
+        self.model.add_console(line, line_kind(line))
+
+    def sent_line(self, line: str) -> None:
+        self.model.add_console(line, "sent", outgoing=True)
+
+    def apply(self, event: ev.Event) -> None:
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    # helpers ----------------------------------------------------------------------------------
+    def _followed(self, game: int | None) -> FollowedGame | None:
+        if game is None:
+            game = self._ctx.last_heading_game
+        return None if game is None else self.model.followed.get(game)
+
+    def _my_role(self, white: str, black: str) -> Role | None:
+        me = self.model.me
+        if not me or white == black:
+            return None
+        if me == black:
+            return Role.PLAYING_BLACK
+        if me == white:
+            return Role.PLAYING_WHITE
+        return None
+
+    def _own_game(self) -> FollowedGame | None:
+        """The single game we play, for IGS lines that do not name the game."""
+        mine = [
+            g
+            for g in self.model.followed.values()
+            if g.role is not Role.OBSERVING and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+        ]
+        if len(mine) == 1:
+            return mine[0]
+        last = self._followed(None)
+        return last if last is not None and last.role is not Role.OBSERVING else None
+
+    @staticmethod
+    def _point(text: str | None, size: int) -> Point | None:
+        if text is None:
+            return None
+        try:
+            return parse_point(text, size)
+        except (CoordinateError, ValueError):
+            return None
+
+    # listings ---------------------------------------------------------------------------------
+    def _games_entry(self, e: ev.GamesEntry) -> None:
+        self.model.upsert_games([_summary(e)])
+
+    def _user_entry(self, e: ev.UserEntry) -> None:
+        self.model.upsert_players([_player(e)])
+
+    def _who_entry(self, e: ev.WhoEntry) -> None:
+        flags = e.flags
+        self.model.upsert_players(
+            [
+                Player(
+                    e.name,
+                    e.rank,
+                    idle=e.idle,
+                    playing=e.playing,
+                    observing=e.observing,
+                    open_for_matches="X" not in flags,
+                    looking="!" in flags,
+                    quiet="Q" in flags,
+                )
+            ]
+        )
+
+    def _command_reply(self, e: ev.CommandReply) -> None:
+        line = e.command.line.strip().lower()
+        if line == "games":
+            self.model.replace_games(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
+        elif line == "user":
+            self.model.replace_players(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
+
+    # games ------------------------------------------------------------------------------------
+    def _heading(self, e: ev.GameHeading) -> None:
+        self._ctx.last_heading_game = e.game
+        game = self.model.followed.get(e.game)
+        role = self._my_role(e.white, e.black)
+        if game is None and role is not None:
+            game = self.model.follow(e.game, role=role, white=e.white, black=e.black)
+        if game is None:
+            return
+        game.white, game.black = e.white, e.black
+        if role is not None:
+            game.role = role
+        game.prisoners[Color.WHITE] = e.white_prisoners
+        game.prisoners[Color.BLACK] = e.black_prisoners
+        now = self.model.clock()
+        for color, secs, stones in (
+            (Color.WHITE, e.white_seconds, e.white_byo_stones),
+            (Color.BLACK, e.black_seconds, e.black_byo_stones),
+        ):
+            unlimited = secs == 0 and stones == -1 and e.white == e.black
+            reading = ClockReading(
+                float(max(secs, 0)),
+                in_byoyomi=stones >= 0,
+                byo_stones=stones if stones >= 0 else -1,
+                unlimited=unlimited,
+            )
+            game.clocks[color].set(reading, now)
+        self.model.game_changed(e.game)
+
+    def _move(self, e: ev.Move) -> None:
+        game = self._followed(e.game)
+        if game is None:
+            return
+        # A resent move list (``moves N``, a reconnect) repeats numbers: add_move ignores them.
+        color = e.color
+        if e.handicap:
+            record = MoveRecord(e.number + 1, color, None, handicap=e.handicap)
+        else:
+            record = MoveRecord(e.number + 1, color, self._point(e.point, game.size))
+        if game.add_move(record):
+            now = self.model.clock()
+            game.clocks[color].stop(now)
+            if game.phase is GamePhase.PLAYING:
+                game.clocks[color.opponent].start(now)
+            self.model.game_changed(game.number)
+
+    def _time_info(self, e: ev.TimeInfo) -> None:
+        game = self._followed(e.game)
+        if game is None or e.color is None:
+            return
+        reading = ClockReading(
+            float(e.main_seconds or 0),
+            in_byoyomi=e.in_byoyomi,
+            byo_seconds=float(e.byo_seconds or 0) if e.in_byoyomi else 0.0,
+            byo_stones=e.stones if e.in_byoyomi and e.stones is not None else -1,
+        )
+        game.clocks[e.color].set(reading, self.model.clock())
+        self.model.game_changed(game.number)
+
+    def _props(self, e: ev.GameProps) -> None:
+        game = self.model.followed.get(e.game)
+        if game is None:
+            return
+        game.komi, game.handicap = e.komi, e.handicap
+        if e.size != game.size and not game.moves:
+            game.reset_board(e.size)
+        self.model.game_changed(e.game)
+
+    def _title(self, e: ev.GameTitle) -> None:
+        number = e.game if e.game is not None else self._ctx.last_heading_game
+        if number is None:
+            return
+        game = self.model.followed.get(number)
+        if game is not None and game.title != e.title:
+            game.title = e.title
+            self.model.game_changed(number)
+        summary = self.model.games.get(number)
+        if summary is not None and summary.title != e.title:
+            self.model.upsert_games([replace(summary, title=e.title)])
+
+    def _game_start(self, e: ev.GameStart) -> None:
+        self.model.upsert_games([GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)])
+        role = self._my_role(e.white, e.black)
+        if role is not None:
+            self.model.follow(e.game, role=role, white=e.white, black=e.black)
+
+    def _game_end(self, e: ev.GameEnd) -> None:
+        if e.reason in ("removed", "completed"):
+            return
+        number = e.game
+        if number is None:
+            own = self._own_game()
+            number = own.number if own is not None else None
+        if number is None:
+            return
+        result = result_from_text(e.text)
+        if e.reason == "adjourn":
+            game = self.model.followed.get(number)
+            if game is not None:
+                game.phase = GamePhase.ADJOURNED
+                self.model.game_changed(number)
+            self.model.games.pop(number, None)
+            return
+        self.model.game_ended(number, result or e.result or e.text)
+
+    def _undo(self, e: ev.Undo) -> None:
+        game = self._followed(e.game)
+        if game is None:
+            game = self._own_game()
+        if game is not None and game.undo_last() is not None:
+            self.model.game_changed(game.number)
+
+    def _scoring_started(self, _e: ev.ScoringStarted) -> None:
+        game = self._own_game()
+        if game is not None:
+            game.phase = GamePhase.SCORING
+            for clock in game.clocks.values():
+                clock.stop(self.model.clock())
+            self.model.game_changed(game.number)
+
+    def _removal(self, e: ev.StoneRemoval) -> None:
+        game = self._followed(e.game) if e.game is not None else self._own_game()
+        if game is None:
+            return
+        point = self._point(e.point, game.size)
+        if point is None or game.board.get(point) is None:
+            return
+        game.phase = GamePhase.SCORING
+        game.dead |= game.board.chain(point)
+        self.model.game_changed(game.number)
+
+    def _restored(self, _e: ev.BoardRestored) -> None:
+        game = self._own_game()
+        if game is not None and game.dead:
+            game.dead.clear()
+            self.model.game_changed(game.number)
+
+    # chat -------------------------------------------------------------------------------------
+    def _tell(self, e: ev.Tell) -> None:
+        self.model.add_chat(BufferKey(ChatKind.TELL, e.name), e.name, e.text, notify=True)
+
+    def _say(self, e: ev.Say) -> None:
+        number = e.game
+        if number is None:
+            own = self._own_game()
+            number = own.number if own is not None else None
+        key = BufferKey(ChatKind.GAME, str(number) if number is not None else "?")
+        self.model.add_chat(key, e.name, e.text, kind="say", notify=True)
+
+    def _kibitz(self, e: ev.Kibitz) -> None:
+        key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
+        self.model.add_chat(key, e.name, e.text, kind="kibitz")
+        game = self._followed(e.game) if e.game is not None else None
+        if game is not None:
+            game.kibitzes.append(Kibitz(e.name, e.rank, e.text, game.last_number))
+            self.model.game_changed(game.number)
+
+    def _shout(self, e: ev.Shout) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
+
+    def _yell(self, e: ev.Yell) -> None:
+        channel = str(e.channel) if e.channel is not None else "?"
+        self.model.add_chat(BufferKey(ChatKind.CHANNEL, channel), e.name or "", e.text)
+
+    def _error(self, e: ev.Error) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+
+    # requests and presence --------------------------------------------------------------------
+    def _match_request(self, e: ev.MatchRequest) -> None:
+        self.model.notify(
+            "match",
+            f"Match request from {e.opponent}",
+            f"{e.size}x{e.size}, {e.minutes} min, byo-yomi {e.byoyomi_minutes} min",
+        )
+
+    def _nmatch_request(self, e: ev.NMatchRequest) -> None:
+        self.model.notify(
+            "match",
+            f"Match request from {e.opponent}",
+            f"{e.size}x{e.size} {e.color} handicap {e.handicap}, {e.main_seconds // 60} min",
+        )
+
+    def _undo_request(self, e: ev.UndoRequest) -> None:
+        self.model.notify("undo", "Undo requested", f"{e.player} requests undo")
+
+    def _connected(self, e: ev.UserConnected) -> None:
+        self.model.upsert_players([Player(e.name, e.rank)])
+
+    def _disconnected(self, e: ev.UserDisconnected) -> None:
+        self.model.player_left(e.name)
+
+    def _login(self, e: ev.LoginComplete) -> None:
+        self.model.set_connection(user=e.name)
+
+
+def _summary(e: ev.GamesEntry) -> GameSummary:
+    return GameSummary(
+        e.game,
+        e.white,
+        e.white_rank,
+        e.black,
+        e.black_rank,
+        moves=e.moves,
+        size=e.size,
+        handicap=e.handicap,
+        komi=e.komi,
+        byoyomi_minutes=e.byoyomi,
+        flags=e.flags,
+        observers=e.observers,
+    )
+
+
+def _player(e: ev.UserEntry) -> Player:
+    flags = e.flags
+    info = "" if e.info.strip().lower() == "<none>" else e.info
+    return Player(
+        e.name,
+        e.rank,
+        info=info,
+        country=e.country,
+        wins=e.won,
+        losses=e.lost,
+        playing=e.playing,
+        observing=e.observing,
+        idle=e.idle,
+        open_for_matches="X" not in flags,
+        looking="!" in flags,
+        quiet="Q" in flags,
+        shouts_off="S" in flags,
+        language=e.language,
+    )
+
+
+_HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
+    ev.GamesEntry: ModelAdapter._games_entry,
+    ev.UserEntry: ModelAdapter._user_entry,
+    ev.WhoEntry: ModelAdapter._who_entry,
+    ev.CommandReply: ModelAdapter._command_reply,
+    ev.GameHeading: ModelAdapter._heading,
+    ev.Move: ModelAdapter._move,
+    ev.TimeInfo: ModelAdapter._time_info,
+    ev.GameProps: ModelAdapter._props,
+    ev.GameTitle: ModelAdapter._title,
+    ev.GameStart: ModelAdapter._game_start,
+    ev.GameEnd: ModelAdapter._game_end,
+    ev.Undo: ModelAdapter._undo,
+    ev.ScoringStarted: ModelAdapter._scoring_started,
+    ev.StoneRemoval: ModelAdapter._removal,
+    ev.BoardRestored: ModelAdapter._restored,
+    ev.Tell: ModelAdapter._tell,
+    ev.Say: ModelAdapter._say,
+    ev.Kibitz: ModelAdapter._kibitz,
+    ev.Shout: ModelAdapter._shout,
+    ev.Yell: ModelAdapter._yell,
+    ev.Error: ModelAdapter._error,
+    ev.MatchRequest: ModelAdapter._match_request,
+    ev.NMatchRequest: ModelAdapter._nmatch_request,
+    ev.UndoRequest: ModelAdapter._undo_request,
+    ev.UserConnected: ModelAdapter._connected,
+    ev.UserDisconnected: ModelAdapter._disconnected,
+    ev.LoginComplete: ModelAdapter._login,
+}
