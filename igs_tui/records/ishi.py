@@ -580,6 +580,7 @@ class _Writer:
     def __init__(self, captures: Callable[[GameRecord], dict[int, list[Point]]] | None) -> None:
         self.out: list[str] = []
         self.captures_of = captures
+        self.numbers: dict[int, int] = {}
 
     def line(self, text: str) -> None:
         self.out.append(text.rstrip())
@@ -609,6 +610,7 @@ class _Writer:
                     self.line(f"{keyword} {part}")
         self.line(f"BOARDSIZE {size}")
         captures = self.captures_of(record) if self.captures_of else {}
+        self.numbers = _move_numbers(record)
         self.node(root, size, captures, is_root=True, extras=_root_extras(record))
         self.tree(root, size, captures)
 
@@ -651,7 +653,7 @@ class _Writer:
         if node.move is not None:
             move = node.move
             where = "PASS" if move.point is None else format_point(move.point, size)
-            self.line(f"{move.color.value} {move.number} {where}")
+            self.line(f"{move.color.value} {self.numbers[id(node)]} {where}")
         elif node.diagram is not None:
             d = node.diagram
             if d.corners is not None:
@@ -700,6 +702,21 @@ class _Writer:
             self.line(f"USER {SGF_USER_TITLE}")
             self.out.extend(format_sgf_properties(props).split("\n"))
             self.line("ENDUSER")
+
+
+def _move_numbers(record: GameRecord) -> dict[int, int]:
+    """``{id(node): number}`` for every move: its own number, else one more than the last
+    number on its path (Ishi requires a number on every B/W line; a live game may not have one).
+    """
+    numbers: dict[int, int] = {}
+    stack: list[tuple[Node, int]] = [(record.root, 0)]
+    while stack:
+        node, last = stack.pop()
+        if node.move is not None:
+            last = node.move.number if node.move.number is not None else last + 1
+            numbers[id(node)] = last
+        stack.extend((child, last) for child in node.children)
+    return numbers
 
 
 def _group_marks(marks: list[Mark]) -> Iterable[tuple[MarkAction, list[Mark]]]:
