@@ -1,0 +1,228 @@
+"""``match``, ``nmatch``, ``decline`` and cancelling an ``nmatch`` offer.
+
+Argument rules from the spec: ``match <opponent> [color] [board size] [time] [byoyomi
+minutes]`` defaults to ``B 19 90 10``; ``nmatch`` takes all ten arguments, times in seconds
+that are multiples of 60 (the koryo seconds need not be), 0-25 byo-yomi stones, colour
+``B``/``W``/``N`` and no handicap with nigiri.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from igs_tui.go import Color, max_fixed_handicap
+from igs_tui.localserver import gameflow
+from igs_tui.localserver.lines import NMATCH_USAGE
+from igs_tui.localserver.matching import MatchRequest
+from igs_tui.localserver.registry import command
+from igs_tui.localserver.session import Line
+from igs_tui.localserver.timecontrol import TimeControl
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.hub import Hub
+    from igs_tui.localserver.session import Session
+    from igs_tui.localserver.users import User
+
+MATCH_USAGE = "Usage: match <opponentname> [color] [board size] [time] [byoyomi minutes]"
+MAX_SIZE = 19
+
+
+def _target(hub: Hub, session: Session, user: User, name: str) -> User | None:
+    target = hub.find_online(name)
+    if target is None:
+        session.send([(5, f"{name} is not logged on.")])
+        return None
+    if target is user:
+        session.send([(5, "You cannot match yourself.")])
+        return None
+    return target
+
+
+def _available(hub: Hub, target: User) -> bool:
+    if not target.flag("open"):
+        return False
+    return not (target.flag("singlegame") and hub.games_of(target))
+
+
+@command("match")
+def cmd_match(hub: Hub, session: Session, user: User, args: str) -> None:
+    parts = args.split()
+    if not parts or len(parts) > 5:
+        session.send([(5, MATCH_USAGE)])
+        return
+    target = _target(hub, session, user, parts[0])
+    if target is None:
+        return
+    existing = hub.requests.get((target.key, user.key))
+    base = existing.complement() if existing is not None else None
+    color = base.color if base is not None else Color.BLACK
+    size = base.size if base is not None else 19
+    minutes, byo = base.match_minutes if base is not None and not base.nmatch else (90, 10)
+    try:
+        if len(parts) > 1:
+            color = Color.parse(parts[1])
+        if len(parts) > 2:
+            size = int(parts[2])
+        if len(parts) > 3:
+            minutes = int(parts[3])
+        if len(parts) > 4:
+            byo = int(parts[4])
+    except ValueError:
+        session.send([(5, MATCH_USAGE)])
+        return
+    if not 2 <= size <= MAX_SIZE or minutes < 0 or byo < 0:
+        session.send([(5, MATCH_USAGE)])
+        return
+    if existing is not None and len(parts) == 1:
+        _accept(hub, existing)
+        return
+    mine = MatchRequest(
+        requester=user,
+        target=target,
+        color=color,
+        size=size,
+        control=TimeControl.from_match(minutes, byo),
+        match_minutes=(minutes, byo),
+    )
+    _offer(hub, session, user, target, mine, existing)
+
+
+@command("nmatch")
+def cmd_nmatch(hub: Hub, session: Session, user: User, args: str) -> None:
+    parts = args.split()
+    if len(parts) == 2 and parts[0].lower() == "cancel":
+        _cancel(hub, session, user, parts[1])
+        return
+    if len(parts) != 10:
+        session.send([(5, text) for text in NMATCH_USAGE])
+        return
+    target = _target(hub, session, user, parts[0])
+    if target is None:
+        return
+    if not target.flag("nmatch"):
+        session.send([(5, "Opponent's client does not support nmatch.")])
+        return
+    letter = parts[1].upper()
+    if letter not in ("B", "W", "N"):
+        session.send([(5, text) for text in NMATCH_USAGE])
+        return
+    try:
+        handicap, size, main, byo_time, byo_stones, k_count, k_sec, prebyo = (
+            int(p) for p in parts[2:]
+        )
+    except ValueError:
+        session.send([(5, text) for text in NMATCH_USAGE])
+        return
+    error = _check_nmatch(
+        letter, handicap, size, main, byo_time, byo_stones, k_count, k_sec, prebyo
+    )
+    if error:
+        session.send([(5, error)])
+        return
+    control = TimeControl(main, byo_time, byo_stones, k_count, k_sec, prebyo)
+    color = None if letter == "N" else Color(letter)
+    mine = MatchRequest(
+        requester=user,
+        target=target,
+        color=color,
+        size=size,
+        control=control,
+        handicap=handicap,
+        nmatch=True,
+    )
+    existing = hub.requests.get((target.key, user.key))
+    _offer(hub, session, user, target, mine, existing)
+
+
+def _check_nmatch(
+    letter: str,
+    handicap: int,
+    size: int,
+    main: int,
+    byo_time: int,
+    byo_stones: int,
+    k_count: int,
+    k_sec: int,
+    prebyo: int,
+) -> str | None:
+    if not 2 <= size <= MAX_SIZE:
+        return "Board size must be 2-19."
+    if min(handicap, main, byo_time, byo_stones, k_count, k_sec, prebyo) < 0:
+        return "Arguments cannot be negative."
+    if main % 60 or byo_time % 60 or prebyo % 60:
+        return "Seconds must be a multiple of 60."
+    if byo_stones > 25:
+        return "Byo-yomi stones must be 0-25."
+    if handicap and letter == "N":
+        return "You cannot set a handicap with nigiri."
+    if handicap == 1 or (handicap > 1 and handicap > max_fixed_handicap(size)):
+        return f"Handicap {handicap} is not possible on {size}x{size}."
+    return None
+
+
+def _offer(
+    hub: Hub,
+    session: Session,
+    user: User,
+    target: User,
+    mine: MatchRequest,
+    existing: MatchRequest | None,
+) -> None:
+    if existing is not None:
+        if existing.complement().terms() == mine.terms():
+            _accept(hub, existing)
+            return
+        hub.requests[(user.key, target.key)] = mine
+        dispute: list[Line] = [
+            (5, "There is a dispute regarding your match(nmatch):"),
+            (5, f"{existing.requester.name} request: {existing.params(existing.color)}"),
+            (5, f"{user.name} request: {mine.params(mine.color)}"),
+        ]
+        hub.send(target, dispute)
+        session.send(dispute)
+        return
+    if not _available(hub, target):
+        session.send([(5, "That player is currently not accepting matches.")])
+        return
+    hub.requests[(user.key, target.key)] = mine
+    session.send([(9, mine.requesting_line())])
+    hub.send(target, mine.offer_lines())
+    agent = hub.agents.get(target.key)
+    if agent is not None:
+        agent.on_match_request(mine)
+
+
+def _accept(hub: Hub, request: MatchRequest) -> None:
+    hub.requests.pop((request.requester.key, request.target.key), None)
+    hub.requests.pop((request.target.key, request.requester.key), None)
+    gameflow.start_game(hub, request)
+
+
+def _cancel(hub: Hub, session: Session, user: User, name: str) -> None:
+    target = hub.users.get(name.lower())
+    request = hub.requests.pop((user.key, target.key), None) if target is not None else None
+    if request is None or target is None:
+        session.send([(5, f"You have no match request to {name}.")])
+        return
+    hub.send(target, [(24, f"*SYSTEM*: {user.name} canceled the nmatch request.")])
+    session.prompt()
+
+
+@command("withdraw")
+def cmd_withdraw(hub: Hub, session: Session, user: User, args: str) -> None:
+    """Cancel an offer made with ``match`` or ``nmatch`` (alias of ``nmatch cancel``)."""
+    name = args.split()[0] if args.split() else ""
+    _cancel(hub, session, user, name)
+
+
+@command("decline")
+def cmd_decline(hub: Hub, session: Session, user: User, args: str) -> None:
+    name = args.split()[0] if args.split() else ""
+    requester = hub.users.get(name.lower())
+    request = hub.requests.pop((requester.key, user.key), None) if requester is not None else None
+    if request is None or requester is None:
+        session.send([(5, f"There is no match request from {name or 'nobody'}.")])
+        return
+    hub.requests.pop((user.key, requester.key), None)
+    hub.send(requester, [(9, f"{user.name} declines your request for a match.")])
+    session.prompt()

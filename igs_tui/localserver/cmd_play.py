@@ -1,0 +1,332 @@
+"""Commands inside games: moves, pass, handicap, undo family, scoring, resign, adjourn, load,
+addtime, and the game views (observe, moves, time, status/refresh).
+
+When a user plays one game the game number may be left out; with several games it must be
+given (``D4 12``, ``undo 12``), as the spec's "Multiple games vs. single game" section says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from igs_tui.go import Color, CoordinateError, Point, parse_point
+from igs_tui.localserver import gameflow
+from igs_tui.localserver.games import Phase, ServerGame
+from igs_tui.localserver.registry import command, move_handler
+from igs_tui.localserver.session import Line
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.hub import Hub
+    from igs_tui.localserver.session import Session
+    from igs_tui.localserver.users import User
+
+
+def _my_game(
+    hub: Hub, session: Session, user: User, args: str
+) -> tuple[ServerGame, Color, str] | None:
+    """Find the game a player means: a leading/trailing number, or their only game."""
+    games = hub.games_of(user)
+    words = args.split()
+    number = None
+    if words and words[-1].isdigit():
+        number = int(words[-1])
+        words = words[:-1]
+    elif words and words[0].isdigit():
+        number = int(words[0])
+        words = words[1:]
+    if number is not None:
+        chosen = [g for g in games if g.number == number]
+        if not chosen:
+            session.send([(5, f"You are not playing game {number}.")])
+            return None
+        game = chosen[0]
+    elif len(games) == 1:
+        game = games[0]
+    elif not games:
+        session.send([(5, "You are not playing a game.")])
+        return None
+    else:
+        session.send([(5, "You are playing more than one game: please give the game number.")])
+        return None
+    color = game.color_of(user)
+    assert color is not None
+    if game.white is game.black:
+        color = game.to_move
+    return game, color, " ".join(words)
+
+
+@move_handler
+def cmd_move(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``D4 [game]`` or ``pass [game]``: a move in play, a removal in scoring."""
+    word, _, rest = args.partition(" ")
+    found = _my_game(hub, session, user, rest)
+    if found is None:
+        return
+    game, color, _ = found
+    point: Point | None = None
+    if word.lower() != "pass":
+        try:
+            point = parse_point(word, game.size)
+        except CoordinateError as exc:
+            session.send([(5, f"Illegal coordinate: {exc}")])
+            return
+    if game.phase is Phase.SCORING:
+        if point is None:
+            session.send([(5, "You cannot pass while scoring: type 'done' when finished.")])
+            return
+        session.prompt()  # the empty answer; the removal block follows (a double prompt)
+        error = gameflow.remove_stones(hub, game, user, point)
+        if error:
+            session.send([(5, error)])
+        return
+    error = gameflow.play(hub, game, user, color, point)
+    if error:
+        session.send([(5, error)])
+
+
+@command("handicap")
+def cmd_handicap(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``handicap N [game]``: Black's first move places N fixed stones."""
+    count, _, rest = args.partition(" ")
+    found = _my_game(hub, session, user, rest)
+    if found is None:
+        return
+    game, color, _ = found
+    if color is not Color.BLACK or not count.isdigit() or not 2 <= int(count) <= 9:
+        session.send([(5, "Usage: handicap <2-9> (Black's first move)")])
+        return
+    error = gameflow.place_handicap(hub, game, int(count))
+    if error:
+        session.send([(5, error)])
+
+
+@command("undoplease")
+def cmd_undoplease(hub: Hub, session: Session, user: User, args: str) -> None:
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, color, _ = found
+    opponent = game.player(color.opponent)
+    if game.phase is not Phase.PLAY or not any(r.color is color for r in game.records):
+        session.send([(5, "There is no move of yours to undo.")])
+        return
+    if game.noundo:
+        session.send([(9, f"{opponent.name} declines undo.")])
+        return
+    if not opponent.flag("newundo"):
+        session.send([(5, "Opponent's client does not support undoplease.")])
+        return
+    game.undo_request = color
+    session.send([(9, "Requesting undo.")])
+    # The real server sends this notification with a double prompt (spec: "IGS bug").
+    hub.send(opponent, [(24, f"*SYSTEM*: {user.name} requests undo.")])
+    if opponent.session is not None:
+        opponent.session.prompt()
+    agent = hub.agents.get(opponent.key)
+    if agent is not None:
+        agent.on_undo_request(game)
+
+
+@command("undo")
+def cmd_undo(hub: Hub, session: Session, user: User, args: str) -> None:
+    """Accept an undo request, take back one's own last move, or restore scoring."""
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, color, _ = found
+    if game.phase is Phase.SCORING:
+        gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
+        return
+    if game.undo_request is color.opponent:
+        game.undo_request = None
+        gameflow.undo_moves(hub, game, user, color.opponent)
+        return
+    if game.records and game.records[-1].color is color and not game.noundo:
+        gameflow.undo_moves(hub, game, user, color)
+        return
+    session.send([(5, "There is no undo request to answer.")])
+
+
+@command("noundo")
+def cmd_noundo(hub: Hub, session: Session, user: User, args: str) -> None:
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, _, _ = found
+    game.undo_request = None
+    game.noundo = True
+    for player in game.players():
+        hub.send(player, [(9, f"{user.name} declines undo.")])
+
+
+@command("done")
+def cmd_done(hub: Hub, session: Session, user: User, args: str) -> None:
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, color, _ = found
+    if game.phase is not Phase.SCORING:
+        session.send([(5, "The game is not being scored.")])
+        return
+    session.prompt()
+    gameflow.type_done(hub, game, user, color)
+
+
+@command("resign")
+def cmd_resign(hub: Hub, session: Session, user: User, args: str) -> None:
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, color, _ = found
+    gameflow.resign(hub, game, user, color)
+
+
+@command("adjourn")
+def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
+    found = _my_game(hub, session, user, args)
+    if found is None:
+        return
+    game, color, _ = found
+    game.adjourn_requests.add(color)
+    if game.adjourn_requests >= {Color.BLACK, Color.WHITE}:
+        gameflow.adjourn(hub, game)
+        return
+    opponent = game.player(color.opponent)
+    hub.send(
+        opponent,
+        [
+            (9, f"{user.name} would like to adjourn the game."),
+            (9, "Use adjourn to adjourn the game."),
+        ],
+    )
+    session.send([(9, f"Requesting adjournment of game {game.number}.")])
+    agent = hub.agents.get(opponent.key)
+    if agent is not None:
+        agent.on_game_update(game)
+
+
+@command("load")
+def cmd_load(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``load <opponent>`` or ``load <white>-<black>``: resume an adjourned game."""
+    names = [n.lower() for n in args.replace("-", " ").split()]
+    names = [n for n in names if n != user.key]
+    if len(names) != 1:
+        session.send([(5, "Usage: load <opponent> (or load <white>-<black>)")])
+        return
+    game = hub.adjourned.get(frozenset((user.key, names[0])))
+    if game is None:
+        session.send([(5, f"There is no adjourned game with {names[0]}.")])
+        return
+    opponent = game.opponent(user)
+    if opponent is None or not opponent.online:
+        session.send([(5, f"{names[0]} is not logged on.")])
+        return
+    del hub.adjourned[frozenset((user.key, names[0]))]
+    gameflow.load(hub, game)
+
+
+@command("addtime")
+def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``addtime [game] minutes``: no answer, both players get the Increase line."""
+    words = args.split()
+    games = hub.games_of(user)
+    game = None
+    minutes_text = ""
+    if len(words) == 2 and words[0].isdigit():
+        game = next((g for g in games if g.number == int(words[0])), None)
+        minutes_text = words[1]
+    elif len(words) == 1 and len(games) == 1:
+        game, minutes_text = games[0], words[0]
+    if game is None or not minutes_text.isdigit() or int(minutes_text) <= 0:
+        session.prompt()  # "If the addtime command fails ... you will receive an empty response."
+        return
+    color = game.color_of(user)
+    assert color is not None
+    opponent = game.player(color.opponent)
+    minutes = int(minutes_text)
+    game.clocks[color.opponent].add(minutes * 60)
+    for player in game.players():
+        hub.send(player, [(9, f"Increase {opponent.name}'s time by {minutes} minutes")])
+
+
+def _any_game(hub: Hub, session: Session, user: User, args: str) -> ServerGame | None:
+    words = args.split()
+    if words and words[0].isdigit():
+        game = hub.games.get(int(words[0]))
+        if game is None:
+            session.send([(5, f"There is no game {words[0]}.")])
+        return game
+    mine = hub.games_of(user) + hub.observed_by(user)
+    if not mine:
+        session.send([(5, "You are not playing or observing a game.")])
+        return None
+    return mine[0]
+
+
+@command("moves")
+def cmd_moves(hub: Hub, session: Session, user: User, args: str) -> None:
+    game = _any_game(hub, session, user, args)
+    if game is None:
+        return
+    out: list[Line] = [(15, text) for text in game.heading(hub.now())]
+    out.extend((15, record.line()) for record in game.records)
+    session.send(out)
+
+
+@command("time")
+def cmd_time(hub: Hub, session: Session, user: User, args: str) -> None:
+    game = _any_game(hub, session, user, args)
+    if game is None:
+        return
+    session.send([(26, text) for text in game.time_block(hub.now())])
+
+
+@command("status", "refresh")
+def cmd_status(hub: Hub, session: Session, user: User, args: str) -> None:
+    game = _any_game(hub, session, user, args)
+    if game is None:
+        return
+    session.send([(22, text) for text in game.status_block(hub.now())])
+
+
+@command("observe")
+def cmd_observe(hub: Hub, session: Session, user: User, args: str) -> None:
+    words = args.split()
+    if not words or not words[0].isdigit():
+        session.send([(5, "Usage: observe <game number>")])
+        return
+    game = hub.games.get(int(words[0]))
+    if game is None:
+        session.send([(5, f"There is no game {words[0]}.")])
+        return
+    if user in game.observers:
+        _stop_observing(hub, session, user, game)
+        return
+    if game.color_of(user) is not None:
+        session.send([(5, "You cannot observe a game you are playing.")])
+        return
+    game.observers.append(user)
+    out: list[Line] = [(9, "Adding game to observation list.")]
+    out.extend((15, text) for text in game.heading(hub.now()))
+    out.extend((15, record.line()) for record in game.records)
+    if game.title:
+        out.append((9, f"Game is titled: {game.title}"))
+    session.send(out)
+
+
+@command("unobserve")
+def cmd_unobserve(hub: Hub, session: Session, user: User, args: str) -> None:
+    words = args.split()
+    games = hub.observed_by(user)
+    if words and words[0].isdigit():
+        games = [g for g in games if g.number == int(words[0])]
+    if not games:
+        session.send([(5, "You are not observing that game.")])
+        return
+    for game in games:
+        _stop_observing(hub, session, user, game)
+
+
+def _stop_observing(hub: Hub, session: Session, user: User, game: ServerGame) -> None:
+    game.observers.remove(user)
+    session.send([(9, f"Removing game {game.number} from observation list.")])

@@ -1,0 +1,424 @@
+"""What happens in a game and who hears about it.
+
+Every function here changes a :class:`~.games.ServerGame` and sends the resulting blocks:
+players get their lines with a ``1 6``/``1 7`` prompt, observers with ``1 8``, and quiet-off
+users a 21 announcement where IGS makes one. Line texts follow the protocol spec, including
+its quirks (the double prompt of an undo request, "Please type 'done again.", the blank lines
+inside the end-of-game sequence).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from igs_tui.go import Color, IllegalMove, Point
+from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
+from igs_tui.localserver.matching import MatchRequest
+from igs_tui.localserver.session import Line
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.hub import Hub
+    from igs_tui.localserver.users import User
+
+
+# -- starting ------------------------------------------------------------------------------
+
+
+def start_game(hub: Hub, request: MatchRequest) -> ServerGame:
+    """Create the game an accepted request describes and tell both players."""
+    color = request.color
+    if color is None:
+        color = hub.rng.choice((Color.BLACK, Color.WHITE))
+    black = request.requester if color is Color.BLACK else request.target
+    white = request.target if black is request.requester else request.requester
+    komi = HANDICAP_KOMI if request.handicap else EVEN_KOMI
+    game = ServerGame(
+        number=hub.next_game_number(),
+        white=white,
+        black=black,
+        size=request.size,
+        komi=komi,
+        control=request.control,
+        nmatch=request.nmatch,
+    )
+    hub.games[game.number] = game
+    now = hub.now()
+    handicap_move = None
+    if request.handicap:
+        game.rules.place_handicap(request.handicap)
+        handicap_move = game.record_handicap(request.handicap)
+        game.moved.add(Color.BLACK)
+    for user, other in ((white, black), (black, white)):
+        lines: list[Line] = [
+            (9, f"Creating match [{game.number}] with {other.name}."),
+            (9, "Please use say to talk to your opponent -- help say."),
+        ]
+        lines.extend((15, text) for text in game.heading(now))
+        if handicap_move is not None:
+            lines.append((15, handicap_move.line()))
+        hub.send(user, lines)
+    game.start_clock(now)
+    _arm_greeting(hub, game, now)
+    hub.announce(
+        f"{{Match {game.number}: {white.name} [{white.rank:>4}] vs. "
+        f"{black.name} [{black.rank:>4}] }}"
+    )
+    hub.notify_agents(game)
+    return game
+
+
+def _arm_greeting(hub: Hub, game: ServerGame, now: float) -> None:
+    seconds = hub.config.greeting_seconds
+    if (
+        seconds is None
+        or game.title is not None
+        or len(game.moved) >= 2
+        or all(player.bot for player in game.players())
+    ):
+        game.greeting_deadline = None
+    else:
+        game.greeting_deadline = now + seconds
+
+
+# -- broadcasting a move -------------------------------------------------------------------
+
+
+def _move_block(hub: Hub, game: ServerGame, record: MoveRecord, extra: list[Line]) -> None:
+    now = hub.now()
+    block: list[Line] = [(15, text) for text in game.heading(now)]
+    block.append((15, record.line()))
+    block.extend(extra)
+    title: list[Line] = [(9, f"Game is titled: {game.title}")] if game.title else []
+    for user in game.players():
+        hub.send(user, block)
+    for user in list(game.observers):
+        hub.send(user, block + title)
+
+
+def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | None) -> str | None:
+    """Play (or pass) for ``color``; returns an error text for the mover, or None."""
+    if game.phase is not Phase.PLAY:
+        return "The game is not in play."
+    if color is not game.to_move and game.title is None:
+        return "It is not your turn."
+    try:
+        move = game.rules.play(point, color)
+    except IllegalMove as exc:
+        return f"Illegal move: {exc}"
+    now = hub.now()
+    clock = game.clocks[color]
+    timing = clock.stop(now) if clock.running else None
+    if timing is not None and not timing.ok:
+        game.rules.undo()
+        time_loss(hub, game, color)
+        return None
+    record = game.record_move(color, point, move.captures)
+    first_move = color not in game.moved
+    game.moved.add(color)
+    game.undo_request = None
+    game.adjourn_requests.clear()
+    extra: list[Line] = []
+    if timing is not None and timing.entered_byoyomi:
+        seconds, stones, _ = clock.view(now)
+        extra = [
+            (9, f"The player {user.name} is now in byo-yomi."),
+            (9, f"You have {stones} stones and {seconds // 60} minutes"),
+        ]
+    if game.rules.play_ended:
+        game.begin_scoring()
+        game.pause_clocks(now)
+        game.greeting_deadline = None
+        note: list[Line] = [
+            (9, "You can check your score with the score command, type 'done' when finished.")
+        ]
+        head: list[Line] = [(15, text) for text in game.heading(now)]
+        head.append((15, record.line()))
+        for player in game.players():
+            hub.send(player, note + head)
+        for observer in list(game.observers):
+            hub.send(observer, head)
+    else:
+        game.start_clock(now)
+        _move_block(hub, game, record, extra)
+        if game.greeting_deadline is not None:
+            _arm_greeting(hub, game, now)
+    if first_move and game.title is None:
+        opponent = game.player(color.opponent)
+        hub.send(
+            opponent, [(51, f"Say in game {game.number}"), (None, ""), (19, f"*{user.name}*: Hi!")]
+        )
+    hub.notify_agents(game)
+    return None
+
+
+def place_handicap(hub: Hub, game: ServerGame, count: int) -> str | None:
+    if game.records or game.phase is not Phase.PLAY:
+        return "Handicap can only be the first move."
+    try:
+        game.rules.place_handicap(count)
+    except ValueError as exc:
+        return str(exc)
+    now = hub.now()
+    game.clocks[Color.BLACK].stop(now)
+    record = game.record_handicap(count)
+    game.moved.add(Color.BLACK)
+    game.start_clock(now)
+    _move_block(hub, game, record, [])
+    _arm_greeting(hub, game, now)
+    hub.notify_agents(game)
+    return None
+
+
+# -- undo ----------------------------------------------------------------------------------
+
+
+def undo_moves(hub: Hub, game: ServerGame, actor: User, requester: Color) -> None:
+    """Undo back to and including ``requester``'s latest move; send the 28 lines."""
+    undone: list[MoveRecord] = []
+    while game.records:
+        record = game.undo_last()
+        undone.append(record)
+        if record.color is requester:
+            break
+    if not undone:
+        return
+    game.moved = {r.color for r in game.records}
+    now = hub.now()
+    game.start_clock(now)
+    player_lines: list[Line] = [
+        (28, f"{actor.name} undid the last move ({_short(r)}) .") for r in undone
+    ]
+    player_lines.append((None, ""))
+    player_lines.extend((15, text) for text in game.heading(now))
+    for player in game.players():
+        hub.send(player, player_lines)
+    for observer in list(game.observers):
+        for record in undone:
+            hub.send(
+                observer,
+                [
+                    (
+                        28,
+                        f"Undo in game {game.number}: {game.white.name} vs "
+                        f"{game.black.name}:   {_short(record)}",
+                    )
+                ],
+            )
+        tail: list[Line] = [(15, text) for text in game.heading(now)]
+        if game.records:
+            tail.append((15, game.records[-1].line()))
+        tail.append((None, ""))
+        hub.send(observer, tail)
+    hub.notify_agents(game)
+
+
+def _short(record: MoveRecord) -> str:
+    return record.text
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str | None:
+    scoring = game.scoring
+    if scoring is None:
+        return "The game is not being scored."
+    if game.rules.get(point) is None or scoring.is_dead(point):
+        return "You cannot remove a liberty."
+    scoring.toggle(point)
+    game.done.clear()
+    text = _name(game, point)
+    lines: list[Line] = [
+        (9, f"Removing @ {text}"),
+        (49, f"Game {game.number} {user.name} is removing @ {text}"),
+    ]
+    for player in game.players():
+        hub.send(player, lines)
+    hub.notify_agents(game)
+    return None
+
+
+def _name(game: ServerGame, point: Point) -> str:
+    from igs_tui.go import format_point
+
+    return format_point(point, game.size)
+
+
+def restore_scoring(hub: Hub, game: ServerGame) -> None:
+    if game.scoring is not None:
+        game.scoring.restore()
+    game.done.clear()
+    lines: list[Line] = [
+        (9, "Board is restored to what it was when you started scoring"),
+        (9, "Please type 'done again."),
+    ]
+    for player in game.players():
+        hub.send(player, lines)
+    hub.notify_agents(game)
+
+
+def type_done(hub: Hub, game: ServerGame, user: User, color: Color) -> None:
+    game.done.add(color)
+    if game.done >= {Color.BLACK, Color.WHITE} or game.white is game.black:
+        finish_scored(hub, game)
+        return
+    opponent = game.player(color.opponent)
+    hub.send(opponent, [(9, f"{user.name} has typed done.")])
+    hub.notify_agents(game)
+
+
+def finish_scored(hub: Hub, game: ServerGame) -> None:
+    score = game.final_score()
+    now = hub.now()
+    board: list[Line] = [(22, text) for text in game.status_block(now, score)]
+    board.append((20, _score_line(game, score.white, score.black)))
+    winner = Color.WHITE if score.white > score.black else Color.BLACK
+    winner_user = None if score.white == score.black else game.player(winner)
+    for observer in list(game.observers):
+        hub.send(observer, board)
+    end_game(
+        hub,
+        game,
+        board,
+        winner_user,
+        f"W {score.white:.1f} B {score.black:.1f}",
+        completed=True,
+    )
+
+
+def _score_line(game: ServerGame, white: float, black: float) -> str:
+    from igs_tui.localserver.lines import format_score_line
+
+    return format_score_line(game.white.name, white, game.black.name, black)
+
+
+# -- ending --------------------------------------------------------------------------------
+
+
+def end_game(
+    hub: Hub,
+    game: ServerGame,
+    lines: list[Line],
+    winner: User | None,
+    summary: str,
+    *,
+    completed: bool = False,
+    observer_lines: list[Line] | None = None,
+) -> None:
+    """Finish ``game``: the reason lines, "Removed game file", stats and the announcement."""
+    before = {user.key: hub.prompt_state(user) for user in game.players()}
+    game.phase = Phase.OVER
+    game.pause_clocks(hub.now())
+    game.greeting_deadline = None
+    hub.games.pop(game.number, None)
+    if winner is not None and game.white is not game.black:
+        loser = game.opponent(winner)
+        winner.won += 1
+        if loser is not None:
+            loser.lost += 1
+    removed: list[Line] = [(None, ""), (9, f"Removed game file {game.file_name} from database.")]
+    for user in game.players():
+        session = user.session
+        if session is None:
+            continue
+        state = before[user.key]
+        session.send(lines, prompt=False)
+        session.write_raw(_prompt(session.client_mode, state))
+        if completed:
+            session.send([(None, ""), (9, "game completed.")], prompt=False)
+            session.write_raw(_prompt(session.client_mode, state))
+        session.send(removed)
+    if observer_lines is not None:
+        for observer in list(game.observers):
+            hub.send(observer, observer_lines)
+    game.observers.clear()
+    hub.announce(f"{{Game {game.number}: {game.white.name} vs {game.black.name} : {summary}}}")
+    hub.notify_agents(game)
+
+
+def _prompt(client: bool, state: int) -> str:
+    return f"1 {state}\r\n" if client else "#> "
+
+
+def resign(hub: Hub, game: ServerGame, user: User, color: Color) -> None:
+    winner = game.player(color.opponent)
+    word = "White" if color is Color.WHITE else "Black"
+    lines: list[Line] = [(9, f"{user.name} has resigned the game.")]
+    end_game(hub, game, lines, winner, f"{word} resigns.", observer_lines=lines)
+
+
+def time_loss(hub: Hub, game: ServerGame, color: Color) -> None:
+    loser = game.player(color)
+    winner = game.player(color.opponent)
+    word = "White" if color is Color.WHITE else "Black"
+    lines: list[Line] = [(9, f"{loser.name} has run out of time.")]
+    end_game(hub, game, lines, winner, f"{word} forfeits on time.", observer_lines=lines)
+
+
+def greeting_loss(hub: Hub, game: ServerGame, color: Color) -> None:
+    loser = game.player(color)
+    reason = "no-move" if color in game.said else "no-greeting"
+    session_lines: list[Line] = [(9, f"{loser.name} has run out of time.")]
+    tail: list[Line] = [
+        (9, f"{loser.name} lost the game {game.number} due to {reason}. move 0 points."),
+    ]
+    before = {user.key: hub.prompt_state(user) for user in game.players()}
+    for user in game.players():
+        if user.session is not None:
+            user.session.send(session_lines, prompt=False)
+            user.session.write_raw(_prompt(user.session.client_mode, before[user.key]))
+    word = "White" if color is Color.WHITE else "Black"
+    end_game(
+        hub,
+        game,
+        tail,
+        game.player(color.opponent),
+        f"{word} forfeits on time.",
+        observer_lines=session_lines,
+    )
+
+
+def check_time(hub: Hub, game: ServerGame, now: float) -> None:
+    if game.greeting_deadline is not None and now > game.greeting_deadline:
+        greeting_loss(hub, game, game.to_move)
+        return
+    color = game.to_move
+    if game.clocks[color].expired(now):
+        game.clocks[color].stop(now)
+        time_loss(hub, game, color)
+
+
+# -- adjourning ----------------------------------------------------------------------------
+
+
+def adjourn(hub: Hub, game: ServerGame, reason: str | None = None) -> None:
+    now = hub.now()
+    game.pause_clocks(now)
+    game.greeting_deadline = None
+    game.adjourn_requests.clear()
+    hub.games.pop(game.number, None)
+    lines: list[Line] = []
+    if reason:
+        lines.append((9, reason))
+    lines.append((9, f"Game {game.number}: {game.white.name} vs {game.black.name} has adjourned."))
+    if game.white is not game.black:
+        hub.adjourned[frozenset((game.white.key, game.black.key))] = game
+    for user in game.players() + list(game.observers):
+        hub.send(user, lines)
+    game.observers.clear()
+    hub.announce(f"{{Game {game.number}: {game.white.name} vs {game.black.name} has adjourned.}}")
+    hub.notify_agents(game)
+
+
+def load(hub: Hub, game: ServerGame) -> None:
+    """Resume an adjourned game under a fresh number; both players get the full move list."""
+    game.number = hub.next_game_number()
+    hub.games[game.number] = game
+    now = hub.now()
+    for user, other in ((game.white, game.black), (game.black, game.white)):
+        lines: list[Line] = [(9, f"Creating match [{game.number}] with {other.name}.")]
+        lines.extend((15, text) for text in game.heading(now))
+        lines.extend((15, record.line()) for record in game.records)
+        hub.send(user, lines)
+    game.start_clock(now)
+    hub.notify_agents(game)

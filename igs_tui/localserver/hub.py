@@ -1,0 +1,226 @@
+"""The server's shared state and the one place that sends lines to users.
+
+Theory of operation: everything runs on one asyncio loop, so the hub's methods are plain,
+synchronous and never interleave. A :class:`~.session.Session` feeds command lines to
+:meth:`Hub.execute`, which looks the first word up in :data:`.registry.COMMANDS` (moves such
+as ``D4`` and ``pass`` go to the move handler). Handlers answer their caller with one block
+(lines + prompt) and notify other users with their own blocks, exactly as IGS does: every
+block ends in a prompt, and commands the spec lists as unanswered send nothing back.
+
+Bots are users whose session discards output; they act by calling :meth:`Hub.execute` with
+commands, so they obey exactly the rules humans do. Agents (bots, the broadcast driver) are
+told about events through :class:`Agent` callbacks.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from typing import Protocol
+
+from igs_tui.localserver.clock import Clock, ScaledClock
+from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.games import Phase as GamePhase
+from igs_tui.localserver.games import ServerGame
+from igs_tui.localserver.matching import MatchRequest
+from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
+from igs_tui.localserver.session import Line, Session
+from igs_tui.localserver.users import User
+
+_MOVE_RE = re.compile(r"^(?:[a-hj-zA-HJ-Z](?:[1-9]|1[0-9]|2[0-5])|pass)(?:\s+\d+)?$", re.I)
+
+
+class Agent(Protocol):
+    """Something that plays for a user (bots): the hub calls these after state changes."""
+
+    def on_match_request(self, request: MatchRequest) -> None: ...
+
+    def on_game_update(self, game: ServerGame) -> None: ...
+
+    def on_undo_request(self, game: ServerGame) -> None: ...
+
+
+class Hub:
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.clock: Clock = config.clock or ScaledClock(config.time_scale)
+        self.rng = random.Random(config.bot_seed)
+        self.users: dict[str, User] = {}
+        self.online: list[User] = []
+        self.games: dict[int, ServerGame] = {}
+        self.adjourned: dict[frozenset[str], ServerGame] = {}
+        self.requests: dict[tuple[str, str], MatchRequest] = {}
+        self.agents: dict[str, Agent] = {}
+        self._next_guest = config.guest_start
+        for account in config.accounts:
+            self.users[account.name.lower()] = User(
+                name=account.name,
+                password=account.password,
+                rank=account.rank,
+                info=account.info,
+                country=account.country,
+                won=account.won,
+                lost=account.lost,
+            )
+
+    # -- time ----------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    # -- users ---------------------------------------------------------------------------
+
+    def banner(self) -> list[str]:
+        return ["IGS-compatible local server (igs-tui)", ""]
+
+    def find_account(self, name: str) -> User | None:
+        user = self.users.get(name.lower())
+        return user if user is not None and not user.guest else None
+
+    def find_online(self, name: str) -> User | None:
+        user = self.users.get(name.lower())
+        return user if user is not None and user.online else None
+
+    def new_guest(self) -> User:
+        while f"guest{self._next_guest}" in self.users:
+            self._next_guest += 1
+        user = User(name=f"guest{self._next_guest}", guest=True)
+        self._next_guest += 1
+        self.users[user.key] = user
+        return user
+
+    def add_bot(self, user: User, session: Session, agent: Agent | None) -> None:
+        """Register an always-online robot user (bots, broadcast pseudo-players)."""
+        self.users[user.key] = user
+        session.attach(user)
+        user.session = session
+        user.last_active = self.now()
+        self.online.append(user)
+        if agent is not None:
+            self.agents[user.key] = agent
+
+    def login(self, session: Session, user: User) -> None:
+        """Finish a login: throw out an older copy, greet, announce."""
+        lines: list[Line] = []
+        old = user.session
+        if old is not None and old is not session:
+            lines.append((9, "Throwing other copy out."))
+            old.user = None
+            old.close()
+            user.session = None
+        if user.guest:
+            lines.append((9, f"You are logged in as a guest: your name is {user.name}."))
+        session.attach(user)
+        user.session = session
+        user.last_active = self.now()
+        if user not in self.online:
+            self.online.append(user)
+        lines.extend((9, text) for text in self.config.motd)
+        session.send(lines)
+        if old is None:
+            self.announce(f"{{{user.name} [{user.rank:>4}] has connected.}}", exclude=user)
+
+    def logout(self, user: User, session: Session) -> None:
+        """A connection ended (quit, ``login``, lost socket): adjourn games, drop requests."""
+        if user.session is not session:
+            return
+        from igs_tui.localserver import gameflow, matching
+
+        for game in list(self.games.values()):
+            if game.color_of(user) is not None and game.phase is not GamePhase.OVER:
+                gameflow.adjourn(self, game, reason=f"{user.name} has disconnected.")
+            elif user in game.observers:
+                game.observers.remove(user)
+        matching.drop_requests_of(self, user)
+        user.session = None
+        if user in self.online:
+            self.online.remove(user)
+        if user.channel is not None:
+            user.channel = None
+        self.announce(f"{{{user.name} has disconnected}}", exclude=user)
+
+    # -- output --------------------------------------------------------------------------
+
+    def send(self, user: User, lines: Iterable[Line], *, prompt: bool = True) -> None:
+        if user.session is not None:
+            user.session.send(lines, prompt=prompt)
+
+    def announce(self, text: str, *, exclude: User | None = None) -> None:
+        """A 21 system message to everyone with ``quiet`` off."""
+        for user in list(self.online):
+            if user is not exclude and not user.flag("quiet") and not user.bot:
+                self.send(user, [(21, text)])
+
+    def prompt_state(self, user: User) -> int:
+        """5 idle, 6 playing, 7 scoring, 8 observing (playing wins over observing)."""
+        state = 5
+        for game in self.games.values():
+            if game.color_of(user) is not None and game.phase is not GamePhase.OVER:
+                if game.phase is GamePhase.SCORING:
+                    return 7
+                state = 6
+            elif state == 5 and user in game.observers:
+                state = 8
+        return state
+
+    # -- games ---------------------------------------------------------------------------
+
+    def next_game_number(self) -> int:
+        number = 1
+        while number in self.games:
+            number += 1
+        return number
+
+    def games_of(self, user: User) -> list[ServerGame]:
+        return [
+            g
+            for g in self.games.values()
+            if g.color_of(user) is not None and g.phase is not GamePhase.OVER
+        ]
+
+    def observed_by(self, user: User) -> list[ServerGame]:
+        return [g for g in self.games.values() if user in g.observers]
+
+    # -- commands ------------------------------------------------------------------------
+
+    def execute(self, session: Session, line: str) -> None:
+        """Run one command line for a logged-in session."""
+        user = session.user
+        if user is None:
+            return
+        user.last_active = self.now()
+        text = line.strip()
+        if not text:
+            session.prompt()
+            return
+        if text[0] in ".,^" and not _MOVE_RE.match(text):
+            shortcut = {".": "tell .", ",": "say", "^": "tell ^"}[text[0]]
+            text = f"{shortcut} {text[1:].strip()}"
+        word, _, rest = text.partition(" ")
+        name = word.lower()
+        if _MOVE_RE.match(text) and name not in COMMANDS:
+            MOVE_HANDLER[0](self, session, user, text)
+            return
+        handler = COMMANDS.get(name)
+        if handler is None:
+            session.send([(5, f"{word}: Unknown command.")])
+            return
+        handler(self, session, user, rest.strip())
+
+    def notify_agents(self, game: ServerGame) -> None:
+        for user in game.players():
+            agent = self.agents.get(user.key)
+            if agent is not None:
+                agent.on_game_update(game)
+
+    # -- timers --------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Check clocks and greeting deadlines; called periodically by the server."""
+        from igs_tui.localserver import gameflow
+
+        now = self.now()
+        for game in list(self.games.values()):
+            if game.phase is GamePhase.PLAY:
+                gameflow.check_time(self, game, now)

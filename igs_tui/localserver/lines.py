@@ -1,0 +1,229 @@
+"""Formatters for the server's output lines, in the exact layouts of the IGS protocol spec.
+
+Each function returns the text *after* the reply code; the session adds the code in client
+mode (``"15 "``, ``"42 "`` ...) and leaves it out in non-client mode. Column layouts were
+measured on the examples in ``specs/igs-protocol.md``:
+
+* ``user`` (42)::
+
+    Name        Info            Country  Rank Won/Lost Obs  Pl Idle Flags Language
+      isfadm02  <None>          Japan     2k    0/   0  -   -   25s    QX default
+
+  name right-aligned in 10, two spaces, info in 14, two spaces, country in 9, rank
+  right-aligned in 3 plus the ``*`` (established rank) column, won and lost in 4, observed
+  game in 3, played game in 4, idle in 6, four spaces, two flag characters, language.
+
+* ``games`` (7)::
+
+    [##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)
+    [ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)
+
+* ``who`` (27) is not shown in the spec; we use two entries per line separated by ``|``, each
+  ``flags obs play name idle rank`` (``--`` for no game), under the header
+  ``Info Name Idle Rank | Info Name Idle Rank`` as the real server prints it.
+
+* The status board (22): two player lines then one line per *column* (``A`` = 0) whose
+  characters run from the top row down, as in the spec's example where the stones of a
+  game played at B2/B3 appear in line 1 at positions 16 and 17. Digits: ``0`` black stone,
+  ``1`` white stone, ``2`` empty (during play), ``3`` dame, ``4`` white territory, ``5``
+  black territory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from igs_tui.go import Color, Point
+
+USER_HEADER = "Name        Info            Country  Rank Won/Lost Obs  Pl Idle Flags Language"
+GAMES_HEADER = "[##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)"
+WHO_HEADER = "Info       Name          Idle   Rank |  Info       Name          Idle   Rank"
+NMATCH_USAGE = (
+    "Usage :",
+    "nmatch <oppname> <color(BWN)> <handicap> <boardsize(2-19)> <time(sec)> <byotime(sec)>",
+    "<byomoves(0-25)> <koryocount> <koryosec(sec)> <prebyoyomi(sec)>",
+)
+
+BLACK_STONE = "0"
+WHITE_STONE = "1"
+EMPTY = "2"
+DAME = "3"
+WHITE_TERRITORY = "4"
+BLACK_TERRITORY = "5"
+
+
+def format_idle(seconds: float) -> str:
+    """Idle time as IGS shows it: ``25s``, ``1m``, ``3h``."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m"
+    return f"{s // 3600}h"
+
+
+def split_rank(rank: str) -> tuple[str, str]:
+    """``"9k*"`` -> ``("9k", "*")``; the star marks an established rank."""
+    return (rank[:-1], "*") if rank.endswith("*") else (rank, " ")
+
+
+def format_user_entry(
+    name: str,
+    info: str,
+    country: str,
+    rank: str,
+    won: int,
+    lost: int,
+    observing: int | None,
+    playing: int | None,
+    idle: float,
+    flags: str,
+    language: str = "default",
+) -> str:
+    base, star = split_rank(rank)
+    obs = "-" if observing is None else str(observing)
+    pl = "-" if playing is None else str(playing)
+    # The real server keeps a space before a four-digit "won" count ("9k* 2788/2844").
+    gap = " " if won >= 1000 else ""
+    info = (info or "<None>")[:14]
+    return (
+        f"{name:>10}  {info:<14}  {country:<9}{base:>3}{star}{gap}"
+        f"{won:>4}/{lost:>4}{obs:>3}{pl:>4}{format_idle(idle):>6}    {flags} {language}"
+    )
+
+
+def format_players_footer(players: int, games: int) -> str:
+    """The ``9`` line that ends ``user`` and ``who`` listings."""
+    return f"{'':16}******** {players} Players {games} Total Games ********"
+
+
+def format_who_half(
+    flags: str, observing: int | None, playing: int | None, name: str, idle: float, rank: str
+) -> str:
+    obs = "--" if observing is None else str(observing)
+    pl = "--" if playing is None else str(playing)
+    return f"{flags:>3} {obs:>3} {pl:>4} {name:<12}{format_idle(idle):>5} {rank:>5}"
+
+
+def format_games_entry(
+    number: int,
+    white: str,
+    white_rank: str,
+    black: str,
+    black_rank: str,
+    moves: int,
+    size: int,
+    handicap: int,
+    komi: float,
+    byo_minutes: int,
+    flag: str,
+    observers: int,
+) -> str:
+    return (
+        f"[{number:>2}] {white:>11} [{white_rank:>4}] vs. {black:>11} [{black_rank:>4}] "
+        f"({moves:>3} {size:>4} {handicap:>2} {komi:>4.1f} {byo_minutes:>2} {flag:>2}) "
+        f"({observers:>3})"
+    )
+
+
+def format_heading(
+    number: int,
+    white: str,
+    white_clock: tuple[int, int, int],
+    black: str,
+    black_clock: tuple[int, int, int],
+) -> str:
+    """``Game 475 I: OmegaGo1 (0 58 -1) vs Soothie (0 19 -1)`` — White first.
+
+    Each clock triple is ``(prisoners, seconds, byo-stones)``; stones are ``-1`` in main time.
+    """
+    wp, ws, wb = white_clock
+    bp, bs, bb = black_clock
+    return f"Game {number} I: {white} ({wp} {ws} {wb}) vs {black} ({bp} {bs} {bb})"
+
+
+def format_move_line(number: int, color: Color, move: str, captures: Iterable[str] = ()) -> str:
+    """``  1(W): B4`` — the 0-based move number right-aligned in 3, then captured stones."""
+    caps = "".join(f" {c}" for c in captures)
+    return f"{number:>3}({color.value}): {move}{caps}"
+
+
+def format_time_line(
+    number: int,
+    name: str,
+    color: Color,
+    in_byo: int,
+    main_left: int,
+    main_total: int,
+    byo_left: int,
+    byo_total: int,
+    stones_left: int,
+    stones_total: int,
+    periods_left: int,
+    periods_total: int,
+    koryo_sec: int,
+    prebyo: int,
+) -> str:
+    """``TIME:475:OmegaGo1(W): 0 58/60 0/600 25/25 0/0 0/0 0/0`` (nmatch games only)."""
+    return (
+        f"TIME:{number}:{name}({color.value}): {in_byo} {main_left}/{main_total} "
+        f"{byo_left}/{byo_total} {stones_left}/{stones_total} {periods_left}/{periods_total} "
+        f"{koryo_sec}/{koryo_sec} {prebyo}/{prebyo}"
+    )
+
+
+def format_gamerprops(number: int, size: int, handicap: int, komi: float) -> str:
+    """``GAMERPROPS:475: 19 0 6.50``."""
+    return f"GAMERPROPS:{number}: {size} {handicap} {komi:.2f}"
+
+
+def format_clock_text(seconds: int, stones: int, in_byo: bool) -> str:
+    """``124:58`` or ``8:49 (B) 19`` for the 26 ``time`` listing."""
+    s = max(0, seconds)
+    text = f"{s // 60}:{s % 60:02d}"
+    return f"{text} (B) {stones}" if in_byo else text
+
+
+def format_status_player(
+    name: str,
+    rank: str,
+    prisoners: int,
+    seconds: int,
+    stones: int,
+    in_byo: bool,
+    komi: float,
+    handicap: int,
+) -> str:
+    """``OmegaGo1 17k  0 4497 25 F 6.5 0`` — the two player lines of a 22 block."""
+    flag = "T" if in_byo else "F"
+    return f"{name} {rank} {prisoners:>2} {seconds} {stones} {flag} {komi:g} {handicap}"
+
+
+def format_board_rows(
+    size: int,
+    stones: Mapping[Point, Color],
+    territory: Mapping[Point, str] | None = None,
+    empty_digit: str = EMPTY,
+) -> list[str]:
+    """The board rows of a 22 block: ``" 0: 3333333333333333333"`` one per column."""
+    rows = []
+    for col in range(size):
+        chars = []
+        for row in range(size - 1, -1, -1):
+            p = Point(col, row)
+            color = stones.get(p)
+            if color is Color.BLACK:
+                chars.append(BLACK_STONE)
+            elif color is Color.WHITE:
+                chars.append(WHITE_STONE)
+            elif territory is not None and p in territory:
+                chars.append(territory[p])
+            else:
+                chars.append(empty_digit)
+        rows.append(f"{col:>2}: {''.join(chars)}")
+    return rows
+
+
+def format_score_line(white: str, white_score: float, black: str, black_score: float) -> str:
+    """``OmegaGo1 (W:O):  6.5 to Soothie (B:g):  0.0`` (the 20 line, exactly as the spec)."""
+    return f"{white} (W:O): {white_score:>4.1f} to {black} (B:g): {black_score:>4.1f}"

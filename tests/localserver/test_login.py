@@ -1,0 +1,138 @@
+"""Login handshake over real TCP, as the spec's "Connection start" section describes."""
+
+from __future__ import annotations
+
+from igs_tui.localserver import LocalServer
+from tests.localserver.client import Client
+
+
+async def test_registered_login_non_client_mode_prompts_have_no_newline(server, connect):
+    """Spec: 'the server will print a welcome message and the prompt "Login: "'."""
+    client: Client = await connect(server)
+    assert await client.line() == "IGS-compatible local server (igs-tui)"
+    assert await client.line() == ""
+    assert await client.line() == "Login: "
+    await client.send("alice")
+    assert await client.line() == "Password: "
+    await client.send("alice")
+    lines = await client.until("^#> $")
+    assert lines[0] == "Welcome to the igs-tui local server."
+    # non-client mode: no reply codes at all
+    assert all(not line[:1].isdigit() for line in lines)
+    assert await client.command("ayt") == ["yes", "#> "]
+
+
+async def test_client_mode_is_remembered_per_account(server, connect):
+    """Spec: 'the server will respond either with "Password: " or with "1 1"' (client mode)."""
+    first: Client = await connect(server)
+    await first.login("bob", "bob")  # switches client mode on
+    await first.send("quit")
+    await first.quiet()
+    second: Client = await connect(server)
+    await second.until("^Login: $")
+    await second.send("bob")
+    assert await second.line() == "1 1"
+    await second.send("bob")
+    lines = await second.until("^1 5$")
+    assert lines[0] == "9 Welcome to the igs-tui local server."
+    assert await second.command("ayt") == ["9 yes", "1 5"]
+
+
+async def test_wrong_password_restarts_login_keeping_client_mode(server, connect):
+    """Spec: 'An incorrect password will cause the login procedure to restart, but the
+    client-mode setting will be remembered.'"""
+    first: Client = await connect(server)
+    await first.login("carol", "carol")
+    await first.send("quit")
+    client: Client = await connect(server)
+    await client.until("^Login: $")
+    await client.send("carol")
+    assert await client.line() == "1 1"
+    await client.send("wrong")
+    assert await client.line() == "5 Invalid password."
+    assert await client.line() == "1 0"
+    await client.send("carol")
+    assert await client.line() == "1 1"
+    await client.send("carol")
+    await client.until("^1 5$")
+
+
+async def test_wrong_password_non_client(server, connect):
+    client: Client = await connect(server)
+    await client.until("^Login: $")
+    await client.send("dave")
+    assert await client.line() == "Password: "
+    await client.send("nope")
+    assert await client.line() == "Invalid password."
+    assert await client.line() == "Login: "
+
+
+async def test_unknown_name_becomes_guest(server, connect):
+    """Spec: 'If you send a username that doesn't exist, you will move to the main command
+    loop, logged in a guest account with the name guestXXXX'."""
+    client: Client = await connect(server)
+    name = await client.login("nosuchuser")
+    assert name.startswith("guest") and name[5:].isdigit()
+    lines = await client.command("user " + name)
+    assert any(line.split()[1:2] == [name] for line in lines if line.startswith("42 "))
+    other: Client = await connect(server)
+    name2 = await other.login("anotherunknown")
+    assert name2 != name
+
+
+async def test_second_login_throws_other_copy_out(server, connect):
+    """Spec: the new connection gets '9 Throwing other copy out.' before the greeting."""
+    old: Client = await connect(server)
+    await old.login("alice", "alice")
+    new: Client = await connect(server)
+    await new.until("^Login: $")
+    await new.send("alice")
+    assert await new.line() == "1 1"
+    await new.send("alice")
+    lines = await new.until("^1 5$")
+    assert lines[0] == "9 Throwing other copy out."
+    assert lines[1] == "9 Welcome to the igs-tui local server."
+    # the old connection is closed by the server
+    closed = False
+    try:
+        await old.quiet(0.5)
+        await old.line(0.5)
+    except (ConnectionError, TimeoutError) as exc:
+        closed = isinstance(exc, ConnectionError)
+    assert closed
+
+
+async def test_login_command_gives_client_login_prompt(server, connect):
+    """After `toggle client on`, the login prompt is "1 0"."""
+    client: Client = await connect(server)
+    await client.login("alice", "alice")
+    await client.send("login")
+    assert await client.line() == "1 0"
+    await client.send("bob")
+    assert await client.line() in ("1 1", "Password: ")
+
+
+async def test_telnet_negotiation_is_refused_and_never_text(server: LocalServer, connect):
+    """IAC DO/WILL from a telnetlib3 client get WONT/DONT and do not reach the parser."""
+    client: Client = await connect(server)
+    await client.until("^Login: $")
+    iac, do, will, wont, dont = 255, 253, 251, 252, 254
+    client.writer.write(bytes([iac, do, 24, iac, will, 31]) + b"alice\r\n")
+    await client.writer.drain()
+    data = b""
+    while b"Password: " not in data:
+        data += await client.reader.read(100)
+    assert bytes([iac, wont, 24]) in data
+    assert bytes([iac, dont, 31]) in data
+
+
+async def test_announcements_for_quiet_off(server, connect):
+    """21 {X [rk] has connected.} reaches users with quiet off only."""
+    watcher: Client = await connect(server)
+    await watcher.login("alice", "alice")
+    assert await watcher.command("toggle quiet false") == ["9 Set quiet to be False.", "1 5"]
+    other: Client = await connect(server)
+    await other.login("bob", "bob")
+    assert await watcher.block() == ["21 {bob [ 3k*] has connected.}", "1 5"]
+    await other.send("quit")
+    assert await watcher.block() == ["21 {bob has disconnected}", "1 5"]
