@@ -44,6 +44,9 @@ from igs_tui.go.types import Color, Point
 _CODE = {Color.BLACK: BLACK, Color.WHITE: WHITE}
 _COLOR = (None, Color.BLACK, Color.WHITE)
 _NO_POINTS: tuple[Point, ...] = ()
+_NO_INDICES: list[int] = []  # shared and never mutated: moves without captures
+_BLACK = Color.BLACK
+_WHITE = Color.WHITE
 _ASCII = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 
 # Undo record kinds (first element of each record tuple).
@@ -124,6 +127,9 @@ class Game:
         self.komi = komi
         self.ruleset = ruleset
         self._geo = geometry(size)
+        self._neighbours = self._geo.neighbours
+        self._zobrist = self._geo.zobrist
+        self._points = self._geo.points
         self._board: list[int] = [EMPTY] * self._geo.area
         self._chain_of: list[_Chain | None] = [None] * self._geo.area
         self._hash = 0
@@ -287,11 +293,13 @@ class Game:
 
         Raises :class:`IllegalMove` (a :class:`ValueError`) and then changes nothing.
         """
+        # This is the engine's hot path (see benchmarks/bench_rules.py): locals instead of
+        # attribute chains, and no work for cases that do not arise (no merge, no capture).
         if color is None:
             color = self._to_move
         elif color.__class__ is not Color:
             color = _as_color(color)
-        if self._passes >= self.ruleset.passes_to_end:
+        if self._passes and self._passes >= self.ruleset.passes_to_end:
             raise self._illegal(IllegalReason.GAME_OVER, color, point)
         if point is None:
             return self._pass(color)
@@ -303,11 +311,11 @@ class Game:
         board = self._board
         if board[p]:
             raise self._illegal(IllegalReason.OCCUPIED, color, point)
-        c = BLACK if color is Color.BLACK else WHITE
+        c = BLACK if color is _BLACK else WHITE
         if p == self._ko and c == self._ko_code:
             raise self._illegal(IllegalReason.KO, color, point)
         chain_of = self._chain_of
-        neighbours = self._geo.neighbours
+        neighbours = self._neighbours
         # Classify the neighbours without changing anything yet.
         libs = []
         own: list[_Chain] = []
@@ -315,19 +323,18 @@ class Game:
         hurt: list[_Chain] = []
         for q in neighbours[p]:
             v = board[q]
-            if v == EMPTY:
+            if not v:
                 libs.append(q)
-            elif v == c:
-                chain = chain_of[q]
+                continue
+            chain: _Chain = chain_of[q]  # type: ignore[assignment]
+            if v == c:
                 if chain not in own:
-                    own.append(chain)  # type: ignore[arg-type]
+                    own.append(chain)
+            elif len(chain.libs) == 1:
+                if chain not in dead:
+                    dead.append(chain)
             else:
-                chain = chain_of[q]
-                if len(chain.libs) == 1:  # type: ignore[union-attr]
-                    if chain not in dead:
-                        dead.append(chain)  # type: ignore[arg-type]
-                elif chain not in hurt:
-                    hurt.append(chain)  # type: ignore[arg-type]
+                hurt.append(chain)  # a duplicate only means a second harmless discard
         if not libs and not dead:
             for chain in own:
                 if len(chain.libs) > 1:
@@ -337,7 +344,7 @@ class Game:
 
         # Commit: place the stone, update the chains, take the captures.
         board[p] = c
-        zobrist = self._geo.zobrist
+        zobrist = self._zobrist
         old_hash = self._hash
         h = old_hash ^ zobrist[c][p]
         for chain in hurt:
@@ -357,44 +364,45 @@ class Game:
             big.stones.append(p)
             big_libs = big.libs
             big_libs.discard(p)
-            big_libs.update(libs)
+            if libs:
+                big_libs.update(libs)
             chain_of[p] = big
         else:
             chain_of[p] = _Chain([p], set(libs))
-        captured: list[int] = []
         if dead:
-            o = 3 - c
-            zo = zobrist[o]
+            captured: list[int] = []
+            zo = zobrist[3 - c]
             for chain in dead:
                 for s in chain.stones:
                     board[s] = EMPTY
                     chain_of[s] = None
                     h ^= zo[s]
                 captured.extend(chain.stones)
-            # Chain order depends on merge history; sort so a Move never depends on it.
-            captured.sort()
             for s in captured:
                 for n in neighbours[s]:
                     if board[n] == c:
                         chain_of[n].libs.add(s)  # type: ignore[union-attr]
+            # Chain order depends on merge history; sort so a Move never depends on it.
+            captured.sort()
             self._prisoners[c] += len(captured)
-            points = self._geo.points
+            points = self._points
             captures = tuple([points[s] for s in captured])
         else:
+            captured = _NO_INDICES
             captures = _NO_POINTS
         self._undo.append(
             (_PLAY, p, c, captured, self._ko, self._ko_code, self._passes, self._to_move, old_hash)
         )
-        if len(captured) == 1 and not own and not libs:
+        if not own and not libs and len(captured) == 1:
             self._ko = captured[0]
             self._ko_code = 3 - c
         else:
             self._ko = -1
         self._hash = h
         self._passes = 0
-        self._to_move = Color.WHITE if c == BLACK else Color.BLACK
-        self._move_count += 1
-        move = Move(color, self._geo.points[p], captures, self._move_count)
+        self._to_move = _WHITE if c == BLACK else _BLACK
+        n = self._move_count = self._move_count + 1
+        move = Move(color, self._points[p], captures, n)
         self._history.append(move)
         return move
 
@@ -545,6 +553,9 @@ class Game:
         other.komi = self.komi
         other.ruleset = self.ruleset
         other._geo = self._geo
+        other._neighbours = self._neighbours
+        other._zobrist = self._zobrist
+        other._points = self._points
         other._board = self._board.copy()
         other._chain_of = _all_chains(other._board, self._geo)
         other._hash = self._hash
