@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -41,15 +41,20 @@ def find_gnugo() -> str | None:
     return found if os.access(found, os.X_OK) else None
 
 
-@pytest.fixture
-def gnugo_path() -> str:
-    """Path of GNU Go; skips without it, or fails if IGS_TUI_REQUIRE_GNUGO=1."""
-    path = find_gnugo()
+def require_gnugo(path: str | None, environ: Mapping[str, str]) -> str:
+    """Return ``path``, or skip the test when it is ``None`` -- unless the environment says
+    IGS_TUI_REQUIRE_GNUGO=1, in which case the missing engine fails the test."""
     if path is None:
-        if os.environ.get("IGS_TUI_REQUIRE_GNUGO") == "1":
+        if environ.get("IGS_TUI_REQUIRE_GNUGO") == "1":
             pytest.fail("GNU Go is required (IGS_TUI_REQUIRE_GNUGO=1) but was not found")
         pytest.skip("GNU Go not installed (set IGS_TUI_REQUIRE_GNUGO=1 to make this a failure)")
     return path
+
+
+@pytest.fixture
+def gnugo_path() -> str:
+    """Path of GNU Go; skips without it, or fails if IGS_TUI_REQUIRE_GNUGO=1."""
+    return require_gnugo(find_gnugo(), os.environ)
 
 
 def gnugo_argv(path: str, seed: int) -> list[str]:
