@@ -590,15 +590,15 @@ class _Writer:
         info = record.info
         root = record.root
         for remark in root.remarks:
-            self.line(f"REMARK {remark}")
-        self.line(f"EVENT {info.event or ''}")
+            self.line(f"REMARK {_one_line(remark)}")
+        self.line(f"EVENT {_one_line(info.event or '')}")
         black = " ".join(x for x in (info.black, info.black_rank) if x)
         white = " ".join(x for x in (info.white, info.white_rank) if x)
         once = {"BLACK": black or None, "WHITE": white or None}
         once.update({"RESULT": info.result, "RULES": info.rules})
         for keyword, value in once.items():
             if value is not None:
-                self.line(f"{keyword} {value}")
+                self.line(f"{keyword} {_one_line(value)}")
         if info.komi is not None:
             self.line(f"KOMI {_fmt_komi(info.komi)}")
         if info.handicap is not None:
@@ -627,7 +627,8 @@ class _Writer:
                 continue
             assert node is not None
             if action == "var":
-                self.line("VAR" + (f" {node.var_label}" if node.var_label else ""))
+                label = node.var_label
+                self.line("VAR" + (f" {label}" if label and _is_var_label(label) else ""))
                 self.node(node, size, captures)
                 continue
             if not node.children:
@@ -649,7 +650,7 @@ class _Writer:
     ) -> None:
         if not is_root:  # the root's remarks precede its EVENT line
             for remark in node.remarks:
-                self.line(f"REMARK {remark}")
+                self.line(f"REMARK {_one_line(remark)}")
         if node.move is not None:
             move = node.move
             where = "PASS" if move.point is None else format_point(move.point, size)
@@ -684,16 +685,16 @@ class _Writer:
             prisoners = list(captures.get(id(node), []))
         for chunk in _chunks([_fmt_ref(r, size) for r in prisoners]):
             self.line("PRISONER " + " ".join(chunk))
-        marks = [m for m in node.marks if m.kind not in (MarkKind.CIRCLE, MarkKind.CROSS)]
+        marks = [m for m in node.marks if _ishi_can_mark(m)]
         for action, group in _group_marks(marks):
             for chunk in _chunks([_fmt_mark(m, size) for m in group]):
                 self.line(f"{action.value.upper()} " + " ".join(chunk))
         for comment in node.comments:
-            self.line(f"COM {comment.title}")
+            self.line(f"COM {_one_line(comment.title)}")
             self.out.extend(comment.text.split("\n"))
             self.line("ENDCOM")
         for user in node.users:
-            self.line(f"USER {user.title}")
+            self.line(f"USER {_one_line(user.title)}")
             self.out.extend(user.lines)
             self.line("ENDUSER")
         props = dict(extras)
@@ -702,6 +703,28 @@ class _Writer:
             self.line(f"USER {SGF_USER_TITLE}")
             self.out.extend(format_sgf_properties(props).split("\n"))
             self.line("ENDUSER")
+
+
+def _one_line(text: str) -> str:
+    """Header, title and remark data end at the line's end: join a multi-line value."""
+    return " ".join(text.splitlines())
+
+
+def _is_var_label(label: str) -> bool:
+    return 1 <= len(label) <= 2 and not any(ch.isspace() for ch in label)
+
+
+def _ishi_can_mark(mark: Mark) -> bool:
+    """Whether a MARK item can say this: Ishi has no circle or cross, and its mark characters
+    are one or two non-blank characters that do not spell a special (``\\t``...)."""
+    if mark.kind in (MarkKind.CIRCLE, MarkKind.CROSS):
+        return False
+    if mark.kind is not MarkKind.LABEL:
+        return True
+    label = mark.label or ""
+    if not _is_var_label(label):
+        return False
+    return not (len(label) == 2 and label[0] == "\\" and label[1].lower() in _SPECIAL)
 
 
 def _move_numbers(record: GameRecord) -> dict[int, int]:
@@ -761,14 +784,14 @@ def _node_extras(node: Node, size: int) -> dict[str, list[str]]:
             props[ident] = [_fmt_komi(float(num))]
     if node.add_empty:
         props["AE"] = [format_sgf_point(p, size) for p in node.add_empty]
-    for kind, ident in ((MarkKind.CIRCLE, "CR"), (MarkKind.CROSS, "MA")):
-        points = [
-            format_sgf_point(m.target, size)
-            for m in node.marks
-            if m.kind is kind and isinstance(m.target, Point)
-        ]
-        if points:
-            props[ident] = points
+    for mark in node.marks:
+        if _ishi_can_mark(mark) or not isinstance(mark.target, Point):
+            continue
+        where = format_sgf_point(mark.target, size)
+        if mark.kind is MarkKind.LABEL:
+            props.setdefault("LB", []).append(f"{where}:{mark.label}")
+        elif mark.kind in (MarkKind.CIRCLE, MarkKind.CROSS):
+            props.setdefault("CR" if mark.kind is MarkKind.CIRCLE else "MA", []).append(where)
     return props
 
 

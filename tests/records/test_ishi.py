@@ -291,3 +291,22 @@ def test_sgf_only_data_travels_in_a_user_block() -> None:
 def test_write_single_record_and_collection_agree() -> None:
     record = parse_ishi("B 1 Q4\n")[0]
     assert write_ishi(record) == write_ishi(Collection([record]))
+
+
+def test_sgf_values_ishi_cannot_hold_on_one_line_still_give_a_readable_file() -> None:
+    sgf = (
+        b"(;FF[4]SZ[9]RE[B+R\nafter a long fight]EV[Two\nlines]"
+        b";B[ee]LB[aa:long label][bb:ok][cc:\\\\t]ISVL[too long];W[dd])"
+    )
+    (record,) = parse_sgf(sgf).records
+    text = write_ishi(record)
+    (back,) = parse_ishi(text).records
+    assert back.info.result == "B+R after a long fight"
+    assert back.info.event == "Two lines"
+    b1 = back.root.children[0]
+    # "ok" fits a MARK item; the others travel as SGF LB in the igs-tui-sgf block.
+    assert Mark(p("B8", 9), MarkKind.LABEL, "ok") in b1.marks
+    assert Mark(p("A9", 9), MarkKind.LABEL, "long label") in b1.marks
+    assert Mark(p("C7", 9), MarkKind.LABEL, "\\t") in b1.marks
+    assert len(b1.marks) == 3
+    assert parse_sgf(write_sgf(back))[0].root.children[0].marks == b1.marks
