@@ -1,0 +1,73 @@
+"""Chat logs on disk: one plain-text file per buffer, appended as messages arrive.
+
+The model keeps only the latest messages per buffer in memory; the log keeps everything.
+File names are derived from the buffer key but reduced to safe characters, because a user
+name chosen by a stranger must never become a path like ``../../.bashrc``. Logging failures
+(disk full, permissions) turn logging off with a reason instead of breaking the chat.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from igs_tui.model import ANY, BufferKey, ChatMessage, ClientModel
+from igs_tui.ui.safe_text import clean
+from igs_tui.ui.tail import appended_since
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def log_file_name(key: BufferKey) -> str:
+    """``tell-alice.log``, ``game-12.log``, ``shout.log``; unsafe characters become ``_``."""
+    target = _UNSAFE.sub("_", key.target)[:64]
+    return f"{key.kind.value}-{target}.log" if target else f"{key.kind.value}.log"
+
+
+def format_log_line(message: ChatMessage) -> str:
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(message.timestamp))
+    kind = "" if message.kind in ("message", "own") else f" ({message.kind})"
+    return f"{stamp} <{clean(message.author)}>{kind} {clean(message.text)}\n"
+
+
+class ChatLogger:
+    """Appends every new chat message of ``model`` to ``directory/<buffer>.log``."""
+
+    def __init__(self, model: ClientModel, directory: Path) -> None:
+        self.model = model
+        self.directory = directory
+        self.error = ""
+        self._last: dict[BufferKey, ChatMessage | None] = {}
+        self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(ANY, self._changed)
+        for key, buf in model.buffers.items():  # history from before we started is not ours
+            self._last[key] = buf.messages[-1] if buf.messages else None
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def path_for(self, key: BufferKey) -> Path:
+        return self.directory / log_file_name(key)
+
+    def _changed(self, topic: str) -> None:
+        if not topic.startswith("chat:") or self._unsubscribe is None:
+            return
+        for key, buf in self.model.buffers.items():
+            if key.topic == topic:
+                new, _ = appended_since(buf.messages, self._last.get(key))
+                if new:
+                    self._last[key] = new[-1]
+                    self._write(key, new)
+                return
+
+    def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            with self.path_for(key).open("a", encoding="utf-8") as fh:
+                fh.writelines(format_log_line(m) for m in messages)
+        except OSError as exc:
+            self.error = f"chat logging stopped: {exc}"
+            self.close()

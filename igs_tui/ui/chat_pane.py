@@ -1,0 +1,224 @@
+"""The chat pane: IRC-like buffers (tells, games, channels, shouts) with unread markers.
+
+Left: the buffer list, each with its unread count (highlighted when someone mentioned us).
+Right: the current buffer's messages and the input line. Only the current buffer is drawn;
+new messages are appended, not redrawn, so a busy shout channel stays cheap.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label, OptionList, RichLog
+from textual.widgets.option_list import Option
+
+from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.model.backend import Backend
+from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
+from igs_tui.ui.chat_input import ChatInput
+from igs_tui.ui.messages import ShowPane
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import plain
+from igs_tui.ui.table_util import is_shown
+from igs_tui.ui.tail import appended_since
+
+MAX_LINE = 2000
+"""Characters of one message shown; the disk log keeps the rest."""
+
+
+def buffer_label(key: BufferKey, unread: int, highlighted: bool) -> Text:
+    text = plain(key.label, max_length=14)
+    if unread:
+        text.append(f" {unread}", "bold")
+    if highlighted:
+        text.stylize("bold reverse magenta")
+    elif unread:
+        text.stylize("bold")
+    return text
+
+
+def message_line(message: ChatMessage, me: str) -> Text:
+    """One message as ``HH:MM <author> text`` with application-chosen styles only."""
+    line = Text(time.strftime("%H:%M ", time.localtime(message.timestamp)), "dim")
+    if message.kind == "own":
+        author_style = "bold green"
+    elif message.kind == "kibitz":
+        author_style = "cyan"
+    else:
+        author_style = "bold"
+    suffix = "" if message.kind in ("message", "own") else f" ({message.kind})"
+    line.append_text(plain(f"<{message.author}>{suffix} ", author_style, max_length=40))
+    line.append_text(
+        plain(message.text, "bold magenta" if message.highlight else "", max_length=MAX_LINE)
+    )
+    return line
+
+
+class ChatPane(ModelWatcher):
+    """Buffer list, message log and input; slash commands run through :class:`ChatRunner`."""
+
+    DEFAULT_CSS = """
+    ChatPane { height: 1fr; }
+    ChatPane #chat-buffers { width: 18; height: 1fr; }
+    ChatPane #chat-main { width: 1fr; }
+    ChatPane #chat-title { width: 1fr; background: $boost; text-style: bold; padding: 0 1; }
+    ChatPane #chat-log { height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+n", "cycle(1)", "Next buffer"),
+        Binding("ctrl+p", "cycle(-1)", "Prev buffer"),
+    ]
+
+    def __init__(
+        self,
+        model: ClientModel,
+        backend: Backend,
+        *,
+        echo_own: bool = True,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.runner = ChatRunner(model, backend, echo_own=echo_own)
+        self.current: BufferKey | None = None
+        self._last_shown: ChatMessage | None = None
+        self._keys: list[BufferKey] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield OptionList(id="chat-buffers")
+            with Vertical(id="chat-main"):
+                yield Label("", id="chat-title")
+                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=5000)
+                yield ChatInput(
+                    names=self._completion_names,
+                    games=self._completion_games,
+                    placeholder="message or /help",
+                    id="chat-input",
+                )
+
+    @property
+    def input(self) -> ChatInput:
+        return self.query_one("#chat-input", ChatInput)
+
+    @property
+    def log_widget(self) -> RichLog:
+        return self.query_one("#chat-log", RichLog)
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.model_changed)
+        if self.model.buffers:
+            self.switch_to(next(iter(self.model.buffers)))
+        else:
+            self.switch_to(None)
+
+    # completion sources -----------------------------------------------------------------------
+    def _completion_names(self) -> list[str]:
+        names = self.model.players.names()
+        names.extend(k.target for k in self.model.buffers if k.kind is ChatKind.TELL)
+        return names
+
+    def _completion_games(self) -> list[int]:
+        return [*self.model.games, *self.model.followed]
+
+    # model -> view ----------------------------------------------------------------------------
+    def model_changed(self) -> None:
+        if self.current is None and self.model.buffers:
+            self.switch_to(next(iter(self.model.buffers)))
+            return
+        self._append_new()
+        self._refresh_list()
+
+    def refresh_if_dirty(self) -> None:
+        """The pane became visible: what is on screen now counts as read."""
+        if self.current is not None:
+            self.model.mark_read(self.current)
+        self._refresh_list()
+
+    def _append_new(self) -> None:
+        if self.current is None:
+            return
+        buf = self.model.buffers.get(self.current)
+        if buf is None:
+            return
+        new, complete = appended_since(buf.messages, self._last_shown)
+        if not complete:
+            self.log_widget.clear()
+        for message in new:
+            self.log_widget.write(message_line(message, self.model.me))
+        if new:
+            self._last_shown = new[-1]
+            if is_shown(self):
+                self.model.mark_read(self.current)
+
+    def _refresh_list(self) -> None:
+        options = self.query_one("#chat-buffers", OptionList)
+        self._keys = list(self.model.buffers)
+        options.clear_options()
+        options.add_options(
+            Option(buffer_label(k, b.unread, b.highlighted), id=str(i))
+            for i, (k, b) in enumerate(self.model.buffers.items())
+        )
+        if self.current in self._keys:
+            options.highlighted = self._keys.index(self.current)
+
+    def switch_to(self, key: BufferKey | None) -> None:
+        """Show buffer ``key`` (created if new) from its start; None shows a hint."""
+        self.current = key
+        self._last_shown = None
+        self.log_widget.clear()
+        title = self.query_one("#chat-title", Label)
+        if key is None:
+            title.update("no conversations yet")
+            self.log_widget.write(Text("Type /help for commands, /tell NAME text to chat.", "dim"))
+        else:
+            self.model.buffer(key)
+            title.update(plain(f"{key.kind.value}: {key.label}", max_length=60))
+            self._append_new()
+            if is_shown(self):
+                self.model.mark_read(key)
+        self._refresh_list()
+
+    # user actions -----------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#chat-buffers")
+    def _buffer_chosen(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if index < len(self._keys):
+            self.switch_to(self._keys[index])
+            self.input.focus()
+
+    def action_cycle(self, step: int) -> None:
+        keys = list(self.model.buffers)
+        if not keys:
+            return
+        index = keys.index(self.current) if self.current in keys else -step
+        self.switch_to(keys[(index + step) % len(keys)])
+
+    def note(self, text: str, style: str = "dim italic") -> None:
+        """A local line in the log (help, errors); never stored in the model."""
+        self.log_widget.write(plain(text, style))
+
+    @on(ChatInput.Submitted, "#chat-input")
+    def _submitted(self, event: ChatInput.Submitted) -> None:
+        line = event.value
+        self.input.remember(line.strip())
+        self.input.value = ""
+        self.apply(self.runner.run(line, self.current))
+
+    def apply(self, outcome: ChatOutcome) -> None:
+        if outcome.open_buffer is not None and outcome.open_buffer != self.current:
+            self.switch_to(outcome.open_buffer)
+        else:
+            self._append_new()
+        for note in outcome.notes:
+            self.note(note)
+        if outcome.error:
+            self.note(outcome.error, "bold red")
+        if outcome.pane is not None:
+            self.post_message(ShowPane(outcome.pane))

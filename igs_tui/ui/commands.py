@@ -1,0 +1,124 @@
+"""IGS actions in Textual's command palette (ctrl+p).
+
+Typing ``observe 12`` or ``tell alice`` offers those actions directly; without an argument the
+palette lists the busiest games and general actions (refresh lists, join a channel, panes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Protocol, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
+
+from igs_tui.model import BufferKey, ChatKind, ClientModel
+from igs_tui.model.backend import Backend
+from igs_tui.ui.safe_text import clean
+
+PANES = ("board", "games", "players", "chat", "console")
+MAX_HITS = 15
+
+
+class IgsActions(Protocol):
+    """What the palette needs from the app (IgsApp implements it)."""
+
+    model: ClientModel
+
+    @property
+    def backend(self) -> Backend: ...
+    def show_pane(self, pane: str) -> None: ...
+    def open_chat(self, key: BufferKey) -> None: ...
+    def action_help(self) -> None: ...
+
+
+class IgsCommands(Provider):
+    """Observe/unobserve, tell, stats, who, games, join, panes and help."""
+
+    @property
+    def actions(self) -> IgsActions:
+        return cast(IgsActions, self.app)
+
+    def _fixed(self) -> list[tuple[str, Callable[[], object], str]]:
+        a = self.actions
+        fixed: list[tuple[str, Callable[[], object], str]] = [
+            ("Who: refresh user list", self._who, "ask the server for the players online"),
+            ("Games: refresh game list", self._games, "ask the server for games in progress"),
+            ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
+            ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
+        ]
+        fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
+        return fixed
+
+    def _who(self) -> None:
+        self.actions.backend.refresh_players()
+        self.actions.show_pane("players")
+
+    def _games(self) -> None:
+        self.actions.backend.refresh_games()
+        self.actions.show_pane("games")
+
+    def _observe(self, number: int) -> None:
+        self.actions.backend.observe(number)
+        self.actions.show_pane("board")
+
+    def _argument_hits(self, query: str) -> list[tuple[str, Callable[[], object], str]]:
+        """Actions named by the query's first word, with its second word as argument."""
+        verb, _, arg = query.strip().partition(" ")
+        verb, arg = verb.lower(), arg.strip()
+        a = self.actions
+        hits: list[tuple[str, Callable[[], object], str]] = []
+        if verb in ("observe", "unobserve") and arg.lstrip("#").isdigit():
+            n = int(arg.lstrip("#"))
+            if verb == "observe":
+                hits.append((f"observe {n}", partial(self._observe, n), f"watch game {n}"))
+            else:
+                hits.append((f"unobserve {n}", partial(a.backend.unobserve, n), "stop watching"))
+        elif verb in ("tell", "stats") and arg:
+            names = [
+                p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
+            ]
+            for name in (names or [arg.split()[0]])[:MAX_HITS]:
+                shown = clean(name, max_length=20)
+                if verb == "tell":
+                    key = BufferKey(ChatKind.TELL, name)
+                    hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
+                else:
+                    hits.append((f"stats {shown}", partial(a.backend.player_stats, name), "stats"))
+        elif verb == "join" and arg:
+            channel = arg.split()[0]
+            key = BufferKey(ChatKind.CHANNEL, channel)
+
+            def join(channel: str = channel, key: BufferKey = key) -> None:
+                a.backend.join_channel(channel)
+                a.open_chat(key)
+
+            hits.append((f"join {clean(channel, max_length=10)}", join, "join a channel"))
+        return hits
+
+    def _game_hits(self) -> list[tuple[str, Callable[[], object], str]]:
+        games = sorted(self.actions.model.games.values(), key=lambda g: -g.observers)[:MAX_HITS]
+        return [
+            (
+                clean(f"observe {g.number}: {g.white} vs {g.black} {g.title}", max_length=70),
+                partial(self._observe, g.number),
+                f"{g.observers} observers",
+            )
+            for g in games
+        ]
+
+    async def discover(self) -> Hits:
+        # The palette parses prompts and help as markup: escape, since names are untrusted.
+        for text, command, help_ in self._fixed() + self._game_hits():
+            yield DiscoveryHit(escape(text), command, text=text, help=escape(help_))
+
+    async def search(self, query: str) -> Hits:
+        for text, command, help_ in self._argument_hits(query):
+            yield Hit(1.0, escape(text), command, text=text, help=escape(help_))
+        matcher = self.matcher(query)
+        for text, command, help_ in self._fixed() + self._game_hits():
+            score = matcher.match(text)
+            if score > 0:
+                shown = matcher.highlight(escape(text))
+                yield Hit(score, shown, command, text=text, help=escape(help_))

@@ -1,0 +1,79 @@
+"""The console pane: every raw server line with its kind, and an input for raw commands.
+
+Lines the protocol layer could not classify are shown too (their kind says so), which is
+how a user or developer spots a server message the client does not understand yet.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Input, RichLog
+
+from igs_tui.model import TOPIC_CONSOLE, ClientModel, ConsoleLine
+from igs_tui.model.backend import Backend
+from igs_tui.ui.chat_input import ChatInput
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import plain
+from igs_tui.ui.tail import appended_since
+
+KIND_WIDTH = 12
+MAX_LINE = 4000
+
+
+def console_line(line: ConsoleLine) -> Text:
+    """``kind | text``; outgoing lines are marked ``>`` and unknown kinds stand out."""
+    kind = line.kind[:KIND_WIDTH].ljust(KIND_WIDTH)
+    unknown = line.kind.startswith("unknown")
+    text = plain(kind, "bold red" if unknown else "dim cyan")
+    text.append(" > " if line.outgoing else " │ ", "dim")
+    text.append_text(plain(line.text, "green" if line.outgoing else "", max_length=MAX_LINE))
+    return text
+
+
+class ConsolePane(ModelWatcher):
+    DEFAULT_CSS = """
+    ConsolePane { height: 1fr; }
+    ConsolePane #console-log { height: 1fr; }
+    """
+
+    def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.backend = backend
+        self._last: ConsoleLine | None = None
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="console-log", wrap=True, markup=False, max_lines=10_000)
+        yield ChatInput(
+            names=self.model.players.names,
+            games=lambda: list(self.model.games),
+            placeholder="raw server command",
+            id="console-input",
+        )
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_CONSOLE, self.model_changed)
+        self.model_changed()
+
+    def refresh_if_dirty(self) -> None:
+        """Console lines are appended even while hidden; nothing to catch up on."""
+
+    def model_changed(self) -> None:
+        log = self.query_one("#console-log", RichLog)
+        new, complete = appended_since(self.model.console, self._last)
+        if not complete:
+            log.clear()
+        for line in new:
+            log.write(console_line(line))
+        if new:
+            self._last = new[-1]
+
+    @on(Input.Submitted, "#console-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        field = self.query_one("#console-input", ChatInput)
+        field.remember(event.value)
+        field.value = ""
+        if event.value.strip():
+            self.backend.send_raw(event.value)

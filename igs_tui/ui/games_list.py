@@ -1,0 +1,178 @@
+"""The games pane: the server's game list as a sortable, filterable table.
+
+Enter on a row asks the backend to observe that game and asks the screen for the board.
+Broadcasts (one account on both sides, or a title) are marked with a star so professional
+games stand out in a list of hundreds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, DataTable, Input, Select
+
+from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
+from igs_tui.model.backend import Backend
+from igs_tui.ui.games_filter import GameFilter, select_games
+from igs_tui.ui.messages import ShowPane
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import plain
+from igs_tui.ui.table_util import is_shown, refill
+
+BROADCAST_MARK = "★"
+COLUMNS = (
+    ("number", "#"),
+    ("white", "White"),
+    ("wrank", "Rk"),
+    ("black", "Black"),
+    ("brank", "Rk"),
+    ("moves", "Mv"),
+    ("size", "Sz"),
+    ("handicap", "H"),
+    ("komi", "Komi"),
+    ("byo", "By"),
+    ("observers", "Ob"),
+    ("title", "Title"),
+)
+SIZE_CHOICES = [("All sizes", 0), ("19×19", 19), ("13×13", 13), ("9×9", 9)]
+HEADER_SORT = {"number": "number", "wrank": "rank", "brank": "rank", "size": "size"}
+HEADER_SORT |= {"observers": "observers", "moves": "moves"}
+
+
+def game_row(game: GameSummary) -> list[object]:
+    """Table cells for one game; server strings become plain Text, never markup."""
+    mark = BROADCAST_MARK if game.is_broadcast else " "
+    return [
+        Text(f"{mark}{game.number}", style="bold yellow" if game.is_broadcast else ""),
+        plain(game.white, max_length=20),
+        plain(game.white_rank, max_length=5),
+        plain(game.black, max_length=20),
+        plain(game.black_rank, max_length=5),
+        game.moves,
+        game.size,
+        game.handicap,
+        Text(f"{game.komi:g}"),
+        game.byoyomi_minutes,
+        game.observers,
+        plain(game.title, max_length=60),
+    ]
+
+
+class GamesList(ModelWatcher):
+    """Filter bar plus table of games; reads ``model.games``, sends ``backend.observe``."""
+
+    DEFAULT_CSS = """
+    GamesList { height: 1fr; }
+    GamesList #games-bar { height: 3; }
+    GamesList #games-filter { width: 1fr; }
+    GamesList #games-size { width: 18; }
+    GamesList #games-broadcasts { width: auto; }
+    GamesList DataTable { height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("n", "sort('number')", "Sort #"),
+        Binding("r", "sort('rank')", "Sort rank"),
+        Binding("z", "sort('size')", "Sort size"),
+        Binding("o", "sort('observers')", "Sort observers"),
+        Binding("m", "sort('moves')", "Sort moves"),
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("ctrl+r", "refresh_list", "Refresh"),
+    ]
+
+    def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.backend = backend
+        self.filter = GameFilter()
+        self.sort_key = "number"
+        self.descending = False
+        self.shown_games: list[GameSummary] = []
+        self._dirty = True
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="games-bar"):
+            yield Input(placeholder="filter names/titles", id="games-filter")
+            yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
+            yield Checkbox("Broadcasts", id="games-broadcasts")
+        table: DataTable[Any] = DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        yield table
+
+    @property
+    def table(self) -> DataTable[Any]:
+        return self.query_one("#games-table", DataTable)
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_GAMES, self.model_changed)
+        self.rebuild()
+
+    def model_changed(self) -> None:
+        self._dirty = True
+        if is_shown(self):
+            self.rebuild()
+
+    def refresh_if_dirty(self) -> None:
+        """Called by the screen when the pane becomes visible."""
+        if self._dirty:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        self._dirty = False
+        self.shown_games = select_games(
+            self.model.games.values(), self.filter, self.sort_key, self.descending
+        )
+        refill(self.table, [(str(g.number), game_row(g)) for g in self.shown_games])
+        self.border_subtitle = f"{len(self.shown_games)} of {len(self.model.games)} games"
+
+    # filter and sort --------------------------------------------------------------------------
+    @on(Input.Changed, "#games-filter")
+    @on(Select.Changed, "#games-size")
+    @on(Checkbox.Changed, "#games-broadcasts")
+    def _filter_changed(self) -> None:
+        size = self.query_one("#games-size", Select).value
+        self.filter = GameFilter(
+            text=self.query_one("#games-filter", Input).value,
+            size=size if isinstance(size, int) else 0,
+            broadcasts_only=self.query_one("#games-broadcasts", Checkbox).value,
+        )
+        self.rebuild()
+
+    @on(Input.Submitted, "#games-filter")
+    def _filter_submitted(self) -> None:
+        self.table.focus()
+
+    def action_sort(self, key: str) -> None:
+        """Sort by ``key``; choosing the current key again flips the direction."""
+        if key == self.sort_key:
+            self.descending = not self.descending
+        else:
+            self.sort_key = key
+            self.descending = key != "number"
+        self.rebuild()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#games-filter", Input).focus()
+
+    def action_refresh_list(self) -> None:
+        self.backend.refresh_games()
+
+    @on(DataTable.HeaderSelected)
+    def _header(self, event: DataTable.HeaderSelected) -> None:
+        key = HEADER_SORT.get(str(event.column_key.value))
+        if key is not None:
+            self.action_sort(key)
+
+    @on(DataTable.RowSelected, "#games-table")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is None:
+            return
+        number = int(event.row_key.value)
+        self.backend.observe(number)
+        self.post_message(ShowPane("board"))

@@ -1,0 +1,70 @@
+"""The help screen: every key binding of the app and its panes, and the chat commands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from igs_tui.ui.chat_commands import COMMAND_HELP
+
+
+def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
+    """(keys, description) pairs; tuple shorthand bindings are expanded like Textual does."""
+    rows: list[tuple[str, str]] = []
+    for b in bindings:
+        if isinstance(b, Binding):
+            key, description = b.key, b.description or b.action
+        else:
+            key, description = b[0], (b[2] if len(b) > 2 else b[1])
+        rows.append((key.replace(",", " / "), description))
+    return rows
+
+
+def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
+    text = Text()
+    for title, bindings in sections:
+        text.append(f"{title}\n", "bold underline")
+        for key, description in binding_rows(bindings):
+            text.append(f"  {key:<18}", "bold cyan")
+            text.append(f"{description}\n")
+        text.append("\n")
+    text.append("Chat commands\n", "bold underline")
+    for line in COMMAND_HELP.values():
+        text.append(f"  {line}\n")
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen VerticalScroll {
+        width: 90%; max-width: 100; height: 90%; border: round $accent; padding: 0 1;
+        background: $surface;
+    }
+    """
+    BINDINGS = [
+        Binding("escape,q,f1", "dismiss", "Close help"),
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+    ]
+
+    def __init__(self, sections: list[tuple[str, Iterable[BindingType]]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(help_text(self.sections), id="help-text")
+
+    def action_scroll(self, direction: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        if direction == "up":
+            scroll.scroll_up()
+        else:
+            scroll.scroll_down()

@@ -1,0 +1,176 @@
+"""The login screen: choose a server (IGS, local, custom), guest or account, and log in.
+
+It only *collects* a :class:`LoginRequest`; connecting is the app's ``connect`` callback's job,
+so the screen can be tested without a network and reused for any server kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+
+from igs_tui.ui.safe_text import plain
+from igs_tui.ui.settings import LoginSettings, PasswordStore, load_settings, save_settings
+
+IGS_HOST = "igs.joyjoy.net"
+IGS_PORT = 7777
+LOCAL_HOST = "127.0.0.1"
+DEFAULT_LOCAL_PORT = 6969
+
+
+@dataclass(frozen=True)
+class LoginRequest:
+    """Where and as whom to log in; the password is kept out of ``repr`` (logs, tracebacks)."""
+
+    server: str
+    host: str
+    port: int
+    user: str
+    password: str = field(default="", repr=False)
+    guest: bool = False
+
+
+class LoginScreen(Screen[LoginRequest]):
+    """Collects a :class:`LoginRequest` and remembers choices (password only via keyring)."""
+
+    DEFAULT_CSS = """
+    LoginScreen { align: center middle; }
+    LoginScreen #login-box {
+        width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
+    }
+    LoginScreen #login-title { text-style: bold; width: 100%; content-align: center middle; }
+    LoginScreen RadioSet { width: 100%; height: auto; }
+    LoginScreen .row { height: auto; }
+    LoginScreen .row Input { width: 1fr; }
+    LoginScreen #port { width: 12; }
+    LoginScreen #login-error { color: $error; height: auto; }
+    LoginScreen #connect { width: 100%; }
+    LoginScreen .-hidden { display: none; }
+    """
+
+    BINDINGS = [("escape", "app.quit", "Quit")]
+
+    def __init__(
+        self,
+        *,
+        config_dir: Path | None = None,
+        passwords: PasswordStore | None = None,
+        local_port: int = DEFAULT_LOCAL_PORT,
+    ) -> None:
+        super().__init__()
+        self._config_dir = config_dir
+        self._passwords = passwords or PasswordStore()
+        self._local_port = local_port
+        self.settings: LoginSettings = load_settings(config_dir)
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(id="login-box"):
+            yield Static("igs-tui — log in", id="login-title")
+            with RadioSet(id="server"):
+                yield RadioButton(f"IGS ({IGS_HOST}:{IGS_PORT})", id="server-igs", value=True)
+                yield RadioButton(f"Local server ({LOCAL_HOST})", id="server-local")
+                yield RadioButton("Custom host:port", id="server-custom")
+            with Horizontal(classes="row", id="address"):
+                yield Input(s.host, placeholder="host", id="host")
+                yield Input(str(s.port) if s.port else "", placeholder="port", id="port")
+            yield Checkbox("Log in as guest", s.guest, id="guest")
+            with Vertical(id="account"):
+                yield Input(s.user, placeholder="user name", id="user")
+                yield Input(placeholder="password", password=True, id="password")
+                yield Checkbox("Remember password (keyring)", s.remember_password, id="remember")
+            yield Label("", id="login-error")
+            yield Button("Connect", variant="primary", id="connect")
+
+    def on_mount(self) -> None:
+        button_id = f"server-{self.settings.server}"
+        for button in self.query(RadioButton):
+            if button.id == button_id:
+                button.value = True
+        self._update_visibility()
+        s = self.settings
+        if not s.guest and s.remember_password and s.user:
+            password = self._passwords.get(self._address()[0], s.user)
+            if password:
+                self.query_one("#password", Input).value = password
+        self.query_one("#user" if not s.guest else "#connect").focus()
+
+    # state ------------------------------------------------------------------------------------
+    def _server_kind(self) -> str:
+        pressed = self.query_one("#server", RadioSet).pressed_button
+        if pressed is None or pressed.id is None:
+            return "igs"
+        return pressed.id.removeprefix("server-")
+
+    def _address(self) -> tuple[str, str]:
+        kind = self._server_kind()
+        if kind == "igs":
+            return IGS_HOST, str(IGS_PORT)
+        host = self.query_one("#host", Input).value.strip()
+        port = self.query_one("#port", Input).value.strip()
+        if kind == "local":
+            return host or LOCAL_HOST, port or str(self._local_port)
+        return host, port
+
+    def _update_visibility(self) -> None:
+        kind = self._server_kind()
+        self.query_one("#address").set_class(kind == "igs", "-hidden")
+        guest = self.query_one("#guest", Checkbox).value
+        self.query_one("#account").set_class(guest, "-hidden")
+
+    @on(RadioSet.Changed)
+    @on(Checkbox.Changed, "#guest")
+    def _changed(self) -> None:
+        self._update_visibility()
+
+    def _error(self, message: str) -> None:
+        self.query_one("#login-error", Label).update(plain(message))
+
+    # submit -----------------------------------------------------------------------------------
+    @on(Button.Pressed, "#connect")
+    @on(Input.Submitted)
+    def submit(self) -> None:
+        """Validate, remember the choices, and dismiss with the request."""
+        kind = self._server_kind()
+        host, port_text = self._address()
+        guest = self.query_one("#guest", Checkbox).value
+        user = self.query_one("#user", Input).value.strip()
+        password = self.query_one("#password", Input).value
+        remember = self.query_one("#remember", Checkbox).value
+        if not host:
+            self._error("Enter a host name.")
+            return
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            self._error(f"Port must be a number from 1 to 65535, not {port_text!r}.")
+            return
+        if not guest and (not user or any(ch.isspace() for ch in user)):
+            self._error("Enter a user name without spaces, or log in as guest.")
+            return
+        port = int(port_text)
+        self.settings = LoginSettings(
+            server=kind,
+            host=host if kind != "igs" else "",
+            port=port if kind != "igs" else 0,
+            user=user,
+            guest=guest,
+            remember_password=remember,
+        )
+        try:
+            save_settings(self.settings, self._config_dir)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
+        if not guest and remember and password and not self._passwords.set(host, user, password):
+            self.notify(
+                f"Password not remembered (no keyring: {self._passwords.last_error}).",
+                severity="warning",
+                markup=False,
+            )
+        self.dismiss(
+            LoginRequest(kind, host, port, "" if guest else user, "" if guest else password, guest)
+        )

@@ -1,0 +1,34 @@
+"""Messages panes post upwards to the main screen ("attributes down, messages up").
+
+Panes never reach into each other: a games list asks for the board pane, a user list asks
+for a tell buffer, and the main screen decides what that means for the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from igs_tui.model import BufferKey
+
+
+@dataclass
+class ShowPane(Message):
+    """Switch to pane ``pane``: ``board``, ``games``, ``players``, ``chat`` or ``console``."""
+
+    pane: str
+
+
+@dataclass
+class OpenChat(Message):
+    """Open (creating if needed) the chat buffer ``key`` and focus its input line."""
+
+    key: BufferKey
+
+
+@dataclass
+class MatchRequested(Message):
+    """The user wants to challenge ``opponent``; the play feature's hook handles it."""
+
+    opponent: str

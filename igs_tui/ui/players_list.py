@@ -1,0 +1,212 @@
+"""The user list pane: players from the model, filtered by name, rank range, flags, country.
+
+With 10 000 players online a refresh must be cheap and rare: model changes arrive coalesced
+through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and the table is
+refilled in one batch. Actions on the selected player: tell (opens a chat buffer), match
+(posts :class:`MatchRequested` for the play feature) and stats (asks the backend).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, DataTable, Input, Label
+
+from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
+from igs_tui.model.backend import Backend
+from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.players_filter import PlayerFilter, select_players
+from igs_tui.ui.safe_text import plain
+from igs_tui.ui.table_util import cursor_key, is_shown, refill
+
+COLUMNS = (
+    ("name", "Name"),
+    ("rank", "Rank"),
+    ("flags", "Fl"),
+    ("country", "Country"),
+    ("playing", "Pl"),
+    ("observing", "Ob"),
+    ("idle", "Idle"),
+    ("record", "W/L"),
+    ("info", "Info"),
+)
+
+
+def flags_text(player: Player) -> str:
+    """``O`` open for matches, ``L`` looking, ``Q`` quiet, ``-`` shouts off."""
+    return "".join(
+        ch
+        for ch, on_ in (
+            ("O", player.open_for_matches),
+            ("L", player.looking),
+            ("Q", player.quiet),
+            ("-", player.shouts_off),
+        )
+        if on_
+    )
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None or value < 0 else str(value)
+
+
+def player_row(player: Player) -> list[object]:
+    record = "" if player.wins is None else f"{player.wins}/{player.losses or 0}"
+    return [
+        plain(player.name, "bold" if player.looking else "", max_length=20),
+        plain(player.rank, max_length=6),
+        Text(flags_text(player)),
+        plain(player.country, max_length=16),
+        Text(_num(player.playing)),
+        Text(_num(player.observing)),
+        plain(player.idle, max_length=6),
+        Text(record),
+        plain(player.info, max_length=60),
+    ]
+
+
+class PlayersList(ModelWatcher):
+    """Filter bar plus table of players."""
+
+    DEFAULT_CSS = """
+    PlayersList { height: 1fr; }
+    PlayersList #players-bar { height: 3; }
+    PlayersList #players-name { width: 1fr; min-width: 10; }
+    PlayersList #players-ranks { width: 12; }
+    PlayersList #players-country { width: 10; }
+    PlayersList Checkbox { width: auto; }
+    PlayersList #players-error { height: auto; color: $error; }
+    PlayersList DataTable { height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("t", "tell", "Tell"),
+        Binding("m", "match", "Match"),
+        Binding("s", "stats", "Stats"),
+        Binding("r", "sort('rank')", "Sort rank"),
+        Binding("n", "sort('name')", "Sort name"),
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("ctrl+r", "refresh_list", "Refresh"),
+    ]
+
+    def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.backend = backend
+        self.filter = PlayerFilter()
+        self.sort_key = "name"
+        self.descending = False
+        self.shown_players: list[Player] = []
+        self._dirty = True
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="players-bar"):
+            yield Input(placeholder="name", id="players-name")
+            yield Input(placeholder="ranks 5k-2d", id="players-ranks")
+            yield Input(placeholder="country", id="players-country")
+            yield Checkbox("Open", id="players-open")
+            yield Checkbox("Looking", id="players-looking")
+            yield Checkbox("Quiet", id="players-quiet")
+        yield Label("", id="players-error")
+        table: DataTable[Any] = DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        yield table
+
+    @property
+    def table(self) -> DataTable[Any]:
+        return self.query_one("#players-table", DataTable)
+
+    def on_mount(self) -> None:
+        self.query_one("#players-error").display = False
+        self.watch_model(self.model.hub, TOPIC_PLAYERS, self.model_changed)
+        self.rebuild()
+
+    def model_changed(self) -> None:
+        self._dirty = True
+        if is_shown(self):
+            self.rebuild()
+
+    def refresh_if_dirty(self) -> None:
+        if self._dirty:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        self._dirty = False
+        self.shown_players = select_players(
+            self.model.players, self.filter, self.sort_key, self.descending
+        )
+        refill(self.table, [(p.name, player_row(p)) for p in self.shown_players])
+        self.border_subtitle = f"{len(self.shown_players)} of {len(self.model.players)} players"
+
+    # filter and sort --------------------------------------------------------------------------
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    def _filter_changed(self) -> None:
+        error = self.query_one("#players-error", Label)
+        try:
+            self.filter = PlayerFilter.build(
+                name=self.query_one("#players-name", Input).value.strip(),
+                ranks=self.query_one("#players-ranks", Input).value,
+                country=self.query_one("#players-country", Input).value.strip(),
+                open_only=self.query_one("#players-open", Checkbox).value,
+                looking_only=self.query_one("#players-looking", Checkbox).value,
+                quiet_only=self.query_one("#players-quiet", Checkbox).value,
+            )
+        except ValueError as exc:
+            error.update(plain(f"{exc} (use e.g. 5k, 10k-1d, 2d-)"))
+            error.display = True
+            return
+        error.display = False
+        self.rebuild()
+
+    @on(Input.Submitted)
+    def _filter_submitted(self) -> None:
+        self.table.focus()
+
+    def action_sort(self, key: str) -> None:
+        if key == self.sort_key:
+            self.descending = not self.descending
+        else:
+            self.sort_key = key
+            self.descending = key == "rank"
+        self.rebuild()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#players-name", Input).focus()
+
+    def action_refresh_list(self) -> None:
+        self.backend.refresh_players()
+
+    @on(DataTable.HeaderSelected)
+    def _header(self, event: DataTable.HeaderSelected) -> None:
+        if event.column_key.value in ("name", "rank"):
+            self.action_sort(str(event.column_key.value))
+
+    # actions on the selected player -----------------------------------------------------------
+    @property
+    def selected(self) -> str | None:
+        return cursor_key(self.table)
+
+    def action_tell(self) -> None:
+        if (name := self.selected) is not None:
+            self.post_message(OpenChat(BufferKey(ChatKind.TELL, name)))
+
+    def action_match(self) -> None:
+        if (name := self.selected) is not None:
+            self.post_message(MatchRequested(name))
+
+    def action_stats(self) -> None:
+        if (name := self.selected) is not None:
+            self.backend.player_stats(name)
+            self.post_message(ShowPane("console"))
+
+    @on(DataTable.RowSelected, "#players-table")
+    def _row_selected(self) -> None:
+        self.action_tell()

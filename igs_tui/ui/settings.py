@@ -1,0 +1,138 @@
+"""Login settings on disk and passwords in the system keyring, with graceful fallbacks.
+
+The config file (``config.json`` in the platform's user config dir) holds the last server and
+user name, never a password; it is written atomically with mode 0600 because a user name and
+host are still personal. Passwords go to the keyring only when the user asks; headless
+machines often have no keyring backend at all (``NoKeyringError``), in which case we simply
+do not remember the password and say so, instead of failing the login.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Protocol
+
+import platformdirs
+
+APP_NAME = "igs-tui"
+KEYRING_SERVICE = "igs-tui"
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+@dataclass
+class LoginSettings:
+    """What the login screen remembers between runs (no secrets)."""
+
+    server: str = "igs"
+    """``"igs"``, ``"local"`` or ``"custom"``."""
+    host: str = ""
+    port: int = 0
+    user: str = ""
+    guest: bool = True
+    remember_password: bool = False
+
+    @classmethod
+    def from_json(cls, data: Any) -> LoginSettings:
+        """Build from decoded JSON, ignoring unknown keys and values of the wrong type."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for f in fields(cls):
+            value = data.get(f.name)
+            default = getattr(settings, f.name)
+            if value is not None and type(value) is type(default):
+                setattr(settings, f.name, value)
+        return settings
+
+
+def load_settings(directory: Path | None = None) -> LoginSettings:
+    """Read the settings; a missing or corrupt file gives defaults (never an exception)."""
+    path = (directory or config_dir()) / "config.json"
+    try:
+        return LoginSettings.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return LoginSettings()
+
+
+def save_settings(settings: LoginSettings, directory: Path | None = None) -> Path:
+    """Write the settings atomically (temp file + rename) with mode 0600; return the path."""
+    folder = directory or config_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "config.json"
+    fd, tmp = tempfile.mkstemp(prefix=".config-", dir=folder)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(asdict(settings), fh, indent=2)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+class KeyringLike(Protocol):
+    """The part of the ``keyring`` module we use (tests pass a fake)."""
+
+    def get_password(self, service_name: str, username: str) -> str | None: ...
+    def set_password(self, service_name: str, username: str, password: str) -> None: ...
+
+
+class PasswordStore:
+    """Remember passwords in the keyring when one exists; otherwise remember nothing.
+
+    Each method returns whether it worked and keeps the reason in :attr:`last_error`, so the
+    login screen can tell the user why the password was not remembered.
+    """
+
+    def __init__(self, backend: KeyringLike | None = None) -> None:
+        self._backend = backend
+        self.last_error = ""
+
+    def _keyring(self) -> KeyringLike | None:
+        if self._backend is None:
+            try:
+                import keyring
+            except ImportError as exc:  # pragma: no cover - keyring is a dependency
+                self.last_error = f"keyring unavailable: {exc}"
+                return None
+            self._backend = keyring
+        return self._backend
+
+    def get(self, host: str, user: str) -> str | None:
+        from keyring.errors import KeyringError
+
+        backend = self._keyring()
+        if backend is None or not user:
+            return None
+        try:
+            return backend.get_password(KEYRING_SERVICE, f"{user}@{host}")
+        except KeyringError as exc:
+            self.last_error = str(exc) or type(exc).__name__
+            return None
+
+    def set(self, host: str, user: str, password: str) -> bool:
+        from keyring.errors import KeyringError
+
+        backend = self._keyring()
+        if backend is None or not user:
+            return False
+        try:
+            backend.set_password(KEYRING_SERVICE, f"{user}@{host}", password)
+        except KeyringError as exc:
+            self.last_error = str(exc) or type(exc).__name__
+            return False
+        return True

@@ -1,0 +1,82 @@
+"""The status bar: connection state, user, server, lag and reconnect progress."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from igs_tui.model import (
+    TOPIC_CHAT_LIST,
+    TOPIC_CONNECTION,
+    ClientModel,
+    ConnectionStatus,
+    LinkState,
+)
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import plain
+
+STATE_STYLE = {
+    LinkState.CONNECTED: "bold green",
+    LinkState.CONNECTING: "yellow",
+    LinkState.LOGGING_IN: "yellow",
+    LinkState.RECONNECTING: "bold yellow",
+    LinkState.DISCONNECTED: "dim",
+    LinkState.FAILED: "bold red",
+}
+
+
+def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = None) -> Text:
+    """Render the connection status; ``now`` (monotonic) shows the forfeit countdown."""
+    text = Text("● ", STATE_STYLE.get(status.state, ""))
+    text.append(status.state.value, STATE_STYLE.get(status.state, ""))
+    if status.state is LinkState.RECONNECTING and status.reconnect_attempt:
+        text.append(f" (attempt {status.reconnect_attempt})", "yellow")
+    if status.user or status.server:
+        text.append("  ")
+        text.append_text(plain(status.user or "?", "bold", max_length=20))
+        if status.server:
+            text.append("@")
+            text.append_text(plain(status.server, max_length=40))
+    if status.lag_ms is not None:
+        style = "red" if status.lag_ms >= 1000 else ""
+        text.append(f"  lag {status.lag_ms:.0f} ms", style)
+    if status.forfeit_deadline is not None and now is not None:
+        left = max(0, int(status.forfeit_deadline - now))
+        text.append(f"  reload your game within {left // 60}:{left % 60:02d}", "bold red")
+    if status.detail:
+        text.append("  ")
+        text.append_text(plain(status.detail, "italic", max_length=80))
+    if unread:
+        text.append(f"  ✉ {unread}", "bold magenta")
+    return text
+
+
+class StatusBar(ModelWatcher):
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; }
+    StatusBar Static { width: 1fr; height: 1; }
+    """
+
+    def __init__(self, model: ClientModel, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-text")
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_CONNECTION, self.update_status)
+        self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.update_status)
+        self.set_interval(1.0, self._tick)
+        self.update_status()
+
+    def _tick(self) -> None:
+        if self.model.connection.forfeit_deadline is not None:
+            self.update_status()
+
+    def update_status(self) -> None:
+        unread = sum(b.unread for b in self.model.buffers.values())
+        self.query_one("#status-text", Static).update(
+            status_text(self.model.connection, unread, self.model.clock())
+        )
