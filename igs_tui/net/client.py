@@ -187,6 +187,7 @@ class IgsClient:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._running = False
+        self._login_seen = False
         self.state: ConnectionEvent | None = None
         """The latest link-state event (None before :meth:`run`)."""
 
@@ -248,13 +249,13 @@ class IgsClient:
         attempt = 0
         try:
             while not self._stop.is_set():
+                self._login_seen = False
                 try:
                     transport = await self._connect_any(attempt)
                     if self._stop.is_set():
                         await transport.close()
                         break
-                    if await self._serve(transport):
-                        attempt = 0  # this connection logged in: start the backoff afresh
+                    await self._serve(transport)
                     reason = "connection closed"
                 except _LinkLost as exc:
                     reason = str(exc)
@@ -265,6 +266,8 @@ class IgsClient:
                 if self._stop.is_set():
                     self._emit(Disconnected("closed by user"))
                     return
+                if self._login_seen:
+                    attempt = 0  # that connection worked: start the backoff schedule afresh
                 deadline = self.memory.disconnected(self._clock())
                 self._emit(Disconnected(reason, deadline))
                 if not self.config.reconnect:
@@ -305,8 +308,8 @@ class IgsClient:
                 errors.append(str(exc))
         raise _LinkLost("; ".join(errors) or "no server to connect to")
 
-    async def _serve(self, transport: LineTransport) -> bool:
-        """Run one connection until it drops; True if it got logged in.
+    async def _serve(self, transport: LineTransport) -> None:
+        """Run one connection until it drops or :meth:`close` is called.
 
         Raises:
             _LinkLost: with the reason the connection ended.
@@ -324,14 +327,13 @@ class IgsClient:
         self._emit(LoggingIn(transport.address))
         login_deadline = self._clock() + self.config.login_timeout
         reader = asyncio.create_task(self._read_loop(transport, session, monitor))
-        logged_in = False
         try:
             while True:
                 if reader.done():
                     reader.result()  # re-raises _LinkLost / _LoginRejected
                     raise _LinkLost("connection closed")
                 if self._stop.is_set():
-                    return logged_in
+                    return
                 now = self._clock()
                 logged_in = self._logged_in_as is not None
                 if logged_in:
@@ -407,6 +409,7 @@ class IgsClient:
         """Keep the session memory current, then pass the event on."""
         if isinstance(event, LoginComplete):
             self._logged_in_as = event.name
+            self._login_seen = True
             restoring = tuple(self.memory.restore_commands())
             self._emit(event)
             for command in restoring:

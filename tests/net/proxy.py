@@ -1,0 +1,73 @@
+"""A TCP proxy on 127.0.0.1 that can cut every connection through it on demand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+
+class CuttingProxy:
+    """Forward connections to ``target_port``; :meth:`cut` aborts all of them (both sides)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = 0
+        self.accepted = 0
+        self._server: asyncio.Server | None = None
+        self._pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def __aenter__(self) -> CuttingProxy:
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        assert self._server is not None
+        self._server.close()
+        self.cut()
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        await self._server.wait_closed()
+
+    def cut(self) -> int:
+        """Abort every live connection; return how many were cut."""
+        pairs, self._pairs = self._pairs, []
+        for client, upstream in pairs:
+            for writer in (client, upstream):
+                writer.transport.abort()
+        return len(pairs)
+
+    @property
+    def live(self) -> int:
+        return len(self._pairs)
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.accepted += 1
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        pair = (writer, up_writer)
+        self._pairs.append(pair)
+        for source, sink in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pipe(source, sink, pair))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _pipe(
+        self,
+        source: asyncio.StreamReader,
+        sink: asyncio.StreamWriter,
+        pair: tuple[asyncio.StreamWriter, asyncio.StreamWriter],
+    ) -> None:
+        try:
+            while data := await source.read(65536):
+                sink.write(data)
+                await sink.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            for writer in pair:
+                writer.transport.abort()
+            if pair in self._pairs:
+                self._pairs.remove(pair)
