@@ -74,10 +74,12 @@ def cmd_move(hub: Hub, session: Session, user: User, args: str) -> None:
         if point is None:
             session.send([(5, "You cannot pass while scoring: type 'done' when finished.")])
             return
-        session.prompt()  # the empty answer; the removal block follows (a double prompt)
-        error = gameflow.remove_stones(hub, game, user, point)
+        error = gameflow.removal_error(game, point)
         if error:
             session.send([(5, error)])
+            return
+        session.prompt()  # the empty answer; the removal block follows (a double prompt)
+        gameflow.remove_stones(hub, game, user, point)
         return
     error = gameflow.play(hub, game, user, color, point)
     if error:

@@ -182,7 +182,6 @@ def undo_moves(hub: Hub, game: ServerGame, actor: User, requester: Color) -> Non
             break
     if not undone:
         return
-    game.moved = {r.color for r in game.records}
     now = hub.now()
     game.start_clock(now)
     player_lines: list[Line] = [
@@ -219,13 +218,21 @@ def _short(record: MoveRecord) -> str:
 # -- scoring -------------------------------------------------------------------------------
 
 
-def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str | None:
+def removal_error(game: ServerGame, point: Point) -> str | None:
+    """Why ``point`` cannot be removed (spec: "You cannot remove a liberty."), or None."""
     scoring = game.scoring
     if scoring is None:
         return "The game is not being scored."
     if game.rules.get(point) is None or scoring.is_dead(point):
         return "You cannot remove a liberty."
-    scoring.toggle(point)
+    return None
+
+
+def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str | None:
+    error = removal_error(game, point)
+    if error is not None or game.scoring is None:
+        return error
+    game.scoring.toggle(point)
     game.done.clear()
     text = _name(game, point)
     lines: list[Line] = [

@@ -183,6 +183,8 @@ class ServerGame:
         out = []
         for color in (Color.WHITE, Color.BLACK):
             prisoners, seconds, _ = self.clock_triple(color, now)
+            if score is not None:
+                prisoners = score.prisoners[color]
             _, stones, in_byo = self.clocks[color].view(now)
             byo_stones = stones if in_byo else self.control.byo_stones
             out.append(
