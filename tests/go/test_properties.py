@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sgfmill import boards
 
-from igs_tui.go import Color, Game, IllegalMove, Move, Point
+from igs_tui.go import Color, Game, IllegalMove, Move, Point, Ruleset, ScoringMethod
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -153,38 +153,86 @@ def test_check_agrees_with_play_and_never_mutates(params: tuple[int, int], lengt
                 assert state(game) == before
 
 
-@SETTINGS
+def sgfmill_stones(board: boards.Board) -> dict[tuple[int, int], str]:
+    return {(r, c): colour for colour, (r, c) in board.list_occupied_points()}
+
+
+def our_stones(game: Game) -> dict[tuple[int, int], str]:
+    # sgfmill indexes (row, col) with row 0 at the bottom, like our Point.row
+    return {(p.row, p.col): c.value.lower() for p, c in game.stones().items()}
+
+
+@settings(max_examples=30, deadline=None)
 @given(game_params, st.integers(0, 200))
-def test_same_board_as_sgfmill(params: tuple[int, int], length: int) -> None:
+def test_sgfmill_agrees_after_every_move(params: tuple[int, int], length: int) -> None:
     size, seed = params
-    game = random_game(size, seed, length)
-    board = boards.Board(size)
-    for move in game.moves:
-        if move.point is None:
-            continue
-        # sgfmill uses (row, col) with row 0 at the bottom, like our Point.row
-        board.play(move.point.row, move.point.col, move.color.value.lower())
-        ours = {(p.row, p.col): c.value.lower() for p, c in game.stones().items()}
-    if game.moves:
-        theirs = {(r, c): colour for colour, (r, c) in board.list_occupied_points()}
-        ours = {(p.row, p.col): c.value.lower() for p, c in game.stones().items()}
-        assert ours == theirs
-
-
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10**6))
-def test_sgfmill_agrees_after_every_move(seed: int) -> None:
-    size = 7
-    game = random_game(size, seed, 120, pass_rate=0.0)
+    game = random_game(size, seed, length, pass_rate=0.01)
     replay = Game(size)
     board = boards.Board(size)
     for move in game.moves:
         replay.play(move.point, move.color)
         if move.point is not None:
             board.play(move.point.row, move.point.col, move.color.value.lower())
-        theirs = {(r, c): colour for colour, (r, c) in board.list_occupied_points()}
-        ours = {(p.row, p.col): c.value.lower() for p, c in replay.stones().items()}
-        assert ours == theirs
+        assert our_stones(replay) == sgfmill_stones(board)
+
+
+def test_sgfmill_agrees_on_long_19x19_games() -> None:
+    for seed in range(3):
+        game = random_game(19, seed, 300, pass_rate=0.0)
+        board = boards.Board(19)
+        for move in game.moves:
+            if move.point is not None:
+                board.play(move.point.row, move.point.col, move.color.value.lower())
+        assert our_stones(game) == sgfmill_stones(board)
+        assert sum(len(m.captures) for m in game.moves) > 0  # the games did capture
+
+
+OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("play"), st.integers(0, 24), st.sampled_from(list(Color))),
+        st.tuples(st.just("pass"), st.just(0), st.sampled_from(list(Color))),
+        st.tuples(st.just("setup"), st.integers(0, 24), st.sampled_from(list(Color))),
+        st.tuples(st.just("clear"), st.integers(0, 24), st.sampled_from(list(Color))),
+        st.tuples(st.just("undo"), st.just(0), st.sampled_from(list(Color))),
+    ),
+    max_size=80,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(OPERATIONS)
+def test_mixed_operations_undo_exactly(operations: list[tuple[str, int, Color]]) -> None:
+    """Moves, passes, setups and undos in any order: every undo restores the state before."""
+    size = 5
+    game = Game(size, ruleset=Ruleset("long", 99, ScoringMethod.TERRITORY))
+    stack = [state(game)]
+    for kind, index, color in operations:
+        point = Point(index % size, index // size)
+        try:
+            if kind == "play":
+                game.play(point, color)
+            elif kind == "pass":
+                game.pass_move(color)
+            elif kind == "setup":
+                if color is Color.BLACK:
+                    game.setup(black=[point])
+                else:
+                    game.setup(white=[point])
+            elif kind == "clear":
+                game.setup(empty=[point])
+            elif game.history:
+                game.undo()
+                stack.pop()
+                assert state(game) == stack[-1]
+                continue
+            else:
+                continue
+        except ValueError:
+            assert state(game) == stack[-1]  # refused operations change nothing
+            continue
+        stack.append(state(game))
+        invariants(game)
+    invariants(game)
 
 
 def test_copy_is_independent() -> None:

@@ -201,3 +201,19 @@ def test_empty_board_is_all_dame() -> None:
     score = ScoringSession(Game(9, komi=6.5)).score()
     assert len(score.dame) == 81
     assert score.result == "W+6.5"
+
+
+def test_matches_igs_count_of_a_game_with_two_stones() -> None:
+    # specs/igs-protocol.md, end of a 19x19 game with one stone each and komi 6.5: every other
+    # point is encoded 3 (neutral), and the score line is
+    #   "20 OmegaGo1 (W:O):  6.5 to Soothie (B:g):  0.0"
+    game = Game(19, komi=6.5)
+    game.play(pt("B2", 19), B)
+    game.play(pt("C2", 19), W)
+    for _ in range(3):
+        game.pass_move()
+    assert game.play_ended
+    score = ScoringSession(game).score()
+    assert (score.white, score.black) == (6.5, 0.0)
+    assert len(score.dame) == 361 - 2
+    assert score.result == "W+6.5"
