@@ -311,6 +311,7 @@ def end_game(
     *,
     completed: bool = False,
     observer_lines: list[Line] | None = None,
+    epilogue: list[Line] | None = None,
 ) -> None:
     """Finish ``game``: the reason lines, "Removed game file", stats and the announcement."""
     before = {user.key: hub.prompt_state(user) for user in game.players()}
@@ -334,7 +335,7 @@ def end_game(
         if completed:
             session.send([(None, ""), (9, "game completed.")], prompt=False)
             session.write_raw(_prompt(session.client_mode, state))
-        session.send(removed)
+        session.send((epilogue or []) + removed)
     if observer_lines is not None:
         for observer in list(game.observers):
             hub.send(observer, observer_lines)
@@ -363,25 +364,22 @@ def time_loss(hub: Hub, game: ServerGame, color: Color) -> None:
 
 
 def greeting_loss(hub: Hub, game: ServerGame, color: Color) -> None:
+    """The first move did not come in time (spec: "lost the game 88 due to no-greeting")."""
     loser = game.player(color)
     reason = "no-move" if color in game.said else "no-greeting"
-    session_lines: list[Line] = [(9, f"{loser.name} has run out of time.")]
-    tail: list[Line] = [
+    lines: list[Line] = [(9, f"{loser.name} has run out of time.")]
+    epilogue: list[Line] = [
         (9, f"{loser.name} lost the game {game.number} due to {reason}. move 0 points."),
     ]
-    before = {user.key: hub.prompt_state(user) for user in game.players()}
-    for user in game.players():
-        if user.session is not None:
-            user.session.send(session_lines, prompt=False)
-            user.session.write_raw(_prompt(user.session.client_mode, before[user.key]))
     word = "White" if color is Color.WHITE else "Black"
     end_game(
         hub,
         game,
-        tail,
+        lines,
         game.player(color.opponent),
         f"{word} forfeits on time.",
-        observer_lines=session_lines,
+        observer_lines=lines,
+        epilogue=epilogue,
     )
 
 

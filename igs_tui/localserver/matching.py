@@ -65,7 +65,6 @@ class MatchRequest:
                     f"Use <nmatch {self.requester.name} {mine}> or "
                     f"<decline {self.requester.name}> to respond.",
                 ),
-                (2, "\x07"),
             ]
         minutes = self.match_minutes[0]
         color = COLOR_WORDS[self.color] if self.color else "Nigiri"

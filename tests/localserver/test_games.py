@@ -44,7 +44,7 @@ async def move(mover: Client, other: Client, text: str, expect: str) -> None:
         while block[0].startswith("51 Say"):
             block = await client.block()
         assert block[0].startswith("15 Game 1 I: "), block
-        assert block[1] == f"15 {expect}", block
+        assert block[-2] == f"15 {expect}", block
 
 
 async def drain_says(client: Client) -> list[str]:

@@ -1,0 +1,152 @@
+"""nmatch games and the clocks, with a fast game clock (time_scale) so tests stay quick."""
+
+from __future__ import annotations
+
+import re
+
+from tests.localserver.client import Client
+from tests.localserver.test_games import drain_says, move, start_match
+
+
+async def players(make_server, connect, **config):
+    srv = await make_server(**config)
+    alice: Client = await connect(srv)
+    await alice.login("alice", "alice")
+    bob: Client = await connect(srv)
+    await bob.login("bob", "bob")
+    for client in (alice, bob):
+        await client.command("toggle nmatch true")
+    return srv, alice, bob
+
+
+async def test_nmatch_canadian_heading_time_lines_and_byoyomi(make_server, connect):
+    """Spec: an nmatch heading carries TIME and GAMERPROPS lines; entering byo-yomi sends
+    '9 The player OmegaGo1 is now in byo-yomi.' / '9 You have 24 stones and 11 minutes'."""
+    _, alice, bob = await players(make_server, connect, time_scale=100.0)
+    assert await alice.command("nmatch bob B 0 5 60 600 3 0 0 0") == [
+        "9 Requesting match in 1 min with bob as White.",
+        "1 5",
+    ]
+    assert await bob.block() == [
+        "9 NMatch requested with alice(W 0 5 60 600 3 0 0 0).",
+        "9 Use <nmatch alice W 0 5 60 600 3 0 0 0> or <decline alice> to respond.",
+        "1 5",
+    ]
+    start = await bob.command("nmatch alice W 0 5 60 600 3 0 0 0")
+    assert start[0] == "9 Creating match [1] with alice."
+    assert re.fullmatch(r"15 Game 1 I: bob \(0 60 -1\) vs alice \(0 60 -1\)", start[2])
+    assert start[3] == "15 TIME:1:bob(W): 0 60/60 0/600 3/3 0/0 0/0 0/0"
+    assert start[4] == "15 TIME:1:alice(B): 0 60/60 0/600 3/3 0/0 0/0 0/0"
+    assert start[5] == "15 GAMERPROPS:1: 5 0 6.50"
+    await alice.block()
+    # 60 s of main time run out after 0.6 s of real time; the move is then in byo-yomi
+    await alice.quiet(0.9)
+    await alice.send("C3")
+    block = await alice.block()
+    assert re.fullmatch(r"15 Game 1 I: bob \(0 \d+ -1\) vs alice \(0 5\d\d 2\)", block[0]), block
+    assert block[4] == "15   0(B): C3"
+    assert block[5:] == [
+        "9 The player alice is now in byo-yomi.",
+        "9 You have 2 stones and 9 minutes",
+        "1 6",
+    ]
+
+
+async def test_absolute_time_loss(make_server, connect):
+    """Spec: '9 Soothie has run out of time.' ends the game (both players receive this)."""
+    _, alice, bob = await players(make_server, connect, time_scale=300.0)
+    await start_match(alice, bob, "B 5 1 0")  # one minute, no byo-yomi
+    expected = [
+        "9 alice has run out of time.",
+        "1 6",
+        "",
+        "9 Removed game file bob-alice from database.",
+        "1 5",
+    ]
+    assert await alice.until("^1 5$") == expected
+    assert await bob.until("^1 5$") == expected
+    assert "9 Losses:           10" in await alice.command("stats")
+
+
+async def test_byoyomi_time_loss(make_server, connect):
+    _, alice, bob = await players(make_server, connect, time_scale=300.0)
+    assert (await alice.command("nmatch bob B 0 5 60 60 5 0 0 0"))[-1] == "1 5"
+    await bob.block()
+    await bob.command("nmatch alice W 0 5 60 60 5 0 0 0")
+    await alice.block()
+    await move(alice, bob, "C3", "  0(B): C3")
+    await drain_says(bob)
+    # bob never moves: 60 s main + 60 s byo-yomi are 0.4 s of real time
+    lost = await bob.until("^1 5$")
+    assert lost[0] == "9 bob has run out of time."
+    assert lost[-2:] == ["9 Removed game file bob-alice from database.", "1 5"]
+
+
+async def test_japanese_byoyomi_uses_periods(make_server, connect):
+    """Advanced Japanese: byomoves 1, koryo periods; the TIME line shows the periods."""
+    _, alice, bob = await players(make_server, connect, time_scale=100.0)
+    await alice.command("nmatch bob B 0 5 0 0 1 3 30 0")
+    await bob.block()
+    start = await bob.command("nmatch alice W 0 5 0 0 1 3 30 0")
+    assert start[3] == "15 TIME:1:bob(W): 0 0/0 0/0 1/1 3/3 30/30 0/0"
+    await alice.block()
+    await alice.quiet(0.45)  # 45 s: one whole period and part of the next are used
+    await alice.send("C3")
+    block = await alice.block()
+    assert re.search(r"TIME:1:alice\(B\): 1 0/0 \d+/0 1/1 1/3 30/30", block[2]), block
+
+
+async def test_no_greeting_loss(make_server, connect):
+    """Spec: '9 OmegaGo1 lost the game 88 due to no-greeting. move 0 points.'"""
+    _, alice, bob = await players(make_server, connect, time_scale=300.0, greeting_seconds=60)
+    await start_match(alice, bob, "B 5 0 0")
+    expected = [
+        "9 alice has run out of time.",
+        "1 6",
+        "9 alice lost the game 1 due to no-greeting. move 0 points.",
+        "",
+        "9 Removed game file bob-alice from database.",
+        "1 5",
+    ]
+    assert await alice.until("^1 5$") == expected
+    assert await bob.until("^1 5$") == expected
+
+
+async def test_nmatch_argument_rules(make_server, connect):
+    _, alice, bob = await players(make_server, connect)
+    usage = [
+        "5 Usage :",
+        "5 nmatch <oppname> <color(BWN)> <handicap> <boardsize(2-19)> <time(sec)> <byotime(sec)>",
+        "5 <byomoves(0-25)> <koryocount> <koryosec(sec)> <prebyoyomi(sec)>",
+        "1 5",
+    ]
+    assert await alice.command("nmatch bob B 0 19 600") == usage
+    assert await alice.command("nmatch bob B 0 19 61 0 0 0 0 0") == [
+        "5 Seconds must be a multiple of 60.",
+        "1 5",
+    ]
+    assert (await alice.command("nmatch bob N 2 19 60 0 0 0 0 0"))[0] == (
+        "5 You cannot set a handicap with nigiri."
+    )
+    await bob.command("toggle nmatch false")
+    assert await alice.command("nmatch bob B 0 19 60 0 0 0 0 0") == [
+        "5 Opponent's client does not support nmatch.",
+        "1 5",
+    ]
+
+
+async def test_nmatch_cancel_and_handicap_start(make_server, connect):
+    """Spec: '24 *SYSTEM*: MORAL70 canceled the nmatch request.'; a handicap nmatch starts
+    with the automatic first move 'Handicap N'."""
+    _, alice, bob = await players(make_server, connect)
+    await alice.command("nmatch bob B 2 9 600 0 0 0 0 0")
+    await bob.block()
+    assert await alice.command("nmatch cancel bob") == ["1 5"]
+    assert await bob.block() == ["24 *SYSTEM*: alice canceled the nmatch request.", "1 5"]
+    await alice.command("nmatch bob B 2 9 600 0 0 0 0 0")
+    await bob.block()
+    start = await bob.command("nmatch alice W 2 9 600 0 0 0 0 0")
+    assert start[5] == "15 GAMERPROPS:1: 9 2 0.50"
+    assert start[6] == "15   0(B): Handicap 2"
+    await alice.block()
+    await move(bob, alice, "E5", "  1(W): E5")
