@@ -250,7 +250,7 @@ class Game:
             return MoveCheck(False, IllegalReason.NOT_YOUR_TURN, _NO_POINTS)
         if point is None:
             return MoveCheck(True, None, _NO_POINTS)
-        if not self._geo.contains(point):
+        if not self._contains(point):
             return MoveCheck(False, IllegalReason.OFF_BOARD, _NO_POINTS)
         p = point[1] * self.size + point[0]
         c = _CODE[color]
@@ -304,8 +304,12 @@ class Game:
         if point is None:
             return self._pass(color)
         size = self.size
-        col, row = point
-        if not (0 <= col < size and 0 <= row < size):
+        try:  # free in CPython 3.11 unless it raises
+            col, row = point
+            inside = 0 <= col < size and 0 <= row < size
+        except (TypeError, ValueError):
+            raise TypeError(f"a move is a Point(col, row) or None, not {point!r}") from None
+        if not inside:
             raise self._illegal(IllegalReason.OFF_BOARD, color, point)
         p = row * size + col
         board = self._board
@@ -557,7 +561,13 @@ class Game:
         other._zobrist = self._zobrist
         other._points = self._points
         other._board = self._board.copy()
-        other._chain_of = _all_chains(other._board, self._geo)
+        # Copy each chain object once (cheaper than flood-filling the board again).
+        chain_of: list[_Chain | None] = [None] * self._geo.area
+        for chain in {id(c): c for c in self._chain_of if c is not None}.values():
+            twin = _Chain(chain.stones.copy(), chain.libs.copy())
+            for s in twin.stones:
+                chain_of[s] = twin
+        other._chain_of = chain_of
         other._hash = self._hash
         other._prisoners = self._prisoners.copy()
         other._ko = self._ko
@@ -609,8 +619,15 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
+    def _contains(self, point: Point) -> bool:
+        """Is ``point`` on the board? Raises a clear :class:`TypeError` for non-points."""
+        try:
+            return self._geo.contains(point)
+        except (TypeError, ValueError):
+            raise TypeError(f"expected a Point(col, row), not {point!r}") from None
+
     def _index(self, point: Point) -> int:
-        if not self._geo.contains(point):
+        if not self._contains(point):
             raise CoordinateError(f"{tuple(point)!r} is off the {self.size}x{self.size} board")
         return point[1] * self.size + point[0]
 

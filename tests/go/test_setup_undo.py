@@ -199,3 +199,15 @@ def test_get_off_board_raises_coordinate_error() -> None:
 
 def test_repr_mentions_size_and_turn() -> None:
     assert repr(Game(13, komi=6.5)) == "<Game 13x13 igs komi=6.5 moves=0 to_move=BLACK>"
+
+
+@pytest.mark.parametrize("bad", ["D4", (1, 2, 3), 7, ("a", "b")])
+def test_non_points_give_a_clear_type_error(bad: object) -> None:
+    game = Game(9)
+    with pytest.raises(TypeError, match="Point"):
+        game.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Point"):
+        game.check(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Point"):
+        game.get(bad)  # type: ignore[arg-type]
+    assert game.history == ()
