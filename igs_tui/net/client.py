@@ -48,12 +48,14 @@ from igs_tui.net.states import (
     ConnectionEvent,
     Disconnected,
     Failed,
+    LagMeasured,
     LoggingIn,
     Reconnecting,
 )
 from igs_tui.net.transport import TelnetTransport, TransportClosed, TransportError
 from igs_tui.protocol.commands import Command
 from igs_tui.protocol.events import (
+    Ayt,
     CommandReply,
     Error,
     Event,
@@ -124,6 +126,10 @@ class ClientConfig:
     forfeit_seconds: float = FORFEIT_SECONDS
     refresh_moves: bool = True
     """After re-observing a game, also send ``moves N`` to fill in what happened meanwhile."""
+    stable_after: float = 30.0
+    """A connection must stay logged in this long before the backoff starts afresh. Without it,
+    two running copies of the client would throw each other out ("Throwing other copy out")
+    at the fastest retry rate forever; with it, they slow down and eventually give up."""
     reply_timeout: float = 60.0
     """A command unanswered this long gets a timed-out ``CommandReply`` (see IgsSession.expire)."""
 
@@ -187,7 +193,10 @@ class IgsClient:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._running = False
-        self._login_seen = False
+        self._login_at: float | None = None
+        self._ayt_sent_at: float | None = None
+        self.lag: float | None = None
+        """Seconds of the last keepalive round trip (None until measured)."""
         self.state: ConnectionEvent | None = None
         """The latest link-state event (None before :meth:`run`)."""
 
@@ -249,7 +258,7 @@ class IgsClient:
         attempt = 0
         try:
             while not self._stop.is_set():
-                self._login_seen = False
+                self._login_at = None
                 try:
                     transport = await self._connect_any(attempt)
                     if self._stop.is_set():
@@ -266,7 +275,9 @@ class IgsClient:
                 if self._stop.is_set():
                     self._emit(Disconnected("closed by user"))
                     return
-                if self._login_seen:
+                if self._login_at is not None and (
+                    self._clock() - self._login_at >= self.config.stable_after
+                ):
                     attempt = 0  # that connection worked: start the backoff schedule afresh
                 deadline = self.memory.disconnected(self._clock())
                 self._emit(Disconnected(reason, deadline))
@@ -318,6 +329,7 @@ class IgsClient:
         session = self._session_factory(self.username, self._password)
         self._transport, self._session = transport, session
         self._logged_in_as = None
+        self._ayt_sent_at = None
         self._recorder = self._open_recorder(transport.address)
         monitor = KeepaliveMonitor(
             self._clock(),
@@ -342,6 +354,7 @@ class IgsClient:
                         raise _LinkLost("no answer from the server (keepalive timed out)")
                     if action is KeepaliveAction.SEND_AYT:
                         session.send("ayt")
+                        self._ayt_sent_at = now
                 elif now >= login_deadline:
                     raise _LinkLost("login timed out")
                 for event in session.expire(now, self.config.reply_timeout):
@@ -409,7 +422,7 @@ class IgsClient:
         """Keep the session memory current, then pass the event on."""
         if isinstance(event, LoginComplete):
             self._logged_in_as = event.name
-            self._login_seen = True
+            self._login_at = self._clock()
             restoring = tuple(self.memory.restore_commands())
             self._emit(event)
             for command in restoring:
@@ -424,6 +437,12 @@ class IgsClient:
                 self.memory.playing(OwnGame(event.game, event.white, event.black))
         elif isinstance(event, GameEnd):
             self._game_ended(event)
+        elif isinstance(event, Ayt) and self._ayt_sent_at is not None:
+            self.lag = self._clock() - self._ayt_sent_at
+            self._ayt_sent_at = None
+            self._emit(event)
+            self._emit(LagMeasured(self.lag))
+            return
         elif isinstance(event, CommandReply):
             self._command_answered(event)
         self._emit(event)
@@ -444,7 +463,7 @@ class IgsClient:
             self.memory.game_ended(own.number)
 
     def _emit(self, event: ClientEvent) -> None:
-        if isinstance(event, ConnectionEvent):
+        if isinstance(event, ConnectionEvent) and not isinstance(event, LagMeasured):
             self.state = event
             if self._recorder is not None:
                 self._recorder.comment(f"{event.type}: {event}")

@@ -27,7 +27,13 @@ from typing import IO, Self
 
 import platformdirs
 
-__all__ = ["REDACTED", "SessionRecorder", "TranscriptFormat", "default_sessions_dir"]
+__all__ = [
+    "REDACTED",
+    "SessionRecorder",
+    "TranscriptFormat",
+    "default_sessions_dir",
+    "transcript_recorder",
+]
 
 REDACTED = "********"
 _PASSWORD_PROMPTS = frozenset({"Password: ", "Password:", "1 1"})
@@ -158,3 +164,15 @@ class SessionRecorder:
             return
         self._stream.write(text + "\n")
         self._stream.flush()  # a crash must not lose the lines that explain it
+
+
+def transcript_recorder(
+    password: str | None, directory: Path | None = None
+) -> Callable[[object], SessionRecorder]:
+    """A ``recorder_factory`` for :class:`~igs_tui.net.client.IgsClient`: one new transcript per
+    connection, named after the server address, in ``directory`` (default: the user data dir)."""
+
+    def factory(address: object) -> SessionRecorder:
+        return SessionRecorder.create(str(address), password=password, directory=directory)
+
+    return factory

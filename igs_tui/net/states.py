@@ -19,6 +19,7 @@ __all__ = [
     "ConnectionEvent",
     "Disconnected",
     "Failed",
+    "LagMeasured",
     "LoggingIn",
     "Reconnecting",
 ]
@@ -85,3 +86,11 @@ class Failed(ConnectionEvent):
 
     type: ClassVar[str] = "failed"
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LagMeasured(ConnectionEvent):
+    """Round trip of a keepalive ``ayt`` in seconds (for the status bar; not a state change)."""
+
+    type: ClassVar[str] = "lag"
+    seconds: float

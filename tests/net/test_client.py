@@ -11,13 +11,14 @@ import pytest
 
 from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient
-from igs_tui.net.recorder import REDACTED, SessionRecorder
+from igs_tui.net.recorder import REDACTED, SessionRecorder, transcript_recorder
 from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import (
     Connected,
     Connecting,
     Disconnected,
     Failed,
+    LagMeasured,
     LoggingIn,
     Reconnecting,
 )
@@ -135,6 +136,10 @@ async def test_keepalive_sends_ayt_when_idle() -> None:
         await stop(client, task)
     assert fake.server is not None and len(fake.server.connections) == 1
     assert len(of_type(events, Ayt)) >= 1
+    lags = of_type(events, LagMeasured)
+    assert lags and all(lag.seconds >= 0 for lag in lags)
+    assert client.lag == lags[-1].seconds
+    assert not isinstance(client.state, LagMeasured)  # lag is not a link state
     assert not [e for e in of_type(events, Disconnected) if e.reason != "closed by user"]
 
 
@@ -180,6 +185,20 @@ async def test_reconnect_restores_observed_games_and_own_game() -> None:
         "moves 17",
     )
     assert of_type(events, GameHeading)
+
+
+@pytest.mark.parametrize(("stable_after", "attempts"), [(30.0, [1, 2]), (0.0, [1, 1])])
+async def test_backoff_restarts_only_after_a_stable_connection(
+    stable_after: float, attempts: list[int]
+) -> None:
+    # Two copies of a client throwing each other out must not reconnect at full speed forever.
+    drops = {0: "toggle client on", 1: "toggle client on"}
+    async with FakeIgs(drop_after=drops) as fake:
+        client, events = make_client(fake, stable_after=stable_after)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: len(fake.logins) == 3 and client.connected)
+        await stop(client, task)
+    assert [e.attempt for e in of_type(events, Reconnecting)] == attempts
 
 
 async def test_refused_observe_is_not_remembered() -> None:
@@ -261,11 +280,11 @@ async def test_login_timeout_counts_as_lost_link() -> None:
 
 async def test_recorder_gets_transcript_without_password(tmp_path: Path) -> None:
     recorders: list[SessionRecorder] = []
+    make_recorder = transcript_recorder(PASSWORD, tmp_path)
 
     def factory(address: ServerAddress) -> SessionRecorder:
-        recorder = SessionRecorder.create(str(address), password=PASSWORD, directory=tmp_path)
-        recorders.append(recorder)
-        return recorder
+        recorders.append(make_recorder(address))
+        return recorders[-1]
 
     async with FakeIgs() as fake:
         client, _ = make_client(fake)

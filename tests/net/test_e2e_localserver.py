@@ -79,6 +79,7 @@ def make_client(
             servers=(ServerAddress("127.0.0.1", port),),
             backoff=BackoffPolicy(initial=0.02, maximum=0.1, jitter=0.5, max_attempts=20),
             login_timeout=5.0,
+            stable_after=0.1,
         ),
         on_event=on_event,
         session_factory=lambda u, p: IgsSession(u, p, rate=200.0, burst=30.0),
