@@ -55,7 +55,7 @@ def format_user_entry(
 ) -> str:
     """One ``42`` line of a ``user`` listing; ``info`` ``""`` prints as blank, like IGS."""
     return (
-        f"42 {name:>10}  {info:<16}{country:<9}{_rank_column(rank)} {won:>3}/{lost:>4}"
+        f"42 {name:>10}  {info:<15} {country:<8} {_rank_column(rank)} {won:>3}/{lost:>4}"
         f" {_game_column(observing)} {_game_column(playing)} {idle:>4}    {flags} {language}"
     )
 
