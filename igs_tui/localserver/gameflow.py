@@ -405,7 +405,9 @@ def adjourn(hub: Hub, game: ServerGame, reason: str | None = None) -> None:
     lines: list[Line] = []
     if reason:
         lines.append((9, reason))
-    lines.append((9, f"Game {game.number}: {game.white.name} vs {game.black.name} has adjourned."))
+    lines.append(
+        (9, f"{{Game {game.number}: {game.white.name} vs {game.black.name} has adjourned.}}")
+    )
     if game.white is not game.black:
         hub.adjourned[frozenset((game.white.key, game.black.key))] = game
     for user in game.players() + list(game.observers):

@@ -271,7 +271,7 @@ async def test_adjourn_and_load(server, connect):
     ]
     await bob.send("adjourn")
     for client in (bob, alice):
-        assert await client.block() == ["9 Game 1: bob vs alice has adjourned.", "1 5"]
+        assert await client.block() == ["9 {Game 1: bob vs alice has adjourned.}", "1 5"]
     assert await alice.command("games") == [
         "7 [##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)",
         "1 5",
