@@ -45,12 +45,26 @@ def build_parser() -> argparse.ArgumentParser:
         "one JSON object per event.",
     )
     parse.add_argument("file", help="transcript file ('-' for standard input)")
+
+    gtp_engine = sub.add_parser(
+        "gtp-engine",
+        help="run the tiny built-in GTP v2 engine on standard input/output",
+        description="A small GTP v2 engine (legal random/greedy moves) for tests and the "
+        "local server's bots. Options after the command are passed to the engine.",
+    )
+    gtp_engine.add_argument("engine_args", nargs=argparse.REMAINDER, help="engine options")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["gtp-engine"] and not {"-h", "--help"} & set(args_list[1:2]):
+        # The engine parses its own options (argparse's REMAINDER mishandles "--seed N").
+        from igs_tui.gtp.engine import run_gtp_engine_cli
+
+        return run_gtp_engine_cli(args_list[1:])
+    args = parser.parse_args(args_list)
     if args.command == "convert":
         from igs_tui.records.convert import run_convert_cli
 
@@ -59,8 +73,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.protocol.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
-    print("igs-tui: the terminal client is not available yet in this build", file=sys.stderr)
-    return 2
+    if args.command == "gtp-engine":
+        from igs_tui.gtp.engine import run_gtp_engine_cli
+
+        return run_gtp_engine_cli(list(args.engine_args))
+    from igs_tui.launch import run_app
+
+    return run_app(local=args.local, server=args.server)
 
 
 if __name__ == "__main__":
