@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -74,6 +75,8 @@ __all__ = [
 ]
 
 ClientEvent = Event | ConnectionEvent
+
+_log = logging.getLogger(__name__)
 
 
 class SessionLike(Protocol):
@@ -152,7 +155,8 @@ class IgsClient:
         username: account name (an unknown name logs in as a guest, per the spec).
         password: the account's password (never logged; the recorder redacts it).
         config: timings, servers, reconnect policy.
-        on_event: called with every protocol and link-state event, in order.
+        on_event: called with every protocol and link-state event, in order; an exception it
+            raises is logged and otherwise ignored.
         session_factory: builds the protocol session for each connection (default: IgsSession).
         connector: opens a transport to one address (default: :meth:`TelnetTransport.connect`).
         recorder_factory: returns a transcript recorder per connection, or None for no transcript.
@@ -468,7 +472,12 @@ class IgsClient:
             if self._recorder is not None:
                 self._recorder.comment(f"{event.type}: {event}")
         if self._on_event is not None:
-            self._on_event(event)
+            try:
+                self._on_event(event)
+            except Exception:
+                # A consumer's bug with one odd event must not take the connection down with it
+                # (the loop would die silently in its task); log it and keep going.
+                _log.exception("on_event callback failed for %r", event)
         for queue in self._subscribers:
             queue.put_nowait(event)
 

@@ -120,6 +120,30 @@ async def test_wrong_password_fails_without_reconnecting() -> None:
     assert fake.server is not None and len(fake.server.connections) == 1
 
 
+async def test_failing_consumer_does_not_break_the_connection(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    seen: list[ClientEvent] = []
+
+    def fragile(event: ClientEvent) -> None:
+        seen.append(event)
+        if isinstance(event, LoginComplete):
+            raise RuntimeError("consumer bug")
+
+    async with FakeIgs() as fake:
+        client, _ = make_client(fake)
+        client._on_event = fragile
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send("who")
+        await wait_until(
+            lambda: any(isinstance(e, CommandReply) and e.command.line == "who" for e in seen)
+        )
+        await stop(client, task)
+    assert "consumer bug" in caplog.text
+    assert any(isinstance(e, Connected) for e in seen)
+
+
 async def test_send_while_disconnected_is_refused() -> None:
     async with FakeIgs() as fake:
         client, _ = make_client(fake)
