@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +17,11 @@ from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient
+from igs_tui.net.recorder import transcript_recorder
 from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import Connected, Disconnected, Reconnecting
 from igs_tui.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
+from igs_tui.protocol.parse_cli import run_parse_cli
 from igs_tui.protocol.session import IgsSession
 from tests.net.fakeigs import wait_until
 from tests.net.proxy import CuttingProxy
@@ -124,9 +128,12 @@ async def test_registered_and_guest_login(server: LocalServer) -> None:
     await stop(guest, tasks[1])
 
 
-async def test_observe_gets_moves(server: LocalServer) -> None:
+async def test_observe_gets_moves_and_transcript_parses(
+    server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = MoveLog()
     client, events = make_client(server.port, "bob", "bob", log)
+    client._recorder_factory = transcript_recorder("bob", tmp_path)
     task = await start(client)
     game = await broadcast_game(client, events)
     client.send(f"observe {game}")
@@ -135,6 +142,14 @@ async def test_observe_gets_moves(server: LocalServer) -> None:
     numbers = sorted(log.moves[game])
     assert numbers == list(range(len(numbers)))
     await stop(client, task)
+    # The transcript is what `igs-tui parse` reads: same moves, and no password in it.
+    (transcript,) = tmp_path.iterdir()
+    assert "> ********" in transcript.read_text(encoding="utf-8")
+    assert run_parse_cli(str(transcript)) == 0
+    parsed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    moves = {m["number"]: m["point"] for m in parsed if m["type"] == "move" and m["game"] == game}
+    assert moves == {n: log.moves[game][n] for n in moves}
+    assert len(moves) >= 5
 
 
 async def test_proxy_cuts_observed_game_without_lost_or_duplicated_moves(
