@@ -150,6 +150,7 @@ class IgsSession:
             elif isinstance(e, LoginFailed) and e.final:
                 self._trigger("login_failed_final")
                 self._queue.clear()
+                self._login_lines.clear()
         return events
 
     def _queue_setup(self) -> None:
