@@ -592,9 +592,10 @@ class _Writer:
         for remark in root.remarks:
             self.line(f"REMARK {_one_line(remark)}")
         self.line(f"EVENT {_one_line(info.event or '')}")
-        black = " ".join(x for x in (info.black, info.black_rank) if x)
-        white = " ".join(x for x in (info.white, info.white_rank) if x)
-        once = {"BLACK": black or None, "WHITE": white or None}
+        once = {
+            "BLACK": _player(info.black, info.black_rank),
+            "WHITE": _player(info.white, info.white_rank),
+        }
         once.update({"RESULT": info.result, "RULES": info.rules})
         for keyword, value in once.items():
             if value is not None:
@@ -703,6 +704,13 @@ class _Writer:
             self.line(f"USER {SGF_USER_TITLE}")
             self.out.extend(format_sgf_properties(props).split("\n"))
             self.line("ENDUSER")
+
+
+def _player(name: str | None, rank: str | None) -> str | None:
+    """BLACK/WHITE hold "name, rank etc." (spec): the rank follows the name."""
+    if name is None and rank is None:
+        return None
+    return " ".join(x for x in (name, rank) if x)
 
 
 def _one_line(text: str) -> str:
