@@ -33,6 +33,7 @@ Every rule below was chosen so that no decision depends on where a chunk happens
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 __all__ = ["DEFAULT_MAX_LINE", "DEFAULT_PROMPTS", "LineSplitter"]
@@ -50,6 +51,8 @@ _WILL, _WONT, _DO, _DONT = 0xFB, 0xFC, 0xFD, 0xFE
 _CR = 0x0D
 _LF = 0x0A
 _NUL = 0x00
+
+_TERMINATOR = re.compile(rb"\r\n|\r|\n")
 
 # States of the telnet command filter.
 _DATA, _CMD, _OPTION, _SUBNEG, _SUBNEG_IAC = range(5)
@@ -84,8 +87,9 @@ class LineSplitter:
         if max_line < max((len(p) for p in self._prompts), default=1):
             raise ValueError("max_line must be at least 1 and hold the longest prompt")
         self._max_line = max_line
+        self._prompt_starts = frozenset(prompt[0] for prompt in self._prompts)
         self._buffer = bytearray()
-        self._scanned = 0  # bytes of _buffer already known to contain no CR/LF
+        self._scanned = 0  # search for a line end resumes here (h11 _receivebuffer style)
         self._swallow_lf = False  # previous terminator was CR: a following LF/NUL belongs to it
         self._after_prompt = False  # previous line was a prompt: a following line end belongs to it
         self._telnet_state = _DATA
@@ -153,69 +157,72 @@ class LineSplitter:
         return bytes(out)
 
     def _extract_lines(self) -> list[bytes]:
+        # Walk the buffer with an index and delete the consumed prefix once at the end: deleting
+        # per line would move the remaining bytes once per line.
         lines: list[bytes] = []
         buffer = self._buffer
-        while buffer:
-            first = buffer[0]
-            if self._swallow_lf and first in (_LF, _NUL):
-                del buffer[0]
-                self._swallow_lf = False
-                continue
-            self._swallow_lf = False
-            if self._after_prompt and first in (_CR, _LF):
-                self._after_prompt = False
-                self._swallow_lf = first == _CR
-                del buffer[0]
-                continue
-            self._after_prompt = False
-            prompt_state = self._match_prompt()
-            if prompt_state is None:
-                break  # a proper prefix of a prompt: wait for more bytes
-            if prompt_state:
-                lines.append(bytes(buffer[:prompt_state]))
-                del buffer[:prompt_state]
-                self._scanned = 0
-                self._after_prompt = True
-                continue
-            end = self._find_terminator()
-            if end < 0:
-                # Cut only once a byte *beyond* the cap is present: a terminator arriving right
-                # after exactly max_line bytes must end that line, not add an empty one.
-                if len(buffer) > self._max_line:
-                    lines.append(bytes(buffer[: self._max_line]))
-                    del buffer[: self._max_line]
-                    self._scanned = 0
+        size = len(buffer)
+        cap = self._max_line
+        pos = 0
+        with memoryview(buffer) as view:
+            while pos < size:
+                first = buffer[pos]
+                if self._swallow_lf:
+                    self._swallow_lf = False
+                    if first in (_LF, _NUL):
+                        pos += 1
+                        continue
+                if self._after_prompt:
+                    self._after_prompt = False
+                    if first in (_CR, _LF):
+                        self._swallow_lf = first == _CR
+                        pos += 1
+                        continue
+                if first in self._prompt_starts:
+                    prompt_length = self._match_prompt(pos)
+                    if prompt_length is None:
+                        break  # a proper prefix of a prompt: wait for more bytes
+                    if prompt_length:
+                        lines.append(bytes(view[pos : pos + prompt_length]))
+                        pos += prompt_length
+                        self._scanned = pos
+                        self._after_prompt = True
+                        continue
+                match = _TERMINATOR.search(buffer, max(pos, self._scanned))
+                if match is None:
+                    self._scanned = size
+                    # Cut only once a byte *beyond* the cap is present: a terminator arriving
+                    # right after exactly max_line bytes must end that line, not add an empty one.
+                    if size - pos > cap:
+                        lines.append(bytes(view[pos : pos + cap]))
+                        pos += cap
+                        self._scanned = pos
+                        continue
+                    break
+                end = match.start()
+                if end - pos > cap:
+                    lines.append(bytes(view[pos : pos + cap]))
+                    pos += cap
+                    self._scanned = pos
                     continue
-                break
-            if end > self._max_line:
-                lines.append(bytes(buffer[: self._max_line]))
-                del buffer[: self._max_line]
-                self._scanned = 0
-                continue
-            lines.append(bytes(buffer[:end]))
-            self._swallow_lf = buffer[end] == _CR
-            del buffer[: end + 1]
-            self._scanned = 0
+                lines.append(bytes(view[pos:end]))
+                pos = match.end()
+                # A lone CR: its LF (or NUL) may still come, possibly in the next packet.
+                self._swallow_lf = pos - end == 1 and buffer[end] == _CR
+                self._scanned = pos
+        if pos:
+            del buffer[:pos]
+            self._scanned = max(0, self._scanned - pos)
         return lines
 
-    def _match_prompt(self) -> int | None:
-        """Length of the prompt the buffer starts with; 0 if none can; None if undecided."""
+    def _match_prompt(self, pos: int) -> int | None:
+        """Length of the prompt starting at ``pos``; 0 if none can; None if undecided yet."""
         buffer = self._buffer
+        available = len(buffer) - pos
         undecided = False
         for prompt in self._prompts:
-            if buffer.startswith(prompt):
+            if buffer.startswith(prompt, pos):
                 return len(prompt)
-            if len(buffer) < len(prompt) and prompt.startswith(buffer):
+            if available < len(prompt) and prompt.startswith(buffer[pos:]):
                 undecided = True
         return None if undecided else 0
-
-    def _find_terminator(self) -> int:
-        """Index of the first CR or LF in the buffer, or -1; resumes where the last search ended."""
-        buffer = self._buffer
-        start = self._scanned
-        cr = buffer.find(b"\r", start)
-        lf = buffer.find(b"\n", start, cr if cr >= 0 else len(buffer))
-        end = lf if lf >= 0 else cr
-        if end < 0:
-            self._scanned = len(buffer)
-        return end

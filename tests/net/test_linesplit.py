@@ -102,10 +102,15 @@ _PIECES = st.sampled_from(
     st.lists(_PIECES, max_size=30).map(b"".join),
     st.lists(st.integers(min_value=0, max_value=200), max_size=20),
     st.integers(min_value=10, max_value=16),
+    st.booleans(),
 )
-def test_split_invariance_random_streams(data: bytes, cuts: list[int], max_line: int) -> None:
-    whole = feed_chunks([data], max_line=max_line)
-    assert feed_chunks(chunk_at(data, cuts), max_line=max_line) == whole
+def test_split_invariance_random_streams(
+    data: bytes, cuts: list[int], max_line: int, strip: bool
+) -> None:
+    whole = feed_chunks([data], max_line=max_line, strip_telnet=strip)
+    assert feed_chunks(chunk_at(data, cuts), max_line=max_line, strip_telnet=strip) == whole
+    one_by_one = [bytes([b]) for b in data]
+    assert feed_chunks(one_by_one, max_line=max_line, strip_telnet=strip) == whole
     for line in whole:
         assert b"\r" not in line and b"\n" not in line
         assert len(line) <= max_line
