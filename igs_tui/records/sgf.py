@@ -34,6 +34,7 @@ number on the path from the root; ``MN`` is written only where that rule would b
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -454,14 +455,23 @@ def _split_games(data: bytes) -> list[tuple[int, int]]:
         pos = end
 
 
-def _encoding_for(data: bytes, coarse: sgf_grammar.Coarse_game_tree) -> str | None:
-    """``None`` to let sgfmill follow ``CA``; UTF-8 for CA-less files that are valid UTF-8."""
-    if "CA" in coarse.sequence[0]:
-        return None
+def _encoding_for(data: bytes, ca: bytes | None) -> str | None:
+    """``None`` to let sgfmill follow ``CA``; else the codec to read a game with.
+
+    Without ``CA`` (or with one Python has no codec for), UTF-8 if the bytes are valid UTF-8,
+    else ISO-8859-1, which decodes anything: a record is never refused over its charset.
+    """
+    if ca is not None:
+        try:
+            codecs.lookup(ca.decode("ascii", errors="replace").strip())
+        except LookupError:
+            pass
+        else:
+            return None
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
-        return None
+        return None if ca is None else "ISO-8859-1"
     return "UTF-8"
 
 
@@ -487,13 +497,14 @@ def parse_sgf(data: bytes | str) -> Collection:
             if where >= len(data) and "end" in str(exc):
                 raise _error_at(data, where, f"SGF data ends inside a game ({exc})") from exc
             raise _error_at(data, where, f"malformed SGF: {exc}") from exc
-        encoding = forced or _encoding_for(data[start:end], coarse)
+        # Read CA first: sgfmill rewrites it in place when we override the encoding.
+        original_ca: bytes | None = coarse.sequence[0].get("CA", [None])[0]
+        encoding = forced or _encoding_for(data[start:end], original_ca)
         try:
             game = sgf.Sgf_game.from_coarse_game_tree(coarse, encoding)
             check_size(game.get_size())
         except (ValueError, LookupError) as exc:
             raise _error_at(data, start, f"bad game root: {exc}") from exc
-        original_ca = coarse.sequence[0].get("CA", [None])[0]
         collection.records.append(_read_game(game, data, start, original_ca))
     return collection
 
@@ -531,8 +542,10 @@ def _read_game(
         children = [Node() for _ in range(len(sgf_node))]
         node.children.extend(children)
         stack.extend((sgf_node[i], children[i], number) for i in reversed(range(len(children))))
-    if original_ca is not None:
-        record.info.charset = original_ca.decode("ascii", errors="replace")
+    # The charset the file declared (sgfmill rewrites CA when we choose the codec ourselves).
+    record.info.charset = (
+        None if original_ca is None else original_ca.decode("ascii", errors="replace")
+    )
     return record
 
 

@@ -117,7 +117,11 @@ def test_pass_marks_and_variations(full: list[GameRecord]) -> None:
 def test_write_read_round_trip_keeps_everything(full: list[GameRecord]) -> None:
     written = write_sgf(parse_sgf(FULL.encode()))
     again = parse_sgf(written)
-    assert again.records == full
+    # Everything is written as UTF-8; info.charset says what each file declared.
+    assert [r.info.charset for r in again] == ["UTF-8", "UTF-8"]
+    expected = parse_sgf(FULL.encode())
+    expected[1].info.charset = "UTF-8"
+    assert again.records == expected.records
     assert b"MN[40]" in written
     assert written.count(b"MN[") == 1  # only where the numbering rule would be wrong
 
@@ -212,3 +216,28 @@ def test_errors_have_positions(data: bytes, line: int, column: int, fragment: st
         parse_sgf(data)
     assert (info.value.line, info.value.column) == (line, column)
     assert fragment in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "charset"),
+    [
+        (b"(;CA[NO-SUCH-CODEC]PB[Jos\xc3\xa9])", "José", "NO-SUCH-CODEC"),  # valid UTF-8
+        (b"(;CA[]PB[Jos\xe9])", "José", ""),  # not UTF-8: ISO-8859-1 decodes anything
+        (b"(;CA[latin1]PB[Jos\xe9])", "José", "latin1"),
+        (b"(;PB[Jos\xc3\xa9])", "José", None),
+    ],
+)
+def test_unusable_or_missing_charset_never_refuses_a_record(
+    data: bytes, name: str, charset: str | None
+) -> None:
+    (record,) = parse_sgf(data).records
+    assert record.info.black == name
+    assert record.info.charset == charset
+
+
+def test_old_style_lowercase_identifiers() -> None:
+    # FF[3] files spell identifiers in long mixed case; sgfmill keeps the capitals.
+    (record,) = parse_sgf(b"(;FF[3]AddBlack[aa]PlayerBlack[x];B[tt])").records
+    assert record.root.add_black == [p("A19")]
+    assert record.info.black == "x"
+    assert record.root.children[0].move == Play(Color.BLACK, None, 1)
