@@ -42,6 +42,12 @@ class GtpChannel(ABC):
     @abstractmethod
     async def read_response(self) -> GtpResponse: ...
 
+    async def request(self, line: str) -> GtpResponse:
+        """Send ``line`` and read the next response (which is this line's only if no
+        earlier response is still owed; the controller makes sure of that)."""
+        await self.send_line(line)
+        return await self.read_response()
+
     @abstractmethod
     async def close(self, grace: float = 2.0) -> None:
         """Release the engine; a subprocess gets ``grace`` seconds to exit before a kill."""
@@ -160,8 +166,16 @@ class SubprocessChannel(GtpChannel):
         except (BrokenPipeError, ConnectionResetError) as exc:
             raise await self._died(f"engine stopped reading commands ({exc})") from exc
 
+    async def request(self, line: str) -> GtpResponse:
+        # Same as the base class, minus one coroutine layer: this is the hot path.
+        await self.send_line(line)
+        return await self._read()
+
     async def read_response(self) -> GtpResponse:
         self._check_usable()
+        return await self._read()
+
+    async def _read(self) -> GtpResponse:
         stdout = self._process.stdout
         assert stdout is not None
         while True:

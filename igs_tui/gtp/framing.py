@@ -22,7 +22,8 @@ The rules come from the GTP v2 spec:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from typing import NamedTuple
 
 from igs_tui.gtp.errors import GtpProtocolError
 
@@ -30,14 +31,15 @@ MAX_RESPONSE_BYTES = 1 << 20
 """Responses larger than this are a protocol error: no GTP command legitimately needs 1 MiB,
 and an engine spewing output without a blank line must not grow our memory without bound."""
 
+_STATUS_BYTES = frozenset(b"=?")
+_STATUS_RE = re.compile(r"([=?])(\d*)(?: (.*))?", re.DOTALL)
 _CONTROL_BYTES = bytes(c for c in [*range(32), 127] if c not in (9, 10))
 _HT_TO_SPACE = bytes.maketrans(b"\t", b" ")
 _CONTROL_CHARS: dict[int, int | None] = {c: None for c in _CONTROL_BYTES}
 _CONTROL_CHARS[9] = 32
 
 
-@dataclass(frozen=True, slots=True)
-class GtpResponse:
+class GtpResponse(NamedTuple):
     """One parsed response: ``ok`` is ``True`` for ``=`` and ``False`` for ``?``.
 
     ``body`` is the result (or error message) without the status character, the id, the
@@ -73,6 +75,12 @@ def prepare_command(command: str) -> str:
     is exactly one line long") or is empty after preprocessing (the engine must not answer
     it, §2.10, so sending it would leave us waiting for a response that never comes).
     """
+    if command.isprintable() and "#" not in command:
+        # Fast path: nothing for the preprocessing to remove (isprintable is false for
+        # every control character, HT, CR and LF included).
+        prepared = command.strip(" ")
+        if prepared:
+            return prepared
     if "\n" in command.rstrip("\r\n"):
         raise ValueError(f"a GTP command is exactly one line long: {command!r}")
     prepared = preprocess_command_line(command)
@@ -103,16 +111,20 @@ def parse_status_line(line: str) -> tuple[bool, int | None, str]:
     Raises :class:`GtpProtocolError` if the line does not start with ``=`` or ``?``, or if the
     status and optional id are not followed by a space or the end of the line.
     """
-    if not line or line[0] not in "=?":
-        raise GtpProtocolError(f"engine output is not a GTP response: {line[:200]!r}")
-    end = 1
-    while end < len(line) and line[end].isdigit():
-        end += 1
-    digits = line[1:end]
-    rest = line[end:]
-    if rest and rest[0] != " ":
+    head, _, rest = line.partition(" ")
+    if head[:1] in ("=", "?"):
+        digits = head[1:]
+        if not digits:
+            return head == "=", None, rest.strip()
+        if digits.isascii() and digits.isdigit():
+            return head[0] == "=", int(digits), rest.strip()
+    match = _STATUS_RE.fullmatch(line)
+    if match is None:
+        if not line or line[0] not in "=?":
+            raise GtpProtocolError(f"engine output is not a GTP response: {line[:200]!r}")
         raise GtpProtocolError(f"malformed GTP response line: {line[:200]!r}")
-    return line[0] == "=", (int(digits) if digits else None), rest[1:].strip()
+    status, digits, rest = match.groups()
+    return status == "=", (int(digits) if digits else None), (rest or "").strip()
 
 
 class ResponseParser:
@@ -142,30 +154,11 @@ class ResponseParser:
 
     def next_response(self) -> GtpResponse | None:
         buf = self._buffer
-        # §2.10: blank lines outside a response are ignored.
-        start = 0
-        while True:
-            newline = buf.find(b"\n", start)
-            if newline < 0 or buf[start:newline].strip():
-                break
-            start = newline + 1
-        if start:
-            del buf[:start]
-            self._scan_from = 0
         if not buf:
             return None
-        first_newline = buf.find(b"\n")
-        first = bytes(buf if first_newline < 0 else buf[:first_newline])
-        if first[:1] not in (b"=", b"?"):
-            if first_newline < 0 and len(buf) < self._max:
-                # Wait for the whole line so the error message can quote it.
-                return None
-            del buf[: first_newline + 1 if first_newline >= 0 else len(buf)]
-            self._scan_from = 0
-            raise GtpProtocolError(
-                f"engine output is not a GTP response: {first.decode('utf-8', 'replace')[:200]!r}"
-            )
-        end = buf.find(b"\n\n", max(self._scan_from - 1, 0))
+        if buf[0] not in _STATUS_BYTES and not self._skip_to_response():
+            return None
+        end = buf.find(b"\n\n", self._scan_from)
         if end < 0:
             if len(buf) > self._max:
                 self._buffer = bytearray()
@@ -173,12 +166,41 @@ class ResponseParser:
                 raise GtpProtocolError(
                     f"GTP response longer than {self._max} bytes without a terminating blank line"
                 )
-            self._scan_from = len(buf)
+            # A "\n\n" may straddle the next chunk: rescan from the last byte.
+            self._scan_from = len(buf) - 1
             return None
         text = buf[:end].decode("utf-8", "replace")
         del buf[: end + 2]
         self._scan_from = 0
         first_line, _, more = text.partition("\n")
         ok, command_id, rest = parse_status_line(first_line)
-        body = f"{rest}\n{more}" if more else rest
-        return GtpResponse(ok, command_id, body.rstrip(" \n") if more else body)
+        if more:
+            return GtpResponse(ok, command_id, f"{rest}\n{more}".rstrip(" \n"))
+        return GtpResponse(ok, command_id, rest)
+
+    def _skip_to_response(self) -> bool:
+        """Slow path when the buffer does not start with a status character: drop blank
+        lines (§2.10), then report a garbage line. Returns whether a response start is now
+        at the front of the buffer."""
+        buf = self._buffer
+        self._scan_from = 0
+        while buf:
+            newline = buf.find(b"\n")
+            line = bytes(buf if newline < 0 else buf[:newline])
+            if line[:1] in (b"=", b"?"):
+                return True
+            if newline < 0:
+                if line.strip() or len(buf) >= self._max:
+                    if len(buf) < self._max:
+                        return False  # wait for the whole line so the error can quote it
+                    buf.clear()
+                    quoted = line[:200].decode("utf-8", "replace")
+                    raise GtpProtocolError(f"engine output is not a GTP response: {quoted!r}")
+                return False  # only whitespace so far
+            del buf[: newline + 1]
+            if line.strip():
+                raise GtpProtocolError(
+                    "engine output is not a GTP response: "
+                    f"{line.decode('utf-8', 'replace')[:200]!r}"
+                )
+        return False

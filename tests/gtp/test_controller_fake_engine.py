@@ -204,3 +204,34 @@ async def test_traffic_hook_sees_both_directions() -> None:
         await controller.raw("echo hi")
     assert ("send", "1 echo hi") in seen
     assert ("recv", "=hi") in seen
+
+
+async def test_cancelled_waiter_does_not_block_later_commands(fake: GtpController) -> None:
+    slow = asyncio.create_task(fake.raw("sleep 0.3"))
+    await asyncio.sleep(0.05)
+    waiting = asyncio.create_task(fake.raw("echo never sent"))
+    await asyncio.sleep(0.01)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert await slow == "slept 0.3"
+    assert await fake.raw("echo next") == "next"
+
+
+async def test_external_cancellation_is_not_a_timeout(fake: GtpController) -> None:
+    task = asyncio.create_task(fake.raw("sleep 0.3", timeout=10))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # The cancelled command's answer is still owed and must not be taken for this one.
+    assert await fake.raw("echo fresh") == "fresh"
+
+
+async def test_timeouts_keep_working_across_many_commands(fake: GtpController) -> None:
+    # The shared watchdog must re-arm for later deadlines after quick commands.
+    for i in range(30):
+        assert await fake.raw(f"echo {i}", timeout=0.5) == str(i)
+    with pytest.raises(GtpTimeout):
+        await fake.raw("sleep 1", timeout=0.2)
+    assert await fake.raw("echo done", timeout=5) == "done"

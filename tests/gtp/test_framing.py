@@ -139,7 +139,7 @@ _body_lines = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     responses=st.lists(
         st.tuples(st.booleans(), st.one_of(st.none(), st.integers(0, 2**31 - 1)), _body_lines),
