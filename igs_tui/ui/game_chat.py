@@ -1,0 +1,83 @@
+"""The say/kibitz stream of one game, with an input line to join in.
+
+Messages come from the game's chat buffer in the model (``BufferKey(GAME, "12")``), where the
+server adapter files kibitzes and says; the input sends a *say* to the opponent in our own
+games and a *kibitz* to the observers otherwise. The model is only read: our own line comes
+back from the server like any other.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Input, RichLog
+
+from igs_tui.model import BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.model.backend import Backend
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import plain
+
+SHOWN_MESSAGES = 300
+"""Lines rebuilt on each change; older ones are in the chat pane and the on-disk log."""
+
+
+def format_message(message: ChatMessage) -> Text:
+    """``author: text`` with the author in bold; kibitzes dimmed, own lines highlighted."""
+    line = Text()
+    style = "bold #3a8fd8" if message.kind == "own" else "bold"
+    line.append_text(plain(message.author, style, max_length=24))
+    line.append(": " if message.kind != "kibitz" else " ~ ", style="dim")
+    line.append_text(plain(message.text, max_length=2000))
+    return line
+
+
+class GameChat(ModelWatcher):
+    """Kibitz/say lines of game ``number``."""
+
+    DEFAULT_CSS = """
+    GameChat { height: 1fr; layout: vertical; }
+    GameChat > RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    GameChat > Input { height: 3; }
+    """
+
+    def __init__(self, model: ClientModel, backend: Backend, number: int) -> None:
+        super().__init__()
+        self._model = model
+        self._backend = backend
+        self._number = number
+        self._key = BufferKey(ChatKind.GAME, str(number))
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True)
+        yield Input(placeholder=self._placeholder())
+
+    def _placeholder(self) -> str:
+        game = self._model.followed.get(self._number)
+        playing = game is not None and game.role.color is not None
+        return "say to opponent…" if playing else "kibitz…"
+
+    def on_mount(self) -> None:
+        self.watch_model(self._model.hub, self._key.topic, self.refresh_messages)
+        self.refresh_messages()
+
+    def refresh_messages(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        buf = self._model.buffers.get(self._key)
+        if buf is None:
+            return
+        messages = list(buf.messages)[-SHOWN_MESSAGES:]
+        for message in messages:
+            log.write(format_message(message))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.clear()
+        if not text:
+            return
+        game = self._model.followed.get(self._number)
+        if game is not None and game.role.color is not None:
+            self._backend.say(self._number, text)
+        else:
+            self._backend.kibitz(self._number, text)

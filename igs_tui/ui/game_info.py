@@ -1,0 +1,140 @@
+"""The side panel of a game: players, captures, turn, clocks, observers, result, status.
+
+Clocks count down locally: the panel redraws once a second from
+``FollowedGame.clocks[colour].at(now)``, where ``now`` comes from the model's clock (injected
+in tests), so the display moves between server updates and is corrected by the next one.
+Everything from the server (names, ranks, titles, results) goes through :func:`plain`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.timer import Timer
+from textual.widgets import Static
+
+from igs_tui.go import Color
+from igs_tui.model import ClockReading, FollowedGame, GamePhase, format_reading
+from igs_tui.ui.game_browse import BrowseState
+from igs_tui.ui.safe_text import plain
+
+LOW_TIME_SECONDS = 60.0
+"""Below this the clock turns amber; below :data:`CRITICAL_SECONDS` red."""
+CRITICAL_SECONDS = 15.0
+LOW_TIME_STYLE = "bold #d08000"
+CRITICAL_STYLE = "bold reverse #e03030"
+STONE = {Color.BLACK: "●", Color.WHITE: "○"}
+
+
+def clock_style(reading: ClockReading) -> str:
+    """Warning colours for a clock reading (none for unlimited time)."""
+    if reading.unlimited:
+        return ""
+    left = reading.seconds_left
+    if reading.in_byoyomi and reading.byo_stones < 0 and reading.byo_seconds <= 0:
+        left = reading.main_seconds
+    if left <= CRITICAL_SECONDS:
+        return CRITICAL_STYLE
+    if left <= LOW_TIME_SECONDS:
+        return LOW_TIME_STYLE
+    return ""
+
+
+class GameInfo(Static):
+    """Shows one followed game's state; :meth:`show` sets what to show, :meth:`tick` the time."""
+
+    DEFAULT_CSS = """
+    GameInfo {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, now: Callable[[], float], *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self._now = now
+        self._game: FollowedGame | None = None
+        self._browse = BrowseState()
+        self._message = ""
+        self._score = ""
+        self._captures: dict[Color, int] = {}
+        self._timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        self._timer = self.set_interval(1.0, self.tick)
+
+    def show(
+        self,
+        game: FollowedGame,
+        browse: BrowseState,
+        *,
+        captures: dict[Color, int] | None = None,
+        message: str = "",
+        score: str = "",
+    ) -> None:
+        self._game = game
+        self._browse = browse
+        self._captures = captures if captures is not None else dict(game.prisoners)
+        self._message = message
+        self._score = score
+        self.tick()
+
+    def tick(self) -> None:
+        """Redraw (clocks move on); called every second and after every change."""
+        if self._game is not None:
+            self.update(self.render_info())
+
+    def clock_text(self, color: Color) -> Text:
+        """The clock of ``color`` as it reads now, styled for low time."""
+        assert self._game is not None
+        reading = self._game.clocks[color].at(self._now())
+        return Text(format_reading(reading), style=clock_style(reading))
+
+    def render_info(self) -> Text:
+        game = self._game
+        assert game is not None
+        out = Text()
+        header = f"#{game.number}  {game.size}x{game.size}  komi {game.komi:g}"
+        if game.handicap:
+            header += f"  H{game.handicap}"
+        out.append(header, style="bold")
+        out.append("\n")
+        if game.title:
+            out.append_text(plain(game.title, "italic", max_length=120))
+            out.append("\n")
+        live_turn = game.board.to_move if game.phase is GamePhase.PLAYING else None
+        for color in (Color.BLACK, Color.WHITE):
+            name = game.black if color is Color.BLACK else game.white
+            rank = game.black_rank if color is Color.BLACK else game.white_rank
+            out.append("▶ " if color is live_turn else "  ", style="bold")
+            out.append(f"{STONE[color]} ", style="bold")
+            out.append_text(plain(name or "?", "bold", max_length=24))
+            if rank:
+                out.append(" ")
+                out.append_text(plain(rank, max_length=8))
+            out.append("  ")
+            out.append_text(self.clock_text(color))
+            out.append(f"  cap {self._captures.get(color, 0)}", style="dim")
+            out.append("\n")
+        out.append(self._browse.describe())
+        if game.phase is GamePhase.PLAYING:
+            out.append(f"  {game.board.to_move.name.lower()} to move", style="dim")
+        out.append("\n")
+        if game.observers:
+            out.append(f"observers: {game.observers}\n", style="dim")
+        if game.phase is GamePhase.SCORING:
+            out.append("Scoring: select dead stones\n", style="bold")
+        if game.result or game.phase is GamePhase.FINISHED:
+            out.append("Result: ", style="bold")
+            out.append_text(plain(game.result or game.phase.value, "bold", max_length=60))
+            out.append("\n")
+        elif game.phase is GamePhase.ADJOURNED:
+            out.append("Adjourned\n", style="bold")
+        if self._score:
+            out.append(f"Count: {self._score}\n")
+        if self._message:
+            out.append_text(plain(self._message, "bold #e03030", max_length=200))
+            out.append("\n")
+        out.rstrip()
+        return out

@@ -1,0 +1,116 @@
+"""All followed games, one tab each: the board area of the main screen.
+
+The panel keeps its tabs in step with ``model.followed``: a newly followed game gets a tab (and
+becomes the active one, since the user just asked to observe or started playing it); a game
+that leaves the model loses its tab. Closing a tab with ``u`` asks the backend to unobserve and
+removes the tab at once; until the model drops the game, the panel remembers not to reopen it.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Static, TabbedContent, TabPane
+
+from igs_tui.model import TOPIC_FOLLOWED, ClientModel, FollowedGame
+from igs_tui.model.backend import Backend
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_view import GameView
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import clean
+
+
+def pane_id(number: int) -> str:
+    return f"game-{number}"
+
+
+def tab_label(game: FollowedGame) -> str:
+    """``#12 alice-bob``: short enough for several tabs on an 80-column screen."""
+    white = clean(game.white, max_length=10) or "?"
+    black = clean(game.black, max_length=10) or "?"
+    names = white if game.is_broadcast and white == black else f"{white}-{black}"
+    return f"#{game.number} {names}"
+
+
+class GamesPanel(ModelWatcher):
+    """Tabs of :class:`GameView`, one per followed game, plus a hint when there are none."""
+
+    DEFAULT_CSS = """
+    GamesPanel { height: 1fr; }
+    GamesPanel > TabbedContent { height: 1fr; }
+    GamesPanel TabPane { padding: 0; height: 1fr; }
+    GamesPanel > #games-empty { padding: 1 2; color: $text-muted; }
+    """
+
+    def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._model = model
+        self._backend = backend
+        self._unobserved: set[int] = set()
+        self._tab_games: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "No games yet. Observe one from the games list (Enter) or start a match.",
+            id="games-empty",
+        )
+        yield TabbedContent()
+
+    def on_mount(self) -> None:
+        self.watch_model(self._model.hub, TOPIC_FOLLOWED, self._schedule_sync)
+        self._schedule_sync()
+
+    @property
+    def game_numbers(self) -> list[int]:
+        """Games with a tab, in tab order."""
+        return list(self._tab_games)
+
+    def view(self, number: int) -> GameView:
+        return self.query_one(f"#game-view-{number}", GameView)
+
+    def show_game(self, number: int) -> None:
+        """Make game ``number``'s tab active (if it has one) and focus its board."""
+        if number in self._tab_games:
+            self.query_one(TabbedContent).active = pane_id(number)
+            self.view(number).query_one(BoardWidget).focus()
+
+    def _schedule_sync(self) -> None:
+        self.call_later(self.sync_tabs)
+
+    async def sync_tabs(self) -> None:
+        """Add tabs for new followed games and remove tabs of games no longer followed."""
+        followed = self._model.followed
+        self._unobserved &= set(followed)
+        tabs = self.query_one(TabbedContent)
+        for number in [n for n in self._tab_games if n not in followed or n in self._unobserved]:
+            self._tab_games.remove(number)
+            await tabs.remove_pane(pane_id(number))
+        newest: int | None = None
+        for number, game in list(followed.items()):
+            if number in self._tab_games or number in self._unobserved:
+                continue
+            self._tab_games.append(number)
+            pane = TabPane(tab_label(game), GameView(self._model, self._backend, number))
+            pane.id = pane_id(number)
+            await tabs.add_pane(pane)
+            newest = number
+        self.query_one("#games-empty").display = not self._tab_games
+        tabs.display = bool(self._tab_games)
+        if newest is not None:
+            self.show_game(newest)
+
+    async def on_game_view_closed(self, event: GameView.Closed) -> None:
+        event.stop()
+        self._unobserved.add(event.number)
+        await self.sync_tabs()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """Focus the board of the tab that is active *now*.
+
+        Activation messages can arrive after a later :meth:`show_game`, so the event's own
+        pane may no longer be the active one; focusing it would steal the user's keys.
+        """
+        event.stop()
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            for board in pane.query(BoardWidget):
+                board.focus()

@@ -1,0 +1,43 @@
+"""The local score preview while dead stones are being removed.
+
+The server decides the result; during the removal phase we recount the position on our own
+rules engine after every removal the server announces (``FollowedGame.dead``), so the board
+can shade territory and the side panel can show where the count stands before both players
+press *done*. Everything here is a pure function of the game, so it is cheap to test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from igs_tui.go import Color, Game
+from igs_tui.go.scoring import Score, ScoringSession
+from igs_tui.model import FollowedGame
+from igs_tui.ui.board_render import BoardOverlay
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePreview:
+    overlay: BoardOverlay
+    score: Score
+
+    def describe(self) -> str:
+        """``B 45 – W 50.5 (W+5.5)``: the totals and the result they would give."""
+        return f"B {self.score.black:g} – W {self.score.white:g} ({self.score.result})"
+
+
+def score_preview(followed: FollowedGame, position: Game | None = None) -> ScorePreview:
+    """Count ``position`` (default: the live board) with ``followed.dead`` removed."""
+    game = followed.board if position is None else position
+    session = ScoringSession(game)
+    for point in followed.dead:
+        on_board = 0 <= point.col < game.size and 0 <= point.row < game.size
+        if on_board and game.get(point) is not None and not session.is_dead(point):
+            session.mark_dead(point)
+    score = session.score(komi=followed.komi)
+    overlay = BoardOverlay(
+        black_territory=score.territory.get(Color.BLACK, frozenset()),
+        white_territory=score.territory.get(Color.WHITE, frozenset()),
+        dead=score.dead,
+    )
+    return ScorePreview(overlay, score)

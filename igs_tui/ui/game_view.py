@@ -1,0 +1,240 @@
+"""One followed game on screen: the board, the info panel and the game's chat.
+
+The view reads :class:`FollowedGame` from the model and redraws when the game's topic changes.
+It turns board selections into backend intents only after our own rules engine agrees
+(``Game.check(..., enforce_turn=True)``): an illegal move is explained and never sent, because
+a round trip to the server just to be refused is slow and, on IGS, noisy.
+
+Browsing (``[``/``]``, ``,``/``.``, Home, End) shows earlier positions with
+``FollowedGame.position_after`` while the live game goes on; see :class:`BrowseState` for when
+the view follows new moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+
+from igs_tui.go import Color, Game, Point, format_point
+from igs_tui.model import ClientModel, FollowedGame, GamePhase, game_topic
+from igs_tui.model.backend import Backend
+from igs_tui.ui.board_render import BoardOverlay, BoardPicture
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_browse import BrowseState
+from igs_tui.ui.game_chat import GameChat
+from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game_scoring import score_preview
+from igs_tui.ui.model_bridge import ModelWatcher
+
+
+class GameView(ModelWatcher):
+    """Board + side panel for game ``number`` of ``model.followed``."""
+
+    DEFAULT_CSS = """
+    GameView { layout: horizontal; height: 1fr; }
+    GameView > BoardWidget { width: 1fr; height: 1fr; }
+    GameView > #game-side { width: 40%; min-width: 30; max-width: 80; height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("left_square_bracket,comma", "browse(-1)", "Back"),
+        Binding("right_square_bracket,full_stop", "browse(1)", "Fwd"),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "live", "Live"),
+        Binding("ctrl+f", "toggle_follow", "Follow", show=False),
+        Binding("u", "unobserve", "Unobserve"),
+        Binding("ctrl+g", "pass_move", "Pass"),
+        Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
+        Binding("ctrl+d", "done_scoring", "Done scoring", show=False),
+    ]
+
+    @dataclass
+    class Closed(Message):
+        """The user closed (unobserved) game ``number``; the panel removes its tab."""
+
+        number: int
+
+    def __init__(self, model: ClientModel, backend: Backend, number: int) -> None:
+        super().__init__(id=f"game-view-{number}")
+        self._model = model
+        self._backend = backend
+        self.number = number
+        self.browse = BrowseState()
+        self.show_numbers = False
+        self.message = ""
+        self._pass_armed = False
+        self._awaiting_server = False
+
+    @property
+    def game(self) -> FollowedGame | None:
+        return self._model.followed.get(self.number)
+
+    @property
+    def board(self) -> BoardWidget:
+        return self.query_one(BoardWidget)
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        yield BoardWidget(BoardPicture(game.size if game else 19))
+        with Vertical(id="game-side"):
+            yield GameInfo(self._model.clock)
+            yield GameChat(self._model, self._backend, self.number)
+
+    def on_mount(self) -> None:
+        self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
+        self.game_changed()
+
+    # model -> screen --------------------------------------------------------------------------
+    def game_changed(self) -> None:
+        """The game's topic fired: new moves, undo, clocks, phase, result, dead stones."""
+        game = self.game
+        if game is None:
+            return
+        self._awaiting_server = False
+        self.browse.update_total(len(game.moves))
+        self.redraw()
+
+    def redraw(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        index = self.browse.index
+        live = self.browse.at_live
+        position = game.board if live else game.position_after(index)
+        moves = game.moves
+        last = moves[index - 1].point if 0 < index <= len(moves) else None
+        numbers: dict[Point, int] = {}
+        stones = position.stones()
+        if self.show_numbers:
+            for move in moves[:index]:
+                if move.point is not None:
+                    numbers[move.point] = move.number
+            numbers = {p: n for p, n in numbers.items() if p in stones}
+        overlay: BoardOverlay | None = None
+        score = ""
+        if live and (
+            game.phase is GamePhase.SCORING or (game.dead and game.phase is GamePhase.FINISHED)
+        ):
+            preview = score_preview(game, position)
+            overlay, score = preview.overlay, preview.describe()
+        self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay)
+        self.query_one(GameInfo).show(
+            game,
+            self.browse,
+            captures=self._captures(game, position),
+            message=self.message,
+            score=score,
+        )
+
+    def _captures(self, game: FollowedGame, position: Game) -> dict[Color, int]:
+        """Server-reported captures at the live position if known, else our engine's count."""
+        if self.browse.at_live and any(game.prisoners.values()):
+            return dict(game.prisoners)
+        return position.prisoners
+
+    def say(self, message: str) -> None:
+        """Show a one-line status message (illegal move, confirmation prompts)."""
+        self.message = message
+        self.redraw()
+
+    # browsing ---------------------------------------------------------------------------------
+    def action_browse(self, delta: int) -> None:
+        self.browse.step(delta)
+        self._pass_armed = False
+        self.say("")
+
+    def action_first(self) -> None:
+        self.browse.first()
+        self.say("")
+
+    def action_live(self) -> None:
+        self.browse.live()
+        self.say("")
+
+    def action_toggle_follow(self) -> None:
+        self.browse.toggle_follow()
+        self.say("")
+
+    def action_toggle_numbers(self) -> None:
+        self.show_numbers = not self.show_numbers
+        self.redraw()
+
+    # intents ----------------------------------------------------------------------------------
+    def action_unobserve(self) -> None:
+        game = self.game
+        if game is not None and game.role.color is not None and game.phase is GamePhase.PLAYING:
+            self.say("You are playing this game: resign or adjourn it instead")
+            return
+        self._backend.unobserve(self.number)
+        self.post_message(self.Closed(self.number))
+
+    def on_board_widget_point_selected(self, event: BoardWidget.PointSelected) -> None:
+        event.stop()
+        self._pass_armed = False
+        game = self.game
+        if game is None:
+            return
+        color = game.role.color
+        if color is None:
+            return
+        point = event.point
+        where = format_point(point, game.size)
+        if game.phase is GamePhase.SCORING:
+            if game.board.get(point) is None:
+                self.say(f"{where} is empty: select a dead stone")
+                return
+            self._backend.remove_dead(self.number, point)
+            self.say("")
+            return
+        if game.phase is not GamePhase.PLAYING:
+            self.say("The game is over")
+            return
+        if not self.browse.at_live:
+            self.say("Browsing: press End for the live position to play")
+            return
+        if self._awaiting_server:
+            self.say("Waiting for the server to confirm your move")
+            return
+        check = game.board.check(point, color, enforce_turn=True)
+        if not check.legal:
+            reason = check.reason.value if check.reason else "illegal"
+            self.say(f"Illegal move {where}: {reason}")
+            return
+        self._awaiting_server = True
+        self._backend.play(self.number, point)
+        self.say("")
+
+    def on_board_widget_pass_requested(self, event: BoardWidget.PassRequested) -> None:
+        event.stop()
+        self._pass_armed = True
+        self.action_pass_move()
+
+    def action_pass_move(self) -> None:
+        game = self.game
+        if game is None or game.role.color is None:
+            self.say("You are not playing this game")
+            return
+        if game.phase is not GamePhase.PLAYING:
+            self.say("The game is not in play")
+            return
+        check = game.board.check(None, game.role.color, enforce_turn=True)
+        if not check.legal:
+            self.say(f"Cannot pass: {check.reason.value if check.reason else 'illegal'}")
+            return
+        if not self._pass_armed:
+            self._pass_armed = True
+            self.say("Pass? Press ctrl+g again to confirm")
+            return
+        self._pass_armed = False
+        self._backend.play(self.number, None)
+        self.say("")
+
+    def action_done_scoring(self) -> None:
+        game = self.game
+        if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
+            self._backend.done_scoring(self.number)
+            self.say("Done: waiting for the opponent")
