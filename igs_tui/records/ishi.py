@@ -98,14 +98,12 @@ class _Token:
     column: int  # 1-based
 
 
-def _tokens(line: str, start: int = 0) -> list[_Token]:
-    return [
-        _Token(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line) if m.start() >= start
-    ]
+def _tokens(line: str) -> list[_Token]:
+    return [_Token(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
 
 
 def _rest(line: str, keyword_end: int) -> str:
-    """Free-form data after the keyword: one separator dropped, trailing blanks dropped."""
+    """Free-form data after the keyword, without the blanks around it (not significant, §1)."""
     return line[keyword_end:].strip()
 
 
