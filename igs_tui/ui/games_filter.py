@@ -38,16 +38,16 @@ def strongest_rank(game: GameSummary) -> float:
     return max(values) if values else -100.0
 
 
-def _sort_value(game: GameSummary, key: str) -> tuple[float, int]:
+def _sort_value(game: GameSummary, key: str) -> float:
     if key == "rank":
-        return (strongest_rank(game), -game.number)
+        return strongest_rank(game)
     if key == "size":
-        return (float(game.size), -game.number)
+        return float(game.size)
     if key == "observers":
-        return (float(game.observers), -game.number)
+        return float(game.observers)
     if key == "moves":
-        return (float(game.moves), -game.number)
-    return (float(game.number), 0)
+        return float(game.moves)
+    return float(game.number)
 
 
 def select_games(
@@ -59,6 +59,7 @@ def select_games(
     """Games accepted by ``flt``, sorted by ``sort_key`` (ties: lower game number first)."""
     if sort_key not in SORT_KEYS:
         raise ValueError(f"unknown sort key {sort_key!r}; expected one of {SORT_KEYS}")
-    chosen = [g for g in games if flt.accepts(g)]
+    chosen = sorted((g for g in games if flt.accepts(g)), key=lambda g: g.number)
+    # Python's sort is stable, also with reverse=True: ties stay in game-number order.
     chosen.sort(key=lambda g: _sort_value(g, sort_key), reverse=descending)
     return chosen

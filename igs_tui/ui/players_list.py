@@ -1,21 +1,20 @@
 """The user list pane: players from the model, filtered by name, rank range, flags, country.
 
 With 10 000 players online a refresh must be cheap and rare: model changes arrive coalesced
-through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and the table is
-refilled in one batch. Actions on the selected player: tell (opens a chat buffer), match
-(posts :class:`MatchRequested` for the play feature) and stats (asks the backend).
+through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and all rows are
+replaced in one batch on a :class:`VirtualTable` that paints only the visible rows. Actions
+on the selected player: tell (opens a chat buffer), match (posts :class:`MatchRequested` for
+the play feature) and stats (asks the backend).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Checkbox, DataTable, Input, Label
+from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
 from igs_tui.model.backend import Backend
@@ -23,40 +22,39 @@ from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
-from igs_tui.ui.table_util import cursor_key, is_shown, refill
+from igs_tui.ui.table_util import is_shown
+from igs_tui.ui.virtual_table import VirtualTable
 
 COLUMNS = (
-    ("name", "Name"),
-    ("rank", "Rank"),
-    ("flags", "Fl"),
-    ("country", "Country"),
-    ("playing", "Pl"),
-    ("observing", "Ob"),
-    ("idle", "Idle"),
-    ("record", "W/L"),
-    ("info", "Info"),
+    ("Name", 12),
+    ("Rank", 5),
+    ("Fl", 4),
+    ("Country", 10),
+    ("Pl", 4),
+    ("Ob", 4),
+    ("Idle", 5),
+    ("W/L", 9),
+    ("Info", 40),
 )
 
 
 def flags_text(player: Player) -> str:
     """``O`` open for matches, ``L`` looking, ``Q`` quiet, ``-`` shouts off."""
-    return "".join(
-        ch
-        for ch, on_ in (
-            ("O", player.open_for_matches),
-            ("L", player.looking),
-            ("Q", player.quiet),
-            ("-", player.shouts_off),
-        )
-        if on_
-    )
+    flags = "O" if player.open_for_matches else ""
+    if player.looking:
+        flags += "L"
+    if player.quiet:
+        flags += "Q"
+    if player.shouts_off:
+        flags += "-"
+    return flags
 
 
 def _num(value: int | None) -> str:
     return "" if value is None or value < 0 else str(value)
 
 
-def player_row(player: Player) -> list[object]:
+def player_row(player: Player) -> list[Text]:
     record = "" if player.wins is None else f"{player.wins}/{player.losses or 0}"
     return [
         plain(player.name, "bold" if player.looking else "", max_length=20),
@@ -82,7 +80,7 @@ class PlayersList(ModelWatcher):
     PlayersList #players-country { width: 10; }
     PlayersList Checkbox { width: auto; }
     PlayersList #players-error { height: auto; color: $error; }
-    PlayersList DataTable { height: 1fr; }
+    PlayersList VirtualTable { height: 1fr; }
     """
 
     BINDINGS = [
@@ -104,6 +102,7 @@ class PlayersList(ModelWatcher):
         self.descending = False
         self.shown_players: list[Player] = []
         self._dirty = True
+        self._rows: dict[str, tuple[Player, list[Text]]] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="players-bar"):
@@ -114,14 +113,11 @@ class PlayersList(ModelWatcher):
             yield Checkbox("Looking", id="players-looking")
             yield Checkbox("Quiet", id="players-quiet")
         yield Label("", id="players-error")
-        table: DataTable[Any] = DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
-        yield table
+        yield VirtualTable(COLUMNS, id="players-table")
 
     @property
-    def table(self) -> DataTable[Any]:
-        return self.query_one("#players-table", DataTable)
+    def table(self) -> VirtualTable:
+        return self.query_one("#players-table", VirtualTable)
 
     def on_mount(self) -> None:
         self.query_one("#players-error").display = False
@@ -137,12 +133,23 @@ class PlayersList(ModelWatcher):
         if self._dirty:
             self.rebuild()
 
+    def _row(self, player: Player) -> list[Text]:
+        """Cells for ``player``, reused while the (immutable) Player object is unchanged."""
+        cached = self._rows.get(player.name)
+        if cached is not None and cached[0] is player:
+            return cached[1]
+        cells = player_row(player)
+        self._rows[player.name] = (player, cells)
+        return cells
+
     def rebuild(self) -> None:
         self._dirty = False
+        if len(self._rows) > 2 * len(self.model.players) + 100:
+            self._rows.clear()  # players who left; rebuilt lazily
         self.shown_players = select_players(
             self.model.players, self.filter, self.sort_key, self.descending
         )
-        refill(self.table, [(p.name, player_row(p)) for p in self.shown_players])
+        self.table.set_rows([(p.name, self._row(p)) for p in self.shown_players])
         self.border_subtitle = f"{len(self.shown_players)} of {len(self.model.players)} players"
 
     # filter and sort --------------------------------------------------------------------------
@@ -184,15 +191,10 @@ class PlayersList(ModelWatcher):
     def action_refresh_list(self) -> None:
         self.backend.refresh_players()
 
-    @on(DataTable.HeaderSelected)
-    def _header(self, event: DataTable.HeaderSelected) -> None:
-        if event.column_key.value in ("name", "rank"):
-            self.action_sort(str(event.column_key.value))
-
     # actions on the selected player -----------------------------------------------------------
     @property
     def selected(self) -> str | None:
-        return cursor_key(self.table)
+        return self.table.cursor_key
 
     def action_tell(self) -> None:
         if (name := self.selected) is not None:
@@ -207,6 +209,6 @@ class PlayersList(ModelWatcher):
             self.backend.player_stats(name)
             self.post_message(ShowPane("console"))
 
-    @on(DataTable.RowSelected, "#players-table")
+    @on(VirtualTable.RowSelected, "#players-table")
     def _row_selected(self) -> None:
         self.action_tell()

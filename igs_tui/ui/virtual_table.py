@@ -1,0 +1,161 @@
+"""A read-only table that draws only the rows on screen, for lists of many thousand rows.
+
+Textual's DataTable measures every cell of every new row, which costs seconds for a
+10 000-player listing. Here columns have fixed widths, so replacing all rows is a list
+assignment and painting touches only the visible lines (Textual's line API). Cells are
+:class:`rich.text.Text` built by the caller (server data through ``safe_text``), never markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Row = tuple[str, Sequence[Text]]
+GAP = 1
+
+
+class VirtualTable(ScrollView, can_focus=True):
+    """Fixed-width columns, a sticky header, a row cursor, Enter/click posts RowSelected."""
+
+    COMPONENT_CLASSES = {
+        "virtual-table--header",
+        "virtual-table--cursor",
+        "virtual-table--odd",
+    }
+    DEFAULT_CSS = """
+    VirtualTable { height: 1fr; background: $surface; }
+    VirtualTable > .virtual-table--header { background: $panel; text-style: bold; }
+    VirtualTable > .virtual-table--cursor { background: $block-cursor-background;
+        color: $block-cursor-foreground; text-style: bold; }
+    VirtualTable:blur > .virtual-table--cursor { background: $block-cursor-blurred-background;
+        text-style: none; }
+    VirtualTable > .virtual-table--odd { background: $surface-lighten-1; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "move(-1000000000)", "First", show=False),
+        Binding("end", "move(1000000000)", "Last", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    cursor_row: reactive[int] = reactive(0, always_update=True)
+
+    @dataclass
+    class RowSelected(Message):
+        table: VirtualTable
+        key: str
+
+        @property
+        def control(self) -> VirtualTable:
+            return self.table
+
+    def __init__(self, columns: Sequence[tuple[str, int]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.columns = list(columns)
+        self._keys: list[str] = []
+        self._cells: list[Sequence[Text]] = []
+        self._index: dict[str, int] = {}
+        self._total_width = sum(w for _, w in self.columns) + GAP * len(self.columns)
+
+    # data -------------------------------------------------------------------------------------
+    @property
+    def row_count(self) -> int:
+        return len(self._keys)
+
+    @property
+    def row_keys(self) -> list[str]:
+        return list(self._keys)
+
+    @property
+    def cursor_key(self) -> str | None:
+        return self._keys[self.cursor_row] if self._keys else None
+
+    def row(self, index: int) -> Sequence[Text]:
+        return self._cells[index]
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Replace all rows; the cursor stays on the same key if it is still present."""
+        keep = self.cursor_key
+        self._keys = [key for key, _ in rows]
+        self._cells = [cells for _, cells in rows]
+        self._index = {key: i for i, key in enumerate(self._keys)}
+        self.virtual_size = Size(self._total_width, len(self._keys) + 1)
+        self.cursor_row = self._index.get(keep, 0) if keep is not None else 0
+        self.refresh()
+
+    def move_cursor(self, row: int) -> None:
+        self.cursor_row = row
+
+    def validate_cursor_row(self, row: int) -> int:
+        return max(0, min(row, len(self._keys) - 1))
+
+    def watch_cursor_row(self, old: int, new: int) -> None:
+        # Row ``new`` is virtual line ``new + 1``; the sticky header covers the top line.
+        region = Region(0, new + 1, 1, 1)
+        self.scroll_to_region(region, animate=False, force=True, spacing=Spacing(1, 0, 0, 0))
+        self.refresh()
+
+    # keys and mouse ---------------------------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        self.cursor_row = self.cursor_row + step
+
+    def action_page(self, direction: int) -> None:
+        self.cursor_row = self.cursor_row + direction * max(1, self.size.height - 2)
+
+    def action_select(self) -> None:
+        if (key := self.cursor_key) is not None:
+            self.post_message(self.RowSelected(self, key))
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y == 0:
+            return
+        index = int(self.scroll_offset.y) + event.y - 1
+        if 0 <= index < len(self._keys):
+            if index == self.cursor_row:
+                self.action_select()
+            self.cursor_row = index
+
+    # painting ---------------------------------------------------------------------------------
+    def _line(self, cells: Sequence[Text | str], style: Style) -> Strip:
+        line = Text(no_wrap=True, end="")
+        for (_, width), cell in zip(self.columns, cells, strict=False):
+            piece = cell.copy() if isinstance(cell, Text) else Text(cell)
+            piece.truncate(width, overflow="ellipsis", pad=True)
+            line.append_text(piece)
+            line.append(" " * GAP)
+        segments = list(line.render(self.app.console))
+        strip = Strip(Segment.apply_style(segments, style), line.cell_len)
+        scroll_x = int(self.scroll_offset.x)
+        width = self.size.width
+        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, style)
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        if y == 0:
+            style = base + self.get_component_rich_style("virtual-table--header")
+            return self._line([label for label, _ in self.columns], style)
+        index = int(self.scroll_offset.y) + y - 1
+        if index >= len(self._keys):
+            return Strip.blank(self.size.width, base)
+        if index == self.cursor_row:
+            style = base + self.get_component_rich_style("virtual-table--cursor")
+        elif index % 2:
+            style = base + self.get_component_rich_style("virtual-table--odd")
+        else:
+            style = base
+        return self._line(self._cells[index], style)

@@ -1,0 +1,52 @@
+"""Helpers for the app-shell UI tests: build the app on a model and read what widgets show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import DataTable, RichLog
+
+from igs_tui.model import ClientModel
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.main_screen import MainScreen
+from tests.ui.fakes import RecordingBackend
+
+COMPACT = (80, 24)
+WIDE = (160, 48)
+
+
+def make_app(model: ClientModel, **options: Any) -> tuple[IgsApp, RecordingBackend]:
+    backend = RecordingBackend()
+    return IgsApp(model, backend, **options), backend
+
+
+def main_screen(app: IgsApp) -> MainScreen:
+    screen = app.main_screen
+    assert screen is not None, "main screen not shown"
+    return screen
+
+
+def log_lines(log: RichLog) -> list[str]:
+    """The plain text of every line a RichLog holds."""
+    return [strip.text for strip in log.lines]
+
+
+def log_styles(log: RichLog) -> set[str]:
+    """Every style string used in a RichLog's lines (to prove server text chose none)."""
+    return {str(seg.style) for strip in log.lines for seg in strip if seg.style}
+
+
+def column_text(table: DataTable[Any], column: int) -> list[str]:
+    """Plain text of one column, top to bottom as displayed."""
+    out: list[str] = []
+    for row in range(table.row_count):
+        cell = table.get_row_at(row)[column]
+        out.append(cell.plain if isinstance(cell, Text) else str(cell))
+    return out
+
+
+def row_keys(table: DataTable[Any]) -> list[str]:
+    return [
+        str(table.coordinate_to_cell_key((row, 0)).row_key.value) for row in range(table.row_count)
+    ]

@@ -1,0 +1,144 @@
+"""Games list: filter and sort rules, and the table's keys (sort, filter, Enter observes)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Checkbox, Input, Select
+
+from igs_tui.model import ClientModel, GameSummary
+from igs_tui.ui.games_filter import GameFilter, select_games
+from igs_tui.ui.games_list import BROADCAST_MARK, GamesList
+from tests.ui.shell_helpers import COMPACT, column_text, main_screen, make_app, row_keys
+
+
+def game(number: int, **kw: object) -> GameSummary:
+    fields: dict[str, object] = {
+        "white": f"w{number}",
+        "white_rank": "5k",
+        "black": f"b{number}",
+        "black_rank": "6k",
+    }
+    fields.update(kw)
+    return GameSummary(number, **fields)  # type: ignore[arg-type]
+
+
+GAMES = [
+    game(1, moves=10, observers=3, size=9, white_rank="2d", black_rank="1d"),
+    game(
+        2, moves=200, observers=40, white="Kisei", black="Kisei", white_rank="9p", black_rank="9p"
+    ),
+    game(3, moves=55, observers=3, size=13, white="alice", white_rank="NR", black_rank="NR"),
+    game(4, moves=120, observers=1, title="Meijin league", white_rank="15k", black_rank="20k"),
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "descending", "expected"),
+    [
+        ("number", False, [1, 2, 3, 4]),
+        ("observers", True, [2, 1, 3, 4]),  # ties keep lower game numbers first
+        ("moves", True, [2, 4, 3, 1]),
+        ("moves", False, [1, 3, 4, 2]),
+        ("rank", True, [2, 1, 4, 3]),  # 9p > 2d > 15k > unranked
+        ("size", False, [1, 3, 2, 4]),
+    ],
+)
+def test_sort_orders(key: str, descending: bool, expected: list[int]) -> None:
+    assert [g.number for g in select_games(GAMES, GameFilter(), key, descending)] == expected
+
+
+def test_filters() -> None:
+    def numbers(flt: GameFilter) -> list[int]:
+        return [g.number for g in select_games(GAMES, flt)]
+
+    assert numbers(GameFilter(text="ALICE")) == [3]
+    assert numbers(GameFilter(text="meijin")) == [4]  # titles are searched too
+    assert numbers(GameFilter(size=19)) == [2, 4]
+    assert numbers(GameFilter(broadcasts_only=True)) == [2, 4]
+    assert numbers(GameFilter(size=19, broadcasts_only=True, text="kisei")) == [2]
+    with pytest.raises(ValueError, match="unknown sort key"):
+        select_games(GAMES, GameFilter(), "bogus")
+
+
+def model_with_games() -> ClientModel:
+    model = ClientModel()
+    model.replace_games(GAMES)
+    return model
+
+
+async def test_table_sorts_filters_and_observes_on_enter() -> None:
+    model = model_with_games()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        table = games.table
+        assert row_keys(table) == ["1", "2", "3", "4"]
+        # broadcasts (same account both sides, or a title) are marked
+        marks = column_text(table, 0)
+        assert marks[1].startswith(BROADCAST_MARK) and marks[3].startswith(BROADCAST_MARK)
+        assert not marks[0].startswith(BROADCAST_MARK)
+
+        table.focus()
+        await pilot.press("o")  # observers, most first
+        await pilot.pause()
+        assert row_keys(table) == ["2", "1", "3", "4"]
+        await pilot.press("o")  # again: reversed
+        await pilot.pause()
+        assert row_keys(table) == ["4", "1", "3", "2"]  # ties stay in number order
+        await pilot.press("m")
+        await pilot.pause()
+        assert row_keys(table) == ["2", "4", "3", "1"]
+
+        # Enter on the second row observes game 4 and switches to the board
+        table.move_cursor(row=1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert backend.named("observe") == [(4,)]
+        assert main_screen(app).active == "board"
+
+        await pilot.press("f3", "slash")
+        await pilot.press(*"kisei")
+        await pilot.pause()
+        assert app.focused is games.query_one("#games-filter", Input)
+        assert row_keys(table) == ["2"]
+        games.query_one("#games-filter", Input).value = ""
+        games.query_one("#games-size", Select).value = 9
+        await pilot.pause()
+        assert row_keys(table) == ["1"]
+        games.query_one("#games-size", Select).value = 0
+        games.query_one("#games-broadcasts", Checkbox).value = True
+        await pilot.pause()
+        assert sorted(row_keys(table)) == ["2", "4"]
+
+
+async def test_model_updates_refresh_the_table_and_keep_the_cursor() -> None:
+    model = model_with_games()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(GamesList).table
+        table.move_cursor(row=2)  # game 3
+        model.upsert_games([game(7, observers=99), game(0, observers=0)])
+        model.game_ended(1)
+        await pilot.pause()
+        assert row_keys(table) == ["0", "2", "3", "4", "7"]
+        assert row_keys(table)[table.cursor_row] == "3"
+        await pilot.press("ctrl+r")
+        assert backend.named("refresh_games") == [()]
+
+
+async def test_hidden_games_list_refreshes_when_shown() -> None:
+    model = model_with_games()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        model.replace_games([game(42)])
+        await pilot.pause()
+        table = app.screen.query_one(GamesList).table
+        assert row_keys(table) == ["1", "2", "3", "4"]  # not rebuilt while hidden
+        await pilot.press("f3")
+        await pilot.pause()
+        assert row_keys(table) == ["42"]

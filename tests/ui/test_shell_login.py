@@ -1,0 +1,200 @@
+"""Login screen: server choices, guest/account, keyring remember with graceful fallback."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+from keyring.errors import NoKeyringError
+from textual.widgets import Checkbox, Input, Label, RadioButton
+
+from igs_tui.model import ClientModel
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.login import IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
+from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.settings import LoginSettings, PasswordStore, load_settings, save_settings
+from tests.ui.fakes import RecordingBackend
+
+
+class FakeKeyring:
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.stored: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service_name: str, username: str) -> str | None:
+        if self.fail:
+            raise NoKeyringError("No recommended backend was available.")
+        return self.stored.get((service_name, username))
+
+    def set_password(self, service_name: str, username: str, password: str) -> None:
+        if self.fail:
+            raise NoKeyringError("No recommended backend was available.")
+        self.stored[(service_name, username)] = password
+
+
+class Recorder:
+    def __init__(self, result: RecordingBackend | Exception | None = None) -> None:
+        self.requests: list[LoginRequest] = []
+        self.result = result or RecordingBackend()
+
+    def __call__(self, request: LoginRequest) -> RecordingBackend:
+        self.requests.append(request)
+        if isinstance(self.result, Exception):
+            raise self.result
+        return self.result
+
+
+def login_app(tmp_path: Path, keyring: FakeKeyring, connect: Recorder) -> IgsApp:
+    return IgsApp(
+        ClientModel(),
+        connect=connect,
+        config_dir=tmp_path,
+        passwords=PasswordStore(keyring),
+        local_port=7001,
+    )
+
+
+async def test_default_is_igs_guest(tmp_path: Path) -> None:
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LoginScreen)
+        await pilot.click("#connect")
+        await pilot.pause()
+        await pilot.pause()
+        assert connect.requests == [LoginRequest("igs", IGS_HOST, IGS_PORT, "", "", True)]
+        assert isinstance(app.screen, MainScreen)
+
+
+async def test_local_server_uses_loopback_and_configured_port(tmp_path: Path) -> None:
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.query_one("#server-local", RadioButton).value = True
+        await pilot.pause()
+        assert app.screen.query_one("#address").display
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert connect.requests[0].host == "127.0.0.1"
+        assert connect.requests[0].port == 7001
+        assert connect.requests[0].server == "local"
+
+
+async def test_account_with_keyring_failure_still_logs_in(tmp_path: Path) -> None:
+    """No keyring backend (headless): warn, do not remember, but log in anyway."""
+    connect = Recorder()
+    keyring = FakeKeyring(fail=True)
+    app = login_app(tmp_path, keyring, connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#server-custom", RadioButton).value = True
+        screen.query_one("#host", Input).value = "go.example.org"
+        screen.query_one("#port", Input).value = "6969"
+        screen.query_one("#guest", Checkbox).value = False
+        screen.query_one("#user", Input).value = "alice"
+        screen.query_one("#password", Input).value = "s3cret"
+        screen.query_one("#remember", Checkbox).value = True
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert connect.requests == [
+            LoginRequest("custom", "go.example.org", 6969, "alice", "s3cret", False)
+        ]
+        messages = [n.message for n in app._notifications]
+        assert any("Password not remembered" in m for m in messages)
+    config = tmp_path / "config.json"
+    assert stat.S_IMODE(config.stat().st_mode) == 0o600
+    saved = json.loads(config.read_text())
+    assert saved["user"] == "alice" and saved["host"] == "go.example.org"
+    assert "s3cret" not in config.read_text()
+
+
+async def test_remembered_password_is_filled_from_keyring(tmp_path: Path) -> None:
+    keyring = FakeKeyring()
+    keyring.stored[("igs-tui", f"bob@{IGS_HOST}")] = "pw"
+    save_settings(
+        LoginSettings(server="igs", user="bob", guest=False, remember_password=True), tmp_path
+    )
+    connect = Recorder()
+    app = login_app(tmp_path, keyring, connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#password", Input).value == "pw"
+        assert not app.screen.query_one("#account").has_class("-hidden")
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert connect.requests[0].user == "bob"
+        assert connect.requests[0].password == "pw"
+
+
+async def test_password_stored_when_keyring_works(tmp_path: Path) -> None:
+    keyring = FakeKeyring()
+    connect = Recorder()
+    app = login_app(tmp_path, keyring, connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#guest", Checkbox).value = False
+        screen.query_one("#user", Input).value = "carol"
+        screen.query_one("#password", Input).value = "pw2"
+        screen.query_one("#remember", Checkbox).value = True
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert keyring.stored == {("igs-tui", f"carol@{IGS_HOST}"): "pw2"}
+
+
+async def test_bad_port_and_missing_user_are_reported_not_submitted(tmp_path: Path) -> None:
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#server-custom", RadioButton).value = True
+        screen.query_one("#host", Input).value = "h"
+        screen.query_one("#port", Input).value = "99999"
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert "Port must be" in str(screen.query_one("#login-error", Label).render())
+        screen.query_one("#port", Input).value = "23"
+        screen.query_one("#guest", Checkbox).value = False
+        screen.query_one("#user", Input).value = "two words"
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+        assert "user name" in str(screen.query_one("#login-error", Label).render())
+        assert connect.requests == []
+        assert app.screen is screen
+
+
+async def test_failed_connect_returns_to_login(tmp_path: Path) -> None:
+    connect = Recorder(ConnectionRefusedError("refused"))
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(connect.requests) == 1
+        assert isinstance(app.screen, LoginScreen)
+        assert any("Could not connect" in n.message for n in app._notifications)
+
+
+def test_corrupt_or_hostile_config_gives_defaults(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text("{not json")
+    assert load_settings(tmp_path) == LoginSettings()
+    (tmp_path / "config.json").write_text(json.dumps({"port": "80", "user": ["x"], "guest": False}))
+    settings = load_settings(tmp_path)
+    assert settings.port == 0 and settings.user == "" and settings.guest is False
+
+
+def test_password_store_reports_keyring_error() -> None:
+    store = PasswordStore(FakeKeyring(fail=True))
+    assert store.get("h", "u") is None
+    assert store.set("h", "u", "p") is False
+    assert "No recommended backend" in store.last_error

@@ -1,0 +1,70 @@
+"""Main screen: pane switching by keys and tabs, compact (80x24) vs wide (160x48) layout."""
+
+from __future__ import annotations
+
+from textual.widgets import Tabs
+
+from igs_tui.ui.demo_model import demo_model
+from tests.ui.shell_helpers import COMPACT, WIDE, main_screen, make_app
+
+
+async def test_function_keys_and_alt_digits_switch_panes_in_compact_layout() -> None:
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.visible_panes() == ["games"]
+        for key, pane in [("f4", "players"), ("f5", "chat"), ("f6", "console"), ("f2", "board")]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.visible_panes() == [pane], key
+            assert screen.query_one("#pane-tabs", Tabs).active == f"tab-{pane}"
+        await pilot.press("alt+3")
+        await pilot.pause()
+        assert screen.visible_panes() == ["players"]
+        assert app.focused is not None and app.focused.id == "players-table"
+        await pilot.press("alt+4")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "chat-input"
+
+
+async def test_wide_layout_keeps_board_beside_the_active_pane() -> None:
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.has_class("-wide")
+        assert screen.visible_panes() == ["board", "games"]
+        await pilot.press("f5")
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "chat"]
+        await pilot.press("f2")  # the board is already shown: the side pane stays
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "chat"]
+        board = screen.query_one("#pane-board")
+        chat = screen.query_one("#pane-chat")
+        assert board.region.right <= chat.region.x
+        assert board.region.width > 60 and chat.region.width > 50
+
+
+async def test_resizing_switches_layout_without_losing_state() -> None:
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("f5")
+        await pilot.press("h", "i")
+        await pilot.resize_terminal(*COMPACT)
+        await pilot.pause()
+        assert not screen.has_class("-wide")
+        assert screen.visible_panes() == ["chat"]
+        assert screen.query_one("#chat-input").value == "hi"  # type: ignore[attr-defined]
+
+
+async def test_clicking_a_tab_switches_pane() -> None:
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.click("#tab-console")
+        await pilot.pause()
+        assert main_screen(app).visible_panes() == ["console"]

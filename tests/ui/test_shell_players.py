@@ -1,0 +1,137 @@
+"""User list: filters (name, rank range, flags, country) at 10 000 players, and actions."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Checkbox, Input, Label
+
+from igs_tui.model import BufferKey, ChatKind, ClientModel, Player
+from igs_tui.ui.demo_model import make_players
+from igs_tui.ui.players_filter import PlayerFilter, select_players
+from igs_tui.ui.players_list import PlayersList, flags_text
+from tests.ui.shell_helpers import COMPACT, main_screen, make_app
+
+PLAYERS_10K = make_players(10_000, seed=7)
+
+# Independent rank numbers for the check below (a second reading of the rank scale:
+# 30k..1k, then 1d..9d, then 1p..9p, in increasing strength).
+SCALE = [f"{k}k" for k in range(30, 0, -1)] + [f"{d}d" for d in range(1, 10)]
+SCALE += [f"{p}p" for p in range(1, 10)]
+
+
+def strength(rank: str) -> int | None:
+    bare = rank.rstrip("*?+")
+    return SCALE.index(bare) if bare in SCALE else None
+
+
+def test_rank_range_filter_matches_independent_reading_on_10k_players() -> None:
+    flt = PlayerFilter.build(ranks="5k-2d")
+    low, high = SCALE.index("5k"), SCALE.index("2d")
+    expected = {
+        p.name for p in PLAYERS_10K if (s := strength(p.rank)) is not None and low <= s <= high
+    }
+    got = {p.name for p in select_players(PLAYERS_10K, flt)}
+    assert got == expected
+    assert 500 < len(got) < 9_000  # the filter really discriminates
+
+
+@pytest.mark.parametrize(
+    ("flt", "predicate"),
+    [
+        (PlayerFilter(open_only=True), lambda p: p.open_for_matches),
+        (PlayerFilter(looking_only=True), lambda p: p.looking),
+        (PlayerFilter(quiet_only=True), lambda p: p.quiet),
+        (PlayerFilter(country="jap"), lambda p: "jap" in p.country.lower()),
+        (PlayerFilter(name="KA"), lambda p: "ka" in p.name.lower()),
+        (
+            PlayerFilter(open_only=True, looking_only=True, country="korea"),
+            lambda p: p.open_for_matches and p.looking and p.country == "Korea",
+        ),
+    ],
+)
+def test_flag_country_and_name_filters_on_10k_players(flt: PlayerFilter, predicate: object) -> None:
+    expected = {p.name for p in PLAYERS_10K if predicate(p)}  # type: ignore[operator]
+    assert {p.name for p in select_players(PLAYERS_10K, flt)} == expected
+    assert expected
+
+
+def test_open_ended_ranges_and_errors() -> None:
+    players = [Player("a", "9p"), Player("b", "1d"), Player("c", "30k"), Player("d", "NR")]
+    assert [p.name for p in select_players(players, PlayerFilter.build(ranks="1d-"))] == ["a", "b"]
+    assert [p.name for p in select_players(players, PlayerFilter.build(ranks="-1d"))] == ["b", "c"]
+    with pytest.raises(ValueError):
+        PlayerFilter.build(ranks="strong")
+
+
+def test_sorting_by_rank_then_name() -> None:
+    players = [Player("zed", "1d"), Player("amy", "1d"), Player("bob", "3k"), Player("x", "")]
+    assert [p.name for p in select_players(players, PlayerFilter(), "rank", True)] == [
+        "amy",
+        "zed",
+        "bob",
+        "x",
+    ]
+    assert flags_text(Player("q", open_for_matches=True, looking=True, quiet=True)) == "OLQ"
+
+
+async def test_10k_players_table_filters_correctly() -> None:
+    model = ClientModel()
+    model.replace_players(PLAYERS_10K)
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        assert users.table.row_count == 10_000
+        users.query_one("#players-ranks", Input).value = "3d-9d"
+        users.query_one("#players-looking", Checkbox).value = True
+        await pilot.pause()
+        expected = sorted(
+            (
+                p.name
+                for p in PLAYERS_10K
+                if p.looking
+                and (s := strength(p.rank)) is not None
+                and SCALE.index("3d") <= s <= SCALE.index("9d")
+            ),
+            key=str.casefold,
+        )
+        assert users.table.row_keys == expected
+        # a burst of 500 updates is coalesced into one consistent refresh
+        for i in range(500):
+            model.upsert_players([Player(f"new{i:03d}", "5d", looking=True)])
+        await pilot.pause()
+        assert users.table.row_count == len(expected) + 500
+        users.query_one("#players-ranks", Input).value = "nonsense"
+        await pilot.pause()
+        error = users.query_one("#players-error", Label)
+        assert error.display and "not a rank" in str(error.render())
+        assert users.table.row_count == len(expected) + 500  # last good filter still applies
+
+
+async def test_actions_tell_match_stats() -> None:
+    model = ClientModel()
+    model.replace_players([Player("alice", "2d"), Player("bob", "3k")])
+    matched: list[str] = []
+    app, backend = make_app(model, match_hook=matched.append)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        users.table.focus()
+        users.table.move_cursor(row=1)
+        await pilot.press("s")
+        await pilot.pause()
+        assert backend.named("player_stats") == [("bob",)]
+        assert main_screen(app).active == "console"
+        await pilot.press("f4", "m")
+        await pilot.pause()
+        assert matched == ["bob"]
+        await pilot.press("t")
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.active == "chat"
+        assert BufferKey(ChatKind.TELL, "bob") in model.buffers
+        assert app.focused is not None and app.focused.id == "chat-input"
