@@ -29,6 +29,7 @@ iterator :meth:`IgsClient.events`.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import logging
 import random
@@ -136,6 +137,21 @@ class ClientConfig:
     reply_timeout: float = 60.0
     """A command unanswered this long gets a timed-out ``CommandReply`` (see IgsSession.expire)."""
 
+    def __post_init__(self) -> None:
+        """Reject a bad configuration when it is made, not on the first reconnect.
+
+        Raises:
+            ValueError: no servers, or a timing that is not positive.
+            LookupError: ``legacy_encoding`` names no codec.
+        """
+        if not self.servers:
+            raise ValueError("ClientConfig needs at least one server")
+        for name in ("connect_timeout", "login_timeout", "keepalive_idle", "keepalive_timeout"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"ClientConfig.{name} must be positive")
+        if self.legacy_encoding:
+            codecs.lookup(self.legacy_encoding)
+
 
 class _LoginRejected(Exception):
     """The server rejected our credentials for good."""
@@ -199,6 +215,7 @@ class IgsClient:
         self._running = False
         self._login_at: float | None = None
         self._ayt_sent_at: float | None = None
+        self._quitting = False
         self.lag: float | None = None
         """Seconds of the last keepalive round trip (None until measured)."""
         self.state: ConnectionEvent | None = None
@@ -225,11 +242,19 @@ class IgsClient:
 
         Commands are not kept for a later connection on purpose: a move or a match request
         typed while offline would be stale by the time we are back. ``observe``/``unobserve``
-        are remembered either way, so an observation started offline is restored.
+        are remembered either way, so an observation started offline is restored. After
+        ``quit`` the client ends instead of reconnecting when the server closes the link.
+
+        Raises:
+            ValueError: for a multi-line command (the session refuses to send it).
         """
-        self.memory.note_command(str(command))
+        line = str(command)
+        self.memory.note_command(line)
         if self._session is None:
             return False
+        if line.split()[:1] in (["quit"], ["exit"]):
+            # The server closes the link after quit; that drop must not trigger a reconnect.
+            self._quitting = True
         self._session.send(command)
         self._wake.set()
         return True
@@ -259,6 +284,7 @@ class IgsClient:
         if self._running:
             raise RuntimeError("IgsClient.run is already running")
         self._running = True
+        self._quitting = False
         attempt = 0
         try:
             while not self._stop.is_set():
@@ -276,8 +302,8 @@ class IgsClient:
                     self._emit(Disconnected(str(exc)))
                     self._emit(Failed(str(exc)))
                     return
-                if self._stop.is_set():
-                    self._emit(Disconnected("closed by user"))
+                if self._stop.is_set() or self._quitting:
+                    self._emit(Disconnected("closed by user" if self._stop.is_set() else "quit"))
                     return
                 if self._login_at is not None and (
                     self._clock() - self._login_at >= self.config.stable_after

@@ -77,6 +77,8 @@ class FakeIgs:
                 return
             if self.silent_after_login:
                 continue
+            if line == "quit":
+                return  # IGS closes the connection
             words = line.split()
             if line == "ayt":
                 if self.answer_ayt:

@@ -144,6 +144,34 @@ async def test_failing_consumer_does_not_break_the_connection(
     assert any(isinstance(e, Connected) for e in seen)
 
 
+async def test_quit_ends_the_client_without_reconnecting() -> None:
+    async with FakeIgs() as fake:
+        client, events = make_client(fake)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send("quit")
+        await asyncio.wait_for(task, 5)
+    assert of_type(events, Disconnected)[-1].reason == "quit"
+    assert not of_type(events, Reconnecting)
+    assert fake.server is not None and len(fake.server.connections) == 1
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"servers": ()}, ValueError),
+        ({"keepalive_idle": 0}, ValueError),
+        ({"login_timeout": -1}, ValueError),
+        ({"legacy_encoding": "no-such-codec"}, LookupError),
+    ],
+)
+def test_bad_config_rejected_at_construction(
+    settings: dict[str, object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        ClientConfig(**settings)  # type: ignore[arg-type]
+
+
 async def test_send_while_disconnected_is_refused() -> None:
     async with FakeIgs() as fake:
         client, _ = make_client(fake)
