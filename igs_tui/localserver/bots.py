@@ -218,11 +218,16 @@ def add_bot(hub: Hub, name: str, spawn: Spawn, source: MoveSource, delay: float)
     return agent
 
 
+def _greedy(_name: str, seed: int) -> MoveSource:
+    return GreedyMoveSource(seed)
+
+
 def start_bots(hub: Hub, spawn: Spawn) -> list[BotAgent]:
     """Create the configured bots and, if asked, the bot-vs-bot games that fill ``games``."""
     config = hub.config
+    factory = config.bot_move_source or _greedy
     agents = [
-        add_bot(hub, name, spawn, GreedyMoveSource(config.bot_seed + i), config.bot_delay)
+        add_bot(hub, name, spawn, factory(name, config.bot_seed + i), config.bot_delay)
         for i, name in enumerate(config.bots)
     ]
     if config.bot_games > 0:

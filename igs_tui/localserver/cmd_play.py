@@ -174,6 +174,21 @@ def cmd_done(hub: Hub, session: Session, user: User, args: str) -> None:
     gameflow.type_done(hub, game, user, color)
 
 
+@command("score")
+def cmd_score(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``score``: the count so far (22 board + 20 line) while removing dead stones."""
+    game = _any_game(hub, session, user, args)
+    if game is None:
+        return
+    if game.phase is not Phase.SCORING:
+        session.send([(5, "The game is not being scored.")])
+        return
+    score = game.final_score()
+    out: list[Line] = [(22, text) for text in game.status_block(hub.now(), score)]
+    out.append((20, gameflow.score_line(game, score.white, score.black)))
+    session.send(out)
+
+
 @command("resign")
 def cmd_resign(hub: Hub, session: Session, user: User, args: str) -> None:
     found = _my_game(hub, session, user, args)

@@ -11,10 +11,15 @@ Demo accounts (name / password / rank): ``alice``/``alice`` 5k*, ``bob``/``bob``
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from igs_tui.localserver.clock import Clock
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.bots import MoveSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +112,8 @@ class ServerConfig:
     bot_delay: float = 0.5
     bot_seed: int = 7
     bot_max_size: int = 19
+    bot_move_source: Callable[[str, int], MoveSource] | None = None
+    """Factory ``(bot_name, seed) -> MoveSource``; None uses the built-in greedy player."""
     bot_games: int = 2
     bot_game_interval: float = 8.0
     broadcast: bool = True

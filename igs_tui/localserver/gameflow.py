@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from igs_tui.go import Color, IllegalMove, Point
+from igs_tui.go import Color, IllegalMove, Point, format_point
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
+from igs_tui.localserver.lines import format_score_line
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.session import Line
 
@@ -246,8 +247,6 @@ def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str |
 
 
 def _name(game: ServerGame, point: Point) -> str:
-    from igs_tui.go import format_point
-
     return format_point(point, game.size)
 
 
@@ -278,7 +277,7 @@ def finish_scored(hub: Hub, game: ServerGame) -> None:
     score = game.final_score()
     now = hub.now()
     board: list[Line] = [(22, text) for text in game.status_block(now, score)]
-    board.append((20, _score_line(game, score.white, score.black)))
+    board.append((20, score_line(game, score.white, score.black)))
     winner = Color.WHITE if score.white > score.black else Color.BLACK
     winner_user = None if score.white == score.black else game.player(winner)
     for observer in list(game.observers):
@@ -293,9 +292,8 @@ def finish_scored(hub: Hub, game: ServerGame) -> None:
     )
 
 
-def _score_line(game: ServerGame, white: float, black: float) -> str:
-    from igs_tui.localserver.lines import format_score_line
-
+def score_line(game: ServerGame, white: float, black: float) -> str:
+    """The 20 line for ``game`` (White first, as the spec's example)."""
     return format_score_line(game.white.name, white, game.black.name, black)
 
 
