@@ -156,6 +156,8 @@ def apply_node_properties(
     props = dict(props)
     if is_root:
         _apply_root(info, props)
+    if "B" in props and "W" in props:
+        raise _PropError("W", "a node cannot hold both a black and a white move")
     for color in (Color.BLACK, Color.WHITE):
         if color.value in props:
             values = props.pop(color.value)

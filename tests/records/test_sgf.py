@@ -205,6 +205,9 @@ ERRORS = [
     (b"(;SZ[9]AB[ab][j]\n)", 1, 8, "bad point in AB"),
     (b"(;SZ[9]\n;W[aa]BL[soon])", 2, 7, "BL must be a number"),
     (b"(;SZ[40])", 1, 1, "size out of range"),
+    (b"(;SZ[9];B[aa]\n  W[bb])", 2, 3, "both a black and a white move"),
+    (b"(;SZ[9];B[aa]MN[0])", 1, 14, "MN must be at least 1"),
+    (b"(;SZ[9]\nC[x]ISMK[MARK abc@A1])", 2, 5, "one or two"),
     (b"just text, no game", 1, 1, "no SGF game"),
     (b"", 1, 1, "no SGF game"),
 ]
