@@ -244,10 +244,17 @@ class _Reader:
 
     def _komi(self, line: str, kw_end: int, toks: list[_Token]) -> None:
         info = self._touch().record.info
-        text = _rest(line, kw_end)
-        info.komi = parse_komi(text)
-        if info.komi is None:
-            raise self.error(f"komi {text!r} is not a number", kw_end + 2)
+        if not toks:
+            raise self.error("KOMI needs a number", kw_end + 1)
+        # The number is the first field ("3 1/2" spans two); words after it are extra data,
+        # which the spec lets a reader ignore ("KOMI 5 points").
+        two = " ".join(t.text for t in toks[:2])
+        komi = parse_komi(two) if len(toks) > 1 and toks[1].text == "1/2" else None
+        if komi is None:
+            komi = parse_komi(toks[0].text)
+        if komi is None:
+            raise self.error(f"komi {toks[0].text!r} is not a number", toks[0].column)
+        info.komi = komi
 
     def _handicap(self, line: str, kw_end: int, toks: list[_Token]) -> None:
         info = self._touch().record.info

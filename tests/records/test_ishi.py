@@ -98,6 +98,12 @@ def test_header_repeats_sum_text_and_last_once_only_value_wins() -> None:
 )
 def test_komi_forms(text: str, value: float) -> None:
     assert parse_komi(text) == value
+    assert parse_ishi(f"KOMI {text}\n")[0].info.komi == value
+
+
+def test_komi_extra_words_are_ignored() -> None:
+    assert parse_ishi("KOMI 5 points\n")[0].info.komi == 5.0
+    assert parse_ishi("Komi 3 1/2 (reverse)\n")[0].info.komi == 3.5
 
 
 def test_extra_data_after_endvar_is_ignored() -> None:
@@ -205,6 +211,7 @@ ERRORS = [
     ("SETUP Q4", 1, 7, "needs B or W"),
     ("SETUP B Q4 X", 1, 12, "bad location"),
     ("KOMI lots", 1, 6, "not a number"),
+    ("KOMI", 1, 5, "needs a number"),
     ("HANDICAP", 1, 9, "needs a number"),
     ("DIAGRAM 9x8", 1, 9, "bad diagram size"),
     ("DIAGRAM a1", 1, 9, "two corner"),
@@ -310,3 +317,59 @@ def test_sgf_values_ishi_cannot_hold_on_one_line_still_give_a_readable_file() ->
     assert Mark(p("C7", 9), MarkKind.LABEL, "\\t") in b1.marks
     assert len(b1.marks) == 3
     assert parse_sgf(write_sgf(back))[0].root.children[0].marks == b1.marks
+
+
+SPEC_HEADER_EXAMPLES = """\
+Analysis Jim Kerwin, professional 1-dan
+ANALYSIS Kato 9 Dan
+BLACK Honinbo Shusaku
+black Alan Chen (9 years old)
+Black
+Date 8 March 1990
+Date 3-21-48
+date November 21-24, 1847
+DATE Dec 9, 1938 and Mar 3-4, 1939
+Date June 3 and 7, 1958
+HANDICAP 0
+Handicap 7
+komi 5
+Komi 3 1/2
+KOMI 4.5
+Place
+PLACE Kyoto (April) and Tokyo (May)
+place US Go Congress, Denver
+Recorder Ishi Press
+RECORDER Phil Straus (playing Black)
+RESULT White wins by resignation
+result Black by 3
+Result Black resigns at move 186
+RULES Japanese
+Rules CHINESE
+SOURCE "Invincible: The Games of Shusaku"
+SOURCE John Powers, Kiseido Publishing Co., Tokyo 1982
+Timelimit 1 hour
+WHITE James Redmond 5-dan (made 6-dan after this game)
+"""
+
+
+def test_spec_header_examples_in_one_event() -> None:
+    """§5 "Below are valid examples of header keywords", one per line, all in one event."""
+    collection = parse_ishi(SPEC_HEADER_EXAMPLES)
+    assert len(collection) == 1
+    info = collection[0].info
+    # Once-only data: "the last line encountered should be taken as the correct data".
+    assert info.black == ""  # the bare "Black" line came last
+    assert info.white == "James Redmond 5-dan (made 6-dan after this game)"
+    assert (info.handicap, info.komi) == (7, 4.5)
+    assert info.result == "Black resigns at move 186"
+    assert info.rules == "CHINESE"
+    # Textual data: "the total data is the sum from all the repeated lines".
+    assert info.annotator == "Jim Kerwin, professional 1-dan\nKato 9 Dan"
+    assert info.date is not None and len(info.date.split("\n")) == 5
+    assert info.place == "\nKyoto (April) and Tokyo (May)\nUS Go Congress, Denver"
+    assert info.recorder == "Ishi Press\nPhil Straus (playing Black)"
+    assert info.source == (
+        '"Invincible: The Games of Shusaku"\nJohn Powers, Kiseido Publishing Co., Tokyo 1982'
+    )
+    assert info.time_limit == "1 hour"
+    assert parse_ishi(write_ishi(collection)) == collection
