@@ -45,7 +45,7 @@ from igs_tui.go import (
     max_fixed_handicap,
 )
 from igs_tui.gtp.clock import CanadianClock, TimeSettings
-from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.controller import DEFAULT, GtpController
 from igs_tui.gtp.errors import (
     GtpEngineError,
     GtpError,
@@ -140,6 +140,10 @@ class LocalEngineGame:
     measured with ``now`` (monotonic seconds; injectable so tests use a fake clock) and
     charged to Canadian byo-yomi clocks when ``time_settings`` is given; the engine is told
     its remaining time with ``time_left`` before each ``genmove``.
+
+    ``move_timeout`` limits each ``genmove`` (``None``: the controller's ``slow_timeout``);
+    ``score_timeout`` limits the scoring questions; ``ruleset`` decides when play ends (two
+    passes by default) and how our count is made.
     """
 
     def __init__(
@@ -308,7 +312,8 @@ class LocalEngineGame:
             if self.clocks and await ctl.known_command("time_left"):
                 seconds, stones = self.clocks[color].time_left()
                 await ctl.time_left(color, seconds, stones)
-            answer = await ctl.genmove(color, timeout=self.move_timeout or None)
+            timeout = DEFAULT if self.move_timeout is None else self.move_timeout
+            answer = await ctl.genmove(color, timeout=timeout)
         except (GtpEngineError, *_ENGINE_FAULTS) as exc:  # §6.3.3: genmove "fails never"
             raise self._engine_failed("asking for a move", exc) from exc
         if answer == "resign":

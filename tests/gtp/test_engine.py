@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
 
 import pytest
 
 from igs_tui.go import Color, Game, Point
 from igs_tui.gtp.engine import GtpEngine, run_gtp_engine_cli, serve
 from igs_tui.gtp.policy import choose_move, is_own_eye
+from tests.gtp.conftest import builtin_engine_argv, subprocess_env
 
 
 def run(engine: GtpEngine, *lines: str) -> list[str]:
@@ -243,3 +245,21 @@ def test_serve_loop_stops_at_quit_and_survives_bad_bytes() -> None:
 def test_cli_rejects_bad_arguments() -> None:
     with pytest.raises(SystemExit):
         run_gtp_engine_cli(["--seed", "not-a-number"])
+
+
+def test_engine_process_framing_over_real_pipes() -> None:
+    """The exact bytes ``python -m igs_tui.gtp.engine`` writes, CRLF and comments included."""
+
+    commands = (
+        b"1 name\r\n2 boardsize 9\n# comment only\n\n3 play black A1 # corner\n4 bogus\nquit\n"
+    )
+    result = subprocess.run(
+        builtin_engine_argv("--seed", "1"),
+        input=commands,
+        capture_output=True,
+        env=subprocess_env(),
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stdout == b"=1 igs-tui\n\n=2\n\n=3\n\n?4 unknown command\n\n=\n\n"
