@@ -371,6 +371,9 @@ class IgsClient:
         reader = asyncio.create_task(self._read_loop(transport, session, monitor))
         try:
             while True:
+                # Cleared before the work, not after: a wake-up set while we await inside
+                # _flush (the reader queued a reply) must not be lost.
+                self._wake.clear()
                 if reader.done():
                     reader.result()  # re-raises _LinkLost / _LoginRejected
                     raise _LinkLost("connection closed")
@@ -394,13 +397,13 @@ class IgsClient:
                 next_send = session.next_send_time(now)
                 if next_send is not None:
                     wake_at = min(wake_at, next_send)
-                self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), max(0.0, wake_at - self._clock()))
         finally:
             reader.cancel()
-            with contextlib.suppress(BaseException):
-                await reader
+            await asyncio.wait({reader})  # never raises; our own cancellation still propagates
+            if not reader.cancelled():
+                reader.exception()  # mark it retrieved: the reason was already reported
             self._session = None
             self._transport = None
             self._logged_in_as = None
