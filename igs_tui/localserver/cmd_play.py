@@ -292,6 +292,11 @@ def cmd_moves(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("time")
 def cmd_time(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``time [game]``; an observer without a number gets every observed game (spec)."""
+    if not args.split() and not hub.games_of(user) and hub.observed_by(user):
+        now = hub.now()
+        session.send([(26, text) for g in hub.observed_by(user) for text in g.time_block(now)])
+        return
     game = _any_game(hub, session, user, args)
     if game is None:
         return

@@ -301,3 +301,57 @@ async def test_time_and_addtime(server, connect):
     assert await alice.block() == ["9 Increase bob's time by 5 minutes", "1 6"]
     assert await bob.block() == ["9 Increase bob's time by 5 minutes", "1 6"]
     assert (await bob.command("time"))[1] == "26 White(bob) : 15:00"
+
+
+async def test_disconnect_adjourns_and_load_resumes(server, connect):
+    """'quit' ... 'will attempt to save your game': the game is adjourned, then loadable."""
+    alice, bob = await pair(server, connect)
+    await start_match(alice, bob)
+    await move(alice, bob, "C3", "  0(B): C3")
+    await drain_says(bob)
+    await bob.close()
+    assert await alice.block() == [
+        "9 bob has disconnected.",
+        "9 {Game 1: bob vs alice has adjourned.}",
+        "1 5",
+    ]
+    bob2 = await connect(server)
+    await bob2.login("bob", "bob")
+    start = await bob2.command("load alice-bob")
+    assert start[0] == "9 Creating match [1] with alice."
+    assert start[-2:] == ["15   0(B): C3", "1 6"]
+    assert (await alice.block())[-2:] == ["15   0(B): C3", "1 6"]
+
+
+async def test_non_client_mode_game_uses_hash_prompt(server, connect):
+    """Without client mode lines carry no codes and the prompt is '#> '."""
+    alice = await connect(server)
+    await alice.login("alice", "alice", client=False)
+    bob = await connect(server)
+    await bob.login("bob", "bob")
+    assert await alice.command("match bob B 5 0 0") == [
+        "Requesting match in 0 min with bob as White.",
+        "#> ",
+    ]
+    await bob.block()
+    await bob.command("match alice W 5 0 0")
+    start = await alice.block()
+    assert start[0] == "Creating match [1] with bob."
+    assert start[-1] == "#> "
+    await alice.send("C3")
+    block = await alice.block()
+    assert block[1:] == ["  0(B): C3", "#> "]
+
+
+async def test_observer_time_lists_all_observed_games(server, connect):
+    alice, bob = await pair(server, connect)
+    await start_match(alice, bob)
+    carol = await connect(server)
+    await carol.login("carol", "carol")
+    await carol.command("observe 1")
+    assert await carol.command("time") == [
+        "26 Game : 1",
+        "26 White(bob) : 0:00",
+        "26 Black(alice) : 0:00",
+        "1 8",
+    ]

@@ -305,3 +305,35 @@ def test_random_commands_never_crash_and_always_end_in_a_prompt(commands):
         assert text == "" or text.endswith("\r\n")
         if text:
             assert text.rstrip("\r\n").rsplit("\r\n", 1)[-1].startswith("1 ")
+
+
+async def test_module_main_prints_port_and_serves():
+    """`python -m igs_tui.localserver --port 0` prints the port, then answers on it."""
+    import asyncio
+    import re
+
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "igs_tui.localserver",
+        "--port",
+        "0",
+        "--no-world",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert proc.stdout is not None
+        first = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+        found = re.match(
+            r"igs-tui local server listening on 127\.0\.0\.1 port (\d+)$", first.strip()
+        )
+        assert found, first
+        reader, writer = await asyncio.open_connection("127.0.0.1", int(found.group(1)))
+        data = b""
+        while not data.endswith(b"Login: "):
+            data += await asyncio.wait_for(reader.read(100), 10)
+        writer.close()
+    finally:
+        proc.terminate()
+        await proc.wait()
