@@ -1,0 +1,197 @@
+"""BoardWidget under Pilot: cursor keys, typed coordinates, clicks, messages up."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from igs_tui.go import Color, Point
+from igs_tui.ui.board_render import BoardOverlay, BoardPicture
+from igs_tui.ui.board_widget import BoardWidget
+
+
+class BoardApp(App[None]):
+    """Hosts one board and records what it posts."""
+
+    def __init__(self, picture: BoardPicture) -> None:
+        super().__init__()
+        self.picture = picture
+        self.selected: list[Point] = []
+        self.passes = 0
+
+    def compose(self) -> ComposeResult:
+        yield BoardWidget(self.picture)
+
+    def on_mount(self) -> None:
+        self.query_one(BoardWidget).focus()
+
+    def on_board_widget_point_selected(self, message: BoardWidget.PointSelected) -> None:
+        self.selected.append(message.point)
+
+    def on_board_widget_pass_requested(self, _message: BoardWidget.PassRequested) -> None:
+        self.passes += 1
+
+
+def board_text(board: BoardWidget) -> list[str]:
+    return [board.render_line(y).text for y in range(board.board_layout.height)]
+
+
+async def test_cursor_moves_with_arrows_and_hjkl() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        assert board.cursor == Point(9, 9)
+        await pilot.press("up", "up", "right")
+        assert board.cursor == Point(10, 11)
+        await pilot.press("k", "l", "l", "j", "j", "j", "h")
+        assert board.cursor == Point(11, 9)
+        await pilot.press("down", "left")
+        assert board.cursor == Point(10, 8)
+        assert app.selected == []
+
+
+async def test_cursor_stops_at_the_edges() -> None:
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press(*["left"] * 5, *["down"] * 5)
+        assert board.cursor == Point(0, 0)
+        await pilot.press(*["l"] * 9, *["k"] * 9)
+        assert board.cursor == Point(8, 8)
+
+
+async def test_enter_and_space_select_the_cursor_point() -> None:
+    app = BoardApp(BoardPicture(13))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "enter", "left", "space")
+        await pilot.pause()
+        assert app.selected == [Point(6, 7), Point(5, 7)]
+
+
+async def test_typed_coordinate_selects_and_moves_cursor() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("q", "1", "6")
+        assert board.typed == "q16"
+        assert any("go to: q16" in line for line in board_text(board))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.selected == [Point(15, 15)]
+        assert board.cursor == Point(15, 15)
+        assert board.typed == ""
+
+
+async def test_uppercase_hjkl_type_columns_lowercase_move() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("H", "3", "enter", "K", "1", "0", "enter")
+        await pilot.pause()
+        assert app.selected == [Point(7, 2), Point(9, 9)]
+        await pilot.press("k")  # lower case: cursor up from K10
+        assert board.cursor == Point(9, 10)
+
+
+async def test_typed_coordinate_editing_and_cancel() -> None:
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("c", "4", "backspace", "5", "enter")
+        await pilot.pause()
+        assert app.selected == [Point(2, 4)]
+        await pilot.press("d", "escape")
+        assert board.typed == ""
+        await pilot.press("enter")  # Enter with nothing typed selects the cursor (now C5)
+        await pilot.pause()
+        assert app.selected == [Point(2, 4), Point(2, 4)]
+
+
+async def test_invalid_typed_coordinate_shows_error_and_selects_nothing() -> None:
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("a", "1", "2", "enter")
+        await pilot.pause()
+        assert app.selected == []
+        assert any("off the 9x9 board" in line for line in board_text(board))
+        # column letters beyond the board size are not captured as typing
+        await pilot.press("t")
+        assert board.typed == ""
+
+
+async def test_typing_pass_requests_a_pass() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "a", "s", "s", "enter")
+        await pilot.pause()
+        assert app.passes == 1
+        assert app.selected == []
+
+
+async def test_mouse_click_maps_cell_to_point() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        layout = board.board_layout
+        for point in (Point(0, 0), Point(3, 15), Point(18, 18), Point(9, 9)):
+            await pilot.click(
+                BoardWidget, offset=(layout.glyph_x(point.col), layout.line_y(point.row))
+            )
+        # a click on the coordinates selects nothing
+        await pilot.click(BoardWidget, offset=(0, 0))
+        await pilot.pause()
+        assert app.selected == [Point(0, 0), Point(3, 15), Point(18, 18), Point(9, 9)]
+        assert board.cursor == Point(9, 9)
+
+
+async def test_mouse_click_in_wide_layout() -> None:
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(160, 48)) as pilot:
+        board = app.query_one(BoardWidget)
+        layout = board.board_layout
+        assert layout.cell_width == 4
+        # one cell right of E5's glyph, on the grid line, still means E5
+        await pilot.click(BoardWidget, offset=(layout.glyph_x(4) + 1, layout.line_y(4)))
+        await pilot.pause()
+        assert app.selected == [Point(4, 4)]
+
+
+async def test_picture_update_redraws_stones_and_last_move() -> None:
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        layout = board.board_layout
+        board.picture = BoardPicture(9, {Point(2, 6): Color.BLACK}, last_move=Point(2, 6))
+        await pilot.pause()
+        line = board_text(board)[layout.line_y(6)]
+        x = layout.glyph_x(2)
+        assert line[x - 1 : x + 2] == "(●)"
+        board.picture = BoardPicture(
+            9,
+            {Point(2, 6): Color.BLACK},
+            overlay=BoardOverlay(black_territory=frozenset({Point(0, 0)})),
+        )
+        await pilot.pause()
+        assert board_text(board)[layout.line_y(0)][layout.glyph_x(0)] == "▪"
+
+
+async def test_board_shrinks_to_fit_small_heights() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(50, 20)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.pause()
+        layout = board.board_layout
+        assert layout.height <= 20
+        lines = board_text(board)
+        assert lines[layout.line_y(18)].split()[0] == "19"
+        assert lines[layout.line_y(0)].split()[0] == "1"
+
+
+async def test_size_change_clamps_cursor() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        board.cursor = Point(18, 18)
+        board.picture = BoardPicture(9)
+        await pilot.pause()
+        assert board.cursor == Point(8, 8)
