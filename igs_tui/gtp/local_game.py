@@ -381,7 +381,13 @@ class LocalEngineGame:
 
         Both questions use ``score_timeout``; an engine that cannot answer is reported in
         ``engine_error`` and our count is still returned. A passed-out game gets its result.
+
+        Only for games that ended by passes: GNU Go needs minutes for ``final_score`` on an
+        unfinished 19x19 game, so live estimates go through :meth:`estimate_score` instead
+        (:class:`LocalGameError` otherwise).
         """
+        if not self.game.play_ended:
+            raise LocalGameError("score() needs a game ended by passes; use estimate_score()")
         ctl = self.controller
         errors: list[str] = []
         groups: list[list[Point]] = []

@@ -7,9 +7,12 @@ import random
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from igs_tui.go import Color, Game, Point
 from igs_tui.gtp.engine import GtpEngine, run_gtp_engine_cli, serve
+from igs_tui.gtp.framing import preprocess_command_line
 from igs_tui.gtp.policy import choose_move, is_own_eye
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
 
@@ -263,3 +266,64 @@ def test_engine_process_framing_over_real_pipes() -> None:
     )
     assert result.returncode == 0
     assert result.stdout == b"=1 igs-tui\n\n=2\n\n=3\n\n?4 unknown command\n\n=\n\n"
+
+
+_WORDS = st.sampled_from(
+    [
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "final_score",
+        "final_status_list",
+        "time_settings",
+        "time_left",
+        "showboard",
+        "known_command",
+        "reg_genmove",
+        "b",
+        "white",
+        "pass",
+        "A1",
+        "e5",
+        "Z99",
+        "dead",
+        "-3",
+        "2",
+        "5",
+        "9",
+        "1e400",
+        "6.5",
+        "#",
+        "\t",
+        "\x00",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.lists(_WORDS, min_size=1, max_size=4)), max_size=25))
+def test_any_command_sequence_gets_framed_answers(lines: list[tuple[bool, list[str]]]) -> None:
+    """Bad input never crashes the engine: every non-empty command gets exactly one
+    well-framed response, and the engine's board always matches a legal position."""
+    engine = GtpEngine(seed=0)
+    engine.handle_line("boardsize 5")
+    for n, (with_id, words) in enumerate(lines):
+        line = (f"{n} " if with_id else "") + " ".join(words)
+        answer = engine.handle_line(line)
+        if not preprocess_command_line(line):
+            assert answer == ""
+            continue
+        assert answer[0] in "=?" and answer.endswith("\n\n")
+        assert "\n\n" not in answer[:-2]
+        status = answer.split("\n", 1)[0].split(" ", 1)[0]
+        words_after = preprocess_command_line(line).split()
+        if words_after[0].isdigit():
+            assert status[1:] == words_after[0]
+        else:
+            assert status in ("=", "?")

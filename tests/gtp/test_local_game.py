@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
+from igs_tui import __version__
 from igs_tui.go import Color, IllegalMove, Point
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.clock import TimeSettings
@@ -20,6 +21,7 @@ from igs_tui.gtp.local_game import (
     EngineFailed,
     GameOver,
     LocalEngineGame,
+    LocalGameError,
     NotYourTurn,
 )
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
@@ -55,7 +57,7 @@ async def test_setup_reaches_the_engine() -> None:
     await game.start()
     engine = engine_of(game)
     assert (engine.size, engine.komi, engine.time_settings) == (9, 0.5, (300, 30, 5))
-    assert game.engine_name == "igs-tui " + __import__("igs_tui").__version__
+    assert game.engine_name == f"igs-tui {__version__}"
     with pytest.raises(Exception, match="already been started"):
         await game.start()
 
@@ -303,6 +305,8 @@ async def test_killed_subprocess_engine_mid_game(tmp_path: Path) -> None:
 async def test_assistance_helpers_with_builtin_engine() -> None:
     game = make_game()
     await game.start()
+    with pytest.raises(LocalGameError, match="estimate_score"):
+        await game.score()  # never final_score on an unfinished game
     await game.play_human(E5)
     await game.engine_move()
     # No estimate_score in the built-in engine: falls back to final_score.
