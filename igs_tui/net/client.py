@@ -460,7 +460,8 @@ class IgsClient:
             self._emit(event)
             for command in restoring:
                 session.send(command)
-            self._emit(Connected(address, event.name, event.guest, restoring))
+            deadline = self.memory.forfeit_deadline
+            self._emit(Connected(address, event.name, event.guest, restoring, deadline))
             return
         if isinstance(event, LoginFailed) and event.final:
             self._emit(event)

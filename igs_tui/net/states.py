@@ -51,13 +51,19 @@ class LoggingIn(ConnectionEvent):
 
 @dataclass(frozen=True, slots=True)
 class Connected(ConnectionEvent):
-    """Logged in as ``name``; ``restoring`` lists the commands sent to restore the last session."""
+    """Logged in as ``name``; ``restoring`` lists the commands sent to restore the last session.
+
+    ``forfeit_deadline`` is still set while an interrupted own game is being reloaded: the
+    ``load`` can fail (the opponent is away), so the countdown only ends when the game's
+    heading arrives (``IgsClient.forfeit_deadline`` becomes None).
+    """
 
     type: ClassVar[str] = "connected"
     address: ServerAddress
     name: str
     guest: bool
     restoring: tuple[str, ...] = ()
+    forfeit_deadline: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,6 +172,20 @@ def test_bad_config_rejected_at_construction(
         ClientConfig(**settings)  # type: ignore[arg-type]
 
 
+async def test_cancelling_run_closes_the_connection() -> None:
+    async with FakeIgs() as fake:
+        client, _ = make_client(fake)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert not client.connected
+        assert fake.server is not None
+        conn = fake.server.connections[0]
+        assert await asyncio.wait_for(conn.reader.read(), 5) == b""  # the socket was closed
+
+
 async def test_send_while_disconnected_is_refused() -> None:
     async with FakeIgs() as fake:
         client, _ = make_client(fake)

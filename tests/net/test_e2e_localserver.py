@@ -202,6 +202,7 @@ async def test_own_game_reloaded_after_cut(server: LocalServer) -> None:
         await wait_until(lambda: client.connected and client.forfeit_deadline is None)
         connected = [e for e in events if isinstance(e, Connected)]
         assert connected[-1].restoring == ("load igsbot-alice",)
+        assert connected[-1].forfeit_deadline == dropped.forfeit_deadline  # until reloaded
         # The reloaded game sends the whole move list again, and play goes on.
         await wait_until(lambda: sum(isinstance(e, Move) and e.number == 0 for e in events) == 2)
         client.send("C3")
