@@ -334,7 +334,12 @@ class _Reader:
         self._new_node(Node(diagram=diagram))
 
     def _current(self) -> Node:
-        return self._touch().path[-1]
+        """The node that annotations (COM, MARK, PRISONER, USER, HIDE...) attach to."""
+        ev = self._touch()
+        if ev.in_var_start:
+            # Data between VAR and the variation's first move would belong to no move.
+            raise self.error("a variation must start with B, W, SETUP or DIAGRAM after VAR", 1)
+        return ev.path[-1]
 
     def _hide(self, line: str, kw_end: int, toks: list[_Token]) -> None:
         self._current().hide.extend(self._stone_ref(t) for t in toks)

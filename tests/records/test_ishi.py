@@ -202,6 +202,8 @@ ERRORS = [
     ("B 1 Q4\nVAR\nW 2 D4\n", 2, 1, "never closed by ENDVAR"),
     ("B 1 Q4\nVAR\nENDVAR", 3, 1, "empty variation"),
     ("B 1 Q4\nVAR abc", 2, 5, "longer than two"),
+    ("B 1 Q4\nVAR\nCOM\nwhich move?\nENDCOM\nB 1 D4\nENDVAR", 3, 1, "must start with B, W"),
+    ("B 1 Q4\nVAR\nMARK Q4\nB 1 D4\nENDVAR", 3, 1, "must start with B, W"),
     ("B 1 Q4\nMARK abc@Q4", 2, 6, "one or two"),
     ("B 1 Q4\nMARK a@", 2, 8, "needs a location"),
     ("B 1 Q4\nMARK #0", 2, 6, "bad move range"),
