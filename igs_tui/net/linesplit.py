@@ -7,10 +7,10 @@ The socket hands us bytes in arbitrary chunks. The protocol layer wants one line
 function of the byte stream*: one chunk or one byte at a time, the same lines come out.
 Every rule below was chosen so that no decision depends on where a chunk happens to end:
 
-* **Terminators.** CR LF, a lone LF and a lone CR each end a line (IGS sends CR LF; ``readline``
-  style splitting on CR alone would produce phantom empty lines). After a CR we remember that an
-  LF (or the telnet NUL padding of "CR NUL") may follow and swallow it when it arrives, even if it
-  arrives in the next packet.
+* **Terminators.** CR LF, a lone LF and a lone CR each end exactly one line. IGS sends CR LF,
+  and the CR and the LF may arrive in different packets: after a CR we remember that an LF (or
+  the NUL of telnet's "CR NUL") may follow and swallow it when it arrives, so a packet boundary
+  between them never adds a phantom empty line.
 * **Prompts without newline.** ``Login: ``, ``Password: `` and the non-client prompt ``#> `` are
   sent with no line end, so a newline search would wait forever. They are *known exact strings*,
   so we recognise them as a prefix at the start of a line: as soon as the buffered line starts
@@ -19,6 +19,8 @@ Every rule below was chosen so that no decision depends on where a chunk happens
   ordinary line. If a line end directly follows a prompt it is swallowed, so ``"#> \\r\\n"`` and
   ``"#> "`` give the same single line. We preferred this over "a prompt at the end of the data
   that is buffered right now", which depends on packet timing and so is not split-invariant.
+  The price: an ordinary line that starts with a prompt string is split after it. In client
+  mode every line starts with a numeric code, so there it cannot happen.
 * **Telnet commands** (``strip_telnet=True``, for a raw socket): ``IAC IAC`` is a literal 0xFF
   byte, ``IAC SB ... IAC SE`` and two/three byte commands are dropped, across chunk boundaries
   too. Behind telnetlib3 this must be *off*: telnetlib3 has already consumed the commands and
