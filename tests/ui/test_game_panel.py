@@ -1,0 +1,498 @@
+"""GamesPanel and GameView under Pilot, driven through the model and a recording backend."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input, RichLog, TabbedContent
+
+from igs_tui.go import Color, Game, Point, parse_point
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    ClockReading,
+    GamePhase,
+    MoveRecord,
+    Role,
+)
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo
+from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game_view import GameView
+from tests.ui.fakes import RecordingBackend
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class PanelApp(App[None]):
+    def __init__(self, model: ClientModel, backend: RecordingBackend) -> None:
+        super().__init__()
+        self.model = model
+        self.backend = backend
+
+    def compose(self) -> ComposeResult:
+        yield GamesPanel(self.model, self.backend)
+
+
+def random_moves(size: int, count: int, seed: int = 1) -> list[MoveRecord]:
+    """A legal game (checked by our engine) as the server would announce it."""
+    rng = random.Random(seed)
+    game = Game(size)
+    points = [Point(c, r) for c in range(size) for r in range(size)]
+    moves: list[MoveRecord] = []
+    while len(moves) < count:
+        color = game.to_move
+        candidates = [p for p in points if game.check(p, color).legal]
+        point = rng.choice(candidates) if candidates else None
+        game.play(point, color)
+        moves.append(MoveRecord(len(moves) + 1, color, point))
+    return moves
+
+
+def add_moves(model: ClientModel, number: int, moves: list[MoveRecord]) -> None:
+    game = model.followed[number]
+    for move in moves:
+        game.add_move(move)
+    model.game_changed(number)
+
+
+def new_model() -> tuple[ClientModel, FakeClock]:
+    clock = FakeClock()
+    model = ClientModel(clock=clock)
+    model.set_connection(user="me")
+    return model, clock
+
+
+def info_text(panel: GamesPanel, number: int) -> str:
+    return panel.view(number).query_one(GameInfo).render_info().plain
+
+
+async def settle(pilot: object) -> None:
+    for _ in range(3):
+        await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_several_observed_games_in_tabs() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        assert not app.query_one(TabbedContent).display
+        model.follow(12, white="bob", white_rank="4d", black="alice", black_rank="3d*")
+        model.follow(30, white="carol", black="dave", size=9)
+        model.follow(7, white="Pro", black="Pro", title="Iyama Yuta vs Ichiriki Ryo")
+        await settle(pilot)
+        assert panel.game_numbers == [12, 30, 7]
+        tabs = app.query_one(TabbedContent)
+        assert tabs.display
+        assert tabs.tab_count == 3
+        assert tabs.active == "game-7"  # the newest game comes to the front
+        labels = [str(tab.label) for tab in tabs.query("ContentTab")]
+        assert labels == ["#12 bob-alice", "#30 carol-dave", "#7 Pro"]
+        assert panel.view(30).board.picture.size == 9
+        assert "Iyama Yuta vs Ichiriki Ryo" in info_text(panel, 7)
+        text = info_text(panel, 12)
+        assert "alice 3d*" in text and "bob 4d" in text
+        panel.show_game(12)
+        await settle(pilot)
+        assert tabs.active == "game-12"
+        assert isinstance(app.focused, BoardWidget)
+        assert app.focused.parent is panel.view(12)
+
+
+async def test_catch_up_of_a_full_move_list() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(19, 150)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(5, white="w", black="b")
+        await settle(pilot)
+        add_moves(model, 5, moves)
+        await settle(pilot)
+        view = panel.view(5)
+        game = model.followed[5]
+        assert view.browse.index == view.browse.total == 150
+        assert dict(view.board.picture.stones) == game.board.stones()
+        assert view.board.picture.last_move == moves[-1].point
+        assert "move 150/150 (live)" in info_text(panel, 5)
+
+
+async def test_browsing_keeps_view_while_moves_arrive_and_end_follows_again() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(9, 40, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(9, white="w", black="b", size=9)
+        add_moves(model, 9, moves[:30])
+        await settle(pilot)
+        view = panel.view(9)
+        await pilot.press("left_square_bracket", "left_square_bracket", "comma")
+        await settle(pilot)
+        assert (view.browse.index, view.browse.following) == (27, False)
+        expected = model.followed[9].position_after(27).stones()
+        assert dict(view.board.picture.stones) == expected
+        assert view.board.picture.last_move == moves[26].point
+        add_moves(model, 9, moves[30:35])
+        await settle(pilot)
+        assert view.browse.index == 27  # the view did not move
+        assert dict(view.board.picture.stones) == expected
+        assert "move 27/35 (browsing)" in info_text(panel, 9)
+        await pilot.press("right_square_bracket", "full_stop")
+        await settle(pilot)
+        assert view.browse.index == 29
+        await pilot.press("home")
+        await settle(pilot)
+        assert view.browse.index == 0 and view.board.picture.stones == {}
+        await pilot.press("end")
+        await settle(pilot)
+        assert view.browse.following and view.browse.index == 35
+        add_moves(model, 9, moves[35:])
+        await settle(pilot)
+        assert view.browse.index == 40  # following: jumps to the new end
+        assert dict(view.board.picture.stones) == model.followed[9].board.stones()
+        assert "move 40/40 (live)" in info_text(panel, 9)
+
+
+async def test_follow_toggle_stops_and_resumes_following() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(9, 12, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(4, size=9)
+        add_moves(model, 4, moves[:10])
+        await settle(pilot)
+        view = panel.view(4)
+        await pilot.press("ctrl+f")
+        add_moves(model, 4, moves[10:11])
+        await settle(pilot)
+        assert (view.browse.index, view.browse.total) == (10, 11)
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        assert view.browse.index == 11 and view.browse.following
+
+
+async def test_clocks_count_down_locally_with_warning_colours() -> None:
+    model, clock = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        game = model.follow(3, white="w", black="b")
+        game.clocks[Color.BLACK].set(ClockReading(300.0), clock.now)
+        game.clocks[Color.BLACK].start(clock.now)
+        game.clocks[Color.WHITE].set(ClockReading(200.0), clock.now)
+        model.game_changed(3)
+        await settle(pilot)
+        info = panel.view(3).query_one(GameInfo)
+        assert "5:00" in info.render_info().plain
+        clock.now += 10
+        info.tick()
+        text = info.render_info().plain
+        assert "4:50" in text and "3:20" in text  # only the running clock moved
+        clock.now += 250
+        assert info.clock_text(Color.BLACK).plain == "0:40"
+        assert info.clock_text(Color.BLACK).style == LOW_TIME_STYLE
+        assert info.clock_text(Color.WHITE).style == ""
+        clock.now += 30
+        assert info.clock_text(Color.BLACK).plain == "0:10"
+        assert info.clock_text(Color.BLACK).style == CRITICAL_STYLE
+
+
+async def own_game(model: ClientModel, role: Role, moves: list[MoveRecord], size: int = 9) -> None:
+    model.follow(21, role=role, white="opp", black="me", size=size)
+    add_moves(model, 21, moves)
+
+
+async def test_illegal_move_refused_with_message_and_no_backend_call() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    # Black D4 then White E5: Black to move.
+    moves = [
+        MoveRecord(1, Color.BLACK, parse_point("D4", 9)),
+        MoveRecord(2, Color.WHITE, parse_point("E5", 9)),
+    ]
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, moves)
+        await settle(pilot)
+        await pilot.press("e", "5", "enter")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "Illegal move E5: occupied" in info_text(panel, 21)
+
+
+async def test_move_out_of_turn_refused() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    moves = [MoveRecord(1, Color.BLACK, parse_point("D4", 9))]
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, moves)
+        await settle(pilot)
+        await pilot.press("c", "3", "enter")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "not your turn" in info_text(panel, 21)
+
+
+async def test_ko_recapture_refused() -> None:
+    """IGS rules: basic ko, the capture may not be retaken at once."""
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    # Black: C4 D5 D3, White: E4 F5? build a ko at D4/E4 on 9x9.
+    script = ["D5", "E5", "C4", "F4", "D3", "E3", "E4", "D4"]
+    moves = [
+        MoveRecord(i + 1, Color.BLACK if i % 2 == 0 else Color.WHITE, parse_point(t, 9))
+        for i, t in enumerate(script)
+    ]
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, moves)
+        await settle(pilot)
+        assert model.followed[21].board.get(parse_point("E4", 9)) is None  # captured by D4
+        await pilot.press("e", "4", "enter")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "Illegal move E4: ko" in info_text(panel, 21)
+
+
+async def test_legal_move_calls_backend_play_once() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, [])
+        await settle(pilot)
+        await pilot.press("c", "3", "enter")
+        await settle(pilot)
+        assert backend.named("play") == [(21, Point(2, 2))]
+        # a second selection before the server answers is held back
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(backend.named("play")) == 1
+        assert "Waiting for the server" in info_text(panel, 21)
+        # the server's echo arrives: the next move may be sent again
+        add_moves(model, 21, [MoveRecord(1, Color.BLACK, Point(2, 2))])
+        await settle(pilot)
+        assert "1/1" in info_text(panel, 21)
+
+
+async def test_click_plays_a_legal_move() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_WHITE, [MoveRecord(1, Color.BLACK, Point(4, 4))])
+        await settle(pilot)
+        board = panel.view(21).board
+        layout = board.board_layout
+        await pilot.click(board, offset=(layout.glyph_x(6), layout.line_y(2)))
+        await settle(pilot)
+        assert backend.named("play") == [(21, Point(6, 2))]
+
+
+async def test_playing_while_browsing_is_refused() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, random_moves(9, 6, seed=9))
+        await settle(pilot)
+        await pilot.press("comma", "a", "1", "enter")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "press End" in info_text(panel, 21)
+
+
+async def test_pass_needs_confirmation() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, [])
+        await settle(pilot)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "Pass?" in info_text(panel, 21)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert backend.named("play") == [(21, None)]
+
+
+async def test_observers_cannot_pass_or_play() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(8, size=9)
+        await settle(pilot)
+        await pilot.press("ctrl+g", "ctrl+g", "c", "3", "enter")
+        await settle(pilot)
+        assert backend.named("play") == []
+        assert "not playing" in info_text(panel, 8)
+
+
+async def test_unobserve_closes_the_tab() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(1, white="a", black="b")
+        model.follow(2, white="c", black="d")
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == "game-2"
+        await pilot.press("u")
+        await settle(pilot)
+        assert backend.named("unobserve") == [(2,)]
+        assert panel.game_numbers == [1]
+        # the model still lists game 2 until the server confirms; the tab stays closed
+        model.follow(1, white="a", black="b")
+        await settle(pilot)
+        assert panel.game_numbers == [1]
+        model.unfollow(2)
+        await settle(pilot)
+        model.follow(2, white="c", black="d")
+        await settle(pilot)
+        assert panel.game_numbers == [1, 2]  # observing it again opens a tab again
+
+
+async def test_unobserve_refused_in_own_running_game() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_WHITE, [])
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert backend.named("unobserve") == []
+        assert panel.game_numbers == [21]
+
+
+async def test_scoring_selects_dead_stones_and_previews_the_count() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    # On 5x5: a black wall on column C, a white wall on column D, one black stone in white's area.
+    script = [("B", "C1"), ("W", "D1"), ("B", "C2"), ("W", "D2"), ("B", "C3"), ("W", "D3")]
+    script += [("B", "C4"), ("W", "D4"), ("B", "C5"), ("W", "D5"), ("B", "E3")]
+    moves = [
+        MoveRecord(i + 1, Color.parse(c), parse_point(t, 5)) for i, (c, t) in enumerate(script)
+    ]
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(21, role=Role.PLAYING_WHITE, white="opp", black="me", size=5, komi=0.5)
+        add_moves(model, 21, moves)
+        game = model.followed[21]
+        game.phase = GamePhase.SCORING
+        model.game_changed(21)
+        await settle(pilot)
+        board = panel.view(21).board
+        overlay = board.picture.overlay
+        assert overlay is not None
+        assert overlay.black_territory == {parse_point(t, 5) for t in ("A1", "B1", "A2", "B2")} | {
+            parse_point(t, 5) for t in ("A3", "B3", "A4", "B4", "A5", "B5")
+        }
+        assert overlay.white_territory == frozenset()  # E3 spoils white's area until removed
+        await pilot.press("e", "3", "enter")
+        await settle(pilot)
+        assert backend.named("remove_dead") == [(21, parse_point("E3", 5))]
+        # the server announces the removal
+        game.dead.add(parse_point("E3", 5))
+        model.game_changed(21)
+        await settle(pilot)
+        overlay = board.picture.overlay
+        assert overlay is not None
+        assert overlay.dead == {parse_point("E3", 5)}
+        assert len(overlay.white_territory) == 5  # E1..E5
+        # black 10 territory; white 5 territory + 1 prisoner + 0.5 komi
+        assert "B 10 – W 6.5 (B+3.5)" in info_text(panel, 21)
+        await pilot.press("a", "1", "enter")  # empty point: not sent
+        await settle(pilot)
+        assert len(backend.named("remove_dead")) == 1
+        await pilot.press("ctrl+d")
+        assert backend.named("done_scoring") == [(21,)]
+
+
+async def test_game_end_shows_result() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(44, white="w", black="b")
+        await settle(pilot)
+        model.game_ended(44, "W+Resign")
+        await settle(pilot)
+        assert "Result: W+Resign" in info_text(panel, 44)
+
+
+async def test_kibitz_stream_is_plain_text_and_input_sends_kibitz_or_say() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(6, white="[b]w[/b]", black="\x1b[31mevil")
+        model.add_chat(
+            BufferKey(ChatKind.GAME, "6"), "carol", "[red]nice[/red] move", kind="kibitz"
+        )
+        await settle(pilot)
+        log = panel.view(6).query_one(RichLog)
+        rendered = "\n".join(strip.text for strip in log.lines)
+        assert "carol ~ [red]nice[/red] move" in rendered
+        text = info_text(panel, 6)
+        assert "[b]w[/b]" in text and "evil" in text and "\x1b" not in text
+        chat_input = panel.view(6).query_one(Input)
+        chat_input.focus()
+        await pilot.press(*"hi", "enter")
+        await settle(pilot)
+        assert backend.named("kibitz") == [(6, "hi")]
+        await own_game(model, Role.PLAYING_BLACK, [])
+        await settle(pilot)
+        chat_input = panel.view(21).query_one(Input)
+        chat_input.focus()
+        await pilot.press(*"gg", "enter")
+        await settle(pilot)
+        assert backend.named("say") == [(21, "gg")]
+
+
+async def test_move_numbers_toggle() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(9, 5, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(2, size=9)
+        add_moves(model, 2, moves)
+        await settle(pilot)
+        view = panel.view(2)
+        assert view.board.picture.numbers == {}
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        expected = {m.point: m.number for m in moves if m.point is not None}
+        assert dict(view.board.picture.numbers) == expected
+        assert isinstance(view, GameView)
