@@ -20,6 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=0, help="port (default: any free port)")
     parser.add_argument("--accounts", metavar="FILE", help="JSON list of accounts to use")
     parser.add_argument(
+        "--gnugo",
+        action="store_true",
+        help="let the bots play with GNU Go (GTP) instead of the built-in greedy player",
+    )
+    parser.add_argument(
         "--no-world", action="store_true", help="no bot games and no broadcast game"
     )
     return parser
@@ -43,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except AccountFileError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
+    if args.gnugo:
+        from igs_tui.localserver.gtp_source import gtp_move_source_factory
+
+        config.bot_move_source = gtp_move_source_factory()
     if args.no_world:
         config.bot_games = 0
         config.broadcast = False
