@@ -87,19 +87,30 @@ _CLAIMS: dict[str, frozenset[str]] = {
 _POINT_RE = re.compile(r"[A-HJ-Za-hj-z](?:[1-9]|1\d|2[0-5])$")
 
 
+def _number(words: list[str], index: int) -> int | None:
+    """``words[index]`` as a game number if it is one (ASCII digits only)."""
+    if len(words) > index and words[index].isascii() and words[index].isdecimal():
+        return int(words[index])
+    return None
+
+
 def classify(line: str) -> Command:
     """A :class:`Command` for a raw line, with the reply shape :mod:`commands` knows for it."""
     words = line.split()
     if not words:
         return Command(line)
     verb = words[0].lower()
-    game = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+    game = _number(words, 1)
     if _POINT_RE.match(words[0]):
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, game, words[0].upper())
     if verb == "pass":
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, game, "PASS")
     if verb == "handicap":
-        hgame = int(words[2]) if len(words) > 2 and words[2].isdigit() else None
+        hgame = (
+            int(words[2])
+            if len(words) > 2 and words[2].isascii() and words[2].isdecimal()
+            else None
+        )
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, hgame, "HANDICAP")
     if verb in _NO_REPLY_VERBS:
         return Command(line, ReplyKind.NONE)

@@ -61,6 +61,7 @@ from igs_tui.protocol.readers import (
     TimeLine,
     clock_event,
     decode_score_rows,
+    fast_user,
     read_clock,
     read_dispute_line,
     read_error,
@@ -162,7 +163,9 @@ class IgsParser:
                 return continued
             released = self._release()
             return released + self._dispatch(handler, code, text)
-        return self._dispatch(handler, code, text)
+        if text == "File":
+            return self._dispatch(handler, code, text)
+        return handler(text)
 
     def flush(self) -> list[Event]:
         """Release held events and an unterminated file block (end of input)."""
@@ -188,7 +191,7 @@ class IgsParser:
         stripped = line.rstrip()
         if stripped == f"{code} File":
             return self._end_file()
-        if stripped[:2] == "1 " and stripped[2:].isdigit():
+        if stripped[:2] == "1 " and stripped[2:].isdecimal():
             # A prompt inside a file means the end marker got lost: never swallow the session.
             return self._end_file() + self.feed_line(line)
         self._file_lines.append(line)
@@ -327,6 +330,9 @@ class IgsParser:
         return [_as_event(read_games(text), 7, text)]
 
     def _on_user(self, text: str) -> list[Event]:
+        fast = fast_user(text)  # the common shape, without the regex
+        if fast is not None:
+            return [fast]
         return [_as_event(read_user(text), 42, text)]
 
     def _on_who(self, text: str) -> list[Event]:
@@ -391,8 +397,13 @@ class IgsParser:
 
     def _on_say_header(self, text: str) -> list[Event]:
         words = text.split()
-        if len(words) == 4 and words[:3] == ["Say", "in", "game"] and words[3].isdigit():
-            self._say_game = int(words[3])
+        if (
+            len(words) == 4
+            and words[:3] == ["Say", "in", "game"]
+            and words[3].isascii()
+            and words[3].isdecimal()
+        ):
+            self._say_game = int(words[3])  # isdecimal() digits are all int()-able
             return []
         return [Unknown(51, text)]
 

@@ -185,7 +185,37 @@ _GAMES_RE = re.compile(
 )
 
 
+_BRACKETS_TO_SPACES = str.maketrans("[]()", "    ")
+
+
+def _fast_games(text: str) -> GamesEntry | None:
+    """Split-based reading of the common shape; ``None`` sends the line to the regex."""
+    t = text.translate(_BRACKETS_TO_SPACES).split()
+    if len(t) != 13 or t[3] != "vs." or text[0] != "[":
+        return None
+    try:
+        return GamesEntry(
+            int(t[0]),
+            t[1],
+            t[2],
+            t[4],
+            t[5],
+            int(t[6]),
+            int(t[7]),
+            int(t[8]),
+            float(t[9]),
+            int(t[10]),
+            t[11],
+            int(t[12]),
+        )
+    except ValueError:
+        return None
+
+
 def read_games(text: str) -> Reading:
+    fast = _fast_games(text)
+    if fast is not None and text.count("[") == 3 and text.count("(") == 2:
+        return fast
     m = _GAMES_RE.match(text)
     if m is not None:
         g = m.groups()
@@ -215,7 +245,55 @@ _USER_RE = re.compile(
 )
 
 
+def fast_user(text: str) -> UserEntry | None:
+    """Split-based reading for the common shapes (Info empty or one word); ``None`` sends the
+    line to the regex, which keeps multi-word Info exactly."""
+    w = text.split()
+    n = len(w)
+    if n < 9 or n > 11:
+        return None
+    score = w[-6]
+    slash = score.find("/")
+    if slash < 0:
+        won_text, lost_text, rank_at = w[-7], score, n - 8
+        if not won_text.endswith("/"):
+            return None
+        won_text = won_text[:-1]
+    elif slash == len(score) - 1:
+        return None
+    else:
+        won_text, lost_text, rank_at = score[:slash], score[slash + 1 :], n - 7
+    middle = rank_at - 1
+    if middle == 1:
+        info = ""
+    elif middle == 2:
+        info = w[1]
+    else:
+        return None
+    obs, play = w[-5], w[-4]
+    if not (won_text.isdecimal() and lost_text.isdecimal()):
+        return None
+    if not ((obs == "-" or obs.isdecimal()) and (play == "-" or play.isdecimal())):
+        return None
+    return UserEntry(
+        w[0],
+        info,
+        w[rank_at - 1],
+        w[rank_at],
+        int(won_text),
+        int(lost_text),
+        None if obs == "-" else int(obs),
+        None if play == "-" else int(play),
+        w[-3],
+        w[-2],
+        w[-1],
+    )
+
+
 def read_user(text: str) -> Reading:
+    fast = fast_user(text)
+    if fast is not None:
+        return fast
     m = _USER_RE.match(text)
     if m is not None:
         name, middle, rank, won, lost, obs, play, idle, flags, language = m.groups()
@@ -282,7 +360,33 @@ _PROPS_RE = re.compile(r"GAMERPROPS:(\d+): (\d+) (\d+) (-?\d+(?:\.\d+)?)\s*$")
 _HANDICAP_RE = re.compile(r"Handicap (\d+)\s*$", re.IGNORECASE)
 
 
+def _fast_heading(text: str) -> GameHeading | None:
+    t = text.split(" ")
+    if len(t) != 12 or t[7] != "vs" or not t[2].endswith(":"):
+        return None
+    if t[4][:1] != "(" or t[6][-1:] != ")" or t[9][:1] != "(" or t[11][-1:] != ")":
+        return None
+    try:
+        return GameHeading(
+            int(t[1]),
+            t[2][:-1],
+            t[3],
+            int(t[4][1:]),
+            int(t[5]),
+            int(t[6][:-1]),
+            t[8],
+            int(t[9][1:]),
+            int(t[10]),
+            int(t[11][:-1]),
+        )
+    except ValueError:
+        return None
+
+
 def read_heading(text: str) -> Reading:
+    fast = _fast_heading(text)
+    if fast is not None and fast.kind.isalnum():
+        return fast
     m = _HEADING_RE.match(text)
     if m is None:
         return Unknown(15, text)
@@ -301,7 +405,14 @@ def read_heading(text: str) -> Reading:
     )
 
 
+_SIMPLE_MOVE_RE = re.compile(r"\s*(\d+)\(([BW])\): ([A-Za-z]\d{1,2})$")
+
+
 def read_move(text: str, game: int | None) -> Reading:
+    simple = _SIMPLE_MOVE_RE.match(text)
+    if simple is not None:
+        number, color, point = simple.groups()
+        return Move(game, int(number), _COLOR[color], point.upper())
     m = _MOVE_RE.match(text)
     if m is None:
         return Unknown(15, text)
@@ -317,7 +428,7 @@ def read_move(text: str, game: int | None) -> Reading:
         if h is None:
             return Unknown(15, text)
         return Move(game, int(number), _COLOR[color], None, (), int(h.group(1)))
-    return Move(game, int(number), _COLOR[color], first, tuple(w.upper() for w in words[1:]))
+    return Move(game, int(number), _COLOR[color], first, tuple([w.upper() for w in words[1:]]))
 
 
 def read_time(text: str) -> Reading:
@@ -634,7 +745,9 @@ def read_score_line(text: str) -> Reading:
     words = text.split()
     if len(words) < 2:
         return Unknown(22, text)
-    captures = int(words[2]) if len(words) > 2 and words[2].isdigit() else None
+    captures = (
+        int(words[2]) if len(words) > 2 and words[2].isascii() and words[2].isdecimal() else None
+    )
     komi: float | None = None
     if len(words) > 6:
         try:

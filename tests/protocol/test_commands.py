@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from igs_tui.go.types import Color, Point
 from igs_tui.protocol import commands as c
@@ -155,3 +157,11 @@ def test_classify_move_identity() -> None:
 def test_builders_and_raw_lines_classify_alike() -> None:
     assert c.observe(5) == classify("observe 5")
     assert c.move("D4", 3) == classify("D4 3")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_classify_never_raises(line: str) -> None:
+    """Typed input goes through classify(); no text may crash it (e.g. '²' is a digit)."""
+    assert classify(line).line == line
+    assert classify(f"Q16 {line}").reply is ReplyKind.MOVE
