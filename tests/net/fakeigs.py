@@ -24,6 +24,7 @@ class FakeIgs:
     drop_after: dict[int, str] = field(default_factory=dict)  # conn index -> drop on this command
     commands: list[tuple[int, str]] = field(default_factory=list)
     logins: list[str] = field(default_factory=list)
+    arrivals: list[tuple[str, float]] = field(default_factory=list)  # (line, loop time)
     server: FakeServer | None = None
 
     async def __aenter__(self) -> FakeIgs:
@@ -72,6 +73,7 @@ class FakeIgs:
         while True:
             line = (await conn.read_line(timeout=30)).decode()
             self.commands.append((index, line))
+            self.arrivals.append((line, asyncio.get_running_loop().time()))
             if self.drop_after.get(index) == line:
                 conn.abort()
                 return

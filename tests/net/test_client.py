@@ -90,6 +90,27 @@ async def test_login_setup_and_commands() -> None:
     assert fake.server.connections[0].received[:2] == [b"alice\r\n", PASSWORD.encode() + b"\r\n"]
 
 
+async def test_sending_honours_the_session_throttle() -> None:
+    # IGS kicks clients that flood it: the pump must never write faster than the token bucket
+    # allows. Checked as an invariant (at most burst + rate * elapsed commands by any moment),
+    # which holds however slow the machine is.
+    rate, burst = 20.0, 2.0
+    async with FakeIgs() as fake:
+        client, _ = make_client(fake)
+        client._session_factory = lambda u, p: IgsSession(u, p, rate=rate, burst=burst)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected and len(fake.sent_by(0)) >= 6)  # setup done
+        start = asyncio.get_running_loop().time()
+        for n in range(8):
+            client.send(f"tell bob {n}")
+        await wait_until(lambda: len(fake.sent_by(0)) >= 14)
+        await stop(client, task)
+    tells = [(line, t) for line, t in fake.arrivals if line.startswith("tell")]
+    assert [line for line, _ in tells] == [f"tell bob {n}" for n in range(8)]
+    for count, (_, arrived) in enumerate(tells, start=1):
+        assert count <= burst + rate * (arrived - start) + 1e-6
+
+
 async def test_guest_login_and_async_iterator() -> None:
     async with FakeIgs() as fake:
         client, _ = make_client(fake, username="guest")
