@@ -19,7 +19,7 @@ from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient
 from igs_tui.net.recorder import transcript_recorder
 from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import Connected, Disconnected, Reconnecting
+from igs_tui.net.states import Connected, Disconnected, Failed, Reconnecting
 from igs_tui.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
 from igs_tui.protocol.parse_cli import run_parse_cli
 from igs_tui.protocol.session import IgsSession
@@ -67,7 +67,12 @@ async def server() -> AsyncIterator[LocalServer]:
 
 
 def make_client(
-    port: int, username: str, password: str, *sinks: Callable[[ClientEvent], None]
+    port: int,
+    username: str,
+    password: str,
+    *sinks: Callable[[ClientEvent], None],
+    backoff: BackoffPolicy | None = None,
+    stable_after: float = 0.1,
 ) -> tuple[IgsClient, list[ClientEvent]]:
     events: list[ClientEvent] = []
 
@@ -81,9 +86,10 @@ def make_client(
         password,
         config=ClientConfig(
             servers=(ServerAddress("127.0.0.1", port),),
-            backoff=BackoffPolicy(initial=0.02, maximum=0.1, jitter=0.5, max_attempts=20),
+            backoff=backoff
+            or BackoffPolicy(initial=0.02, maximum=0.1, jitter=0.5, max_attempts=20),
             login_timeout=5.0,
-            stable_after=0.1,
+            stable_after=stable_after,
         ),
         on_event=on_event,
         session_factory=lambda u, p: IgsSession(u, p, rate=200.0, burst=30.0),
@@ -208,3 +214,25 @@ async def test_own_game_reloaded_after_cut(server: LocalServer) -> None:
         client.send("C3")
         await wait_until(lambda: any(isinstance(e, Move) and e.point == "C3" for e in events))
         await stop(client, task)
+
+
+async def test_two_copies_of_one_account_stop_fighting(server: LocalServer) -> None:
+    # Spec: "When you login with an account that is already logged in to IGS, the older
+    # connection will be immediately terminated." Two clients of one account would throw each
+    # other out forever; with backoff that only restarts after a stable connection, the fight
+    # is bounded: one side runs out of attempts and the other stays connected.
+    def fighter() -> tuple[IgsClient, list[ClientEvent]]:
+        backoff = BackoffPolicy(initial=0.01, maximum=0.05, jitter=0.5, max_attempts=3)
+        return make_client(server.port, "carol", "carol", backoff=backoff, stable_after=30.0)
+
+    (first, first_events), (second, second_events) = fighter(), fighter()
+    tasks = [asyncio.create_task(first.run()), asyncio.create_task(second.run())]
+    done, pending = await asyncio.wait(tasks, timeout=20, return_when=asyncio.FIRST_COMPLETED)
+    assert done, "one copy gives up"
+    loser_events = first_events if tasks[0] in done else second_events
+    assert isinstance(loser_events[-1], Failed)
+    assert "gave up after 3 attempts" in loser_events[-1].reason
+    winner = second if tasks[0] in done else first
+    await wait_until(lambda: winner.connected)
+    await winner.close()
+    await asyncio.wait_for(asyncio.gather(*pending), 5)
