@@ -186,3 +186,48 @@ async def test_broadcast_lines_parse_with_title(make_server, connect):
     titles = of_type(events, "game_title")
     assert titles and titles[0].game == 1
     assert titles[0].title == "Test Relay: Honinbo A(W) vs Meijin B(B)"
+
+
+async def test_listings_parse_into_the_right_fields(server, connect):
+    """who/user/games as the client parser reads them: names, ranks, games, flags."""
+    alice: Client = await connect(server)
+    await alice.login("alice", "alice")
+    bob: Client = await connect(server)
+    await bob.login("bob", "bob")
+    await bob.command("toggle open false")
+    await alice.command("toggle quiet false")
+    await alice.command("match igsbot W 9 5 1")
+    await alice.until("^9 Creating match")
+    await alice.quiet(0.1)
+    start = len(alice.history)
+    for command in ("who", "user", "games"):
+        await alice.command(command)
+    events = parse(["9 Set client to be True.", *alice.history[start:]])
+    users = {e.name: e for e in of_type(events, "user_entry")}
+    assert set(users) == {"igsbot", "alice", "bob"}
+    a = users["alice"]
+    assert (a.info, a.country, a.rank, a.won, a.lost, a.playing, a.flags) == (
+        "Demo account",
+        "USA",
+        "5k*",
+        12,
+        9,
+        1,
+        "--",
+    )
+    assert users["bob"].flags == "QX"
+    who = {e.name: e for e in of_type(events, "who_entry")}
+    assert set(who) == {"igsbot", "alice", "bob"}
+    assert (who["alice"].rank, who["alice"].playing, who["alice"].observing) == ("5k*", 1, None)
+    assert who["bob"].flags == "QX"
+    (game,) = of_type(events, "games_entry")
+    assert (game.game, game.white, game.white_rank, game.black, game.black_rank) == (
+        1,
+        "alice",
+        "5k*",
+        "igsbot",
+        "20k",
+    )
+    assert (game.size, game.handicap, game.komi, game.byoyomi, game.flags) == (9, 0, 6.5, 1, "I")
+    totals = of_type(events, "totals")
+    assert totals[-1].players == 3 and totals[-1].games == 1
