@@ -700,19 +700,36 @@ class _Writer:
         for action, group in _group_marks(marks):
             for chunk in _chunks([_fmt_mark(m, size) for m in group]):
                 self.line(f"{action.value.upper()} " + " ".join(chunk))
-        for comment in node.comments:
-            self.line(f"COM {_one_line(comment.title)}")
-            self.out.extend(comment.text.split("\n"))
-            self.line("ENDCOM")
-        for user in node.users:
-            self.line(f"USER {_one_line(user.title)}")
-            self.out.extend(user.lines)
-            self.line("ENDUSER")
+        from igs_tui.records.sgf import comment_properties, user_properties
+
         props = dict(extras)
         props.update(_node_extras(node, size))
+        # A body line starting with the closing keyword would end its block early: such
+        # blocks travel, intact, in the igs-tui-sgf block instead.
+        if any(_closes(line, "ENDCOM") for c in node.comments for line in c.text.split("\n")):
+            props.update(comment_properties(node.comments))
+        else:
+            for comment in node.comments:
+                self.line(f"COM {_one_line(comment.title)}")
+                self.out.extend(comment.text.split("\n"))
+                self.line("ENDCOM")
+        if any(
+            u.title.strip() == SGF_USER_TITLE or any(_closes(x, "ENDUSER") for x in u.lines)
+            for u in node.users
+        ):
+            props.update(user_properties(node.users))
+        else:
+            for user in node.users:
+                self.line(f"USER {_one_line(user.title)}")
+                self.out.extend(user.lines)
+                self.line("ENDUSER")
         if props:
             self.line(f"USER {SGF_USER_TITLE}")
-            self.out.extend(format_sgf_properties(props).split("\n"))
+            for line in format_sgf_properties(props).split("\n"):
+                # Inside a value "\\E" reads as "E": the line no longer closes the block.
+                self.out.append(
+                    re.sub(r"^(\s*)", r"\1\\", line, count=1) if _closes(line, "ENDUSER") else line
+                )
             self.line("ENDUSER")
 
 
@@ -721,6 +738,12 @@ def _player(name: str | None, rank: str | None) -> str | None:
     if name is None and rank is None:
         return None
     return " ".join(x for x in (name, rank) if x)
+
+
+def _closes(line: str, keyword: str) -> bool:
+    """Whether a block body line would be read as the block's closing keyword line."""
+    first = line.split(None, 1)
+    return bool(first) and first[0].upper() == keyword
 
 
 def _one_line(text: str) -> str:

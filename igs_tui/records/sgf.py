@@ -67,7 +67,14 @@ from igs_tui.records.model import (
     UserBlock,
 )
 
-__all__ = ["apply_node_properties", "node_properties", "parse_sgf", "write_sgf"]
+__all__ = [
+    "apply_node_properties",
+    "comment_properties",
+    "node_properties",
+    "parse_sgf",
+    "user_properties",
+    "write_sgf",
+]
 
 _INFO_TEXT = {
     "PB": "black",
@@ -354,12 +361,7 @@ def node_properties(
     for ident, points in (("AB", node.add_black), ("AW", node.add_white), ("AE", node.add_empty)):
         if points:
             props[ident] = [format_sgf_point(p, size) for p in points]
-    if node.comments:
-        props["C"] = [node.comment]
-        if any(c.title for c in node.comments):
-            props["ISCT"] = [c.title for c in node.comments]
-        if len(node.comments) > 1:
-            props["ISCX"] = [c.text for c in node.comments]
+    props.update(comment_properties(node.comments))
     if node.marks:
         if _is_plain_markup(node.marks):
             for mark in node.marks:
@@ -384,8 +386,7 @@ def node_properties(
             props[ident] = [_fmt_number(float(amount))]
     if node.remarks:
         props["ISRM"] = list(node.remarks)
-    if node.users:
-        props["ISUS"] = ["\n".join((u.title, *u.lines)) for u in node.users]
+    props.update(user_properties(node.users))
     if node.hide:
         props["ISHD"] = [format_refs(node.hide, size)]
     if node.prisoners:
@@ -397,6 +398,22 @@ def node_properties(
     for ident, values in node.extra.items():
         props.setdefault(ident, []).extend(values)
     return props
+
+
+def comment_properties(comments: list[Comment]) -> dict[str, list[str]]:
+    """``C`` (all texts) plus ``ISCT``/``ISCX`` when titles or several blocks need them."""
+    props: dict[str, list[str]] = {}
+    if comments:
+        props["C"] = ["\n\n".join(c.text for c in comments)]
+        if any(c.title for c in comments):
+            props["ISCT"] = [c.title for c in comments]
+        if len(comments) > 1:
+            props["ISCX"] = [c.text for c in comments]
+    return props
+
+
+def user_properties(users: list[UserBlock]) -> dict[str, list[str]]:
+    return {"ISUS": ["\n".join((u.title, *u.lines)) for u in users]} if users else {}
 
 
 def _fmt_number(value: float) -> str:

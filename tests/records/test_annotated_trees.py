@@ -35,8 +35,9 @@ _ALPHABET = "".join(chr(c) for c in range(32, 127)) + "éü围"
 _TEXT = st.text(alphabet=_ALPHABET, max_size=12)
 # Free text after a keyword is read up to the line's end without surrounding blanks.
 _LINE = _TEXT.map(str.strip)
-# A block's body line ends the block if its first word is the closing keyword.
-_BODY_LINE = _TEXT.filter(lambda t: (t.split()[:1] or [""])[0].upper() not in ("ENDCOM", "ENDUSER"))
+# Body lines that look like a closing keyword make the writer move the block into the
+# igs-tui-sgf block; they must come back all the same.
+_BODY_LINE = _TEXT | st.sampled_from(["ENDCOM", "  endUser and more", "ENDCOM]\\"])
 _LABEL = st.text(alphabet=_ALPHABET[1:95], min_size=1, max_size=2)
 _LABEL = _LABEL.filter(lambda s: not s.startswith("\\"))
 
@@ -80,7 +81,7 @@ def annotate(draw: st.DrawFn, node: Node, size: int) -> None:
         st.lists(
             st.builds(
                 UserBlock,
-                _LINE.filter(lambda t: t != "igs-tui-sgf"),
+                _LINE | st.just("igs-tui-sgf"),
                 st.lists(_BODY_LINE, max_size=3).map(tuple),
             ),
             max_size=1,

@@ -26,6 +26,7 @@ from igs_tui.records.model import (
     Node,
     Play,
     RecordError,
+    UserBlock,
 )
 from igs_tui.records.sgf import parse_sgf, write_sgf
 
@@ -375,3 +376,24 @@ def test_spec_header_examples_in_one_event() -> None:
     )
     assert info.time_limit == "1 hour"
     assert parse_ishi(write_ishi(collection)) == collection
+
+
+def test_block_lines_that_look_like_closing_keywords_survive() -> None:
+    record = GameRecord(size=9)
+    node = record.root.add_child(Node(move=Play(Color.BLACK, p("E5", 9), 1)))
+    node.comments = [Comment("before\nENDCOM is a keyword\nafter", "T"), Comment("second")]
+    node.users = [UserBlock("data", ("x", "enduser here", "y"))]
+    node.extra = {"XX": ["first\nENDUSER\nlast"]}
+    text = write_ishi(record)
+    # Not written as COM/USER blocks, which those lines would close early.
+    assert "COM T" not in text and "USER data" not in text
+    assert "\n\\enduser here" in text  # escaped inside an SGF value
+    (back,) = parse_ishi(text).records
+    assert back == record
+
+
+def test_user_block_titled_like_ours_is_not_mistaken_for_sgf_data() -> None:
+    record = GameRecord(size=9)
+    record.root.users = [UserBlock("igs-tui-sgf", ("not SGF at all [",))]
+    (back,) = parse_ishi(write_ishi(record)).records
+    assert back == record
