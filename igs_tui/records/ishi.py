@@ -28,8 +28,15 @@ the fields a keyword defines (``B 22 Q3 R7``, a bad location, move number 0, a d
 decreasing move number in a sequence, an unclosed ``COM``/``VAR``/``USER``, an unmatched
 ``ENDVAR``) and ignores extra data after fields that end a line (``ENDVAR back to main game``).
 
-Data the format has no keyword for (SGF properties such as ``GN``, time left, circle marks)
-is written in a ``USER igs-tui-sgf`` block of SGF property text and read back from it.
+Data the format has no keyword for (SGF properties such as ``GN``, time left, circle marks,
+labels longer than two characters) is written in a ``USER igs-tui-sgf`` block of SGF property
+text (:mod:`igs_tui.records.sgf_props`) and read back from it. So are commentary and user
+blocks with a line that would close them early (a line starting with ``ENDCOM``/``ENDUSER``):
+the writer never produces a file that reads back differently. Values that the format keeps
+on one line (headers, titles, remarks) have their line breaks replaced by spaces.
+
+Writing is lossless by default; pass ``captures`` (see :func:`write_ishi`) to add engine-computed
+``PRISONER`` lines to a played game that has none.
 """
 
 from __future__ import annotations
