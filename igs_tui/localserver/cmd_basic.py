@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.localserver import lines as fmt
-from igs_tui.localserver.registry import command
+from igs_tui.localserver.registry import COMMANDS, command
 from igs_tui.localserver.session import Line
 from igs_tui.localserver.users import TOGGLE_ALIASES, TOGGLE_DEFAULTS, parse_toggle_value
 
@@ -192,11 +192,4 @@ def cmd_accepted(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("help")
 def cmd_help(hub: Hub, session: Session, user: User, args: str) -> None:
-    topics = sorted(hub_commands())
-    session.send([(9, "Commands: " + " ".join(topics))])
-
-
-def hub_commands() -> list[str]:
-    from igs_tui.localserver.registry import COMMANDS
-
-    return list(COMMANDS)
+    session.send([(9, "Commands: " + " ".join(sorted(COMMANDS)))])

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
+from igs_tui.localserver import gameflow, matching
 from igs_tui.localserver.clock import Clock, ScaledClock
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.games import Phase as GamePhase
@@ -125,8 +126,6 @@ class Hub:
         """A connection ended (quit, ``login``, lost socket): adjourn games, drop requests."""
         if user.session is not session:
             return
-        from igs_tui.localserver import gameflow, matching
-
         for game in list(self.games.values()):
             if game.color_of(user) is not None and game.phase is not GamePhase.OVER:
                 gameflow.adjourn(self, game, reason=f"{user.name} has disconnected.")
@@ -218,8 +217,6 @@ class Hub:
 
     def tick(self) -> None:
         """Check clocks and greeting deadlines; called periodically by the server."""
-        from igs_tui.localserver import gameflow
-
         now = self.now()
         for game in list(self.games.values()):
             if game.phase is GamePhase.PLAY:

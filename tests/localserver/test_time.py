@@ -150,3 +150,18 @@ async def test_nmatch_cancel_and_handicap_start(make_server, connect):
     assert start[6] == "15   0(B): Handicap 2"
     await alice.block()
     await move(bob, alice, "E5", "  1(W): E5")
+
+
+async def test_manual_clock_drives_the_server_exactly(make_server, connect):
+    """With an injected ManualClock nothing expires until the test moves time on."""
+    from igs_tui.localserver import ManualClock
+
+    clock = ManualClock()
+    _, alice, bob = await players(make_server, connect, clock=clock)
+    await start_match(alice, bob, "B 5 1 0")
+    clock.advance(59.5)
+    assert await alice.quiet(0.1) == []
+    assert (await alice.command("time"))[2] == "26 Black(alice) : 0:00"
+    assert (await bob.command("time"))[1] == "26 White(bob) : 1:00"
+    clock.advance(1.0)
+    assert (await alice.until("^1 5$"))[0] == "9 alice has run out of time."
