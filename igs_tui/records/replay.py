@@ -11,9 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from igs_tui.go.game import Game
-from igs_tui.go.rules import IllegalMove, Ruleset, ScoringMethod
-from igs_tui.go.types import Point
+from igs_tui.go import Game, IllegalMove, Point, Ruleset, ScoringMethod
 from igs_tui.records.model import GameRecord, Node, RecordError
 
 __all__ = [

@@ -5,9 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.go.game import Game
-from igs_tui.go.handicap import fixed_handicap_points
-from igs_tui.go.types import Color, Point
+from igs_tui.go import Color, Game, Point, fixed_handicap_points
 from igs_tui.records.ishi import parse_ishi, write_ishi
 from igs_tui.records.model import GameRecord, Node, Play
 from igs_tui.records.replay import (
