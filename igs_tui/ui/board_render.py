@@ -23,7 +23,7 @@ from typing import Protocol
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from igs_tui.go import COLUMN_LETTERS, Color, Point
 
@@ -292,6 +292,10 @@ def render_board_lines(
     if layout.top_coords:
         lines.append(_merge(_letters_line(layout, coord_style)))
     between_text = _between_line(layout, glyphs)
+    fast = overlay is None and not numbers
+    star_char = glyphs.star
+    star_style = styles["star"]
+    plain_gap = glyphs.h_line * (cw - 1)
     for line_index in range(size):
         row = size - 1 - line_index
         cells: list[tuple[str, Style]] = []
@@ -301,14 +305,24 @@ def render_board_lines(
         left_slot = "(" if last is not None and last == (0, row) and not numbers else " "
         cells.append((left_slot, marker_style if left_slot != " " else coord_style))
         carry = 0  # gap cells already used by a wide move number
+        marked_row = last is not None and last[1] == row and not numbers
         for col in range(size):
             point = Point(col, row)
-            text, role = _cell(point, empties[row][col], stones, numbers, overlay, glyphs, cw)
-            if point == last and numbers and role.startswith("num"):
-                role = "num_last"
-            if point == cursor:
-                role += "+cursor"
-            cells.append((text, styles[role]))
+            if fast and point not in stones and point != cursor:
+                # the common case (an empty point, no marks) without the general path's calls
+                empty = empties[row][col]
+                cells.append((empty, star_style if empty == star_char else grid_style))
+                if col < size - 1 and not (marked_row and last[0] == col + 1):  # type: ignore[index]
+                    cells.append((plain_gap, grid_style))
+                    continue
+                text, role = empty, ("star" if empty == star_char else "empty")
+            else:
+                text, role = _cell(point, empties[row][col], stones, numbers, overlay, glyphs, cw)
+                if point == last and numbers and role.startswith("num"):
+                    role = "num_last"
+                if point == cursor:
+                    role += "+cursor"
+                cells.append((text, styles[role]))
             carry = len(text) - 1
             gap_len = (cw - 1) - carry
             if col < size - 1:
@@ -437,10 +451,17 @@ def render_board_text(
     lines = render_board_lines(
         picture, layout or BoardLayout(game.size), cursor=cursor, ascii_only=ascii_only
     )
-    text = Text(end="")
+    parts: list[str] = []
+    spans: list[Span] = []
+    offset = 0
     for index, segments in enumerate(lines):
         if index:
-            text.append("\n")
+            parts.append("\n")
+            offset += 1
         for segment in segments:
-            text.append(segment.text, segment.style)
-    return text
+            length = len(segment.text)
+            parts.append(segment.text)
+            if segment.style is not None:
+                spans.append(Span(offset, offset + length, segment.style))
+            offset += length
+    return Text("".join(parts), end="", spans=spans)

@@ -113,13 +113,11 @@ class GameInfo(Static):
             if rank:
                 out.append(" ")
                 out.append_text(plain(rank, max_length=8))
-            out.append("  ")
+            out.append("\n    ")
             out.append_text(self.clock_text(color))
-            out.append(f"  cap {self._captures.get(color, 0)}", style="dim")
+            out.append(f"  captures {self._captures.get(color, 0)}", style="dim")
             out.append("\n")
         out.append(self._browse.describe())
-        if game.phase is GamePhase.PLAYING:
-            out.append(f"  {game.board.to_move.name.lower()} to move", style="dim")
         out.append("\n")
         if game.observers:
             out.append(f"observers: {game.observers}\n", style="dim")

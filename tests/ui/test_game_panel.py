@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
-from textual.app import App, ComposeResult
 from textual.widgets import Input, RichLog, TabbedContent
 
-from igs_tui.go import Color, Game, Point, parse_point
+from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
@@ -22,55 +19,7 @@ from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_view import GameView
 from tests.ui.fakes import RecordingBackend
-
-
-class FakeClock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class PanelApp(App[None]):
-    def __init__(self, model: ClientModel, backend: RecordingBackend) -> None:
-        super().__init__()
-        self.model = model
-        self.backend = backend
-
-    def compose(self) -> ComposeResult:
-        yield GamesPanel(self.model, self.backend)
-
-
-def random_moves(size: int, count: int, seed: int = 1) -> list[MoveRecord]:
-    """A legal game (checked by our engine) as the server would announce it."""
-    rng = random.Random(seed)
-    game = Game(size)
-    points = [Point(c, r) for c in range(size) for r in range(size)]
-    moves: list[MoveRecord] = []
-    while len(moves) < count:
-        color = game.to_move
-        candidates = [p for p in points if game.check(p, color).legal]
-        point = rng.choice(candidates) if candidates else None
-        game.play(point, color)
-        moves.append(MoveRecord(len(moves) + 1, color, point))
-    return moves
-
-
-def add_moves(model: ClientModel, number: int, moves: list[MoveRecord]) -> None:
-    game = model.followed[number]
-    for move in moves:
-        game.add_move(move)
-    model.game_changed(number)
-
-
-def new_model() -> tuple[ClientModel, FakeClock]:
-    clock = FakeClock()
-    model = ClientModel(clock=clock)
-    model.set_connection(user="me")
-    return model, clock
+from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
 
 def info_text(panel: GamesPanel, number: int) -> str:

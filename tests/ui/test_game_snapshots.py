@@ -1,0 +1,76 @@
+"""Snapshots of the board and a game view: compact 80x24, wide 160x48, light and dark themes.
+
+Each snapshot was checked by eye (rendered to PNG): stones readable, coordinates without I,
+star points, the last move in brackets, clocks, and the chat beside the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from igs_tui.go import Color, parse_point
+from igs_tui.model import BufferKey, ChatKind, ClockReading, GamePhase, MoveRecord, Role
+from tests.ui.fakes import RecordingBackend
+from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
+
+
+def observed_game_app(*, theme: str | None = None, size: int = 19, moves: int = 60) -> PanelApp:
+    model, clock = new_model()
+    game = model.follow(
+        101, white="Shin Jinseo", white_rank="9p", black="Ke Jie", black_rank="9p", komi=6.5
+    )
+    game.size = size
+    game.reset_board(size)
+    game.observers = 42
+    add_moves(model, 101, random_moves(size, moves, seed=7))
+    game.clocks[Color.BLACK].set(ClockReading(1234.0), clock.now)
+    game.clocks[Color.WHITE].set(ClockReading(45.0), clock.now)
+    model.add_chat(BufferKey(ChatKind.GAME, "101"), "carol", "what a move!", kind="kibitz")
+    model.add_chat(BufferKey(ChatKind.GAME, "101"), "dave", "[b]not bold[/b]", kind="kibitz")
+    return PanelApp(model, RecordingBackend(), theme=theme)
+
+
+async def _settle(pilot: Pilot[Any]) -> None:
+    for inp in pilot.app.query(Input):
+        inp.cursor_blink = False
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_game_view_compact_80x24(snap_compare: Any) -> None:
+    assert snap_compare(observed_game_app(), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_game_view_wide_160x48(snap_compare: Any) -> None:
+    assert snap_compare(observed_game_app(), terminal_size=(160, 48), run_before=_settle)
+
+
+@pytest.mark.parametrize("theme", ["textual-light", "textual-dark"])
+def test_board_readable_in_light_and_dark_themes(snap_compare: Any, theme: str) -> None:
+    app = observed_game_app(theme=theme, size=9, moves=25)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+
+
+def test_scoring_overlay_snapshot(snap_compare: Any) -> None:
+    model, _ = new_model()
+    script = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "E3"]
+    model.follow(21, role=Role.PLAYING_WHITE, white="opp", black="me", size=5, komi=0.5)
+    add_moves(
+        model,
+        21,
+        [
+            MoveRecord(i + 1, Color.BLACK if i % 2 == 0 else Color.WHITE, parse_point(t, 5))
+            for i, t in enumerate(script)
+        ],
+    )
+    game = model.followed[21]
+    game.phase = GamePhase.SCORING
+    game.dead.add(parse_point("E3", 5))
+    model.game_changed(21)
+    assert snap_compare(
+        PanelApp(model, RecordingBackend()), terminal_size=(80, 24), run_before=_settle
+    )
