@@ -12,7 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sgfmill import boards
 
-from igs_tui.go import Color, Game, IllegalMove, Move, Point, Ruleset, ScoringMethod
+from igs_tui.go import (
+    Color,
+    Game,
+    IllegalMove,
+    Move,
+    Point,
+    Ruleset,
+    ScoringMethod,
+    ScoringSession,
+)
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -249,3 +258,33 @@ def test_copy_is_independent() -> None:
     assert state(other) == original
     invariants(other)
     invariants(game)
+
+
+@SETTINGS
+@given(game_params, st.integers(0, 150), st.data())
+def test_scoring_partitions_the_board(
+    params: tuple[int, int], length: int, data: st.DataObject
+) -> None:
+    """Every point is a stone, a territory point of exactly one colour, or dame."""
+    size, seed = params
+    game = random_game(size, seed, length)
+    session = ScoringSession(game)
+    stones = game.stones()
+    if stones:  # mark a few chains dead
+        for point in data.draw(st.lists(st.sampled_from(sorted(stones)), max_size=4)):
+            session.toggle(point)
+    area = session.score(ScoringMethod.AREA, komi=0)
+    territory = session.score(ScoringMethod.TERRITORY, komi=0)
+    black_t, white_t = area.territory[Color.BLACK], area.territory[Color.WHITE]
+    alive = {p for p in stones if p not in area.dead}
+    assert not (black_t & white_t) and not (black_t & area.dame) and not (white_t & area.dame)
+    assert len(black_t) + len(white_t) + len(area.dame) + len(alive) == size * size
+    assert area.black + area.white + len(area.dame) == size * size
+    dead_black = sum(1 for p in area.dead if stones[p] is Color.BLACK)
+    assert territory.prisoners[Color.WHITE] == game.prisoners[Color.WHITE] + dead_black
+    assert territory.black == len(black_t) + territory.prisoners[Color.BLACK]
+    for point in black_t:  # territory is bordered by black stones only
+        col, row = point
+        for q in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)):
+            if Point(*q) in alive:
+                assert stones[Point(*q)] is Color.BLACK
