@@ -15,17 +15,18 @@ import asyncio
 import contextlib
 import os
 import shlex
+import subprocess
 import traceback
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from igs_tui.gtp.errors import GtpChannelClosed, GtpEngineDied, GtpTransportError
-from igs_tui.gtp.framing import GtpResponse, ResponseParser
+from igs_tui.gtp.framing import MAX_RESPONSE_BYTES, GtpResponse, ResponseParser
 
 STDERR_TAIL_LINES = 20
-_READ_CHUNK = 65536
+_STDERR_LINE_MAX = 4096
 
 
 class GtpChannel(ABC):
@@ -61,22 +62,74 @@ class GtpChannel(ABC):
         return []
 
 
+class _EngineProtocol(asyncio.SubprocessProtocol):
+    """Forwards pipe events to the channel; all logic lives in :class:`SubprocessChannel`."""
+
+    def __init__(self) -> None:
+        self.channel: SubprocessChannel | None = None
+        self.early: list[tuple[int, bytes | None]] = []
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if self.channel is None:
+            self.early.append((fd, data))
+        elif fd == 1:
+            self.channel._on_stdout(data)
+        elif fd == 2:
+            self.channel._on_stderr(data)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if self.channel is None:
+            self.early.append((fd, None))
+        else:
+            self.channel._on_pipe_closed(fd)
+
+    def process_exited(self) -> None:
+        if self.channel is not None:
+            self.channel._on_exit()
+
+
 class SubprocessChannel(GtpChannel):
     """An engine running as a child process, spoken to over its stdin/stdout pipes.
 
-    Stderr is read continuously by a background task into a bounded buffer: an engine that
-    logs a lot (GNU Go, KataGo) would otherwise fill the pipe and block forever, and the last
+    Built directly on an asyncio subprocess *protocol* rather than stream readers: engine
+    output is fed straight into the :class:`~igs_tui.gtp.framing.ResponseParser` as it
+    arrives and the waiting command is woken, which keeps the per-command overhead close to
+    a bare echo loop. Stderr is consumed the same way into a bounded buffer of lines: an
+    engine that logs a lot (GNU Go, KataGo) can never block on a full pipe, and the last
     lines are what explains a crash.
     """
 
-    def __init__(self, process: asyncio.subprocess.Process, argv: Sequence[str]) -> None:
-        self._process = process
+    def __init__(
+        self,
+        transport: asyncio.SubprocessTransport,
+        protocol: _EngineProtocol,
+        argv: Sequence[str],
+    ) -> None:
+        self._transport = transport
         self.argv = tuple(argv)
+        self._loop = asyncio.get_running_loop()
         self._parser = ResponseParser()
+        # With all three pipes requested, these exist for the life of the process.
+        self._stdin = cast(asyncio.WriteTransport, transport.get_pipe_transport(0))
+        self._stdout = cast(asyncio.ReadTransport, transport.get_pipe_transport(1))
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        self._stderr_partial = b""
+        self._waiter: asyncio.Future[None] | None = None
+        self._stdout_closed = False
+        self._stderr_closed = self._loop.create_future()
+        self._exited = self._loop.create_future()
+        self._reading_paused = False
         self._closed = False
         self._dead: GtpEngineDied | None = None
-        self._stderr_task = asyncio.create_task(self._drain_stderr())
+        protocol.channel = self
+        for fd, data in protocol.early:
+            if data is None:
+                self._on_pipe_closed(fd)
+            else:
+                protocol.pipe_data_received(fd, data)
+        protocol.early.clear()
+        if transport.get_returncode() is not None:
+            self._on_exit()
 
     @classmethod
     async def start(
@@ -93,26 +146,68 @@ class SubprocessChannel(GtpChannel):
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
             raise GtpTransportError("empty engine command line")
+        loop = asyncio.get_running_loop()
         try:
-            process = await asyncio.create_subprocess_exec(
+            transport, protocol = await loop.subprocess_exec(
+                _EngineProtocol,
                 *argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 cwd=cwd,
                 env=dict(env) if env is not None else None,
             )
         except OSError as exc:
             raise GtpTransportError(f"cannot start engine {shlex.join(argv)!r}: {exc}") from exc
-        return cls(process, argv)
+        return cls(transport, protocol, argv)
+
+    # ----------------------------------------------------------------- pipe events
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def _on_stdout(self, data: bytes) -> None:
+        self._parser.feed(data)
+        if self._parser.buffered > MAX_RESPONSE_BYTES and not self._reading_paused:
+            # Nobody is consuming this flood: stop reading until a command asks for output.
+            self._reading_paused = True
+            self._stdout.pause_reading()
+        self._wake()
+
+    def _on_stderr(self, data: bytes) -> None:
+        text = self._stderr_partial + data
+        *lines, rest = text.split(b"\n")
+        for raw in lines:
+            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\r"))
+        # A line without newline is kept for later, but never grows without bound.
+        self._stderr_partial = rest[-_STDERR_LINE_MAX:]
+
+    def _on_pipe_closed(self, fd: int) -> None:
+        if fd == 1:
+            self._stdout_closed = True
+            self._wake()
+        elif fd == 2:
+            if self._stderr_partial:
+                self._stderr.append(self._stderr_partial.decode("utf-8", "replace"))
+                self._stderr_partial = b""
+            if not self._stderr_closed.done():
+                self._stderr_closed.set_result(None)
+
+    def _on_exit(self) -> None:
+        if not self._exited.done():
+            self._exited.set_result(None)
+
+    # ----------------------------------------------------------------- state
 
     @property
     def pid(self) -> int:
-        return self._process.pid
+        return self._transport.get_pid()
 
     @property
     def returncode(self) -> int | None:
-        return self._process.returncode
+        return self._transport.get_returncode()
 
     @property
     def closed(self) -> bool:
@@ -121,31 +216,29 @@ class SubprocessChannel(GtpChannel):
     def stderr_tail(self) -> list[str]:
         return list(self._stderr)
 
-    async def _drain_stderr(self) -> None:
-        stream = self._process.stderr
-        assert stream is not None
-        while True:
-            try:
-                raw = await stream.readline()
-            except ValueError:  # a line longer than the stream limit: keep its tail
-                raw = await stream.read(_READ_CHUNK)
-            except (OSError, asyncio.IncompleteReadError):
-                return
-            if not raw:
-                return
-            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
+    def kill(self) -> None:
+        """Kill the engine process now (SIGKILL); pending and later commands then fail with
+        :class:`GtpEngineDied`. For an engine that hangs, or a user's "stop engine"."""
+        if self._transport.get_returncode() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._transport.kill()
+
+    async def wait(self) -> int | None:
+        """Wait for the process to exit; returns its exit status."""
+        await asyncio.shield(self._exited)
+        return self._transport.get_returncode()
 
     async def _died(self, reason: str) -> GtpEngineDied:
         """Build the error for a dead engine, waiting briefly for its exit status and the
         rest of its stderr so the message shows why it died."""
         if self._dead is None:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._process.wait(), 1.0)
+                await asyncio.wait_for(asyncio.shield(self._exited), 1.0)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._stderr_task), 0.5)
+                await asyncio.wait_for(asyncio.shield(self._stderr_closed), 0.5)
             self._dead = GtpEngineDied(
                 f"{reason}: {shlex.join(self.argv)}",
-                returncode=self._process.returncode,
+                returncode=self._transport.get_returncode(),
                 stderr_tail=self.stderr_tail(),
             )
         return self._dead
@@ -156,19 +249,22 @@ class SubprocessChannel(GtpChannel):
         if self._dead is not None:
             raise self._dead
 
+    # ----------------------------------------------------------------- I/O
+
     async def send_line(self, line: str) -> None:
         self._check_usable()
-        stdin = self._process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(line.encode("utf-8") + b"\n")
-            await stdin.drain()
-        except (BrokenPipeError, ConnectionResetError) as exc:
-            raise await self._died(f"engine stopped reading commands ({exc})") from exc
+        if self._stdin.is_closing():
+            raise await self._died("engine stopped reading commands")
+        # A pipe write goes straight to the kernel unless the pipe is full, in which case the
+        # transport buffers it; commands are a few bytes, so there is no need to wait. A
+        # write to an engine that has died is reported by the read that follows (EOF).
+        self._stdin.write(line.encode("utf-8") + b"\n")
 
     async def request(self, line: str) -> GtpResponse:
-        # Same as the base class, minus one coroutine layer: this is the hot path.
-        await self.send_line(line)
+        # send_line() and read_response() inlined: this is the per-command hot path.
+        if self._closed or self._dead is not None or self._stdin.is_closing():
+            await self.send_line(line)  # raises the right error
+        self._stdin.write(line.encode("utf-8") + b"\n")
         return await self._read()
 
     async def read_response(self) -> GtpResponse:
@@ -176,46 +272,50 @@ class SubprocessChannel(GtpChannel):
         return await self._read()
 
     async def _read(self) -> GtpResponse:
-        stdout = self._process.stdout
-        assert stdout is not None
+        parser = self._parser
         while True:
-            response = self._parser.next_response()
+            response = parser.next_response()
             if response is not None:
                 return response
-            data = await stdout.read(_READ_CHUNK)
-            if not data:
-                if self._parser.has_partial_response():
-                    pending = self._parser.pending.decode("utf-8", "replace")
+            if self._reading_paused:
+                self._reading_paused = False
+                self._stdout.resume_reading()
+            if self._stdout_closed:
+                if parser.has_partial_response():
+                    pending = parser.pending.decode("utf-8", "replace")
                     raise await self._died(
                         f"engine closed its output in the middle of a response {pending[:200]!r}"
                     )
                 raise await self._died("engine closed its output")
-            self._parser.feed(data)
+            waiter = self._loop.create_future()
+            self._waiter = waiter
+            try:
+                await waiter
+            finally:
+                self._waiter = None
 
     async def close(self, grace: float = 2.0) -> None:
         """Close stdin, give the engine ``grace`` seconds to exit, then terminate / kill it."""
         if self._closed:
             return
         self._closed = True
-        process = self._process
-        if process.stdin is not None and not process.stdin.is_closing():
-            with contextlib.suppress(OSError):
-                process.stdin.close()
+        transport = self._transport
+        if not self._stdin.is_closing():
+            self._stdin.close()
         try:
-            await asyncio.wait_for(process.wait(), grace)
+            await asyncio.wait_for(asyncio.shield(self._exited), grace)
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
-                process.terminate()
+                transport.terminate()
             try:
-                await asyncio.wait_for(process.wait(), 1.0)
+                await asyncio.wait_for(asyncio.shield(self._exited), 1.0)
             except TimeoutError:
                 with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+                    transport.kill()
+                await asyncio.shield(self._exited)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._stderr_task, 1.0)
-        if not self._stderr_task.done():
-            self._stderr_task.cancel()
+            await asyncio.wait_for(asyncio.shield(self._stderr_closed), 1.0)
+        transport.close()
 
 
 class LineEngine(Protocol):

@@ -114,6 +114,7 @@ class GtpController:
         self._deadline = 0.0
         self._expired = False
         self._watchdog: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._commands: tuple[str, ...] | None = None
 
     @classmethod
@@ -199,7 +200,9 @@ class GtpController:
         if limit is None or task is None:
             self._current = None
             return task
-        loop = asyncio.get_running_loop()
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
         self._current = task
         self._deadline = deadline
@@ -223,13 +226,6 @@ class GtpController:
         else:
             self._watchdog = loop.call_at(self._deadline, self._on_watchdog)
 
-    def _limit(self, name: str, timeout: TimeoutArg) -> float | None:
-        if timeout is DEFAULT:
-            timeout = self.slow_timeout if name in SLOW_COMMANDS else self.timeout
-        if timeout is None or math.isinf(timeout):
-            return None
-        return timeout
-
     # ----------------------------------------------------------------- the one primitive
 
     async def raw(self, command: str, *, timeout: TimeoutArg = DEFAULT) -> str:
@@ -241,8 +237,10 @@ class GtpController:
         :class:`GtpChannelClosed`.
         """
         prepared = prepare_command(command)
-        name = prepared.partition(" ")[0]
-        limit = self._limit(name, timeout)
+        if timeout is DEFAULT:
+            name = prepared.partition(" ")[0]
+            timeout = self.slow_timeout if name in SLOW_COMMANDS else self.timeout
+        limit = None if timeout is None or math.isinf(timeout) else timeout
         if self._busy:
             await self._wait_turn()
         else:
@@ -274,7 +272,10 @@ class GtpController:
             finally:
                 self._current = None
         finally:
-            self._pass_turn()
+            if self._waiters:
+                self._pass_turn()
+            else:
+                self._busy = False
         if self.on_traffic is not None:
             self.on_traffic("recv", ("=" if response.ok else "?") + response.body)
         if response.id != command_id:

@@ -127,6 +127,12 @@ def parse_status_line(line: str) -> tuple[bool, int | None, str]:
     return status == "=", (int(digits) if digits else None), (rest or "").strip()
 
 
+def _new_response(fields: tuple[bool, int | None, str]) -> GtpResponse:
+    """Build a :class:`GtpResponse` without the Python-level NamedTuple ``__new__`` frame
+    (it is the hot path of every command)."""
+    return tuple.__new__(GtpResponse, fields)
+
+
 class ResponseParser:
     """Turns engine output bytes into :class:`GtpResponse` values (controller side).
 
@@ -141,7 +147,12 @@ class ResponseParser:
         self._max = max_response_bytes
 
     def feed(self, data: bytes) -> None:
-        self._buffer += clean_response_bytes(data)
+        self._buffer += data.translate(_HT_TO_SPACE, _CONTROL_BYTES)  # §3.1 steps 1 and 3
+
+    @property
+    def buffered(self) -> int:
+        """Number of bytes waiting in the buffer."""
+        return len(self._buffer)
 
     @property
     def pending(self) -> bytes:
@@ -172,6 +183,14 @@ class ResponseParser:
         text = buf[:end].decode("utf-8", "replace")
         del buf[: end + 2]
         self._scan_from = 0
+        if "\n" not in text:
+            # Fast path for the common one-line response "=12 result" / "=12".
+            head, _, rest = text.partition(" ")
+            digits = head[1:]
+            if not digits:
+                return _new_response((head == "=", None, rest.strip()))
+            if digits.isdigit() and digits.isascii():
+                return _new_response((head[0] == "=", int(digits), rest.strip()))
         first_line, _, more = text.partition("\n")
         ok, command_id, rest = parse_status_line(first_line)
         if more:

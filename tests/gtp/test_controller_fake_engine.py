@@ -134,7 +134,7 @@ async def test_engine_crash_reports_stderr_and_exit_status(fake: GtpController) 
 async def test_killed_engine_raises_died_without_hanging(fake: GtpController) -> None:
     channel = fake.channel
     assert isinstance(channel, SubprocessChannel)
-    channel._process.kill()
+    channel.kill()
     with pytest.raises(GtpEngineDied):
         await asyncio.wait_for(fake.raw("echo anyone"), 10)
 

@@ -289,8 +289,8 @@ async def test_killed_subprocess_engine_mid_game(tmp_path: Path) -> None:
         await game.engine_move()
         channel = controller.channel
         assert isinstance(channel, SubprocessChannel)
-        channel._process.kill()
-        await channel._process.wait()
+        channel.kill()
+        await channel.wait()
         free = next(p for p in (E5, Point(0, 0)) if game.game.get(p) is None)
         with pytest.raises(EngineFailed, match="engine"):
             await asyncio.wait_for(game.play_human(free), 10)
