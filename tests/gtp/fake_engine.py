@@ -63,6 +63,15 @@ def main() -> int:
                 sys.stderr.write(f"log line {i} " + "x" * 60 + "\n")
             sys.stderr.flush()
             out.write(f"={cid} done\n\n")
+        elif name == "flood":
+            out.write(f"={cid} ")
+            for _ in range(40_000):
+                out.write("y" * 49 + "\n")
+            out.write("\n")
+        elif name == "longerr":
+            sys.stderr.write("z" * 100_000)
+            sys.stderr.flush()
+            return 4
         elif name == "list_commands":
             probes += 1
             out.write(f"={cid} " + "\n".join(KNOWN) + "\n\n")

@@ -235,3 +235,19 @@ async def test_timeouts_keep_working_across_many_commands(fake: GtpController) -
     with pytest.raises(GtpTimeout):
         await fake.raw("sleep 1", timeout=0.2)
     assert await fake.raw("echo done", timeout=5) == "done"
+
+
+async def test_oversized_response_is_a_protocol_error(fake: GtpController) -> None:
+    # 2 MB without a blank line: more than MAX_RESPONSE_BYTES, refused instead of buffered.
+    with pytest.raises(GtpProtocolError, match="longer than"):
+        await fake.raw("flood", timeout=20)
+    await asyncio.wait_for(fake.close(grace=1.0), 15)
+    assert fake.closed
+
+
+async def test_endless_stderr_line_is_capped(fake: GtpController) -> None:
+    with pytest.raises(GtpEngineDied) as info:
+        await fake.raw("longerr")
+    assert info.value.returncode == 4
+    assert info.value.stderr_tail
+    assert all(len(line) <= 4096 for line in info.value.stderr_tail)
