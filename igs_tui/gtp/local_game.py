@@ -233,7 +233,9 @@ class LocalEngineGame:
             if self.time_settings is not None and await ctl.known_command("time_settings"):
                 ts = self.time_settings
                 await ctl.time_settings(ts.main_time, ts.byo_yomi_time, ts.byo_yomi_stones)
-        except _ENGINE_FAULTS as exc:
+        except (GtpEngineError, *_ENGINE_FAULTS) as exc:
+            # A refusal here (e.g. "unacceptable size") means this engine cannot play this
+            # game at all, which for the caller is the same as a broken engine.
             raise self._engine_failed("setting up the engine", exc) from exc
         self._started = True
         self._turn_started = self._now()

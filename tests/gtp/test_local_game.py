@@ -313,3 +313,17 @@ async def test_assistance_helpers_with_builtin_engine() -> None:
     estimate = await game.estimate_score(timeout=5)
     assert estimate is not None and estimate.text.startswith(("B+", "W+", "0"))
     assert await game.suggest_dead(timeout=5) == frozenset()
+
+
+async def test_engine_refusing_the_setup_is_an_engine_failure() -> None:
+    class Small(GtpEngine):
+        def _boardsize(self, args: list[str]) -> str:
+            if int(args[0]) > 9:
+                raise CommandError("unacceptable size")
+            return super()._boardsize(args)
+
+    game = make_game(Small(), size=13)
+    with pytest.raises(EngineFailed, match="unacceptable size"):
+        await game.start()
+    with pytest.raises(LocalGameError, match="start"):
+        await game.play_human(E5)
