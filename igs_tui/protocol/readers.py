@@ -185,37 +185,7 @@ _GAMES_RE = re.compile(
 )
 
 
-_BRACKETS_TO_SPACES = str.maketrans("[]()", "    ")
-
-
-def _fast_games(text: str) -> GamesEntry | None:
-    """Split-based reading of the common shape; ``None`` sends the line to the regex."""
-    t = text.translate(_BRACKETS_TO_SPACES).split()
-    if len(t) != 13 or t[3] != "vs." or text[0] != "[":
-        return None
-    try:
-        return GamesEntry(
-            int(t[0]),
-            t[1],
-            t[2],
-            t[4],
-            t[5],
-            int(t[6]),
-            int(t[7]),
-            int(t[8]),
-            float(t[9]),
-            int(t[10]),
-            t[11],
-            int(t[12]),
-        )
-    except ValueError:
-        return None
-
-
 def read_games(text: str) -> Reading:
-    fast = _fast_games(text)
-    if fast is not None and text.count("[") == 3 and text.count("(") == 2:
-        return fast
     m = _GAMES_RE.match(text)
     if m is not None:
         g = m.groups()
@@ -290,10 +260,11 @@ def fast_user(text: str) -> UserEntry | None:
     )
 
 
-def read_user(text: str) -> Reading:
-    fast = fast_user(text)
-    if fast is not None:
-        return fast
+def read_user(text: str, *, fast: bool = True) -> Reading:
+    """A ``42`` line; ``fast=False`` skips the split-based path (tests compare the two)."""
+    quick = fast_user(text) if fast else None
+    if quick is not None:
+        return quick
     m = _USER_RE.match(text)
     if m is not None:
         name, middle, rank, won, lost, obs, play, idle, flags, language = m.groups()
@@ -360,33 +331,7 @@ _PROPS_RE = re.compile(r"GAMERPROPS:(\d+): (\d+) (\d+) (-?\d+(?:\.\d+)?)\s*$")
 _HANDICAP_RE = re.compile(r"Handicap (\d+)\s*$", re.IGNORECASE)
 
 
-def _fast_heading(text: str) -> GameHeading | None:
-    t = text.split(" ")
-    if len(t) != 12 or t[7] != "vs" or not t[2].endswith(":"):
-        return None
-    if t[4][:1] != "(" or t[6][-1:] != ")" or t[9][:1] != "(" or t[11][-1:] != ")":
-        return None
-    try:
-        return GameHeading(
-            int(t[1]),
-            t[2][:-1],
-            t[3],
-            int(t[4][1:]),
-            int(t[5]),
-            int(t[6][:-1]),
-            t[8],
-            int(t[9][1:]),
-            int(t[10]),
-            int(t[11][:-1]),
-        )
-    except ValueError:
-        return None
-
-
 def read_heading(text: str) -> Reading:
-    fast = _fast_heading(text)
-    if fast is not None and fast.kind.isalnum():
-        return fast
     m = _HEADING_RE.match(text)
     if m is None:
         return Unknown(15, text)

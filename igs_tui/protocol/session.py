@@ -129,6 +129,7 @@ class IgsSession:
         for event in events:
             out.append(event)
             if self._state is SessionState.LOGIN:
+                self._tracker.feed(event)  # nothing is outstanding yet: only tracks the prompt
                 out.extend(self._login_step(event, line))
                 continue
             for reply in self._tracker.feed(event):

@@ -262,3 +262,11 @@ def test_prompt_state_is_tracked() -> None:
     s = logged_in()
     assert s.receive_line("1 8") == [Prompt(8)]
     assert s.prompt_state == 8
+
+
+def test_prompt_state_is_known_right_after_login() -> None:
+    s = IgsSession("bob", "pw", setup=[])
+    for t, line in enumerate(["1 0", "1 1", "1 6"]):
+        s.receive_line(line)
+        s.data_to_send(10.0 * t)
+    assert s.prompt_state == 6
