@@ -114,3 +114,25 @@ def test_write_and_save_helpers(tmp_path: Path) -> None:
     save_sgf_atomic(collection[0], tmp_path / "game.sgf")
     assert read_record_file(tmp_path / "game.sgf")[0].main_moves() == collection[0].main_moves()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.go", "game.sgf"]
+
+
+def test_ishi_files_in_latin1_are_read(tmp_path: Path) -> None:
+    # The spec allows only ASCII; old files from other tools carry Latin-1 names.
+    path = tmp_path / "old.go"
+    path.write_bytes("BLACK Jos\xe9\nB 1 Q4\n".encode("latin-1"))
+    assert read_record_file(path)[0].info.black == "José"
+
+
+def test_records_layer_does_not_import_the_ui() -> None:
+    """The record layer is used by the model and the local server: no Textual, no sockets."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, igs_tui.records, igs_tui.records.convert;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'telnetlib3')"
+        " or m.startswith(('igs_tui.ui', 'igs_tui.net'))];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
