@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, LinkState
 from igs_tui.model.backend import Backend
@@ -83,6 +85,10 @@ class Connector:
     model: ClientModel
     embedded: bool = False
     record: bool = True
+    record_dir: Path | None = None
+    """Where session transcripts go (default: the user data dir's ``sessions``)."""
+    server_config: ServerConfig | None = None
+    """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
     client_config: ClientConfig | None = None
     client: IgsClient | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -111,7 +117,7 @@ class Connector:
         from igs_tui.localserver.server import start_embedded
 
         if self._server is None:
-            self._server = await start_embedded(port=0)
+            self._server = await start_embedded(self.server_config, port=0)
         return int(self._server.port)
 
     async def connect(
@@ -151,7 +157,9 @@ class Connector:
             if not self.record:
                 return None
             try:
-                return SessionRecorder.create(str(address), password=password or None)
+                return SessionRecorder.create(
+                    str(address), password=password or None, directory=self.record_dir
+                )
             except OSError:
                 return None
 
