@@ -186,9 +186,10 @@ class IgsSession:
         """
         if self._state is SessionState.CLOSED:
             raise ValueError("the session is closed")
+        line = command if isinstance(command, str) else command.line
+        if "\n" in line or "\r" in line:
+            raise ValueError("a command must be a single line (no CR/LF)")
         if isinstance(command, str):
-            if "\n" in command or "\r" in command:
-                raise ValueError("a command must be a single line")
             command = classify(command)
         seq = self._next_seq()
         self._queue.append((seq, command))

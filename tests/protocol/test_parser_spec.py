@@ -241,6 +241,22 @@ SINGLE_LINES: list[tuple[str, Event]] = [
         TimeInfo(475, "Soothie", B, False, 19, 0, 25, 60, 600, 25, (0, 0, 0, 0, 0, 0)),
     ),
     ("15 GAMERPROPS:475: 19 0 6.50", GameProps(475, 19, 0, 6.5)),
+    (
+        "15 Game 28 I: OmegaGo1 (0 7498 -1) vs Soothie (0 4276 -1)",
+        GameHeading(28, "I", "OmegaGo1", 0, 7498, -1, "Soothie", 0, 4276, -1),
+    ),
+    # nmatch usage ("5 Usage :" ...): plain errors
+    ("5 Usage :", Error("Usage :")),
+    (
+        "5 nmatch <oppname> <color(BWN)> <handicap> <boardsize(2-19)> <time(sec)> <byotime(sec)>",
+        Error(
+            "nmatch <oppname> <color(BWN)> <handicap> <boardsize(2-19)> <time(sec)> <byotime(sec)>"
+        ),
+    ),
+    (
+        "5 <byomoves(0-25)> <koryocount> <koryosec(sec)> <prebyoyomi(sec)>",
+        Error("<byomoves(0-25)> <koryocount> <koryosec(sec)> <prebyoyomi(sec)>"),
+    ),
     # console bell: "2 - Console Bell - this line contains the ASCII character BEL"
     ("2 \a", Bell()),
     ("2", Bell()),
