@@ -9,26 +9,18 @@ removes the tab at once; until the model drops the game, the panel remembers not
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widgets import Static, TabbedContent, TabPane
 
-from igs_tui.model import TOPIC_FOLLOWED, ClientModel, FollowedGame
+from igs_tui.model import TOPIC_FOLLOWED, ClientModel
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_view import GameView
+from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
-from igs_tui.ui.safe_text import clean
 
 
 def pane_id(number: int) -> str:
     return f"game-{number}"
-
-
-def tab_label(game: FollowedGame) -> str:
-    """``#12 alice-bob``: short enough for several tabs on an 80-column screen."""
-    white = clean(game.white, max_length=10) or "?"
-    black = clean(game.black, max_length=10) or "?"
-    names = white if game.is_broadcast and white == black else f"{white}-{black}"
-    return f"#{game.number} {names}"
 
 
 class GamesPanel(ModelWatcher):
@@ -41,8 +33,16 @@ class GamesPanel(ModelWatcher):
     GamesPanel > #games-empty { padding: 1 2; color: $text-muted; }
     """
 
-    def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        model: ClientModel,
+        backend: Backend,
+        *,
+        ascii_board: bool = False,
+        id: str | None = None,
+    ) -> None:
         super().__init__(id=id)
+        self._ascii_board = ascii_board
         self._model = model
         self._backend = backend
         self._unobserved: set[int] = set()
@@ -89,7 +89,10 @@ class GamesPanel(ModelWatcher):
             if number in self._tab_games or number in self._unobserved:
                 continue
             self._tab_games.append(number)
-            pane = TabPane(tab_label(game), GameView(self._model, self._backend, number))
+            pane = TabPane(
+                Content(tab_label(game)),
+                GameView(self._model, self._backend, number, ascii_only=self._ascii_board),
+            )
             pane.id = pane_id(number)
             await tabs.add_pane(pane)
             newest = number
@@ -102,6 +105,12 @@ class GamesPanel(ModelWatcher):
         event.stop()
         self._unobserved.add(event.number)
         await self.sync_tabs()
+
+    def on_game_view_label_changed(self, event: GameView.LabelChanged) -> None:
+        event.stop()
+        if event.number in self._tab_games:
+            tab = self.query_one(TabbedContent).get_tab(pane_id(event.number))
+            tab.label = Content(event.label)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Focus the board of the tab that is active *now*.

@@ -29,6 +29,21 @@ from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.safe_text import clean
+
+
+def tab_label(game: FollowedGame) -> str:
+    """``#12 alice-bob``: short enough for several tabs on an 80-column screen.
+
+    Callers must show it as plain text (``Content(label)``): tab titles given as ``str`` are
+    parsed as markup, and player names come from the server.
+    """
+    white = clean(game.white, max_length=10)
+    black = clean(game.black, max_length=10)
+    if not white and not black:
+        return f"#{game.number}"
+    names = white if white == black else f"{white or '?'}-{black or '?'}"
+    return f"#{game.number} {names}"
 
 
 class GameView(ModelWatcher):
@@ -50,6 +65,7 @@ class GameView(ModelWatcher):
         Binding("ctrl+g", "pass_move", "Pass"),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
         Binding("ctrl+d", "done_scoring", "Done scoring", show=False),
+        Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
 
     @dataclass
@@ -58,8 +74,19 @@ class GameView(ModelWatcher):
 
         number: int
 
-    def __init__(self, model: ClientModel, backend: Backend, number: int) -> None:
+    @dataclass
+    class LabelChanged(Message):
+        """The players of game ``number`` became known or changed: retitle its tab."""
+
+        number: int
+        label: str
+
+    def __init__(
+        self, model: ClientModel, backend: Backend, number: int, *, ascii_only: bool = False
+    ) -> None:
         super().__init__(id=f"game-view-{number}")
+        self._ascii_only = ascii_only
+        self._label = ""
         self._model = model
         self._backend = backend
         self.number = number
@@ -79,7 +106,7 @@ class GameView(ModelWatcher):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        yield BoardWidget(BoardPicture(game.size if game else 19))
+        yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
         with Vertical(id="game-side"):
             yield GameInfo(self._model.clock)
             yield GameChat(self._model, self._backend, self.number)
@@ -96,6 +123,10 @@ class GameView(ModelWatcher):
             return
         self._awaiting_server = False
         self.browse.update_total(len(game.moves))
+        label = tab_label(game)
+        if label != self._label:
+            self._label = label
+            self.post_message(self.LabelChanged(self.number, label))
         self.redraw()
 
     def redraw(self) -> None:
@@ -158,6 +189,10 @@ class GameView(ModelWatcher):
     def action_toggle_follow(self) -> None:
         self.browse.toggle_follow()
         self.say("")
+
+    def action_toggle_ascii(self) -> None:
+        """Letters instead of circles, for terminals whose fonts lack the symbols."""
+        self.board.ascii_only = not self.board.ascii_only
 
     def action_toggle_numbers(self) -> None:
         self.show_numbers = not self.show_numbers

@@ -445,3 +445,25 @@ async def test_move_numbers_toggle() -> None:
         expected = {m.point: m.number for m in moves if m.point is not None}
         assert dict(view.board.picture.numbers) == expected
         assert isinstance(view, GameView)
+
+
+async def test_tab_label_follows_player_names_and_ascii_toggle() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(77, size=9)
+        add_moves(model, 77, [MoveRecord(1, Color.BLACK, Point(4, 4))])
+        await settle(pilot)
+        tabs = app.query_one(TabbedContent)
+        assert str(tabs.get_tab("game-77").label) == "#77"
+        model.follow(77, white="[i]zed", black="amy")  # names known later (e.g. a status reply)
+        await settle(pilot)
+        assert str(tabs.get_tab("game-77").label) == "#77 [i]zed-amy"
+        board = panel.view(77).board
+        layout = board.board_layout
+        line_y = layout.line_y(4)
+        assert board.render_line(line_y).text[layout.glyph_x(4)] == "●"
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert board.render_line(line_y).text[layout.glyph_x(4)] == "X"
