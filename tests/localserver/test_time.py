@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from igs_tui.localserver import ManualClock
 from tests.localserver.client import Client
 from tests.localserver.test_games import drain_says, move, start_match
 
@@ -22,7 +21,8 @@ async def players(make_server, connect, **config):
 async def test_nmatch_canadian_heading_time_lines_and_byoyomi(make_server, connect):
     """Spec: an nmatch heading carries TIME and GAMERPROPS lines; entering byo-yomi sends
     '9 The player OmegaGo1 is now in byo-yomi.' / '9 You have 24 stones and 11 minutes'."""
-    _, alice, bob = await players(make_server, connect, time_scale=100.0)
+    clock = ManualClock()
+    _, alice, bob = await players(make_server, connect, clock=clock)
     assert await alice.command("nmatch bob B 0 5 60 600 3 0 0 0") == [
         "9 Requesting match in 1 min with bob as White.",
         "1 5",
@@ -34,18 +34,21 @@ async def test_nmatch_canadian_heading_time_lines_and_byoyomi(make_server, conne
     ]
     start = await bob.command("nmatch alice W 0 5 60 600 3 0 0 0")
     assert start[0] == "9 Creating match [1] with alice."
-    assert re.fullmatch(r"15 Game 1 I: bob \(0 60 -1\) vs alice \(0 60 -1\)", start[2])
-    assert start[3] == "15 TIME:1:bob(W): 0 60/60 0/600 3/3 0/0 0/0 0/0"
-    assert start[4] == "15 TIME:1:alice(B): 0 60/60 0/600 3/3 0/0 0/0 0/0"
-    assert start[5] == "15 GAMERPROPS:1: 5 0 6.50"
+    assert start[2:6] == [
+        "15 Game 1 I: bob (0 60 -1) vs alice (0 60 -1)",
+        "15 TIME:1:bob(W): 0 60/60 0/600 3/3 0/0 0/0 0/0",
+        "15 TIME:1:alice(B): 0 60/60 0/600 3/3 0/0 0/0 0/0",
+        "15 GAMERPROPS:1: 5 0 6.50",
+    ]
     await alice.block()
-    # 60 s of main time run out after 0.6 s of real time; the move is then in byo-yomi
-    await alice.quiet(0.9)
+    clock.advance(90)  # 60 s of main time and 30 s of the first period
     await alice.send("C3")
-    block = await alice.block()
-    assert re.fullmatch(r"15 Game 1 I: bob \(0 \d+ -1\) vs alice \(0 5\d\d 2\)", block[0]), block
-    assert block[4] == "15   0(B): C3"
-    assert block[5:] == [
+    assert await alice.block() == [
+        "15 Game 1 I: bob (0 60 -1) vs alice (0 570 2)",
+        "15 TIME:1:bob(W): 0 60/60 0/600 3/3 0/0 0/0 0/0",
+        "15 TIME:1:alice(B): 1 0/60 570/600 2/3 0/0 0/0 0/0",
+        "15 GAMERPROPS:1: 5 0 6.50",
+        "15   0(B): C3",
         "9 The player alice is now in byo-yomi.",
         "9 You have 2 stones and 9 minutes",
         "1 6",
@@ -69,14 +72,17 @@ async def test_absolute_time_loss(make_server, connect):
 
 
 async def test_byoyomi_time_loss(make_server, connect):
-    _, alice, bob = await players(make_server, connect, time_scale=300.0)
+    clock = ManualClock()
+    _, alice, bob = await players(make_server, connect, clock=clock)
     assert (await alice.command("nmatch bob B 0 5 60 60 5 0 0 0"))[-1] == "1 5"
     await bob.block()
     await bob.command("nmatch alice W 0 5 60 60 5 0 0 0")
     await alice.block()
     await move(alice, bob, "C3", "  0(B): C3")
     await drain_says(bob)
-    # bob never moves: 60 s main + 60 s byo-yomi are 0.4 s of real time
+    clock.advance(119)  # bob is deep in byo-yomi but still has a second
+    assert await bob.quiet(0.1) == []
+    clock.advance(2)
     lost = await bob.until("^1 5$")
     assert lost[0] == "9 bob has run out of time."
     assert lost[-2:] == ["9 Removed game file bob-alice from database.", "1 5"]
@@ -84,16 +90,22 @@ async def test_byoyomi_time_loss(make_server, connect):
 
 async def test_japanese_byoyomi_uses_periods(make_server, connect):
     """Advanced Japanese: byomoves 1, koryo periods; the TIME line shows the periods."""
-    _, alice, bob = await players(make_server, connect, time_scale=100.0)
+    clock = ManualClock()
+    _, alice, bob = await players(make_server, connect, clock=clock)
     await alice.command("nmatch bob B 0 5 0 0 1 3 30 0")
     await bob.block()
     start = await bob.command("nmatch alice W 0 5 0 0 1 3 30 0")
     assert start[3] == "15 TIME:1:bob(W): 0 0/0 0/0 1/1 3/3 30/30 0/0"
     await alice.block()
-    await alice.quiet(0.45)  # 45 s: one whole period and part of the next are used
+    clock.advance(45)  # one whole period and part of the next are used up
     await alice.send("C3")
     block = await alice.block()
-    assert re.search(r"TIME:1:alice\(B\): 1 0/0 \d+/0 1/1 1/3 30/30", block[2]), block
+    assert block[2] == "15 TIME:1:alice(B): 1 0/0 30/0 1/1 1/3 30/30 0/0"
+    await drain_says(alice)
+    await bob.until("^1 6$")  # the move block
+    await drain_says(bob)
+    clock.advance(91)  # bob never moves: all three 30 s periods run out
+    assert (await bob.until("^1 5$"))[0] == "9 bob has run out of time."
 
 
 async def test_no_greeting_loss(make_server, connect):
@@ -154,8 +166,6 @@ async def test_nmatch_cancel_and_handicap_start(make_server, connect):
 
 async def test_manual_clock_drives_the_server_exactly(make_server, connect):
     """With an injected ManualClock nothing expires until the test moves time on."""
-    from igs_tui.localserver import ManualClock
-
     clock = ManualClock()
     _, alice, bob = await players(make_server, connect, clock=clock)
     await start_match(alice, bob, "B 5 1 0")
