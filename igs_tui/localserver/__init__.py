@@ -1,8 +1,20 @@
 """An embedded IGS-compatible server: the app's offline mode and the end-to-end test bed.
 
-``LocalServer(host, port, config=ServerConfig(...))`` speaks the IGS protocol as the spec in
-``specs/igs-protocol.md`` shows it, quirks included. See :mod:`.server` for the front end,
-:mod:`.hub` for the theory of operation and :mod:`.config` for the demo accounts.
+``LocalServer(host, port, config=ServerConfig(...))`` speaks the IGS protocol as
+``specs/igs-protocol.md`` shows it, quirks included (double prompts, "Please type 'done
+again.", unanswered commands, ``Login: ``/``Password: `` without newline). Use it as::
+
+    server = LocalServer(config=ServerConfig(time_scale=100))   # or start_embedded()
+    port = await server.start()
+    ...
+    await server.stop()
+
+or run it alone with ``python -m igs_tui.localserver --port N [--accounts FILE] [--gnugo]``.
+Demo accounts are listed in :mod:`.config`; unknown names log in as ``guestNNNN``; ``igsbot``
+accepts matches. Module map: :mod:`.server` (TCP), :mod:`.session` (login, client mode),
+:mod:`.hub` (state, dispatch; theory of operation), ``cmd_*`` (commands), :mod:`.gameflow`
+and :mod:`.games` (games), :mod:`.lines` (exact line formats), :mod:`.timecontrol`,
+:mod:`.bots`, :mod:`.gtp_source`, :mod:`.broadcast`.
 """
 
 from igs_tui.localserver.clock import Clock, ManualClock, ScaledClock
