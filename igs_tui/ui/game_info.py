@@ -59,6 +59,7 @@ class GameInfo(Static):
         self._message = ""
         self._score = ""
         self._captures: dict[Color, int] = {}
+        self._hint = ""
         self._timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -72,12 +73,14 @@ class GameInfo(Static):
         captures: dict[Color, int] | None = None,
         message: str = "",
         score: str = "",
+        hint: str = "",
     ) -> None:
         self._game = game
         self._browse = browse
         self._captures = captures if captures is not None else dict(game.prisoners)
         self._message = message
         self._score = score
+        self._hint = hint
         self.tick()
 
     def tick(self) -> None:
@@ -118,6 +121,8 @@ class GameInfo(Static):
             out.append(f"  captures {self._captures.get(color, 0)}", style="dim")
             out.append("\n")
         out.append(self._browse.describe())
+        if self._hint:
+            out.append(f"  {self._hint}", style="dim")
         out.append("\n")
         if game.observers:
             out.append(f"observers: {game.observers}\n", style="dim")

@@ -4,11 +4,17 @@ The panel keeps its tabs in step with ``model.followed``: a newly followed game 
 becomes the active one, since the user just asked to observe or started playing it); a game
 that leaves the model loses its tab. Closing a tab with ``u`` asks the backend to unobserve and
 removes the tab at once; until the model drops the game, the panel remembers not to reopen it.
+
+On short terminals (the 80x24 main screen leaves about 20 lines here) the tab bar would push
+the 19th board row off screen, so the panel hides it below :data:`COMPACT_HEIGHT` lines; the
+info panel then shows "game 2/3" and ``<``/``>`` switch games (they work with tabs too).
 """
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static, TabbedContent, TabPane
 
@@ -17,6 +23,9 @@ from igs_tui.model.backend import Backend
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
+
+COMPACT_HEIGHT = 23
+"""Lines needed for a 19x19 board with both coordinate rows (21) plus the tab bar (2)."""
 
 
 def pane_id(number: int) -> str:
@@ -31,7 +40,13 @@ class GamesPanel(ModelWatcher):
     GamesPanel > TabbedContent { height: 1fr; }
     GamesPanel TabPane { padding: 0; height: 1fr; }
     GamesPanel > #games-empty { padding: 1 2; color: $text-muted; }
+    GamesPanel.-compact ContentTabs { display: none; }
     """
+
+    BINDINGS = [
+        Binding("less_than_sign", "cycle(-1)", "Prev game", show=False),
+        Binding("greater_than_sign", "cycle(1)", "Next game", show=False),
+    ]
 
     def __init__(
         self,
@@ -58,6 +73,18 @@ class GamesPanel(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_model(self._model.hub, TOPIC_FOLLOWED, self._schedule_sync)
         self._schedule_sync()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.set_class(self.size.height < COMPACT_HEIGHT, "-compact")
+
+    def action_cycle(self, delta: int) -> None:
+        """Show the previous/next game (the only way to switch when the tab bar is hidden)."""
+        if not self._tab_games:
+            return
+        active = self.query_one(TabbedContent).active
+        numbers = self._tab_games
+        current = next((i for i, n in enumerate(numbers) if pane_id(n) == active), 0)
+        self.show_game(numbers[(current + delta) % len(numbers)])
 
     @property
     def game_numbers(self) -> list[int]:
@@ -96,6 +123,9 @@ class GamesPanel(ModelWatcher):
             pane.id = pane_id(number)
             await tabs.add_pane(pane)
             newest = number
+        count = len(self._tab_games)
+        for index, number in enumerate(self._tab_games, start=1):
+            self.view(number).position_hint = f"game {index}/{count}" if count > 1 else ""
         self.query_one("#games-empty").display = not self._tab_games
         tabs.display = bool(self._tab_games)
         if newest is not None:

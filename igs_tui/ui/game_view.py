@@ -87,6 +87,7 @@ class GameView(ModelWatcher):
         super().__init__(id=f"game-view-{number}")
         self._ascii_only = ascii_only
         self._label = ""
+        self._position_hint = ""
         self._model = model
         self._backend = backend
         self.number = number
@@ -95,6 +96,18 @@ class GameView(ModelWatcher):
         self.message = ""
         self._pass_armed = False
         self._awaiting_server = False
+
+    @property
+    def position_hint(self) -> str:
+        """Where this game is among the panel's games (``game 2/3``), for the info header."""
+        return self._position_hint
+
+    @position_hint.setter
+    def position_hint(self, hint: str) -> None:
+        if hint != self._position_hint:
+            self._position_hint = hint
+            if self.is_mounted:
+                self.redraw()
 
     @property
     def game(self) -> FollowedGame | None:
@@ -157,6 +170,7 @@ class GameView(ModelWatcher):
             game,
             self.browse,
             captures=self._captures(game, position),
+            hint=self._position_hint,
             message=self.message,
             score=score,
         )

@@ -467,3 +467,27 @@ async def test_tab_label_follows_player_names_and_ascii_toggle() -> None:
         await pilot.press("ctrl+t")
         await settle(pilot)
         assert board.render_line(line_y).text[layout.glyph_x(4)] == "X"
+
+
+async def test_short_terminal_hides_tab_bar_and_keys_switch_games() -> None:
+    """At 20 lines the tab bar would push the 19th row off the board."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(80, 20)) as pilot:
+        panel = app.query_one(GamesPanel)
+        for number in (1, 2, 3):
+            model.follow(number, white=f"w{number}", black=f"b{number}")
+        await settle(pilot)
+        tabs = app.query_one(TabbedContent)
+        assert panel.has_class("-compact")
+        assert not tabs.query_one("ContentTabs").display
+        board = panel.view(3).board
+        assert board.board_layout.height == 20  # 19 rows and the column letters
+        assert "game 3/3" in info_text(panel, 3)
+        await pilot.press("greater_than_sign")
+        await settle(pilot)
+        assert tabs.active == "game-1"
+        await pilot.press("less_than_sign", "less_than_sign")
+        await settle(pilot)
+        assert tabs.active == "game-2"
+        assert app.focused is panel.view(2).board
