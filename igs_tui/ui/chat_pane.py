@@ -71,8 +71,8 @@ class ChatPane(ModelWatcher):
     """
 
     BINDINGS = [
-        Binding("ctrl+n", "cycle(1)", "Next buffer"),
-        Binding("ctrl+p", "cycle(-1)", "Prev buffer"),
+        Binding("ctrl+n,alt+down", "cycle(1)", "Next buffer"),
+        Binding("ctrl+b,alt+up", "cycle(-1)", "Prev buffer"),
     ]
 
     def __init__(

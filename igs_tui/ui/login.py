@@ -45,7 +45,8 @@ class LoginScreen(Screen[LoginRequest]):
         width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
     }
     LoginScreen #login-title { text-style: bold; width: 100%; content-align: center middle; }
-    LoginScreen RadioSet { width: 100%; height: auto; }
+    LoginScreen RadioSet { width: 100%; height: auto; border: none; padding: 0; }
+    LoginScreen Checkbox { width: 1fr; }
     LoginScreen .row { height: auto; }
     LoginScreen .row Input { width: 1fr; }
     LoginScreen #port { width: 12; }
@@ -80,11 +81,12 @@ class LoginScreen(Screen[LoginRequest]):
             with Horizontal(classes="row", id="address"):
                 yield Input(s.host, placeholder="host", id="host")
                 yield Input(str(s.port) if s.port else "", placeholder="port", id="port")
-            yield Checkbox("Log in as guest", s.guest, id="guest")
-            with Vertical(id="account"):
+            with Horizontal(classes="row"):
+                yield Checkbox("Log in as guest", s.guest, id="guest")
+                yield Checkbox("Remember password", s.remember_password, id="remember")
+            with Horizontal(classes="row", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
-                yield Checkbox("Remember password (keyring)", s.remember_password, id="remember")
             yield Label("", id="login-error")
             yield Button("Connect", variant="primary", id="connect")
 
@@ -123,6 +125,7 @@ class LoginScreen(Screen[LoginRequest]):
         self.query_one("#address").set_class(kind == "igs", "-hidden")
         guest = self.query_one("#guest", Checkbox).value
         self.query_one("#account").set_class(guest, "-hidden")
+        self.query_one("#remember").set_class(guest, "-hidden")
 
     @on(RadioSet.Changed)
     @on(Checkbox.Changed, "#guest")

@@ -1,0 +1,237 @@
+"""Chat: slash commands and plain text per buffer type, history, completion, unread, logs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GameSummary, Player, Role
+from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
+from igs_tui.ui.chat_complete import Completer, candidates_for
+from igs_tui.ui.chat_log import ChatLogger, log_file_name
+from igs_tui.ui.chat_pane import ChatPane
+from tests.ui.fakes import RecordingBackend
+from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
+
+TELL = BufferKey(ChatKind.TELL, "alice")
+GAME = BufferKey(ChatKind.GAME, "12")
+CHANNEL = BufferKey(ChatKind.CHANNEL, "7")
+SHOUT = BufferKey(ChatKind.SHOUT)
+SYSTEM = BufferKey(ChatKind.SYSTEM)
+
+
+def runner() -> tuple[ChatRunner, RecordingBackend, ClientModel]:
+    model = ClientModel()
+    model.me = "me"
+    backend = RecordingBackend()
+    return ChatRunner(model, backend), backend, model
+
+
+@pytest.mark.parametrize(
+    ("line", "current", "call"),
+    [
+        ("/tell bob hello there", None, ("tell", ("bob", "hello there"))),
+        ("/msg bob hi", SHOUT, ("tell", ("bob", "hi"))),
+        ("/observe 12", None, ("observe", (12,))),
+        ("/observe #12", None, ("observe", (12,))),
+        ("/unobserve 12", None, ("unobserve", (12,))),
+        ("/unobserve", GAME, ("unobserve", (12,))),
+        ("/who", None, ("refresh_players", ())),
+        ("/games", None, ("refresh_games", ())),
+        ("/join 7", None, ("join_channel", ("7",))),
+        ("/yell hello all", CHANNEL, ("yell", ("7", "hello all"))),
+        ("/shout anyone?", None, ("shout", ("anyone?",))),
+        ("/say good game", GAME, ("say", (12, "good game"))),
+        ("/kibitz nice move", GAME, ("kibitz", (12, "nice move"))),
+        ("/quote toggle quiet true", None, ("send_raw", ("toggle quiet true",))),
+        ("/QUOTE who", None, ("send_raw", ("who",))),
+        # plain text goes to the current buffer's target
+        ("hi alice", TELL, ("tell", ("alice", "hi alice"))),
+        ("hi channel", CHANNEL, ("yell", ("7", "hi channel"))),
+        ("hi all", SHOUT, ("shout", ("hi all",))),
+        ("looks good for black", GAME, ("kibitz", (12, "looks good for black"))),
+        ("//not a command", TELL, ("tell", ("alice", "/not a command"))),
+    ],
+)
+def test_commands_call_the_right_backend_intent(
+    line: str, current: BufferKey | None, call: tuple[str, tuple[object, ...]]
+) -> None:
+    run, backend, _ = runner()
+    outcome = run.run(line, current)
+    assert outcome.error is None
+    assert [(c.name, c.args) for c in backend.calls] == [call]
+
+
+def test_plain_text_in_own_game_is_say() -> None:
+    run, backend, model = runner()
+    model.follow(12, role=Role.PLAYING_BLACK, size=19)
+    run.run("sorry, misclick", GAME)
+    assert backend.named("say") == [(12, "sorry, misclick")]
+
+
+@pytest.mark.parametrize(
+    ("line", "current", "error"),
+    [
+        ("/tell bob", None, "usage: /tell"),
+        ("/observe twelve", None, "usage: /observe"),
+        ("/yell hi", TELL, "channel buffer"),
+        ("/say hi", TELL, "game buffer"),
+        ("/kibitz hi", SHOUT, "game buffer"),
+        ("/frobnicate", None, "unknown command /frobnicate"),
+        ("hello", SYSTEM, "no one to talk to"),
+        ("hello", None, "no one to talk to"),
+        ("/quote", None, "usage: /quote"),
+    ],
+)
+def test_bad_lines_report_errors_and_send_nothing(
+    line: str, current: BufferKey | None, error: str
+) -> None:
+    run, backend, _ = runner()
+    outcome = run.run(line, current)
+    assert outcome.error is not None and error in outcome.error
+    assert backend.calls == []
+
+
+def test_outcomes_and_own_echo() -> None:
+    run, _, model = runner()
+    assert run.run("/tell bob hi", None).open_buffer == BufferKey(ChatKind.TELL, "bob")
+    assert [m.text for m in model.buffers[BufferKey(ChatKind.TELL, "bob")].messages] == ["hi"]
+    assert model.buffers[BufferKey(ChatKind.TELL, "bob")].unread == 0  # own lines are read
+    assert run.run("/who", None).pane == "players"
+    assert run.run("/games", None).pane == "games"
+    assert run.run("/observe 3", None).pane == "board"
+    assert run.run("/join 7", None).open_buffer == CHANNEL
+    notes = run.run("/help", None).notes
+    assert all(any(line.startswith(cmd) for line in notes) for cmd in COMMAND_HELP)
+
+
+def test_completion_candidates() -> None:
+    names = ["alice", "Alfred", "bob"]
+    assert candidates_for("/ob", True, names, []) == ["/observe"]
+    assert candidates_for("/ob", False, names, []) == []  # commands only start a line
+    assert candidates_for("al", False, names, []) == ["Alfred", "alice"]
+    assert candidates_for("1", False, names, [12, 3, 15, 12]) == ["12", "15"]
+    assert candidates_for("#1", False, names, [12]) == ["#12"]
+
+
+def test_completer_cycles_through_matches() -> None:
+    completer = Completer(lambda: ["alice", "alfred"], lambda: [])
+    assert completer.complete("/tell al", 8) == ("/tell alfred ", 13)
+    assert completer.complete("/tell alfred ", 13) == ("/tell alice ", 12)
+    assert completer.complete("/tell alice ", 12) == ("/tell alfred ", 13)
+    assert completer.complete("zz", 2) is None
+
+
+def chat_model() -> ClientModel:
+    model = ClientModel()
+    model.me = "me"
+    model.replace_players([Player("alice"), Player("albert"), Player("bob")])
+    model.replace_games([GameSummary(12, "w", "1d", "b", "1d")])
+    model.add_chat(TELL, "alice", "first")
+    model.add_chat(GAME, "bob", "kibitz text", kind="kibitz")
+    return model
+
+
+async def test_chat_pane_input_history_completion_and_buffers() -> None:
+    model = chat_model()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        assert chat.current == TELL
+        assert any("<alice> first" in line for line in log_lines(chat.log_widget))
+        assert model.buffers[TELL].unread == 0  # shown on screen = read
+        assert model.buffers[GAME].unread == 1
+
+        await pilot.press(*"hello", "enter")
+        await pilot.pause()
+        assert backend.named("tell") == [("alice", "hello")]
+        assert any("<me> hello" in line for line in log_lines(chat.log_widget))
+
+        await pilot.press(*"/tell al", "tab")
+        assert chat.input.value == "/tell albert "
+        await pilot.press("tab")
+        assert chat.input.value == "/tell alice "
+        await pilot.press(*"again", "enter")
+        await pilot.pause()
+        assert backend.named("tell")[-1] == ("alice", "again")
+
+        await pilot.press("up")
+        assert chat.input.value == "/tell alice again"
+        await pilot.press("up")
+        assert chat.input.value == "hello"
+        await pilot.press("down", "down")
+        assert chat.input.value == ""
+
+        await pilot.press("ctrl+n")  # next buffer: the game
+        await pilot.pause()
+        assert chat.current == GAME
+        assert model.buffers[GAME].unread == 0
+        await pilot.press(*"/kibitz nice", "enter")
+        await pilot.pause()
+        assert backend.named("kibitz") == [(12, "nice")]
+
+        await pilot.press(*"/who", "enter")
+        await pilot.pause()
+        assert main_screen(app).active == "players"
+
+
+async def test_unread_markers_and_highlight_when_mentioned() -> None:
+    model = chat_model()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        model.add_chat(SHOUT, "carol", "is me around?")  # mentions our name
+        model.add_chat(SHOUT, "dave", "hello")
+        await pilot.pause()
+        options = chat.query_one("#chat-buffers", OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels == ["alice", "#12 1", "shout 2"]
+        shout = model.buffers[SHOUT]
+        assert shout.unread == 2 and shout.highlighted
+        # the current buffer is still alice's
+        assert not any("carol" in line for line in log_lines(chat.log_widget))
+        options.highlighted = 2
+        options.action_select()
+        await pilot.pause()
+        assert chat.current == SHOUT
+        assert shout.unread == 0 and not shout.highlighted
+        lines = log_lines(chat.log_widget)
+        assert any("<carol> is me around?" in line for line in lines)
+
+
+def test_chat_logs_append_plain_text_per_buffer(tmp_path: Path) -> None:
+    model = ClientModel()
+    logger = ChatLogger(model, tmp_path)
+    model.add_chat(TELL, "alice", "one")
+    model.add_chat(TELL, "alice", "two\x1b[31m red\x07")
+    model.add_chat(BufferKey(ChatKind.TELL, "../../etc/passwd"), "x", "sneaky")
+    logger.close()
+    model.add_chat(TELL, "alice", "after close")
+    text = (tmp_path / "tell-alice.log").read_text()
+    assert text.count("\n") == 2
+    assert "<alice> one" in text and "<alice> two red" in text and "\x1b" not in text
+    assert (
+        log_file_name(BufferKey(ChatKind.TELL, "../../etc/passwd")) == "tell-______etc_passwd.log"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "tell-______etc_passwd.log",
+        "tell-alice.log",
+    ]
+
+
+def test_chat_log_failure_disables_logging_without_raising(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    model = ClientModel()
+    logger = ChatLogger(model, blocker / "logs")
+    model.add_chat(TELL, "alice", "hello")  # must not raise
+    assert logger.error.startswith("chat logging stopped")
+    model.add_chat(TELL, "alice", "again")

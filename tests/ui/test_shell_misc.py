@@ -1,0 +1,152 @@
+"""Console, status bar, notifications, help screen and the command palette's IGS actions."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+from textual.widgets import Static
+
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    ConnectionStatus,
+    GameSummary,
+    LinkState,
+    Player,
+)
+from igs_tui.ui.commands import IgsCommands
+from igs_tui.ui.console_pane import ConsolePane
+from igs_tui.ui.help_screen import HelpScreen
+from igs_tui.ui.notifier import Notifier
+from igs_tui.ui.status_bar import status_text
+from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
+
+
+async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
+    model = ClientModel()
+    model.add_console("15 Game 12 I: alice (0 600 -1) vs bob (0 600 -1)", "move header")
+    model.add_console("63 totally new thing", "unknown")
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        console = app.screen.query_one(ConsolePane)
+        log = console.query_one("#console-log")
+        lines = log_lines(log)  # type: ignore[arg-type]
+        assert lines[0].startswith("move header") and "Game 12 I: alice" in lines[0]
+        assert lines[1].startswith("unknown") and "63 totally new thing" in lines[1]
+        model.add_console("who", "command", outgoing=True)
+        await pilot.pause()
+        assert log_lines(log)[-1].startswith("command      > who")  # type: ignore[arg-type]
+        await pilot.press(*"stats alice", "enter")
+        await pilot.pause()
+        assert backend.named("send_raw") == [("stats alice",)]
+        assert console.query_one("#console-input").value == ""  # type: ignore[attr-defined]
+
+
+def test_status_text_shows_state_user_server_lag_and_reconnect() -> None:
+    status = ConnectionStatus(
+        LinkState.RECONNECTING, "igs.joyjoy.net:7777", "alice", 250.0, "retrying in 4 s", 3, 160.0
+    )
+    text = status_text(status, unread=2, now=100.0).plain
+    assert "reconnecting (attempt 3)" in text
+    assert "alice@igs.joyjoy.net:7777" in text
+    assert "lag 250 ms" in text
+    assert "reload your game within 1:00" in text
+    assert "retrying in 4 s" in text and "✉ 2" in text
+    assert status_text(ConnectionStatus()).plain == "● disconnected"
+
+
+async def test_status_bar_follows_the_model() -> None:
+    model = ClientModel()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#status-text", Static)
+        assert "disconnected" in str(bar.render())
+        model.set_connection(state=LinkState.CONNECTED, user="bob", server="localhost:6969")
+        await pilot.pause()
+        assert "connected  bob@localhost:6969" in str(bar.render())
+
+
+async def test_notifications_ring_and_toast_without_markup() -> None:
+    model = ClientModel()
+    model.me = "me"
+    app, _ = make_app(model)
+    bells: list[int] = []
+    app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "[b]hi[/b] there", notify=True)
+        model.notify("match", "bob", "bob wants a 19x19 match", bell=False)
+        await pilot.pause()
+        notifier = app.screen.query_one(Notifier)
+        assert [n.kind for n in notifier.shown] == ["tell", "match"]
+        toasts = list(app._notifications)
+        assert [t.message for t in toasts] == ["[b]hi[/b] there", "bob wants a 19x19 match"]
+        assert all(t.markup is False for t in toasts)
+        assert toasts[1].severity == "warning"
+        assert bells == [1]
+        model.add_chat(BufferKey(ChatKind.SHOUT), "carol", "no mention here")
+        await pilot.pause()
+        assert len(notifier.shown) == 2 and bells == [1]
+
+
+async def test_help_screen_lists_bindings_and_commands() -> None:
+    app, _ = make_app(ClientModel())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).render())
+        for expected in (
+            "f1",
+            "ctrl+q",
+            "f3 / alt+2",
+            "Sort observers",
+            "Tell",
+            "/kibitz",
+            "/quote",
+        ):
+            assert expected in text, expected
+        await pilot.press("escape")
+        await pilot.pause()
+        assert main_screen(app) is app.screen
+
+
+async def test_palette_offers_igs_actions() -> None:
+    model = ClientModel()
+    model.replace_players([Player("alice"), Player("albert")])
+    model.replace_games([GameSummary(12, "[red]w[/red]", "1d", "b", "1d", observers=9)])
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        provider = IgsCommands(app.screen)
+        hits = [h async for h in provider.search("observe 12")]
+        assert hits[0].text == "observe 12"
+        hits[0].command()
+        assert backend.named("observe") == [(12,)]
+        assert main_screen(app).active == "board"
+        tells = [h.text async for h in provider.search("tell al")]
+        assert tells[:2] == ["tell alice", "tell albert"]
+        found = [h.text async for h in provider.search("who")]
+        assert "Who: refresh user list" in found
+        discovered = [h.text async for h in provider.discover()]
+        assert any(t and t.startswith("observe 12: [red]w[/red] vs b") for t in discovered)
+        (join,) = [h async for h in provider.search("join 3")]
+        join.command()
+        await pilot.pause()
+        assert backend.named("join_channel") == [("3",)]
+        assert main_screen(app).active == "chat"
+
+
+async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:
+    app, _ = make_app(ClientModel())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette)
+        assert IgsCommands in app.COMMANDS
