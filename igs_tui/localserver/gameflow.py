@@ -84,8 +84,11 @@ def _arm_greeting(hub: Hub, game: ServerGame, now: float) -> None:
 # -- broadcasting a move -------------------------------------------------------------------
 
 
-def _move_block(hub: Hub, game: ServerGame, record: MoveRecord, extra: list[Line]) -> None:
-    now = hub.now()
+def _move_block(
+    hub: Hub, game: ServerGame, record: MoveRecord, extra: list[Line], now: float
+) -> None:
+    """Send a move to players and observers; ``now`` is the instant the clocks were switched,
+    so the clock that just started shows its full remaining time."""
     block: list[Line] = [(15, text) for text in game.heading(now)]
     block.append((15, record.line()))
     block.extend(extra)
@@ -140,7 +143,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
             hub.send(observer, head)
     else:
         game.start_clock(now)
-        _move_block(hub, game, record, extra)
+        _move_block(hub, game, record, extra, now)
         if game.greeting_deadline is not None:
             _arm_greeting(hub, game, now)
     if first_move and game.title is None:
@@ -164,7 +167,7 @@ def place_handicap(hub: Hub, game: ServerGame, count: int) -> str | None:
     record = game.record_handicap(count)
     game.moved.add(Color.BLACK)
     game.start_clock(now)
-    _move_block(hub, game, record, [])
+    _move_block(hub, game, record, [], now)
     _arm_greeting(hub, game, now)
     hub.notify_agents(game)
     return None

@@ -34,6 +34,7 @@ class LocalServer:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._connections: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
         self._world: list[object] = []
 
     async def start(self) -> int:
@@ -65,8 +66,13 @@ class LocalServer:
         await self._server.serve_forever()
 
     async def stop(self) -> None:
+        """Close the listener and every connection, then stop timers, bots and relays."""
         if self._server is not None:
             self._server.close()
+        for writer in list(self._writers):
+            writer.close()  # the connection loops see EOF and finish on their own
+        if self._connections:
+            await asyncio.wait(list(self._connections), timeout=2.0)
         for task in list(self._tasks) + list(self._connections):
             task.cancel()
         for task in list(self._tasks) + list(self._connections):
@@ -110,6 +116,7 @@ class LocalServer:
 
         session = Session(self.hub, write, close, peer)
         telnet = TelnetLineReader()
+        self._writers.add(writer)
         try:
             session.start()
             while not writer.is_closing():
@@ -131,6 +138,7 @@ class LocalServer:
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
+            self._writers.discard(writer)
             if session.user is not None:
                 self.hub.logout(session.user, session)
             session.close()

@@ -118,3 +118,14 @@ async def test_bot_games_populate_games_list(make_server, connect):
     assert {"9", "13"} == {re.search(r"\(\s*\d+\s+(\d+)", e).group(1) for e in entries}
     observed = await client.command(f"observe {entries[0][4]}")
     assert observed[-1] == "1 8"
+
+
+async def test_bot_as_black_moves_first_in_an_nmatch(make_server, connect):
+    srv = await make_server()
+    alice: Client = await connect(srv)
+    await alice.login("alice", "alice")
+    await alice.command("toggle nmatch true")
+    await alice.command("nmatch igsbot W 0 9 600 0 0 0 0 0")
+    lines = await alice.until(r"^15 +0\(B\): [A-J]\d$")
+    # the heading sent with the bot's move shows White's clock untouched
+    assert "15 TIME:1:alice(W): 0 600/600 0/0 0/0 0/0 0/0 0/0" in lines[-5:]
