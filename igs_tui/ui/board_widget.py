@@ -113,6 +113,7 @@ class BoardWidget(Widget, can_focus=True):
             return
         if picture.size != self._picture.size:
             self._cursor = self._clamp(self._cursor, picture.size)
+            self._layout = None
         self._picture = picture
         self._invalidate()
 

@@ -136,6 +136,7 @@ class GameView(ModelWatcher):
             return
         self._awaiting_server = False
         self.browse.update_total(len(game.moves))
+        self.refresh_bindings()
         label = tab_label(game)
         if label != self._label:
             self._label = label
@@ -185,6 +186,16 @@ class GameView(ModelWatcher):
         """Show a one-line status message (illegal move, confirmation prompts)."""
         self.message = message
         self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer pass/done only in our own games and unobserve only when observing."""
+        game = self.game
+        own = game is not None and game.role.color is not None
+        if action in ("pass_move", "done_scoring"):
+            return own
+        if action == "unobserve":
+            return not own or (game is not None and game.phase is not GamePhase.PLAYING)
+        return True
 
     # browsing ---------------------------------------------------------------------------------
     def action_browse(self, delta: int) -> None:

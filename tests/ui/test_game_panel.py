@@ -297,8 +297,13 @@ async def test_observers_cannot_pass_or_play() -> None:
         panel = app.query_one(GamesPanel)
         model.follow(8, size=9)
         await settle(pilot)
+        view = panel.view(8)
+        assert view.check_action("pass_move", ()) is False  # not offered in the footer
+        assert view.check_action("unobserve", ()) is True
         await pilot.press("ctrl+g", "ctrl+g", "c", "3", "enter")
         await settle(pilot)
+        assert backend.named("play") == []
+        view.action_pass_move()  # even if invoked another way (command palette)
         assert backend.named("play") == []
         assert "not playing" in info_text(panel, 8)
 
@@ -491,3 +496,20 @@ async def test_short_terminal_hides_tab_bar_and_keys_switch_games() -> None:
         await settle(pilot)
         assert tabs.active == "game-2"
         assert app.focused is panel.view(2).board
+
+
+async def test_board_size_change_redraws_with_new_layout() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        game = model.follow(5)
+        await settle(pilot)
+        board = panel.view(5).board
+        assert board.board_layout.size == 19
+        game.reset_board(9)  # the server told us the real size after the first heading
+        add_moves(model, 5, [MoveRecord(1, Color.BLACK, Point(8, 8))])
+        await settle(pilot)
+        layout = board.board_layout
+        assert layout.size == 9
+        assert board.render_line(layout.line_y(8)).text[layout.glyph_x(8)] == "●"
