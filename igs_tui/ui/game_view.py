@@ -135,6 +135,10 @@ class GameView(ModelWatcher):
         if game is None:
             return
         self._awaiting_server = False
+        if len(game.moves) != self.browse.total:
+            # a new move (or an undo) makes an old warning or a half-confirmed pass stale
+            self.message = ""
+            self._pass_armed = False
         self.browse.update_total(len(game.moves))
         self.refresh_bindings()
         label = tab_label(game)
@@ -182,7 +186,7 @@ class GameView(ModelWatcher):
             return dict(game.prisoners)
         return position.prisoners
 
-    def say(self, message: str) -> None:
+    def show_message(self, message: str) -> None:
         """Show a one-line status message (illegal move, confirmation prompts)."""
         self.message = message
         self.redraw()
@@ -201,19 +205,19 @@ class GameView(ModelWatcher):
     def action_browse(self, delta: int) -> None:
         self.browse.step(delta)
         self._pass_armed = False
-        self.say("")
+        self.show_message("")
 
     def action_first(self) -> None:
         self.browse.first()
-        self.say("")
+        self.show_message("")
 
     def action_live(self) -> None:
         self.browse.live()
-        self.say("")
+        self.show_message("")
 
     def action_toggle_follow(self) -> None:
         self.browse.toggle_follow()
-        self.say("")
+        self.show_message("")
 
     def action_toggle_ascii(self) -> None:
         """Letters instead of circles, for terminals whose fonts lack the symbols."""
@@ -227,7 +231,7 @@ class GameView(ModelWatcher):
     def action_unobserve(self) -> None:
         game = self.game
         if game is not None and game.role.color is not None and game.phase is GamePhase.PLAYING:
-            self.say("You are playing this game: resign or adjourn it instead")
+            self.show_message("You are playing this game: resign or adjourn it instead")
             return
         self._backend.unobserve(self.number)
         self.post_message(self.Closed(self.number))
@@ -245,28 +249,28 @@ class GameView(ModelWatcher):
         where = format_point(point, game.size)
         if game.phase is GamePhase.SCORING:
             if game.board.get(point) is None:
-                self.say(f"{where} is empty: select a dead stone")
+                self.show_message(f"{where} is empty: select a dead stone")
                 return
             self._backend.remove_dead(self.number, point)
-            self.say("")
+            self.show_message("")
             return
         if game.phase is not GamePhase.PLAYING:
-            self.say("The game is over")
+            self.show_message("The game is over")
             return
         if not self.browse.at_live:
-            self.say("Browsing: press End for the live position to play")
+            self.show_message("Browsing: press End for the live position to play")
             return
         if self._awaiting_server:
-            self.say("Waiting for the server to confirm your move")
+            self.show_message("Waiting for the server to confirm your move")
             return
         check = game.board.check(point, color, enforce_turn=True)
         if not check.legal:
             reason = check.reason.value if check.reason else "illegal"
-            self.say(f"Illegal move {where}: {reason}")
+            self.show_message(f"Illegal move {where}: {reason}")
             return
         self._awaiting_server = True
         self._backend.play(self.number, point)
-        self.say("")
+        self.show_message("")
 
     def on_board_widget_pass_requested(self, event: BoardWidget.PassRequested) -> None:
         event.stop()
@@ -276,25 +280,25 @@ class GameView(ModelWatcher):
     def action_pass_move(self) -> None:
         game = self.game
         if game is None or game.role.color is None:
-            self.say("You are not playing this game")
+            self.show_message("You are not playing this game")
             return
         if game.phase is not GamePhase.PLAYING:
-            self.say("The game is not in play")
+            self.show_message("The game is not in play")
             return
         check = game.board.check(None, game.role.color, enforce_turn=True)
         if not check.legal:
-            self.say(f"Cannot pass: {check.reason.value if check.reason else 'illegal'}")
+            self.show_message(f"Cannot pass: {check.reason.value if check.reason else 'illegal'}")
             return
         if not self._pass_armed:
             self._pass_armed = True
-            self.say("Pass? Press ctrl+g again to confirm")
+            self.show_message("Pass? Press ctrl+g again to confirm")
             return
         self._pass_armed = False
         self._backend.play(self.number, None)
-        self.say("")
+        self.show_message("")
 
     def action_done_scoring(self) -> None:
         game = self.game
         if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
             self._backend.done_scoring(self.number)
-            self.say("Done: waiting for the opponent")
+            self.show_message("Done: waiting for the opponent")

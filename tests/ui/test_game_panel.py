@@ -513,3 +513,26 @@ async def test_board_size_change_redraws_with_new_layout() -> None:
         layout = board.board_layout
         assert layout.size == 9
         assert board.render_line(layout.line_y(8)).text[layout.glyph_x(8)] == "●"
+
+
+async def test_handicap_stones_shown_and_warning_clears_on_next_move() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(21, role=Role.PLAYING_WHITE, white="me", black="opp", size=9, handicap=4)
+        add_moves(model, 21, [MoveRecord(1, Color.BLACK, None, handicap=4)])
+        await settle(pilot)
+        view = panel.view(21)
+        assert len(view.board.picture.stones) == 4
+        assert view.board.picture.last_move is None
+        await pilot.press("c", "3", "enter")  # a handicap stone (GTP 4.1.1: C3 on 9x9)
+        await settle(pilot)
+        assert "occupied" in info_text(panel, 21)
+        assert backend.named("play") == []
+        # the move arrives from the server (played from elsewhere): the warning is stale
+        add_moves(model, 21, [MoveRecord(2, Color.WHITE, parse_point("E5", 9))])
+        await settle(pilot)
+        assert "occupied" not in info_text(panel, 21)
+        assert "move 2/2 (live)" in info_text(panel, 21)
