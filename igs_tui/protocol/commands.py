@@ -37,7 +37,9 @@ class Command:
 
     ``claims`` names event types that belong to this command's answer even though they also
     arrive unsolicited (``observe`` claims the ``15`` game lines, ``resign`` claims
-    ``game_end``...). ``game``/``point`` identify a move so its broadcast can be recognised.
+    ``game_end``...). ``answers``, when not empty, names the event types the answer is sure to
+    contain (``games`` -> ``games_entry``...), which lets the session reject a stray block.
+    ``game``/``point`` identify a move so its broadcast can be recognised.
     """
 
     line: str
@@ -45,6 +47,7 @@ class Command:
     claims: frozenset[str] = frozenset()
     game: int | None = None
     point: str | None = None
+    answers: frozenset[str] = frozenset()
 
     def __str__(self) -> str:
         return self.line
@@ -84,6 +87,14 @@ _CLAIMS: dict[str, frozenset[str]] = {
     "decline": frozenset({"match_declined"}),
 }
 
+_ANSWERS: dict[str, frozenset[str]] = {
+    "ayt": frozenset({"ayt"}),
+    "games": frozenset({"games_header", "games_entry"}),
+    "user": frozenset({"user_header", "user_entry", "totals"}),
+    "who": frozenset({"who_header", "who_entry", "totals"}),
+}
+"""Answers whose shape is certain: the header line is sent even when the listing is empty."""
+
 _POINT_RE = re.compile(r"[A-HJ-Za-hj-z](?:[1-9]|1\d|2[0-5])$")
 
 
@@ -114,7 +125,13 @@ def classify(line: str) -> Command:
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, hgame, "HANDICAP")
     if verb in _NO_REPLY_VERBS:
         return Command(line, ReplyKind.NONE)
-    return Command(line, ReplyKind.BLOCK, _CLAIMS.get(verb, frozenset()), game)
+    return Command(
+        line,
+        ReplyKind.BLOCK,
+        _CLAIMS.get(verb, frozenset()),
+        game,
+        answers=_ANSWERS.get(verb, frozenset()),
+    )
 
 
 # --- argument checks ---------------------------------------------------------------------------

@@ -42,13 +42,17 @@ prompt; some commands get no answer at all; and a few notices carry a second, em
      (same point, and same game when H names one) -- the broadcast of an opponent's move or of
      an observed game is not our answer. While scoring (last prompt ``1 7``) a coordinate is a
      removal and is answered like a BLOCK command ("receives an empty response");
+   * if H lists the event types of its answer (``answers``: ``games``, ``user``, ``who``,
+     ``ayt``), only a block holding one of them or an error answers it, so a stray
+     notice (a shutdown warning) cannot shift every later answer by one;
    * otherwise (BLOCK) the block -- possibly empty, the "empty response" -- answers H, with
      the unsolicited events left out of the reply.
 
-5. A MOVE whose answer never comes (the game ended first) would stall the FIFO; so when a
-   block that cannot answer the MOVE head does answer the BLOCK command behind it, the move
-   is closed with an empty reply first. :meth:`ReplyTracker.expire` closes commands that waited
-   longer than a timeout with ``timed_out=True``.
+5. A command whose answer never comes would stall the FIFO; so when a block that is not the
+   head's answer is positively the answer of the command behind it (that command lists the
+   block's event types), the head is closed with an empty reply first.
+   :meth:`ReplyTracker.expire` closes commands that waited longer than a timeout with
+   ``timed_out=True``.
 
 All events are still returned to the caller as they arrive; replies only add grouping.
 """
@@ -192,30 +196,33 @@ class ReplyTracker:
             head = self._outstanding[0]
             command = head.command
             solicited = [e for e in block if e.type not in UNSOLICITED or e.type in command.claims]
-            if block and not solicited and not (command.reply is ReplyKind.MOVE and not scoring):
+            as_move = command.reply is ReplyKind.MOVE and not scoring
+            if block and not solicited and not as_move:
                 return replies  # an interjection: answers nothing
-            if command.reply is ReplyKind.MOVE and not scoring:
-                if _answers_move(command, block):
-                    self._outstanding.popleft()
-                    replies.append(CommandReply(head.seq, command, tuple(block)))
-                    return replies
-                # Not the move's answer. If it answers the next BLOCK command, the move was
-                # never going to be answered (e.g. the game ended): close it and go on.
-                if len(self._outstanding) > 1 and self._answers_next_block(block):
-                    self._outstanding.popleft()
-                    replies.append(CommandReply(head.seq, command, ()))
-                    continue
+            if as_move:
+                matched = _answers_move(command, block)
+            elif command.answers:
+                matched = any(e.type in command.answers or isinstance(e, Error) for e in block)
+            else:
+                matched = True
+            if matched:
+                self._outstanding.popleft()
+                events = tuple(block) if as_move else tuple(solicited)
+                replies.append(CommandReply(head.seq, command, events))
                 return replies
-            self._outstanding.popleft()
-            replies.append(CommandReply(head.seq, command, tuple(solicited)))
+            # Not the head's answer. If it is clearly the answer of the command behind it, the
+            # head was never going to be answered (a move in a game that just ended): close it.
+            if len(self._outstanding) > 1 and self._answers_second(block):
+                self._outstanding.popleft()
+                replies.append(CommandReply(head.seq, command, ()))
+                continue
             return replies
         return replies
 
-    def _answers_next_block(self, block: list[Event]) -> bool:
-        nxt = self._outstanding[1].command
-        if nxt.reply is not ReplyKind.BLOCK or not block:
-            return False
-        return any(e.type not in UNSOLICITED or e.type in nxt.claims for e in block)
+    def _answers_second(self, block: list[Event]) -> bool:
+        """Positive evidence only: the second command expects a listed event type in it."""
+        second = self._outstanding[1].command
+        return bool(second.answers) and any(e.type in second.answers for e in block)
 
 
 def _answers_move(command: Command, block: list[Event]) -> bool:

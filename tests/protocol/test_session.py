@@ -270,3 +270,32 @@ def test_prompt_state_is_known_right_after_login() -> None:
         s.receive_line(line)
         s.data_to_send(10.0 * t)
     assert s.prompt_state == 6
+
+
+def test_stray_notice_does_not_shift_listing_answers() -> None:
+    """A generic info block (e.g. a shutdown warning) arriving before the answer to `games`
+    must not be taken as that answer."""
+    s = logged_in()
+    games_seq = s.send(c.games())
+    who_seq = s.send(c.who())
+    write_all(s)
+    events = feed(
+        s,
+        "9 *** The server will shut down in 10 minutes ***\n1 5\n"
+        "7 [ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)\n1 5\n"
+        "27  Q  --   12 tim          0s     5d |   S --   23 sundance     4m    3k*\n1 5",
+    )
+    r = replies(events)
+    assert [(x.seq, [e.type for e in x.events]) for x in r] == [
+        (games_seq, ["games_entry"]),
+        (who_seq, ["who_entry", "who_entry"]),
+    ]
+
+
+def test_unanswered_command_is_closed_when_the_next_one_is_clearly_answered() -> None:
+    s = logged_in()
+    games_seq = s.send(c.games())
+    ayt_seq = s.send(c.ayt())
+    write_all(s)
+    r = replies(feed(s, "9 yes\n1 5"))
+    assert [(x.seq, len(x.events)) for x in r] == [(games_seq, 0), (ayt_seq, 1)]
