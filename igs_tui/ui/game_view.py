@@ -65,6 +65,7 @@ class GameView(ModelWatcher):
         Binding("ctrl+g", "pass_move", "Pass"),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
         Binding("ctrl+d", "done_scoring", "Done scoring", show=False),
+        Binding("ctrl+r", "resign", "Resign", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
 
@@ -95,6 +96,7 @@ class GameView(ModelWatcher):
         self.show_numbers = False
         self.message = ""
         self._pass_armed = False
+        self._resign_armed = False
         self._awaiting_server = False
 
     @property
@@ -139,6 +141,7 @@ class GameView(ModelWatcher):
             # a new move (or an undo) makes an old warning or a half-confirmed pass stale
             self.message = ""
             self._pass_armed = False
+        self._resign_armed = False
         self.browse.update_total(len(game.moves))
         self.refresh_bindings()
         label = tab_label(game)
@@ -195,7 +198,7 @@ class GameView(ModelWatcher):
         """Offer pass/done only in our own games and unobserve only when observing."""
         game = self.game
         own = game is not None and game.role.color is not None
-        if action in ("pass_move", "done_scoring"):
+        if action in ("pass_move", "done_scoring", "resign"):
             return own
         if action == "unobserve":
             return not own or (game is not None and game.phase is not GamePhase.PLAYING)
@@ -205,6 +208,7 @@ class GameView(ModelWatcher):
     def action_browse(self, delta: int) -> None:
         self.browse.step(delta)
         self._pass_armed = False
+        self._resign_armed = False
         self.show_message("")
 
     def action_first(self) -> None:
@@ -239,6 +243,7 @@ class GameView(ModelWatcher):
     def on_board_widget_point_selected(self, event: BoardWidget.PointSelected) -> None:
         event.stop()
         self._pass_armed = False
+        self._resign_armed = False
         game = self.game
         if game is None:
             return
@@ -294,6 +299,7 @@ class GameView(ModelWatcher):
             self.show_message("Pass? Press ctrl+g again to confirm")
             return
         self._pass_armed = False
+        self._resign_armed = False
         self._backend.play(self.number, None)
         self.show_message("")
 
@@ -302,3 +308,17 @@ class GameView(ModelWatcher):
         if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
             self._backend.done_scoring(self.number)
             self.show_message("Done: waiting for the opponent")
+
+    def action_resign(self) -> None:
+        """Resign our own game in play, after a second press (it cannot be taken back)."""
+        game = self.game
+        if game is None or game.role.color is None or game.phase is not GamePhase.PLAYING:
+            self.show_message("No game of yours in play to resign")
+            return
+        if not self._resign_armed:
+            self._resign_armed = True
+            self.show_message("Resign? Press ctrl+r again to confirm")
+            return
+        self._resign_armed = False
+        self._backend.resign(self.number)
+        self.show_message("")

@@ -536,3 +536,22 @@ async def test_handicap_stones_shown_and_warning_clears_on_next_move() -> None:
         await settle(pilot)
         assert "occupied" not in info_text(panel, 21)
         assert "move 2/2 (live)" in info_text(panel, 21)
+
+
+async def test_resign_needs_confirmation_and_other_keys_disarm_it() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, random_moves(9, 4, seed=1))
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Resign?" in info_text(panel, 21)
+        await pilot.press("comma", "ctrl+r")  # browsing in between: asks again
+        await settle(pilot)
+        assert backend.named("resign") == []
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert backend.named("resign") == [(21,)]
