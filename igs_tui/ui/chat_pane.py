@@ -52,7 +52,9 @@ def message_line(message: ChatMessage, me: str) -> Text:
     else:
         author_style = "bold"
     suffix = "" if message.kind in ("message", "own") else f" ({message.kind})"
-    line.append_text(plain(f"<{message.author}>{suffix} ", author_style, max_length=40))
+    line.append("<", author_style)
+    line.append_text(plain(message.author, author_style, max_length=20))
+    line.append(f">{suffix} ", author_style)
     line.append_text(
         plain(message.text, "bold magenta" if message.highlight else "", max_length=MAX_LINE)
     )

@@ -19,9 +19,13 @@ def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for b in bindings:
         if isinstance(b, Binding):
-            key, description = b.key, b.description or b.action
+            if not b.description:
+                continue  # system bindings such as ctrl+c's "press ctrl+q to quit" hint
+            key, description = b.key, b.description
         else:
             key, description = b[0], (b[2] if len(b) > 2 else b[1])
+            if not description:
+                continue
         rows.append((key.replace(",", " / "), description))
     return rows
 

@@ -12,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
-from textual.events import Resize
+from textual.events import DescendantFocus, Resize
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static, Tab, Tabs
@@ -153,6 +153,14 @@ class MainScreen(Screen[None]):
         self._focus_pane(name)
         if name == "chat":
             self.query_one(ChatPane).refresh_if_dirty()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Keys must never go to a hidden pane (e.g. a board that grabbed focus on a new game)."""
+        for name in PANE_NAMES:
+            pane = self.pane(name)
+            if not pane.display and event.widget in pane.query("*"):
+                self.call_later(self._focus_pane, self.active)
+                return
 
     @on(Tabs.TabActivated, "#pane-tabs")
     def _tab_activated(self, event: Tabs.TabActivated) -> None:

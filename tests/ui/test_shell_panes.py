@@ -68,3 +68,17 @@ async def test_clicking_a_tab_switches_pane() -> None:
         await pilot.click("#tab-console")
         await pilot.pause()
         assert main_screen(app).visible_panes() == ["console"]
+
+
+async def test_focus_never_stays_in_a_hidden_pane() -> None:
+    """A board that grabs focus for a newly followed game must not take keys while hidden."""
+    model = demo_model(players=30, games=5)
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.follow(17)
+        await pilot.pause()
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.visible_panes() == ["games"]
+        assert app.focused is not None and app.focused.id == "games-table"
