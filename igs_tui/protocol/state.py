@@ -43,8 +43,8 @@ prompt; some commands get no answer at all; and a few notices carry a second, em
      an observed game is not our answer. While scoring (last prompt ``1 7``) a coordinate is a
      removal and is answered like a BLOCK command ("receives an empty response");
    * if H lists the event types of its answer (``answers``: ``games``, ``user``, ``who``,
-     ``ayt``), only a block holding one of them or an error answers it, so a stray
-     notice (a shutdown warning) cannot shift every later answer by one;
+     ``ayt``), only a block holding one of them, an error, or nothing at all answers it, so a
+     stray notice (a shutdown warning) cannot shift every later answer by one;
    * otherwise (BLOCK) the block -- possibly empty, the "empty response" -- answers H, with
      the unsolicited events left out of the reply.
 
@@ -201,7 +201,8 @@ class ReplyTracker:
                 return replies  # an interjection: answers nothing
             if as_move:
                 matched = _answers_move(command, block)
-            elif command.answers:
+            elif command.answers and block:
+                # an empty block still counts: servers (and fakes) may answer with just a prompt
                 matched = any(e.type in command.answers or isinstance(e, Error) for e in block)
             else:
                 matched = True
