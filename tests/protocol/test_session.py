@@ -299,3 +299,11 @@ def test_unanswered_command_is_closed_when_the_next_one_is_clearly_answered() ->
     write_all(s)
     r = replies(feed(s, "9 yes\n1 5"))
     assert [(x.seq, len(x.events)) for x in r] == [(games_seq, 0), (ayt_seq, 1)]
+
+
+def test_listing_command_accepts_an_empty_answer() -> None:
+    s = logged_in()
+    seq = s.send(c.who())
+    write_all(s)
+    (reply,) = replies(feed(s, "1 5"))
+    assert reply.seq == seq and reply.events == ()
