@@ -143,6 +143,12 @@ class BotAgent:
         mine = request.params(request.target_color)
         self._run(f"nmatch {name} {mine}" if request.nmatch else f"match {name} {mine}")
 
+    def on_tell(self, sender: User, text: str) -> None:
+        """Answer tells, so that a person trying the client offline has someone to chat with."""
+        if sender.bot:
+            return
+        self.spawn(self._later(f"tell {sender.name} {bot_reply(self.user.name, text)}"))
+
     def on_undo_request(self, game: ServerGame) -> None:
         self.spawn(self._later(f"undo {game.number}"))
 
@@ -202,6 +208,16 @@ class BotAgent:
     def _say(self, game: ServerGame, text: str) -> None:
         several = len(self.hub.games_of(self.user)) > 1
         self._run(f"say {game.number} {text}" if several else f"say {text}")
+
+
+def bot_reply(bot_name: str, text: str) -> str:
+    """What a local robot answers to a tell: a greeting, how to play it, or an echo."""
+    words = text.lower().split()
+    if any(w.strip("!?.,") in ("hi", "hello", "hey", "hallo") for w in words):
+        return f"Hello! I am {bot_name}, a local robot. Type 'match {bot_name}' to play me."
+    if any(w.strip("!?.,") in ("play", "game", "match") for w in words):
+        return f"Gladly: send 'match {bot_name} B 9 10 5' (or use the match dialog)."
+    return f"You said: {text[:200]}"
 
 
 def make_bot_user(name: str, rank: str) -> User:

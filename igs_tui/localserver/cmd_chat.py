@@ -35,6 +35,9 @@ def cmd_tell(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     hub.send(target, [(24, f"*{user.name}*: {text}")])
     target.last_teller = user.name
+    agent = hub.agents.get(target.key)
+    if agent is not None:
+        agent.on_tell(user, text)
     reply: list[Line] = []
     if user.dot != target.name:
         user.dot = target.name

@@ -41,6 +41,8 @@ class Agent(Protocol):
 
     def on_undo_request(self, game: ServerGame) -> None: ...
 
+    def on_tell(self, sender: User, text: str) -> None: ...
+
 
 class Hub:
     def __init__(self, config: ServerConfig) -> None:

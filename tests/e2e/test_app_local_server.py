@@ -64,7 +64,7 @@ async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
-            await pilot.click("#server-local")
+            await pilot.click("#server-local", offset=(3, 0))  # on the label, as a person would
             await pilot.click("#connect")
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
             await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
@@ -105,6 +105,10 @@ async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path
             tell = BufferKey(ChatKind.TELL, "igsbot")
             await wait_for(pilot, lambda: tell in model.buffers)
             assert model.buffers[tell].messages[0].text == "hello bot"
+            # The local robot answers, so chatting works offline.
+            await wait_for(pilot, lambda: len(model.buffers[tell].messages) >= 2)
+            answer = model.buffers[tell].messages[1]
+            assert answer.author == "igsbot" and "Hello" in answer.text
             await pilot.press("ctrl+q")
     finally:
         await connector.close()
