@@ -708,6 +708,8 @@ def _jsonable(value: Any) -> Any:
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(_jsonable(v) for v in value)
     if isinstance(value, Color):
         return value.value
     return value

@@ -273,3 +273,25 @@ def test_events_are_frozen() -> None:
     event = Move(1, 0, B, "A1")
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.number = 3  # type: ignore[misc]
+
+
+def test_command_reply_is_json_serialisable() -> None:
+    import json
+
+    from igs_tui.protocol.commands import observe
+    from igs_tui.protocol.events import CommandReply
+
+    reply = CommandReply(3, observe(5), (Move(5, 0, B, "D4"),))
+    data = json.loads(json.dumps(event_to_dict(reply)))
+    assert data["type"] == "command_reply" and data["seq"] == 3
+    assert data["command"]["line"] == "observe 5" and data["command"]["reply"] == "block"
+    assert "move" in data["command"]["claims"]
+    assert data["events"][0] == {
+        "type": "move",
+        "game": 5,
+        "number": 0,
+        "color": "B",
+        "point": "D4",
+        "captures": [],
+        "handicap": None,
+    }
