@@ -304,15 +304,15 @@ def render_board_lines(
             cells.append((label, coord_style))
         left_slot = "(" if last is not None and last == (0, row) and not numbers else " "
         cells.append((left_slot, marker_style if left_slot != " " else coord_style))
-        carry = 0  # gap cells already used by a wide move number
-        marked_row = last is not None and last[1] == row and not numbers
+        # the column whose left gap holds the last-move "(" on this row (-1: none)
+        bracket_col = last[0] if last is not None and last[1] == row and not numbers else -1
         for col in range(size):
             point = Point(col, row)
             if fast and point not in stones and point != cursor:
                 # the common case (an empty point, no marks) without the general path's calls
                 empty = empties[row][col]
                 cells.append((empty, star_style if empty == star_char else grid_style))
-                if col < size - 1 and not (marked_row and last[0] == col + 1):  # type: ignore[index]
+                if col < size - 1 and bracket_col != col + 1:
                     cells.append((plain_gap, grid_style))
                     continue
                 text, role = empty, ("star" if empty == star_char else "empty")
@@ -323,7 +323,7 @@ def render_board_lines(
                 if point == cursor:
                     role += "+cursor"
                 cells.append((text, styles[role]))
-            carry = len(text) - 1
+            carry = len(text) - 1  # gap cells already used by a long move number
             gap_len = (cw - 1) - carry
             if col < size - 1:
                 if gap_len > 0:

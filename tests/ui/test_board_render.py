@@ -227,3 +227,51 @@ def test_point_at_outside_the_grid_is_none() -> None:
     assert layout.point_at(0, 0) is None  # the top coordinates row, left of column A
     assert layout.point_at(layout.width - 1, layout.line_y(4)) is None
     assert layout.point_at(layout.glyph_x(0), layout.height - 1) is None
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    size=st.integers(2, 25),
+    layout_index=st.integers(0, 4),
+    ascii_only=st.booleans(),
+    data=st.data(),
+)
+def test_any_picture_fills_exactly_the_layout(
+    size: int, layout_index: int, ascii_only: bool, data: st.DataObject
+) -> None:
+    """Whatever the marks, every line is exactly ``layout.width`` cells and stones sit on glyphs."""
+    layout = choose_layout(
+        size, *[(200, 100), (60, 30), (60, size + 1), (60, size), (0, 0)][layout_index]
+    )
+    points = st.builds(Point, st.integers(0, size - 1), st.integers(0, size - 1))
+    stones = data.draw(st.dictionaries(points, st.sampled_from(list(Color)), max_size=size * 2))
+    last = data.draw(st.one_of(st.none(), points))
+    use_numbers = data.draw(st.booleans())
+    numbers = {p: data.draw(st.integers(1, 999)) for p in stones} if use_numbers else {}
+    overlay = data.draw(
+        st.one_of(
+            st.none(),
+            st.builds(
+                BoardOverlay,
+                st.frozensets(points, max_size=5),
+                st.frozensets(points, max_size=5),
+                st.frozensets(points, max_size=5),
+            ),
+        )
+    )
+    cursor = data.draw(st.one_of(st.none(), points))
+    picture = BoardPicture(size, stones, last, numbers, overlay)
+    lines = lines_of(picture, layout, cursor=cursor, ascii_only=ascii_only)
+    assert len(lines) == layout.height
+    assert all(len(line) == layout.width for line in lines), lines
+    if not numbers and overlay is None:
+        for point, color in stones.items():
+            expected = (
+                {Color.BLACK: "X", Color.WHITE: "O"}
+                if ascii_only
+                else {
+                    Color.BLACK: "●",
+                    Color.WHITE: "○",
+                }
+            )
+            assert char_at(lines, layout, point) == expected[color]
