@@ -111,7 +111,8 @@ def test_own_game_role_captures_clock_and_scoring() -> None:
     assert game.dead == {Point(2, 2)}
     feed(
         model,
-        "9 Board is restored to what it was when you started scoring\n9 Please type 'done again.\n1 7",
+        "9 Board is restored to what it was when you started scoring\n"
+        "9 Please type 'done again.\n1 7",
     )
     assert game.dead == set()
 
