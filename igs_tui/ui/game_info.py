@@ -60,6 +60,7 @@ class GameInfo(Static):
         self._score = ""
         self._captures: dict[Color, int] = {}
         self._hint = ""
+        self._observers = 0
         self._timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -74,6 +75,7 @@ class GameInfo(Static):
         message: str = "",
         score: str = "",
         hint: str = "",
+        observers: int | None = None,
     ) -> None:
         self._game = game
         self._browse = browse
@@ -81,6 +83,7 @@ class GameInfo(Static):
         self._message = message
         self._score = score
         self._hint = hint
+        self._observers = game.observers if observers is None else observers
         self.tick()
 
     def tick(self) -> None:
@@ -124,8 +127,8 @@ class GameInfo(Static):
         if self._hint:
             out.append(f"  {self._hint}", style="dim")
         out.append("\n")
-        if game.observers:
-            out.append(f"observers: {game.observers}\n", style="dim")
+        if self._observers:
+            out.append(f"observers: {self._observers}\n", style="dim")
         if game.phase is GamePhase.SCORING:
             out.append("Scoring: select dead stones\n", style="bold")
         if game.result or game.phase is GamePhase.FINISHED:

@@ -179,9 +179,17 @@ class GameView(ModelWatcher):
             self.browse,
             captures=self._captures(game, position),
             hint=self._position_hint,
+            observers=self._observers(game),
             message=self.message,
             score=score,
         )
+
+    def _observers(self, game: FollowedGame) -> int:
+        """The followed game's count, or the game list's when only that one is known."""
+        if game.observers:
+            return game.observers
+        summary = self._model.games.get(self.number)
+        return summary.observers if summary is not None else 0
 
     def _captures(self, game: FollowedGame, position: Game) -> dict[Color, int]:
         """Server-reported captures at the live position if known, else our engine's count."""

@@ -11,6 +11,7 @@ from igs_tui.model import (
     ClientModel,
     ClockReading,
     GamePhase,
+    GameSummary,
     MoveRecord,
     Role,
 )
@@ -555,3 +556,16 @@ async def test_resign_needs_confirmation_and_other_keys_disarm_it() -> None:
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert backend.named("resign") == [(21,)]
+
+
+async def test_observers_from_the_game_list_when_the_game_has_none() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    model.upsert_games([GameSummary(55, "w", "1d", "b", "2d", observers=17, komi=0.5)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(55)
+        await settle(pilot)
+        text = info_text(panel, 55)
+        assert "observers: 17" in text
+        assert "w 1d" in text and "komi 0.5" in text  # copied from the list entry
