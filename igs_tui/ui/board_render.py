@@ -156,9 +156,14 @@ def star_points(size: int) -> frozenset[Point]:
 
 @dataclass(frozen=True)
 class BoardPalette:
-    """Colours of the board. The defaults are chosen to read well in every theme."""
+    """Colours of the board. The defaults are chosen to read well in every theme.
 
-    wood: str = "#dcb35c"
+    The wood is a golden tone that terminals without true colour still show as yellow (16
+    colours) or gold (256 colours), so black and white stones keep their contrast there too;
+    a paler wood would fall to light grey and hide white stones.
+    """
+
+    wood: str = "#c9a227"
     grid: str = "#5b4216"
     coords: str = "#4a3a1a"
     black: str = "#000000"

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
 
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point, parse_point
 from igs_tui.ui.board_render import (
     BoardLayout,
     BoardOverlay,
+    BoardPalette,
     BoardPicture,
     choose_layout,
     render_board_lines,
@@ -275,3 +278,16 @@ def test_any_picture_fills_exactly_the_layout(
                 }
             )
             assert char_at(lines, layout, point) == expected[color]
+
+
+@pytest.mark.parametrize("system", [ColorSystem.STANDARD, ColorSystem.EIGHT_BIT])
+def test_stones_keep_contrast_without_true_colour(system: ColorSystem) -> None:
+    """On 16/256-colour terminals the board, black and white must stay three distinct colours."""
+    palette = BoardPalette()
+
+    def number(colour: str) -> int | None:
+        return RichColor.parse(colour).downgrade(system).number
+
+    wood, black, white = number(palette.wood), number(palette.black), number(palette.white)
+    assert len({wood, black, white}) == 3
+    assert wood not in (7, 15, 0, 8)  # not grey or white: white stones would vanish
