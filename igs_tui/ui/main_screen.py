@@ -4,9 +4,16 @@ Compact terminals (80x24) show one pane at a time. Wide terminals (>= 120 column
 board on the left and show the chosen list or chat pane beside it, so a game can be watched
 while chatting. Layout is a matter of which panes are displayed, so no widget is ever
 re-created or loses its state when the terminal is resized.
+
+Only the panes on screen are built before the first paint; the others are mounted right
+after it (or at once when the user asks for one), so the app comes up in a fraction of the
+time it takes to build every pane.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -78,6 +85,27 @@ class MainScreen(Screen[None]):
         self.echo_own = echo_own
         self.active = "games"
         self.side_pane = "chat"
+        self._factories: dict[str, Callable[[], Widget]] = {
+            "board": lambda: board_area(model, backend),
+            "games": lambda: GamesList(model, backend, id="games-list"),
+            "players": lambda: PlayersList(model, backend, id="players-list"),
+            "chat": lambda: ChatPane(model, backend, echo_own=echo_own, id="chat-pane"),
+            "console": lambda: ConsolePane(model, backend, id="console-pane"),
+        }
+        self._built: set[str] = set()
+        self.first_paint: float | None = None
+        """``time.perf_counter()`` when the screen was first painted (for startup timing)."""
+
+    def _build(self, name: str) -> Widget:
+        self._built.add(name)
+        return self._factories[name]()
+
+    async def ensure_pane(self, name: str) -> Widget:
+        """The pane's content widget, mounting it first if it was not built yet."""
+        container = self.pane(name)
+        if name not in self._built:
+            await container.mount(self._build(name))
+        return container.children[0]
 
     def compose(self) -> ComposeResult:
         yield Tabs(
@@ -85,15 +113,12 @@ class MainScreen(Screen[None]):
             active="tab-games",
             id="pane-tabs",
         )
+        first = {self.active, "board"} if self.app.size.width >= WIDE_WIDTH else {self.active}
         with Horizontal(id="deck"):
-            with Container(id="pane-board", classes="pane"):
-                yield board_area(self.model, self.backend)
-            yield GamesList(self.model, self.backend, id="pane-games").add_class("pane")
-            yield PlayersList(self.model, self.backend, id="pane-players").add_class("pane")
-            yield ChatPane(
-                self.model, self.backend, echo_own=self.echo_own, id="pane-chat"
-            ).add_class("pane")
-            yield ConsolePane(self.model, self.backend, id="pane-console").add_class("pane")
+            for name in PANE_NAMES:
+                with Container(id=f"pane-{name}", classes="pane"):
+                    if name in first:
+                        yield self._build(name)
         yield Notifier(self.model)
         yield StatusBar(self.model)
         yield Footer()
@@ -101,6 +126,12 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self._apply_layout()
         self._focus_pane(self.active)
+        self.call_after_refresh(self._build_remaining)
+
+    async def _build_remaining(self) -> None:
+        self.first_paint = time.perf_counter()
+        for name in PANE_NAMES:
+            await self.ensure_pane(name)
 
     def on_resize(self, event: Resize) -> None:
         self._apply_layout()
@@ -125,7 +156,8 @@ class MainScreen(Screen[None]):
             was_shown = widget.display
             widget.display = shown
             widget.set_class(wide and name != "board", "-side")
-            refresh = getattr(widget, "refresh_if_dirty", None)
+            content = widget.children[0] if widget.children else None
+            refresh = getattr(content, "refresh_if_dirty", None)
             if shown and not was_shown and callable(refresh):
                 refresh()
         tab = f"tab-{self.active}"
@@ -134,6 +166,9 @@ class MainScreen(Screen[None]):
             tabs.active = tab
 
     def _focus_pane(self, name: str) -> None:
+        if name not in self._built:
+            self.call_later(self._build_and_focus, name)
+            return
         selector = FOCUS_TARGET.get(name)
         if selector is not None:
             self.query_one(selector).focus()
@@ -141,6 +176,11 @@ class MainScreen(Screen[None]):
         focusable = [w for w in self.pane(name).query("*") if w.focusable]
         if focusable:
             focusable[0].focus()
+
+    async def _build_and_focus(self, name: str) -> None:
+        await self.ensure_pane(name)
+        if name == self.active:
+            self._focus_pane(name)
 
     def action_show_pane(self, name: str) -> None:
         """Make ``name`` the active pane (a wide screen keeps the board beside it)."""
@@ -151,8 +191,6 @@ class MainScreen(Screen[None]):
             self.side_pane = name
         self._apply_layout()
         self._focus_pane(name)
-        if name == "chat":
-            self.query_one(ChatPane).refresh_if_dirty()
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Keys must never go to a hidden pane (e.g. a board that grabbed focus on a new game)."""
@@ -179,7 +217,12 @@ class MainScreen(Screen[None]):
         self.open_chat(message.key)
 
     def open_chat(self, key: BufferKey) -> None:
+        """Show the chat pane on buffer ``key`` (done once the pane exists)."""
         self.action_show_pane("chat")
-        chat = self.query_one(ChatPane)
+        self.call_later(self._open_chat_now, key)
+
+    async def _open_chat_now(self, key: BufferKey) -> None:
+        chat = await self.ensure_pane("chat")
+        assert isinstance(chat, ChatPane)
         chat.switch_to(key)
         chat.input.focus()

@@ -164,8 +164,9 @@ async def test_bad_port_and_missing_user_are_reported_not_submitted(tmp_path: Pa
         screen.query_one("#port", Input).value = "23"
         screen.query_one("#guest", Checkbox).value = False
         screen.query_one("#user", Input).value = "two words"
+        screen.query_one("#user", Input).focus()
         await pilot.pause()
-        await pilot.click("#connect")
+        await pilot.press("enter")  # Enter in any field submits too
         await pilot.pause()
         assert "user name" in str(screen.query_one("#login-error", Label).render())
         assert connect.requests == []
