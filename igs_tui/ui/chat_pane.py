@@ -44,7 +44,8 @@ def buffer_label(key: BufferKey, unread: int, highlighted: bool) -> Text:
 
 def message_line(message: ChatMessage, me: str) -> Text:
     """One message as ``HH:MM <author> text`` with application-chosen styles only."""
-    line = Text(time.strftime("%H:%M ", time.localtime(message.timestamp)), "dim")
+    line = Text()  # a style given to Text() would cover the whole line
+    line.append(time.strftime("%H:%M ", time.localtime(message.timestamp)), "dim")
     if message.kind == "own":
         author_style = "bold green"
     elif message.kind == "kibitz":

@@ -26,7 +26,8 @@ def console_line(line: ConsoleLine) -> Text:
     """``kind | text``; outgoing lines are marked ``>`` and unknown kinds stand out."""
     kind = line.kind[:KIND_WIDTH].ljust(KIND_WIDTH)
     unknown = line.kind.startswith("unknown")
-    text = plain(kind, "bold red" if unknown else "dim cyan")
+    text = Text()  # a style given to Text() would cover the whole line
+    text.append_text(plain(kind, "bold red" if unknown else "dim cyan"))
     text.append(" > " if line.outgoing else " │ ", "dim")
     text.append_text(plain(line.text, "green" if line.outgoing else "", max_length=MAX_LINE))
     return text

@@ -28,7 +28,8 @@ STATE_STYLE = {
 
 def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = None) -> Text:
     """Render the connection status; ``now`` (monotonic) shows the forfeit countdown."""
-    text = Text("● ", STATE_STYLE.get(status.state, ""))
+    text = Text()  # a style given to Text() would cover the whole line
+    text.append("● ", STATE_STYLE.get(status.state, ""))
     text.append(status.state.value, STATE_STYLE.get(status.state, ""))
     if status.state is LinkState.RECONNECTING and status.reconnect_attempt:
         text.append(f" (attempt {status.reconnect_attempt})", "yellow")

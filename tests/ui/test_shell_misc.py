@@ -150,3 +150,18 @@ async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:
         await pilot.pause(0.3)
         assert isinstance(app.screen, CommandPalette)
         assert IgsCommands in app.COMMANDS
+
+
+def test_line_builders_style_their_pieces_not_the_whole_line() -> None:
+    """A style on the first piece must not leak onto server text appended after it."""
+    from igs_tui.model import ChatMessage, ConsoleLine
+    from igs_tui.ui.chat_pane import message_line
+    from igs_tui.ui.console_pane import console_line
+
+    status = status_text(ConnectionStatus(LinkState.CONNECTED, "srv", "alice"))
+    line = console_line(ConsoleLine("24 *bob*: hi", "tell"))
+    message = message_line(ChatMessage("bob", "hello", 0.0), "me")
+    for text in (status, line, message):
+        assert not text.style, text.plain
+    tail = [s for s in line.spans if s.end == len(line.plain)]
+    assert all("cyan" not in str(s.style) for s in tail)
