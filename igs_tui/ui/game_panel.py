@@ -16,7 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
 from igs_tui.model import TOPIC_FOLLOWED, ClientModel
 from igs_tui.model.backend import Backend
@@ -94,11 +94,34 @@ class GamesPanel(ModelWatcher):
     def view(self, number: int) -> GameView:
         return self.query_one(f"#game-view-{number}", GameView)
 
-    def show_game(self, number: int) -> None:
-        """Make game ``number``'s tab active (if it has one) and focus its board."""
+    @property
+    def active_board(self) -> BoardWidget | None:
+        """The board of the active tab (``None`` when no game is followed)."""
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is None:
+            return None
+        boards = pane.query(BoardWidget)
+        return boards.first() if boards else None
+
+    def focus_board(self) -> bool:
+        """Focus the active game's board; False when there is none (callers focus elsewhere)."""
+        board = self.active_board
+        if board is None:
+            return False
+        board.focus()
+        return True
+
+    def show_game(self, number: int, *, focus: bool = True) -> None:
+        """Make game ``number``'s tab active (if it has one) and, by default, focus its board."""
         if number in self._tab_games:
             self.query_one(TabbedContent).active = pane_id(number)
-            self.view(number).query_one(BoardWidget).focus()
+            if focus:
+                self.view(number).board.focus()
+
+    def _focus_is_here(self) -> bool:
+        """Is the keyboard focus in this panel (or nowhere)? Only then may the panel move it."""
+        focused = self.screen.focused
+        return focused is None or self in focused.ancestors_with_self
 
     def _schedule_sync(self) -> None:
         self.call_later(self.sync_tabs)
@@ -129,7 +152,8 @@ class GamesPanel(ModelWatcher):
         self.query_one("#games-empty").display = not self._tab_games
         tabs.display = bool(self._tab_games)
         if newest is not None:
-            self.show_game(newest)
+            # bring a new game to the front, but never take the keys from e.g. a chat input
+            self.show_game(newest, focus=self._focus_is_here())
 
     async def on_game_view_closed(self, event: GameView.Closed) -> None:
         event.stop()
@@ -143,13 +167,22 @@ class GamesPanel(ModelWatcher):
             tab.label = Content(event.label)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """Focus the board of the tab that is active *now*.
+        """Focus the board of the tab that is active *now*, if the focus is in this panel.
 
         Activation messages can arrive after a later :meth:`show_game`, so the event's own
-        pane may no longer be the active one; focusing it would steal the user's keys.
+        pane may no longer be the active one; focusing it would send keys to the wrong game.
         """
         event.stop()
-        pane = self.query_one(TabbedContent).active_pane
-        if pane is not None:
-            for board in pane.query(BoardWidget):
-                board.focus()
+        if self._focus_is_here():
+            self.focus_board()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Send focus that lands on the tab strip to the active board.
+
+        A container that focuses "the first focusable widget" of this panel would otherwise
+        pick the tab strip, where letters and Enter do nothing useful. (Focus on a hidden
+        game's board needs nothing here: TabbedContent then shows that game's tab.)
+        """
+        board = self.active_board
+        if board is not None and isinstance(event.widget, Tabs):
+            self.call_later(board.focus)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.widgets import Input, RichLog, TabbedContent
 
 from igs_tui.go import Color, Point, parse_point
@@ -569,3 +570,34 @@ async def test_observers_from_the_game_list_when_the_game_has_none() -> None:
         text = info_text(panel, 55)
         assert "observers: 17" in text
         assert "w 1d" in text and "komi 0.5" in text  # copied from the list entry
+
+
+class PanelWithChatApp(PanelApp):
+    """The panel beside another focusable widget, as in the wide main screen."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="elsewhere")
+        yield from super().compose()
+
+
+async def test_new_game_does_not_steal_focus_and_tab_strip_focus_goes_to_board() -> None:
+    model, _ = new_model()
+    app = PanelWithChatApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 40)) as pilot:
+        panel = app.query_one(GamesPanel)
+        app.query_one("#elsewhere", Input).focus()
+        model.follow(1, white="a", black="b")
+        model.follow(2, white="c", black="d")
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == "game-2"  # shown...
+        assert app.focused is app.query_one("#elsewhere")  # ...but the typing goes on
+        # focus given to the tab strip or a hidden game's board lands on the active board
+        app.query_one(TabbedContent).query_one("ContentTabs").focus()
+        await settle(pilot)
+        assert app.focused is panel.view(2).board
+        # focus on a hidden game's board brings that game to the front
+        panel.view(1).board.focus()
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == "game-1"
+        assert app.focused is panel.view(1).board
+        assert panel.active_board is panel.view(1).board
