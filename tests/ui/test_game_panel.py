@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog, TabbedContent
 
@@ -601,3 +602,21 @@ async def test_new_game_does_not_steal_focus_and_tab_strip_focus_goes_to_board()
         assert app.query_one(TabbedContent).active == "game-1"
         assert app.focused is panel.view(1).board
         assert panel.active_board is panel.view(1).board
+
+
+@pytest.mark.parametrize(("size", "screen"), [(2, (80, 24)), (25, (80, 24)), (25, (160, 48))])
+async def test_extreme_board_sizes_render_without_error(size: int, screen: tuple[int, int]) -> None:
+    """25x25 does not fit 80x24: the board is cropped to the widget, never broken."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(size, 3, seed=size)
+    async with app.run_test(size=screen) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(3, size=size)
+        add_moves(model, 3, moves)
+        await settle(pilot)
+        board = panel.view(3).board
+        assert dict(board.picture.stones) == model.followed[3].board.stones()
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        assert all(len(line) == board.size.width for line in lines)
+        assert sum(line.count("●") + line.count("○") for line in lines) >= 1
