@@ -64,11 +64,11 @@ class BoardWidget(Widget, can_focus=True):
     class PointSelected(Message):
         """The user chose ``point`` (click, Enter/space on the cursor, or typed coordinate)."""
 
-        board: BoardWidget
         point: Point
+        board: BoardWidget | None = None
 
         @property
-        def control(self) -> BoardWidget:
+        def control(self) -> BoardWidget | None:
             return self.board
 
     @dataclass
@@ -219,7 +219,7 @@ class BoardWidget(Widget, can_focus=True):
         self._invalidate()
 
     def action_select(self) -> None:
-        self.post_message(self.PointSelected(self, self._cursor))
+        self.post_message(self.PointSelected(self._cursor, self))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -231,7 +231,7 @@ class BoardWidget(Widget, can_focus=True):
         event.stop()
         self.focus()
         self.cursor = point
-        self.post_message(self.PointSelected(self, point))
+        self.post_message(self.PointSelected(point, self))
 
     def on_key(self, event: events.Key) -> None:
         if self._handle_typing(event):
@@ -286,4 +286,4 @@ class BoardWidget(Widget, can_focus=True):
             return
         self.cursor = point
         self._invalidate()
-        self.post_message(self.PointSelected(self, point))
+        self.post_message(self.PointSelected(point, self))
