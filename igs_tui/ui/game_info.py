@@ -31,9 +31,7 @@ def clock_style(reading: ClockReading) -> str:
     """Warning colours for a clock reading (none for unlimited time)."""
     if reading.unlimited:
         return ""
-    left = reading.seconds_left
-    if reading.in_byoyomi and reading.byo_stones < 0 and reading.byo_seconds <= 0:
-        left = reading.main_seconds
+    left = reading.seconds_left  # in byo-yomi: what is left of the current period
     if left <= CRITICAL_SECONDS:
         return CRITICAL_STYLE
     if left <= LOW_TIME_SECONDS:

@@ -18,7 +18,7 @@ from igs_tui.model import (
     Role,
 )
 from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo
+from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock_style
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_view import GameView
 from tests.ui.fakes import RecordingBackend
@@ -620,3 +620,16 @@ async def test_extreme_board_sizes_render_without_error(size: int, screen: tuple
         lines = [board.render_line(y).text for y in range(board.size.height)]
         assert all(len(line) == board.size.width for line in lines)
         assert sum(line.count("●") + line.count("○") for line in lines) >= 1
+
+
+def test_clock_style_thresholds_in_main_time_and_byoyomi() -> None:
+    assert clock_style(ClockReading(61.0)) == ""
+    assert clock_style(ClockReading(59.0)) == LOW_TIME_STYLE
+    assert clock_style(ClockReading(15.0)) == CRITICAL_STYLE
+    assert clock_style(ClockReading(0.0, unlimited=True)) == ""
+    # Canadian byo-yomi: the period's time is what runs out
+    assert clock_style(ClockReading(200.0, in_byoyomi=True, byo_stones=3)) == ""
+    assert clock_style(ClockReading(40.0, in_byoyomi=True, byo_stones=3)) == LOW_TIME_STYLE
+    # Japanese byo-yomi: the current period's seconds
+    japanese = ClockReading(0.0, in_byoyomi=True, byo_seconds=9.0, periods=2)
+    assert clock_style(japanese) == CRITICAL_STYLE
