@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 
-from igs_tui.go import Color, Game, Point, format_point
+from igs_tui.go import Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, game_topic
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
@@ -27,6 +27,7 @@ from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
@@ -255,35 +256,18 @@ class GameView(ModelWatcher):
         game = self.game
         if game is None:
             return
-        color = game.role.color
-        if color is None:
-            return
-        point = event.point
-        where = format_point(point, game.size)
-        if game.phase is GamePhase.SCORING:
-            if game.board.get(point) is None:
-                self.show_message(f"{where} is empty: select a dead stone")
-                return
-            self._backend.remove_dead(self.number, point)
+        intent = selection_intent(
+            game, event.point, at_live=self.browse.at_live, awaiting_server=self._awaiting_server
+        )
+        if isinstance(intent, Refuse):
+            self.show_message(intent.message)
+        elif isinstance(intent, SendRemoval):
+            self._backend.remove_dead(self.number, intent.point)
             self.show_message("")
-            return
-        if game.phase is not GamePhase.PLAYING:
-            self.show_message("The game is over")
-            return
-        if not self.browse.at_live:
-            self.show_message("Browsing: press End for the live position to play")
-            return
-        if self._awaiting_server:
-            self.show_message("Waiting for the server to confirm your move")
-            return
-        check = game.board.check(point, color, enforce_turn=True)
-        if not check.legal:
-            reason = check.reason.value if check.reason else "illegal"
-            self.show_message(f"Illegal move {where}: {reason}")
-            return
-        self._awaiting_server = True
-        self._backend.play(self.number, point)
-        self.show_message("")
+        elif isinstance(intent, SendMove):
+            self._awaiting_server = True
+            self._backend.play(self.number, intent.point)
+            self.show_message("")
 
     def on_board_widget_pass_requested(self, event: BoardWidget.PassRequested) -> None:
         event.stop()
@@ -292,15 +276,11 @@ class GameView(ModelWatcher):
 
     def action_pass_move(self) -> None:
         game = self.game
-        if game is None or game.role.color is None:
-            self.show_message("You are not playing this game")
+        if game is None:
             return
-        if game.phase is not GamePhase.PLAYING:
-            self.show_message("The game is not in play")
-            return
-        check = game.board.check(None, game.role.color, enforce_turn=True)
-        if not check.legal:
-            self.show_message(f"Cannot pass: {check.reason.value if check.reason else 'illegal'}")
+        intent = pass_intent(game)
+        if isinstance(intent, Refuse):
+            self.show_message(intent.message)
             return
         if not self._pass_armed:
             self._pass_armed = True
