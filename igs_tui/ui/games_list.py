@@ -129,7 +129,6 @@ class GamesList(ModelWatcher):
             self.model.games.values(), self.filter, self.sort_key, self.descending
         )
         refill(self.table, [(str(g.number), game_row(g)) for g in self.shown_games])
-        self.border_subtitle = f"{len(self.shown_games)} of {len(self.model.games)} games"
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed, "#games-filter")

@@ -150,7 +150,6 @@ class PlayersList(ModelWatcher):
             self.model.players, self.filter, self.sort_key, self.descending
         )
         self.table.set_rows([(p.name, self._row(p)) for p in self.shown_players])
-        self.border_subtitle = f"{len(self.shown_players)} of {len(self.model.players)} players"
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed)

@@ -156,7 +156,8 @@ async def test_chat_pane_input_history_completion_and_buffers() -> None:
         assert chat.input.value == "/tell albert "
         await pilot.press("tab")
         assert chat.input.value == "/tell alice "
-        await pilot.press(*"again", "enter")
+        chat.input.insert_text_at_cursor("again")
+        await pilot.press("enter")
         await pilot.pause()
         assert backend.named("tell")[-1] == ("alice", "again")
 
@@ -171,11 +172,13 @@ async def test_chat_pane_input_history_completion_and_buffers() -> None:
         await pilot.pause()
         assert chat.current == GAME
         assert model.buffers[GAME].unread == 0
-        await pilot.press(*"/kibitz nice", "enter")
+        chat.input.value = "/kibitz nice"
+        await pilot.press("enter")
         await pilot.pause()
         assert backend.named("kibitz") == [(12, "nice")]
 
-        await pilot.press(*"/who", "enter")
+        chat.input.value = "/who"
+        await pilot.press("enter")
         await pilot.pause()
         assert main_screen(app).active == "players"
 
