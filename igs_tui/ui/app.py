@@ -50,7 +50,7 @@ class IgsApp(App[None]):
         chat_log_dir: Path | None = None,
         passwords: PasswordStore | None = None,
         local_port: int = DEFAULT_LOCAL_PORT,
-        echo_own: bool = True,
+        echo_own: bool = False,
         match_hook: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__()

@@ -48,11 +48,12 @@ def _game_number(text: str) -> int | None:
 class ChatRunner:
     """Executes chat lines against a backend; ``echo_own`` adds our lines to the buffers.
 
-    Servers do not echo private tells back to the sender, so without our own echo a
-    conversation would show only the other side. Backends must therefore not echo again.
+    Servers such as IGS do not echo private tells back to the sender, so someone must add our
+    own lines to the buffers. The IGS backend does (only for lines it really sends); set
+    ``echo_own`` for a backend that does not, so lines are never shown twice.
     """
 
-    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = True) -> None:
+    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = False) -> None:
         self.model = model
         self.backend = backend
         self.echo_own = echo_own

@@ -83,7 +83,7 @@ class ChatPane(ModelWatcher):
         model: ClientModel,
         backend: Backend,
         *,
-        echo_own: bool = True,
+        echo_own: bool = False,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)

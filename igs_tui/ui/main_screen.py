@@ -78,7 +78,7 @@ class MainScreen(Screen[None]):
 
     BINDINGS = _pane_bindings()
 
-    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = True) -> None:
+    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = False) -> None:
         super().__init__()
         self.model = model
         self.backend = backend

@@ -22,11 +22,11 @@ SHOUT = BufferKey(ChatKind.SHOUT)
 SYSTEM = BufferKey(ChatKind.SYSTEM)
 
 
-def runner() -> tuple[ChatRunner, RecordingBackend, ClientModel]:
+def runner(echo_own: bool = False) -> tuple[ChatRunner, RecordingBackend, ClientModel]:
     model = ClientModel()
     model.me = "me"
     backend = RecordingBackend()
-    return ChatRunner(model, backend), backend, model
+    return ChatRunner(model, backend, echo_own=echo_own), backend, model
 
 
 @pytest.mark.parametrize(
@@ -94,8 +94,15 @@ def test_bad_lines_report_errors_and_send_nothing(
     assert backend.calls == []
 
 
+def test_no_echo_by_default_since_the_backend_echoes() -> None:
+    run, backend, model = runner()
+    run.run("/tell bob hi", None)
+    assert backend.named("tell") == [("bob", "hi")]
+    assert BufferKey(ChatKind.TELL, "bob") not in model.buffers  # nothing echoed
+
+
 def test_outcomes_and_own_echo() -> None:
-    run, _, model = runner()
+    run, _, model = runner(echo_own=True)
     assert run.run("/tell bob hi", None).open_buffer == BufferKey(ChatKind.TELL, "bob")
     assert [m.text for m in model.buffers[BufferKey(ChatKind.TELL, "bob")].messages] == ["hi"]
     assert model.buffers[BufferKey(ChatKind.TELL, "bob")].unread == 0  # own lines are read
@@ -136,7 +143,7 @@ def chat_model() -> ClientModel:
 
 async def test_chat_pane_input_history_completion_and_buffers() -> None:
     model = chat_model()
-    app, backend = make_app(model)
+    app, backend = make_app(model, echo_own=True)  # the fake backend does not echo
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         await pilot.press("f5")

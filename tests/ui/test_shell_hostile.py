@@ -110,7 +110,7 @@ async def test_hostile_text_everywhere_is_literal() -> None:
 async def test_hostile_text_typed_into_inputs_is_sent_verbatim() -> None:
     model = ClientModel()
     model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "hi")
-    app, backend = make_app(model)
+    app, backend = make_app(model, echo_own=True)
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         await pilot.press("f5")
