@@ -116,6 +116,8 @@ class LoginScreen(Screen[LoginRequest]):
             return IGS_HOST, str(IGS_PORT)
         host = self.query_one("#host", Input).value.strip()
         port = self.query_one("#port", Input).value.strip()
+        if not port and host.count(":") == 1:  # "host:port" typed into the host field
+            host, port = (part.strip() for part in host.split(":"))
         if kind == "local":
             return host or LOCAL_HOST, port or str(self._local_port)
         return host, port
@@ -168,6 +170,8 @@ class LoginScreen(Screen[LoginRequest]):
             save_settings(self.settings, self._config_dir)
         except OSError as exc:
             self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
+        if not guest and not remember:
+            self._passwords.forget(host, user)
         if not guest and remember and password and not self._passwords.set(host, user, password):
             self.notify(
                 f"Password not remembered (no keyring: {self._passwords.last_error}).",

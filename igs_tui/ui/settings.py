@@ -89,6 +89,7 @@ class KeyringLike(Protocol):
 
     def get_password(self, service_name: str, username: str) -> str | None: ...
     def set_password(self, service_name: str, username: str, password: str) -> None: ...
+    def delete_password(self, service_name: str, username: str) -> None: ...
 
 
 class PasswordStore:
@@ -133,6 +134,20 @@ class PasswordStore:
         try:
             backend.set_password(KEYRING_SERVICE, f"{user}@{host}", password)
         except KeyringError as exc:
+            self.last_error = str(exc) or type(exc).__name__
+            return False
+        return True
+
+    def forget(self, host: str, user: str) -> bool:
+        """Remove a remembered password (the user unticked "remember"); True if one was removed."""
+        from keyring.errors import KeyringError
+
+        backend = self._keyring()
+        if backend is None or not user:
+            return False
+        try:
+            backend.delete_password(KEYRING_SERVICE, f"{user}@{host}")
+        except KeyringError as exc:  # includes PasswordDeleteError: nothing was stored
             self.last_error = str(exc) or type(exc).__name__
             return False
         return True

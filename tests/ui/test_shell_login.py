@@ -6,7 +6,7 @@ import json
 import stat
 from pathlib import Path
 
-from keyring.errors import NoKeyringError
+from keyring.errors import NoKeyringError, PasswordDeleteError
 from textual.widgets import Checkbox, Input, Label, RadioButton
 
 from igs_tui.model import ClientModel
@@ -31,6 +31,13 @@ class FakeKeyring:
         if self.fail:
             raise NoKeyringError("No recommended backend was available.")
         self.stored[(service_name, username)] = password
+
+    def delete_password(self, service_name: str, username: str) -> None:
+        if self.fail:
+            raise NoKeyringError("No recommended backend was available.")
+        if (service_name, username) not in self.stored:
+            raise PasswordDeleteError("Password not found")
+        del self.stored[(service_name, username)]
 
 
 class Recorder:
@@ -199,3 +206,39 @@ def test_password_store_reports_keyring_error() -> None:
     assert store.get("h", "u") is None
     assert store.set("h", "u", "p") is False
     assert "No recommended backend" in store.last_error
+
+
+async def test_unticking_remember_forgets_the_password(tmp_path: Path) -> None:
+    keyring = FakeKeyring()
+    keyring.stored[("igs-tui", f"bob@{IGS_HOST}")] = "pw"
+    save_settings(
+        LoginSettings(server="igs", user="bob", guest=False, remember_password=True), tmp_path
+    )
+    app = login_app(tmp_path, keyring, Recorder())
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.query_one("#remember", Checkbox).value = False
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert keyring.stored == {}
+    assert load_settings(tmp_path).remember_password is False
+
+
+async def test_host_colon_port_in_the_host_field(tmp_path: Path) -> None:
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.query_one("#server-custom", RadioButton).value = True
+        app.screen.query_one("#host", Input).value = "go.example.org:2222"
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert (connect.requests[0].host, connect.requests[0].port) == ("go.example.org", 2222)
+
+
+def test_forgetting_without_keyring_or_stored_password_is_harmless() -> None:
+    assert PasswordStore(FakeKeyring(fail=True)).forget("h", "u") is False
+    store = PasswordStore(FakeKeyring())
+    assert store.forget("h", "u") is False and "not found" in store.last_error
