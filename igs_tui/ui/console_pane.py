@@ -25,7 +25,7 @@ MAX_LINE = 4000
 def console_line(line: ConsoleLine) -> Text:
     """``kind | text``; outgoing lines are marked ``>`` and unknown kinds stand out."""
     kind = line.kind[:KIND_WIDTH].ljust(KIND_WIDTH)
-    unknown = line.kind.startswith("unknown")
+    unknown = "unknown" in line.kind  # e.g. "42 unknown": a reply code we do not parse
     text = Text()  # a style given to Text() would cover the whole line
     text.append_text(plain(kind, "bold red" if unknown else "dim cyan"))
     text.append(" > " if line.outgoing else " │ ", "dim")

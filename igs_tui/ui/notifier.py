@@ -7,7 +7,7 @@ from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
-SEVERITY = {"match": "warning", "mention": "warning"}
+SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
 
 
 class Notifier(ModelWatcher):

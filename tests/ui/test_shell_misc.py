@@ -25,7 +25,7 @@ from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
 async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
     model = ClientModel()
     model.add_console("15 Game 12 I: alice (0 600 -1) vs bob (0 600 -1)", "move header")
-    model.add_console("63 totally new thing", "unknown")
+    model.add_console("63 totally new thing", "63 unknown")
     app, backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
@@ -35,7 +35,9 @@ async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
         log = console.query_one("#console-log")
         lines = log_lines(log)  # type: ignore[arg-type]
         assert lines[0].startswith("move header") and "Game 12 I: alice" in lines[0]
-        assert lines[1].startswith("unknown") and "63 totally new thing" in lines[1]
+        assert lines[1].startswith("63 unknown") and "63 totally new thing" in lines[1]
+        kind_styles = {str(s.style) for s in log.lines[1] if s.text.startswith("63 unknown")}
+        assert any("red" in style for style in kind_styles)  # unknown kinds stand out
         model.add_console("who", "command", outgoing=True)
         await pilot.pause()
         assert log_lines(log)[-1].startswith("command      > who")  # type: ignore[arg-type]
