@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -155,13 +155,32 @@ class BoardWidget(Widget, can_focus=True):
         return Point(max(0, min(size - 1, point.col)), max(0, min(size - 1, point.row)))
 
     def _invalidate(self) -> None:
+        """Redraw after a change, repainting only the lines that differ.
+
+        A move usually changes two or three lines (the new stone, the old and new last-move
+        marker, captures); repainting just those keeps the screen update small. The strips are
+        rendered eagerly here (about a millisecond) so they can be compared with the old ones.
+        """
+        old = self._strips
         self._strips = None
-        self.refresh()
+        if old is None or not self.is_mounted or not self.size.area:
+            self.refresh()
+            return
+        new = self._render_strips()
+        self._strips = new
+        if len(new) != len(old):
+            self.refresh()
+            return
+        width = self.size.width
+        for y, (before, after) in enumerate(zip(old, new, strict=True)):
+            if before != after:
+                self.refresh(Region(0, y, width, 1))
 
     # rendering --------------------------------------------------------------------------------
     def on_resize(self, _event: events.Resize) -> None:
         self._layout = None
-        self._invalidate()
+        self._strips = None
+        self.refresh()
 
     def on_focus(self, _event: events.Focus) -> None:
         self._invalidate()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
@@ -59,6 +60,7 @@ class GameInfo(Static):
         self._captures: dict[Color, int] = {}
         self._hint = ""
         self._observers = 0
+        self._shape: tuple[int, tuple[int, ...]] | None = None
         self._timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -85,9 +87,19 @@ class GameInfo(Static):
         self.tick()
 
     def tick(self) -> None:
-        """Redraw (clocks move on); called every second and after every change."""
-        if self._game is not None:
-            self.update(self.render_info())
+        """Redraw (clocks move on); called every second and after every change.
+
+        A layout pass of the whole screen costs tens of milliseconds, so it is requested only
+        when the panel's shape (lines, and how each wraps) changes, not for every new move
+        number or clock second.
+        """
+        if self._game is None:
+            return
+        text = self.render_info()
+        width = max(1, self.content_size.width)
+        shape = (width, tuple(cell_len(line) // width for line in text.plain.split("\n")))
+        self.update(text, layout=shape != self._shape)
+        self._shape = shape
 
     def clock_text(self, color: Color) -> Text:
         """The clock of ``color`` as it reads now, styled for low time."""

@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from igs_tui.go import Color, Game, Point
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, game_topic
+from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role, game_topic
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
@@ -90,6 +90,7 @@ class GameView(ModelWatcher):
         self._ascii_only = ascii_only
         self._label = ""
         self._position_hint = ""
+        self._binding_state: tuple[Role, GamePhase] | None = None
         self._model = model
         self._backend = backend
         self.number = number
@@ -144,7 +145,11 @@ class GameView(ModelWatcher):
             self._pass_armed = False
         self._resign_armed = False
         self.browse.update_total(len(game.moves))
-        self.refresh_bindings()
+        binding_state = (game.role, game.phase)
+        if binding_state != self._binding_state:
+            # the footer is rebuilt on every refresh (tens of ms): only when offers change
+            self._binding_state = binding_state
+            self.refresh_bindings()
         label = tab_label(game)
         if label != self._label:
             self._label = label
