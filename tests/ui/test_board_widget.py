@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App, ComposeResult
 
 from igs_tui.go import Color, Point
@@ -195,3 +197,27 @@ async def test_size_change_clamps_cursor() -> None:
         board.picture = BoardPicture(9)
         await pilot.pause()
         assert board.cursor == Point(8, 8)
+
+
+async def test_a_move_repaints_only_the_lines_that_changed() -> None:
+    """Small screen updates per move: the new stone's line and the old last move's line."""
+    app = BoardApp(BoardPicture(19, {Point(3, 3): Color.BLACK}, last_move=Point(3, 3)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.pause()
+        board.render_line(0)  # strips are cached after the first paint
+        regions: list[object] = []
+        original = board.refresh
+
+        def recording_refresh(*args: Any, **kwargs: Any) -> BoardWidget:
+            regions.extend(args)
+            return original(*args, **kwargs)
+
+        board.refresh = recording_refresh  # type: ignore[method-assign]
+        board.picture = BoardPicture(
+            19, {Point(3, 3): Color.BLACK, Point(15, 15): Color.WHITE}, last_move=Point(15, 15)
+        )
+        layout = board.board_layout
+        rows = sorted(region.y for region in regions)  # type: ignore[attr-defined]
+        assert rows == sorted({layout.line_y(3), layout.line_y(15)})
+        assert all(region.height == 1 for region in regions)  # type: ignore[attr-defined]
