@@ -84,7 +84,7 @@ class MainScreen(Screen[None]):
         self.backend = backend
         self.echo_own = echo_own
         self.active = "games"
-        self.side_pane = "chat"
+        self.side_pane = "games"  # what a wide screen shows beside the board
         self._factories: dict[str, Callable[[], Widget]] = {
             "board": lambda: board_area(model, backend),
             "games": lambda: GamesList(model, backend, id="games-list"),

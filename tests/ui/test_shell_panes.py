@@ -35,6 +35,9 @@ async def test_wide_layout_keeps_board_beside_the_active_pane() -> None:
         screen = main_screen(app)
         assert screen.has_class("-wide")
         assert screen.visible_panes() == ["board", "games"]
+        await pilot.press("f2")  # the list the user came from stays beside the board
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "games"]
         await pilot.press("f5")
         await pilot.pause()
         assert screen.visible_panes() == ["board", "chat"]

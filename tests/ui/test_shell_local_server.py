@@ -1,0 +1,93 @@
+"""End to end on 127.0.0.1: the embedded IGS-compatible server, the real client, protocol
+adapter and IGS backend, driven through the UI (login, game list, observe, chat)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import RadioButton
+
+from igs_tui.localserver.server import start_embedded
+from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
+from igs_tui.net.client import ClientConfig, IgsClient
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import Connected, ConnectionEvent
+from igs_tui.protocol.events import Event
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.games_list import GamesList
+from igs_tui.ui.login import LoginRequest
+from tests.ui.shell_helpers import WIDE, main_screen
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Poll ``condition`` (real network I/O happens meanwhile); fail after ``timeout``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "condition not met in time"
+        await asyncio.sleep(0.05)
+
+
+async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) -> None:
+    server = await start_embedded()
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+    clients: list[IgsClient] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+        elif isinstance(event, Connected):  # the lead's real wiring maps every link event
+            model.set_connection(
+                state=LinkState.CONNECTED, user=event.name, server=str(event.address)
+            )
+
+    def connect(request: LoginRequest) -> IgsBackend:
+        config = ClientConfig(servers=[ServerAddress(request.host, request.port)], reconnect=False)
+        client = IgsClient(
+            request.user or "guest", request.password, config=config, on_event=on_event
+        )
+        clients.append(client)
+        tasks.append(asyncio.ensure_future(client.run()))
+        return IgsBackend(model, client.send)
+
+    app = IgsApp(model, connect=connect, config_dir=tmp_path, local_port=server.port)
+    try:
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#server-local", RadioButton).value = True
+            await pilot.pause()
+            await pilot.click("#connect")
+            await wait_until(lambda: bool(clients) and clients[0].connected)
+            assert clients[0].logged_in_as and clients[0].logged_in_as.startswith("guest")
+
+            app.backend.refresh_games()
+            await wait_until(lambda: bool(model.games))
+            await pilot.pause()
+            games = app.screen.query_one(GamesList)
+            games.table.focus()
+            first = games.shown_games[0].number
+            await pilot.press("enter")
+            await wait_until(lambda: first in model.followed)
+            await pilot.pause()
+            assert main_screen(app).active == "board"
+
+            await pilot.press("f5")
+            await pilot.pause()
+            chat = app.screen.query_one("#chat-input")
+            chat.value = "/shout hello from the tests"  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            shouts = model.buffers[BufferKey(ChatKind.SHOUT)].messages
+            assert [m.text for m in shouts] == ["hello from the tests"]  # echoed once
+    finally:
+        for client in clients:
+            await client.close()
+        for task in tasks:
+            task.cancel()
+        await server.stop()
