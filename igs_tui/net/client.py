@@ -320,8 +320,11 @@ class IgsClient:
                     self._emit(Failed(f"{reason}; gave up after {attempt - 1} attempts"))
                     return
                 self._emit(Reconnecting(attempt, delay, deadline))
+                # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
+                # that arrives just as the inner wait completes, and run() would never end.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), delay)
+                    async with asyncio.timeout(delay):
+                        await self._stop.wait()
             self._emit(Disconnected("closed by user"))
         finally:
             self._running = False
@@ -398,7 +401,8 @@ class IgsClient:
                 if next_send is not None:
                     wake_at = min(wake_at, next_send)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), max(0.0, wake_at - self._clock()))
+                    async with asyncio.timeout(max(0.0, wake_at - self._clock())):
+                        await self._wake.wait()
         finally:
             reader.cancel()
             await asyncio.wait({reader})  # never raises; our own cancellation still propagates

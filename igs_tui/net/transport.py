@@ -77,16 +77,16 @@ class TelnetTransport:
         """
         decoder = LineDecoder(legacy_encoding)
         try:
-            reader, writer = await asyncio.wait_for(
-                telnetlib3.open_connection(
+            # asyncio.timeout rather than wait_for: on Python 3.11 wait_for can lose a
+            # cancellation that races with completion (and leak the connection it made).
+            async with asyncio.timeout(timeout):
+                reader, writer = await telnetlib3.open_connection(
                     address.host,
                     address.port,
                     encoding=False,
                     connect_maxwait=connect_maxwait,
                     client_factory=telnetlib3.TelnetClient,
-                ),
-                timeout,
-            )
+                )
         except TimeoutError as exc:
             raise TransportError(f"{address}: connection timed out after {timeout:g} s") from exc
         except OSError as exc:
@@ -153,6 +153,7 @@ class TelnetTransport:
         self._closed = True
         self._writer.close()
         try:
-            await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+            async with asyncio.timeout(1.0):
+                await self._writer.wait_closed()
         except (TimeoutError, OSError):
             pass
