@@ -8,6 +8,10 @@ a round trip to the server just to be refused is slow and, on IGS, noisy.
 Browsing (``[``/``]``, ``,``/``.``, Home, End) shows earlier positions with
 ``FollowedGame.position_after`` while the live game goes on; see :class:`BrowseState` for when
 the view follows new moves.
+
+Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u`` unobserve,
+ctrl+g pass (press twice), ctrl+r resign (twice), ctrl+d done (scoring), ctrl+n move numbers,
+ctrl+t ASCII stones; on the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
 """
 
 from __future__ import annotations
