@@ -8,6 +8,8 @@ back from the server like any other.
 
 from __future__ import annotations
 
+from collections import deque
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog
@@ -46,6 +48,7 @@ class GameChat(ModelWatcher):
         self._backend = backend
         self._number = number
         self._key = BufferKey(ChatKind.GAME, str(number))
+        self._last_shown: ChatMessage | None = None
 
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True)
@@ -61,14 +64,31 @@ class GameChat(ModelWatcher):
         self.refresh_messages()
 
     def refresh_messages(self) -> None:
+        """Append messages that arrived since the last refresh (rebuild if the buffer moved on).
+
+        Busy broadcasts get several kibitzes a second, so only new lines are written; the last
+        shown message is found by identity from the end of the buffer.
+        """
         log = self.query_one(RichLog)
-        log.clear()
         buf = self._model.buffers.get(self._key)
-        if buf is None:
-            return
-        messages = list(buf.messages)[-SHOWN_MESSAGES:]
-        for message in messages:
+        messages = buf.messages if buf is not None else deque[ChatMessage]()
+        new = self._new_since_last(messages)
+        if new is None:
+            log.clear()
+            new = list(messages)[-SHOWN_MESSAGES:]
+        for message in new:
             log.write(format_message(message))
+        self._last_shown = messages[-1] if messages else None
+
+    def _new_since_last(self, messages: deque[ChatMessage]) -> list[ChatMessage] | None:
+        """Messages after the last one shown, or None when it is no longer in the buffer."""
+        last = self._last_shown
+        if last is None:
+            return None if messages else []
+        for back in range(1, min(len(messages), SHOWN_MESSAGES) + 1):
+            if messages[-back] is last:
+                return [messages[-i] for i in range(back - 1, 0, -1)]
+        return None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -633,3 +633,20 @@ def test_clock_style_thresholds_in_main_time_and_byoyomi() -> None:
     # Japanese byo-yomi: the current period's seconds
     japanese = ClockReading(0.0, in_byoyomi=True, byo_seconds=9.0, periods=2)
     assert clock_style(japanese) == CRITICAL_STYLE
+
+
+async def test_kibitz_stream_appends_new_lines_in_order() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    key = BufferKey(ChatKind.GAME, "6")
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(6, white="w", black="b")
+        await settle(pilot)
+        log = panel.view(6).query_one(RichLog)
+        for burst in ((1, 2), (3,), (4, 5, 6)):
+            for n in burst:
+                model.add_chat(key, "carol", f"line {n}", kind="kibitz")
+            await settle(pilot)
+        texts = [strip.text.strip() for strip in log.lines]
+        assert texts == [f"carol ~ line {n}" for n in range(1, 7)]
