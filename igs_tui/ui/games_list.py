@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Checkbox, DataTable, Input, Select
+from textual.widgets import Checkbox, DataTable, Input, Label, Select
 
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.backend import Backend
@@ -72,6 +72,7 @@ class GamesList(ModelWatcher):
     GamesList #games-filter { width: 1fr; }
     GamesList #games-size { width: 18; }
     GamesList #games-broadcasts { width: auto; }
+    GamesList #games-count { width: auto; height: 3; content-align: center middle; padding: 0 1; }
     GamesList DataTable { height: 1fr; }
     """
 
@@ -100,6 +101,7 @@ class GamesList(ModelWatcher):
             yield Input(placeholder="filter names/titles", id="games-filter")
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")
+            yield Label("", id="games-count")
         table: DataTable[Any] = DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
         for key, label in COLUMNS:
             table.add_column(label, key=key)
@@ -129,6 +131,8 @@ class GamesList(ModelWatcher):
             self.model.games.values(), self.filter, self.sort_key, self.descending
         )
         refill(self.table, [(str(g.number), game_row(g)) for g in self.shown_games])
+        count = self.query_one("#games-count", Label)
+        count.update(f"{len(self.shown_games)}/{len(self.model.games)}")
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed, "#games-filter")

@@ -79,7 +79,8 @@ class PlayersList(ModelWatcher):
     PlayersList #players-ranks { width: 12; }
     PlayersList #players-country { width: 10; }
     PlayersList Checkbox { width: auto; }
-    PlayersList #players-error { height: auto; color: $error; }
+    PlayersList #players-status { height: 1; color: $text-muted; padding: 0 1; }
+    PlayersList #players-status.-error { color: $error; }
     PlayersList VirtualTable { height: 1fr; }
     """
 
@@ -112,7 +113,7 @@ class PlayersList(ModelWatcher):
             yield Checkbox("Open", id="players-open")
             yield Checkbox("Looking", id="players-looking")
             yield Checkbox("Quiet", id="players-quiet")
-        yield Label("", id="players-error")
+        yield Label("", id="players-status")
         yield VirtualTable(COLUMNS, id="players-table")
 
     @property
@@ -120,7 +121,6 @@ class PlayersList(ModelWatcher):
         return self.query_one("#players-table", VirtualTable)
 
     def on_mount(self) -> None:
-        self.query_one("#players-error").display = False
         self.watch_model(self.model.hub, TOPIC_PLAYERS, self.model_changed)
         self.rebuild()
 
@@ -150,12 +150,21 @@ class PlayersList(ModelWatcher):
             self.model.players, self.filter, self.sort_key, self.descending
         )
         self.table.set_rows([(p.name, self._row(p)) for p in self.shown_players])
+        self._show_status()
+
+    def _show_status(self, error: str = "") -> None:
+        status = self.query_one("#players-status", Label)
+        status.set_class(bool(error), "-error")
+        if error:
+            status.update(plain(error))
+        else:
+            shown, total = len(self.shown_players), len(self.model.players)
+            status.update(f"{shown} of {total} players · t tell · m match · s stats")
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def _filter_changed(self) -> None:
-        error = self.query_one("#players-error", Label)
         try:
             self.filter = PlayerFilter.build(
                 name=self.query_one("#players-name", Input).value.strip(),
@@ -166,10 +175,8 @@ class PlayersList(ModelWatcher):
                 quiet_only=self.query_one("#players-quiet", Checkbox).value,
             )
         except ValueError as exc:
-            error.update(plain(f"{exc} (use e.g. 5k, 10k-1d, 2d-)"))
-            error.display = True
+            self._show_status(f"{exc} (use e.g. 5k, 10k-1d, 2d-)")
             return
-        error.display = False
         self.rebuild()
 
     @on(Input.Submitted)

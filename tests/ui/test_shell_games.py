@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from igs_tui.model import ClientModel, GameSummary
 from igs_tui.ui.games_filter import GameFilter, select_games
@@ -110,6 +110,7 @@ async def test_table_sorts_filters_and_observes_on_enter() -> None:
         games.query_one("#games-broadcasts", Checkbox).value = True
         await pilot.pause()
         assert sorted(row_keys(table)) == ["2", "4"]
+        assert str(games.query_one("#games-count", Label).render()) == "2/4"
 
 
 async def test_model_updates_refresh_the_table_and_keep_the_cursor() -> None:

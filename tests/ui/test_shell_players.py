@@ -84,6 +84,9 @@ async def test_10k_players_table_filters_correctly() -> None:
         await pilot.pause()
         users = app.screen.query_one(PlayersList)
         assert users.table.row_count == 10_000
+        assert str(users.query_one("#players-status", Label).render()).startswith(
+            "10000 of 10000 players"
+        )
         users.query_one("#players-ranks", Input).value = "3d-9d"
         users.query_one("#players-looking", Checkbox).value = True
         await pilot.pause()
@@ -105,8 +108,8 @@ async def test_10k_players_table_filters_correctly() -> None:
         assert users.table.row_count == len(expected) + 500
         users.query_one("#players-ranks", Input).value = "nonsense"
         await pilot.pause()
-        error = users.query_one("#players-error", Label)
-        assert error.display and "not a rank" in str(error.render())
+        status = users.query_one("#players-status", Label)
+        assert status.has_class("-error") and "not a rank" in str(status.render())
         assert users.table.row_count == len(expected) + 500  # last good filter still applies
 
 
