@@ -119,3 +119,21 @@ def test_unwritable_directory_raises_oserror(tmp_path: Path) -> None:
     blocker.write_text("")
     with pytest.raises(OSError):
         SessionRecorder.create("x", password=None, directory=blocker / "sub", fmt=FMT)
+
+
+def test_default_directory_is_user_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    from igs_tui.net import recorder as recorder_module
+
+    assert recorder_module.default_sessions_dir() == (
+        Path(platformdirs.user_data_dir("igs-tui")) / "sessions"
+    )
+    monkeypatch.setattr(
+        recorder_module.platformdirs, "user_data_dir", lambda app: str(tmp_path / app)
+    )
+    recorder = SessionRecorder.create("x", password=None, now=NOW, fmt=FMT)
+    recorder.close()
+    assert recorder.path.parent == tmp_path / "igs-tui" / "sessions"
