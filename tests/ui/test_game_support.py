@@ -8,8 +8,8 @@ from textual.app import App, ComposeResult
 
 from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
+from igs_tui.model.backend import Backend
 from igs_tui.ui.game_panel import GamesPanel
-from tests.ui.fakes import RecordingBackend
 
 
 class FakeClock:
@@ -25,9 +25,7 @@ class FakeClock:
 class PanelApp(App[None]):
     """Hosts a :class:`GamesPanel` alone, as the main screen's board area does."""
 
-    def __init__(
-        self, model: ClientModel, backend: RecordingBackend, *, theme: str | None = None
-    ) -> None:
+    def __init__(self, model: ClientModel, backend: Backend, *, theme: str | None = None) -> None:
         super().__init__()
         self.model = model
         self.backend = backend

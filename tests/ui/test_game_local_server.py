@@ -1,0 +1,79 @@
+"""End to end on 127.0.0.1: observe a game on the embedded IGS-compatible server and watch the
+board follow the server's moves; then close the tab with ``u`` (the real backend unobserves)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.server import start_embedded
+from igs_tui.model import ClientModel
+from igs_tui.net.client import ClientConfig, IgsClient
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import ConnectionEvent
+from igs_tui.protocol.events import Event
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.ui.game_panel import GamesPanel
+from tests.ui.test_game_support import PanelApp
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll ``condition`` while real network I/O happens; fail after ``timeout``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "condition not met in time"
+        await asyncio.sleep(0.05)
+
+
+async def test_observed_game_follows_server_moves_and_u_unobserves() -> None:
+    config = ServerConfig(bot_delay=0.3, bot_game_interval=0.2, broadcast=False, bot_games=1)
+    server = await start_embedded(config)
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+
+    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
+    client = IgsClient("guest", "", config=client_config, on_event=on_event)
+    task = asyncio.ensure_future(client.run())
+    backend = IgsBackend(model, client.send)
+    app = PanelApp(model, backend)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(lambda: client.connected)
+            backend.refresh_games()
+            await wait_until(lambda: bool(model.games))
+            number = next(iter(model.games))
+            backend.observe(number)
+            await wait_until(lambda: number in model.followed and model.followed[number].moves)
+            panel = app.query_one(GamesPanel)
+            await wait_until(lambda: number in panel.game_numbers)
+            followed = model.followed[number]
+            seen = len(followed.moves)
+            await wait_until(lambda: len(followed.moves) > seen)  # the bots keep playing
+            view = panel.view(number)
+
+            def board_shows_live_position() -> bool:
+                # the view catches up with each move within a refresh (bots move every 0.3 s)
+                return (
+                    view.browse.index == len(followed.moves)
+                    and dict(view.board.picture.stones) == followed.board.stones()
+                )
+
+            await wait_until(board_shows_live_position)
+            assert view.browse.following
+            assert followed.sync_errors == []
+            assert view.board.picture.stones  # the server's stones are on our board
+            await pilot.press("u")
+            await wait_until(lambda: number not in model.followed)
+            await pilot.pause()
+            assert panel.game_numbers == []
+    finally:
+        await client.close()
+        task.cancel()
+        await server.stop()
