@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import stat
 from pathlib import Path
@@ -242,3 +243,22 @@ def test_forgetting_without_keyring_or_stored_password_is_harmless() -> None:
     assert PasswordStore(FakeKeyring(fail=True)).forget("h", "u") is False
     store = PasswordStore(FakeKeyring())
     assert store.forget("h", "u") is False and "not found" in store.last_error
+
+
+async def test_async_connect_callback_is_awaited(tmp_path: Path) -> None:
+    backend = RecordingBackend()
+    seen: list[LoginRequest] = []
+
+    async def connect(request: LoginRequest) -> RecordingBackend:
+        await asyncio.sleep(0)
+        seen.append(request)
+        return backend
+
+    app = IgsApp(ClientModel(), connect=connect, config_dir=tmp_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(seen) == 1 and app.backend is backend
+        assert isinstance(app.screen, MainScreen)
