@@ -6,8 +6,8 @@ Enter/space on the cursor, or types a coordinate such as ``q16`` followed by Ent
 nothing about servers, turns or legality; the game view decides what a selection means.
 
 Keys while focused: arrows or ``h``/``j``/``k``/``l`` move the cursor; a column letter starts
-a typed coordinate (upper-case ``H``/``J``/``K``/``L`` for those columns, since the lower-case
-ones move the cursor), digits continue it, Backspace edits, Escape cancels, Enter commits.
+a typed coordinate (``h``/``j``/``k``/``l`` count as column letters when a digit follows them),
+digits continue it, Backspace edits, Escape cancels, Enter commits.
 Typing ``pass`` and Enter posts :class:`BoardWidget.PassRequested`. Other keys bubble up, so
 the game view's bindings (browse, unobserve, ...) keep working while the board has focus.
 
@@ -99,6 +99,8 @@ class BoardWidget(Widget, can_focus=True):
         self._cursor = Point(mid, mid)
         self._typed = ""
         self._typing_error = ""
+        self._cursor_letter: tuple[str, Point] | None = None
+        """A cursor key that may turn out to be a column letter (see :meth:`_handle_typing`)."""
         self._strips: list[Strip] | None = None
         self._layout: BoardLayout | None = None
 
@@ -258,8 +260,19 @@ class BoardWidget(Widget, can_focus=True):
             event.prevent_default()
 
     def _handle_typing(self, event: events.Key) -> bool:
-        """Feed a key to the typed-coordinate editor; True if it was consumed."""
+        """Feed a key to the typed-coordinate editor; True if it was consumed.
+
+        ``h``/``j``/``k``/``l`` move the cursor, but they are also columns H, J, K, L: when a
+        digit follows one of them, the cursor step is taken back and the two keys become a
+        typed coordinate, so ``h4`` + Enter means H4 and never "the point left of the cursor".
+        """
         char = event.character or ""
+        pending, self._cursor_letter = self._cursor_letter, None
+        if pending is not None and not self._typed and len(char) == 1 and char.isdigit():
+            letter, cursor_before = pending
+            self.cursor = cursor_before
+            self._set_typed(letter + char)
+            return True
         if self._typed:
             if event.key == "enter":
                 self._commit()
@@ -278,7 +291,9 @@ class BoardWidget(Widget, can_focus=True):
         if len(char) != 1 or not char.isascii() or not char.isalpha():
             return False
         if char in "hjkl":
-            return False
+            if char.upper() in COLUMN_LETTERS[: self._picture.size]:
+                self._cursor_letter = (char, self._cursor)
+            return False  # the binding moves the cursor
         columns = COLUMN_LETTERS[: self._picture.size]
         if char.upper() in columns or char == "p":
             self._set_typed(char)

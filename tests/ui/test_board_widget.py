@@ -221,3 +221,26 @@ async def test_a_move_repaints_only_the_lines_that_changed() -> None:
         rows = sorted(region.y for region in regions)  # type: ignore[attr-defined]
         assert rows == sorted({layout.line_y(3), layout.line_y(15)})
         assert all(region.height == 1 for region in regions)  # type: ignore[attr-defined]
+
+
+async def test_lowercase_hjkl_followed_by_a_digit_type_a_coordinate() -> None:
+    """``h4`` + Enter is H4: the cursor step of ``h`` is taken back when the digit comes."""
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("h", "4", "enter", "j", "1", "2", "enter")
+        await pilot.pause()
+        assert app.selected == [Point(7, 3), Point(8, 11)]
+        assert board.cursor == Point(8, 11)
+        await pilot.press("l", "enter")  # no digit: a cursor step, then select
+        await pilot.pause()
+        assert app.selected[-1] == Point(9, 11)
+
+
+async def test_hjkl_beyond_the_board_columns_only_move_the_cursor() -> None:
+    app = BoardApp(BoardPicture(7))  # columns A-G: H, J, K, L are not columns here
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("k", "3")
+        assert board.typed == ""
+        assert board.cursor == Point(3, 4)
