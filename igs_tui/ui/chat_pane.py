@@ -62,6 +62,18 @@ def message_line(message: ChatMessage, me: str) -> Text:
     return line
 
 
+def last_tell_partner(model: ClientModel) -> BufferKey | None:
+    """The tell buffer whose latest incoming message is the most recent, if any."""
+    best: tuple[float, BufferKey] | None = None
+    for key, buf in model.buffers.items():
+        if key.kind is not ChatKind.TELL:
+            continue
+        incoming = [m.timestamp for m in buf.messages if m.kind != "own"]
+        if incoming and (best is None or incoming[-1] >= best[0]):
+            best = (incoming[-1], key)
+    return best[1] if best else None
+
+
 class ChatPane(ModelWatcher):
     """Buffer list, message log and input; slash commands run through :class:`ChatRunner`."""
 
@@ -76,6 +88,7 @@ class ChatPane(ModelWatcher):
     BINDINGS = [
         Binding("ctrl+n,alt+down", "cycle(1)", "Next buffer"),
         Binding("ctrl+b,alt+up", "cycle(-1)", "Prev buffer"),
+        Binding("ctrl+r", "reply", "Reply to last tell"),
     ]
 
     def __init__(
@@ -202,6 +215,12 @@ class ChatPane(ModelWatcher):
             return
         index = keys.index(self.current) if self.current in keys else -step
         self.switch_to(keys[(index + step) % len(keys)])
+
+    def action_reply(self) -> None:
+        """Jump to the conversation of the latest private message someone sent us."""
+        if (key := last_tell_partner(self.model)) is not None:
+            self.switch_to(key)
+            self.input.focus()
 
     def note(self, text: str, style: str = "dim italic") -> None:
         """A local line in the log (help, errors); never stored in the model."""

@@ -15,6 +15,7 @@ from textual.markup import escape
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.model.backend import Backend
+from igs_tui.ui.chat_pane import last_tell_partner
 from igs_tui.ui.safe_text import clean
 
 PANES = ("board", "games", "players", "chat", "console")
@@ -47,9 +48,14 @@ class IgsCommands(Provider):
             ("Games: refresh game list", self._games, "ask the server for games in progress"),
             ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
             ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
+            ("Reply to last tell", self._reply, "open the latest private conversation"),
         ]
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
         return fixed
+
+    def _reply(self) -> None:
+        if (key := last_tell_partner(self.actions.model)) is not None:
+            self.actions.open_chat(key)
 
     def _who(self) -> None:
         self.actions.backend.refresh_players()

@@ -245,3 +245,19 @@ def test_chat_log_failure_disables_logging_without_raising(tmp_path: Path) -> No
     model.add_chat(TELL, "alice", "hello")  # must not raise
     assert logger.error.startswith("chat logging stopped")
     model.add_chat(TELL, "alice", "again")
+
+
+async def test_ctrl_r_replies_to_the_latest_tell() -> None:
+    model = chat_model()
+    model.add_chat(BufferKey(ChatKind.TELL, "zoe"), "zoe", "psst")
+    model.add_chat(SHOUT, "carol", "later shout")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        assert chat.current == TELL
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert chat.current == BufferKey(ChatKind.TELL, "zoe")

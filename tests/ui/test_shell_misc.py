@@ -133,6 +133,13 @@ async def test_palette_offers_igs_actions() -> None:
         assert main_screen(app).active == "board"
         tells = [h.text async for h in provider.search("tell al")]
         assert tells[:2] == ["tell alice", "tell albert"]
+        model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "ping")
+        (reply,) = [
+            h async for h in provider.search("reply to last") if h.text == "Reply to last tell"
+        ]
+        reply.command()
+        await pilot.pause()
+        assert main_screen(app).active == "chat"
         found = [h.text async for h in provider.search("who")]
         assert "Who: refresh user list" in found
         discovered = [h.text async for h in provider.discover()]
