@@ -2,6 +2,7 @@
 
 from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage
 from igs_tui.model.client_model import (
+    TOPIC_CHALLENGES,
     TOPIC_CHAT_LIST,
     TOPIC_CONNECTION,
     TOPIC_CONSOLE,
@@ -14,15 +15,24 @@ from igs_tui.model.client_model import (
     Notification,
     game_topic,
 )
-from igs_tui.model.clocks import Clock, ClockReading, TimeSystem, format_reading, format_seconds
+from igs_tui.model.clocks import (
+    Clock,
+    ClockReading,
+    TimeSettings,
+    TimeSystem,
+    format_reading,
+    format_seconds,
+)
 from igs_tui.model.connection import ConnectionStatus, LinkState
 from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.observable import ANY, Hub
+from igs_tui.model.play import Challenge, Dispute, ScoreCheck, ServerScore
 from igs_tui.model.players import Player, PlayerDirectory
 from igs_tui.model.ranks import parse_rank_range, rank_value
 
 __all__ = [
     "ANY",
+    "TOPIC_CHALLENGES",
     "TOPIC_CHAT_LIST",
     "TOPIC_CONNECTION",
     "TOPIC_CONSOLE",
@@ -31,6 +41,7 @@ __all__ = [
     "TOPIC_NOTIFY",
     "TOPIC_PLAYERS",
     "BufferKey",
+    "Challenge",
     "ChatBuffer",
     "ChatKind",
     "ChatMessage",
@@ -39,6 +50,7 @@ __all__ = [
     "ClockReading",
     "ConnectionStatus",
     "ConsoleLine",
+    "Dispute",
     "FollowedGame",
     "GamePhase",
     "GameSummary",
@@ -50,6 +62,9 @@ __all__ = [
     "Player",
     "PlayerDirectory",
     "Role",
+    "ScoreCheck",
+    "ServerScore",
+    "TimeSettings",
     "TimeSystem",
     "format_reading",
     "format_seconds",

@@ -17,6 +17,7 @@ from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage, men
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Role
 from igs_tui.model.observable import Hub
+from igs_tui.model.play import Challenge, Dispute
 from igs_tui.model.players import Player, PlayerDirectory
 
 CONSOLE_LINES = 10_000
@@ -28,6 +29,7 @@ TOPIC_CONNECTION = "connection"
 TOPIC_CHAT_LIST = "chat"
 TOPIC_NOTIFY = "notify"
 TOPIC_FOLLOWED = "followed"
+TOPIC_CHALLENGES = "challenges"
 
 
 def game_topic(number: int) -> str:
@@ -65,6 +67,12 @@ class ClientModel:
         self.buffers: dict[BufferKey, ChatBuffer] = {}
         self.console: deque[ConsoleLine] = deque(maxlen=CONSOLE_LINES)
         self.notifications: deque[Notification] = deque(maxlen=200)
+        self.challenges: dict[str, Challenge] = {}
+        """Open match requests by opponent name (incoming and our own)."""
+        self.disputes: dict[str, Dispute] = {}
+        self.nmatch_refusals = 0
+        """How often the server said an opponent's client cannot take ``nmatch`` (a backend
+        watches this to fall back to a classic request)."""
 
     # connection -------------------------------------------------------------------------------
     def set_connection(self, **changes: object) -> None:
@@ -150,6 +158,32 @@ class ClientModel:
     def game_changed(self, number: int) -> None:
         """Adapters call this after changing a :class:`FollowedGame` in place."""
         self.hub.publish(game_topic(number))
+
+    # challenges -------------------------------------------------------------------------------
+    def add_challenge(self, challenge: Challenge) -> None:
+        """Record an open request; a newer one from the same player replaces the older."""
+        self.challenges[challenge.opponent.lower()] = challenge
+        self.hub.publish(TOPIC_CHALLENGES)
+
+    def challenge_from(self, name: str) -> Challenge | None:
+        return self.challenges.get(name.lower())
+
+    def close_challenge(self, name: str, reason: str = "") -> Challenge | None:
+        """A request was accepted (a game started), declined or cancelled."""
+        closed = self.challenges.pop(name.lower(), None)
+        self.disputes.pop(name.lower(), None)
+        if closed is not None or reason:
+            self.hub.publish(TOPIC_CHALLENGES)
+        return closed
+
+    def nmatch_refused(self) -> None:
+        self.nmatch_refusals += 1
+        self.hub.publish(TOPIC_CHALLENGES)
+
+    def add_dispute(self, dispute: Dispute) -> None:
+        """Both requests stay open (spec) — keep the terms side by side for the dialog."""
+        self.disputes[dispute.opponent.lower()] = dispute
+        self.hub.publish(TOPIC_CHALLENGES)
 
     # chat -------------------------------------------------------------------------------------
     def buffer(self, key: BufferKey) -> ChatBuffer:

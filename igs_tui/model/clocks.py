@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from igs_tui.model.backend import MatchTerms
 
 
 class TimeSystem(StrEnum):
@@ -18,6 +22,71 @@ class TimeSystem(StrEnum):
     CANADIAN = "canadian"
     JAPANESE = "japanese"
     BRONSTEIN = "bronstein"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSettings:
+    """A game's time system, so clocks can roll from main time into overtime locally."""
+
+    system: TimeSystem
+    main_seconds: int = 0
+    byo_seconds: int = 0
+    """Canadian: length of one period. Japanese: length of one period."""
+    byo_stones: int = 0
+    """Canadian: stones to play per period."""
+    periods: int = 0
+    """Japanese: number of periods."""
+    delay_seconds: int = 0
+    """Bronstein: free seconds per move before main time runs."""
+
+    @classmethod
+    def from_terms(cls, terms: MatchTerms) -> TimeSettings:
+        """The time system a :class:`MatchTerms` describes (same rules as the command builder)."""
+        if terms.bronstein_seconds:
+            return cls(
+                TimeSystem.BRONSTEIN, terms.main_seconds, delay_seconds=terms.bronstein_seconds
+            )
+        if terms.byo_periods:
+            return cls(
+                TimeSystem.JAPANESE,
+                terms.main_seconds,
+                byo_seconds=terms.byo_seconds,
+                periods=terms.byo_periods,
+            )
+        if terms.byo_stones and terms.byo_seconds:
+            return cls(
+                TimeSystem.CANADIAN,
+                terms.main_seconds,
+                byo_seconds=terms.byo_seconds,
+                byo_stones=terms.byo_stones,
+            )
+        if terms.main_seconds == 0:
+            return cls(TimeSystem.NONE)
+        return cls(TimeSystem.ABSOLUTE, terms.main_seconds)
+
+    def describe(self) -> str:
+        """Short human text ("10 min + 5 min / 25 stones") for dialogs and record headers."""
+        main = f"{self.main_seconds // 60} min"
+        if self.system is TimeSystem.CANADIAN:
+            return f"{main} + {self.byo_seconds // 60} min / {self.byo_stones} stones"
+        if self.system is TimeSystem.JAPANESE:
+            return f"{main} + {self.periods} x {self.byo_seconds} s"
+        if self.system is TimeSystem.BRONSTEIN:
+            return f"{main}, Bronstein {self.delay_seconds} s"
+        if self.system is TimeSystem.NONE:
+            return "no time limit"
+        return main
+
+    @property
+    def sgf_overtime(self) -> str:
+        """The SGF ``OT`` text (free form by the SGF spec)."""
+        if self.system is TimeSystem.CANADIAN:
+            return f"{self.byo_stones}/{self.byo_seconds} Canadian"
+        if self.system is TimeSystem.JAPANESE:
+            return f"{self.periods}x{self.byo_seconds} byo-yomi"
+        if self.system is TimeSystem.BRONSTEIN:
+            return f"Bronstein {self.delay_seconds}"
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +110,23 @@ class ClockReading:
         return self.byo_seconds if self.in_byoyomi and self.byo_seconds > 0 else self.main_seconds
 
 
+LOW_TIME_SECONDS = 10.0
+"""Below this many seconds on the clock that matters now, the UI warns (and may beep)."""
+
+
 @dataclass(slots=True)
 class Clock:
-    """One player's clock: the last server reading, when it was taken, and whether it runs."""
+    """One player's clock: the last server reading, when it was taken, and whether it runs.
+
+    With :attr:`settings` known, a running clock rolls from main time into overtime locally
+    (Canadian: a fresh period of ``byo_stones`` stones; Japanese: periods are used up one by
+    one) so the display stays right between server updates; each update replaces the reading.
+    """
 
     reading: ClockReading
     updated_at: float
     running: bool = False
+    settings: TimeSettings | None = None
 
     def set(self, reading: ClockReading, now: float) -> None:
         self.reading = reading
@@ -71,11 +150,61 @@ class Clock:
         if not self.running or r.unlimited:
             return r
         elapsed = max(0.0, now - self.updated_at)
+        settings = self.settings
+        if settings is not None and settings.system is TimeSystem.BRONSTEIN:
+            elapsed = max(0.0, elapsed - settings.delay_seconds)
+        return _consume(r, elapsed, settings)
+
+    def is_low(self, now: float, threshold: float = LOW_TIME_SECONDS) -> bool:
+        """True when the time that matters now is short (and the clock is limited)."""
+        r = self.at(now)
+        return not r.unlimited and r.seconds_left <= threshold and not self.flag_fell(now)
+
+    def flag_fell(self, now: float) -> bool:
+        """True when no time is left at all: main time and every overtime period are gone.
+
+        Without known settings an empty main time counts as a loss only outside byo-yomi
+        readings that still show stones, which is what an absolute clock reaching zero means.
+        """
+        r = self.at(now)
+        if r.unlimited or r.seconds_left > 0:
+            return False
         if r.in_byoyomi:
-            if r.byo_seconds > 0:
-                return replace(r, byo_seconds=max(0.0, r.byo_seconds - elapsed))
-            return replace(r, main_seconds=max(0.0, r.main_seconds - elapsed))
-        return replace(r, main_seconds=max(0.0, r.main_seconds - elapsed))
+            return r.periods <= 0
+        settings = self.settings
+        return settings is None or settings.system in (TimeSystem.ABSOLUTE, TimeSystem.BRONSTEIN)
+
+
+def _consume(r: ClockReading, elapsed: float, settings: TimeSettings | None) -> ClockReading:
+    """Take ``elapsed`` seconds off a reading, entering or using up overtime as the rules say."""
+    system = settings.system if settings is not None else TimeSystem.ABSOLUTE
+    if r.in_byoyomi and r.byo_seconds > 0:
+        # Japanese periods: each exhausted period is lost, the next starts full.
+        left = r.byo_seconds - elapsed
+        periods = r.periods
+        period = float(settings.byo_seconds) if settings is not None else 0.0
+        while left <= 0 and periods > 1 and period > 0:
+            periods -= 1
+            left += period
+        if left <= 0:
+            periods = 0
+        return replace(r, byo_seconds=max(0.0, left), periods=periods)
+    left = r.main_seconds - elapsed
+    if left > 0 or r.in_byoyomi or settings is None:
+        return replace(r, main_seconds=max(0.0, left))
+    overflow = -left
+    if system is TimeSystem.CANADIAN and settings.byo_seconds:
+        return ClockReading(
+            max(0.0, settings.byo_seconds - overflow),
+            in_byoyomi=True,
+            byo_stones=settings.byo_stones,
+        )
+    if system is TimeSystem.JAPANESE and settings.periods and settings.byo_seconds:
+        entered = ClockReading(
+            0.0, in_byoyomi=True, byo_seconds=float(settings.byo_seconds), periods=settings.periods
+        )
+        return _consume(entered, overflow, settings)
+    return replace(r, main_seconds=0.0)
 
 
 def format_seconds(seconds: float) -> str:

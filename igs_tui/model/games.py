@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from igs_tui.go import Color, Game, IllegalMove, Point
-from igs_tui.model.clocks import Clock, ClockReading
+from igs_tui.model.clocks import Clock, ClockReading, TimeSettings
+from igs_tui.model.play import ScoreCheck
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +110,34 @@ class FollowedGame:
             c: Clock(ClockReading(0.0, unlimited=True), 0.0) for c in (Color.BLACK, Color.WHITE)
         }
     )
+    time_settings: TimeSettings | None = None
+    undo_requested_by: str = ""
+    """Who asked for an undo that is still unanswered ("" = none pending)."""
+    score_check: ScoreCheck | None = None
+    """The server's final count next to ours, once scoring is over."""
+    says: list[Kibitz] = field(default_factory=list)
+    """Player ``say`` lines with the move they followed (kept for the game record)."""
     board: Game = field(init=False)
 
     def __post_init__(self) -> None:
         self.board = Game(self.size, komi=self.komi)
+
+    def set_time_settings(self, settings: TimeSettings | None) -> None:
+        """Tell both clocks the time system so they roll into overtime locally."""
+        self.time_settings = settings
+        for clock in self.clocks.values():
+            clock.settings = settings
+
+    @property
+    def is_adjourned(self) -> bool:
+        return self.phase is GamePhase.ADJOURNED
+
+    def time_lost(self, now: float) -> Color | None:
+        """The side whose flag fell on our local clock (the server decides; this warns)."""
+        for color, clock in self.clocks.items():
+            if clock.flag_fell(now):
+                return color
+        return None
 
     @property
     def is_broadcast(self) -> bool:

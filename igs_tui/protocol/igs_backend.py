@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from igs_tui.go import Color, Point
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, Role
+from igs_tui.model import (
+    TOPIC_CHALLENGES,
+    BufferKey,
+    Challenge,
+    ChatKind,
+    ClientModel,
+    GamePhase,
+    Role,
+)
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import commands as cmd
 from igs_tui.protocol.commands import Command
@@ -24,6 +32,10 @@ class IgsBackend:
         self.model = model
         self._send = send
         self._channel: str | None = None
+        self._awaiting_nmatch: list[MatchTerms] = []
+        """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
+        self._refusals_seen = model.nmatch_refusals
+        model.hub.subscribe(TOPIC_CHALLENGES, self._on_challenges)
 
     def _emit(self, build: Callable[[], Command | str]) -> bool:
         try:
@@ -136,7 +148,11 @@ class IgsBackend:
         self._emit(lambda: cmd.undoplease(game))
 
     def answer_undo(self, game: int, accept: bool) -> None:
-        self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game))
+        if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
+            followed = self.model.followed.get(game)
+            if followed is not None and followed.undo_requested_by:
+                followed.undo_requested_by = ""
+                self.model.game_changed(game)
 
     def add_time(self, game: int, minutes: int) -> None:
         self._emit(lambda: cmd.addtime(minutes, game))
@@ -160,14 +176,59 @@ class IgsBackend:
         color: Color | str = terms.color if terms.color is not None else "N"
         return cmd.nmatch(terms.opponent, color, terms.handicap, terms.size, time)
 
+    def _classic_match(self, terms: MatchTerms) -> Command:
+        """The classic ``match``: time in minutes, Canadian byo-yomi in minutes, no handicap.
+
+        Spec: "match ivy W 19 15 10" - colour, size, time and byo-yomi are positional, so all
+        four are always sent. Nigiri and handicaps cannot be said; nigiri falls back to Black.
+        """
+        if terms.handicap:
+            raise ValueError("a classic match cannot set a handicap; place it with 'handicap N'")
+        color = terms.color if terms.color is not None else Color.BLACK
+        return cmd.match(
+            terms.opponent, color, terms.size, terms.main_seconds // 60, terms.byo_seconds // 60
+        )
+
     def challenge(self, terms: MatchTerms) -> None:
-        self._emit(lambda: self._nmatch(terms))
+        """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
+        it, the same terms go out again as a classic ``match`` (see :meth:`_on_challenges`)."""
+        if self._emit(lambda: self._nmatch(terms)):
+            self._awaiting_nmatch.append(terms)
+            del self._awaiting_nmatch[:-8]
+            self.model.add_challenge(Challenge(terms, incoming=False))
+
+    def counter_challenge(self, terms: MatchTerms) -> None:
+        """Answer an offer with different terms (the server reports a dispute to both)."""
+        offer = self.model.challenge_from(terms.opponent)
+        if offer is not None and offer.classic:
+            self._emit(lambda: self._classic_match(terms))
+        else:
+            self._emit(lambda: self._nmatch(terms))
 
     def accept_challenge(self, terms: MatchTerms) -> None:
-        self._emit(lambda: self._nmatch(terms))
+        """Accept by re-sending the request's own terms in the request's own command kind."""
+        offer = self.model.challenge_from(terms.opponent)
+        if offer is not None and offer.terms == terms and offer.accept_command:
+            line = offer.accept_command
+            self._emit(lambda: line)
+        elif offer is not None and offer.classic:
+            self._emit(lambda: self._classic_match(terms))
+        else:
+            self._emit(lambda: self._nmatch(terms))
+
+    def _on_challenges(self, _topic: str) -> None:
+        refusals = self.model.nmatch_refusals - self._refusals_seen
+        self._refusals_seen = self.model.nmatch_refusals
+        for _ in range(refusals):
+            if not self._awaiting_nmatch:
+                return
+            terms = self._awaiting_nmatch.pop(0)
+            if self._emit(lambda t=terms: self._classic_match(t)):  # type: ignore[misc]
+                self.model.add_challenge(Challenge(terms, incoming=False, classic=True))
 
     def decline_challenge(self, opponent: str) -> None:
-        self._emit(lambda: cmd.decline(opponent))
+        if self._emit(lambda: cmd.decline(opponent)):
+            self.model.close_challenge(opponent, "declined")
 
     def set_open(self, value: bool) -> None:
         self._emit(lambda: cmd.toggle("open", value))

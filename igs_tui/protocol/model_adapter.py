@@ -14,12 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from igs_tui.go import Color, CoordinateError, Point, parse_point
+from igs_tui.go import Color, CoordinateError, Point, ScoringSession, parse_point
 from igs_tui.model import (
     BufferKey,
+    Challenge,
     ChatKind,
     ClientModel,
     ClockReading,
+    Dispute,
     FollowedGame,
     GamePhase,
     GameSummary,
@@ -27,7 +29,11 @@ from igs_tui.model import (
     MoveRecord,
     Player,
     Role,
+    ScoreCheck,
+    ServerScore,
+    TimeSettings,
 )
+from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import events as ev
 
 CODE_NAMES = {
@@ -77,6 +83,8 @@ class _PlayState:
     """IGS context the events do not repeat: the game of the last heading, for example."""
 
     last_heading_game: int | None = None
+    score_board: ev.ScoreBoard | None = None
+    """The ``22`` block waits for the ``20`` line that completes the count."""
 
 
 def result_from_text(text: str) -> str:
@@ -260,7 +268,12 @@ class ModelAdapter:
         self.model.upsert_games([GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)])
         role = self._my_role(e.white, e.black)
         if role is not None:
-            self.model.follow(e.game, role=role, white=e.white, black=e.black)
+            game = self.model.follow(e.game, role=role, white=e.white, black=e.black)
+            other = e.white if role is Role.PLAYING_BLACK else e.black
+            challenge = self.model.close_challenge(other, "started")
+            if challenge is not None:
+                game.set_time_settings(TimeSettings.from_terms(challenge.terms))
+                self.model.game_changed(e.game)
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -285,8 +298,17 @@ class ModelAdapter:
         game = self._followed(e.game)
         if game is None:
             game = self._own_game()
-        if game is not None and game.undo_last() is not None:
+        if game is not None:
+            game.undo_requested_by = ""
+            if game.undo_last() is not None:
+                self.model.game_changed(game.number)
+
+    def _undo_declined(self, e: ev.UndoDeclined) -> None:
+        game = self._own_game()
+        if game is not None:
+            game.undo_requested_by = ""
             self.model.game_changed(game.number)
+        self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
         game = self._own_game()
@@ -324,6 +346,10 @@ class ModelAdapter:
             number = own.number if own is not None else None
         key = BufferKey(ChatKind.GAME, str(number) if number is not None else "?")
         self.model.add_chat(key, e.name, e.text, kind="say", notify=True)
+        game = self.model.followed.get(number) if number is not None else None
+        if game is not None:
+            game.says.append(Kibitz(e.name, "", e.text, game.last_number))
+            self.model.game_changed(game.number)
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
@@ -345,6 +371,7 @@ class ModelAdapter:
 
     # requests and presence --------------------------------------------------------------------
     def _match_request(self, e: ev.MatchRequest) -> None:
+        self.model.add_challenge(classic_challenge(e))
         self.model.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -352,6 +379,7 @@ class ModelAdapter:
         )
 
     def _nmatch_request(self, e: ev.NMatchRequest) -> None:
+        self.model.add_challenge(nmatch_challenge(e))
         self.model.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -359,7 +387,61 @@ class ModelAdapter:
         )
 
     def _undo_request(self, e: ev.UndoRequest) -> None:
+        game = self._own_game()
+        if game is not None:
+            game.undo_requested_by = e.player
+            self.model.game_changed(game.number)
         self.model.notify("undo", "Undo requested", f"{e.player} requests undo")
+
+    def _dispute(self, e: ev.MatchDispute) -> None:
+        me = self.model.me.lower()
+        mine = [r for r in e.requests if r.name.lower() == me]
+        theirs = [r for r in e.requests if r.name.lower() != me]
+        if not theirs:
+            return
+        self.model.add_dispute(
+            Dispute(theirs[0].name, mine[0].terms if mine else (), theirs[0].terms)
+        )
+
+    def _cancelled(self, e: ev.MatchCancelled) -> None:
+        self.model.close_challenge(e.player, "cancelled")
+        self.model.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
+
+    def _declined(self, e: ev.MatchDeclined) -> None:
+        self.model.close_challenge(e.player, "declined")
+        self.model.notify("match", "Match declined", f"{e.player} declined your request")
+
+    def _error_line(self, e: ev.Error) -> None:
+        if "does not support nmatch" in e.text:
+            self.model.nmatch_refused()
+        self._error(e)
+
+    # scoring ------------------------------------------------------------------------------------
+    def _score_board(self, e: ev.ScoreBoard) -> None:
+        self._ctx.score_board = e
+
+    def _score(self, e: ev.Score) -> None:
+        board, self._ctx.score_board = self._ctx.score_board, None
+        game = self._scored_game(e.white, e.black)
+        server = ServerScore(
+            e.black_score,
+            e.white_score,
+            black_territory=len(board.black_territory) if board is not None else 0,
+            white_territory=len(board.white_territory) if board is not None else 0,
+            black_captures=board.black_captures if board is not None else None,
+            white_captures=board.white_captures if board is not None else None,
+        )
+        if game is None:
+            return
+        game.score_check = cross_check(game, server)
+        game.result = server.result
+        self.model.game_ended(game.number, server.result)
+
+    def _scored_game(self, white: str, black: str) -> FollowedGame | None:
+        for game in self.model.followed.values():
+            if game.white == white and game.black == black and game.phase is not GamePhase.FINISHED:
+                return game
+        return self._own_game()
 
     def _connected(self, e: ev.UserConnected) -> None:
         self.model.upsert_players([Player(e.name, e.rank)])
@@ -369,6 +451,54 @@ class ModelAdapter:
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
+
+
+def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
+    """Terms of an ``nmatch`` offer from our side: the accept command's colour is ours."""
+    color = None if e.color.upper() == "N" else Color.parse(e.color)
+    if e.byo_stones == 1 and e.koryo_count > 0:
+        time = {"byo_periods": e.koryo_count, "byo_seconds": e.koryo_seconds, "byo_stones": 0}
+    else:
+        time = {"byo_seconds": e.byo_seconds, "byo_stones": e.byo_stones, "byo_periods": 0}
+    terms = MatchTerms(
+        e.opponent,
+        color,
+        size=e.size,
+        handicap=e.handicap,
+        main_seconds=e.main_seconds,
+        bronstein_seconds=e.prebyoyomi_seconds,
+        **time,
+    )
+    return Challenge(terms, incoming=True, accept_command=e.accept_command or "")
+
+
+def classic_challenge(e: ev.MatchRequest) -> Challenge:
+    """Terms of a classic ``match`` offer (minutes; IGS byo-yomi is 25 stones Canadian)."""
+    color = e.your_color or (e.opponent_color.opponent if e.opponent_color else Color.BLACK)
+    byo = (e.byoyomi_minutes or 0) * 60
+    terms = MatchTerms(
+        e.opponent,
+        color,
+        size=e.size,
+        main_seconds=e.minutes * 60,
+        byo_seconds=byo,
+        byo_stones=25 if byo else 0,
+    )
+    return Challenge(terms, incoming=True, classic=True, accept_command=e.accept_command or "")
+
+
+def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
+    """Count the final position ourselves with the same dead stones and compare results."""
+    try:
+        session = ScoringSession(game.board)
+        for point in game.dead:
+            if game.board.get(point) is not None and not session.is_dead(point):
+                session.mark_dead(point)
+        ours = session.score(komi=game.komi)
+    except (ValueError, IndexError) as exc:
+        game.sync_errors.append(f"own count failed: {exc}")
+        return ScoreCheck(server, None, None, "")
+    return ScoreCheck(server, ours.black, ours.white, ours.result)
 
 
 def _summary(e: ev.GamesEntry) -> GameSummary:
@@ -430,7 +560,13 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.Kibitz: ModelAdapter._kibitz,
     ev.Shout: ModelAdapter._shout,
     ev.Yell: ModelAdapter._yell,
-    ev.Error: ModelAdapter._error,
+    ev.Error: ModelAdapter._error_line,
+    ev.MatchDispute: ModelAdapter._dispute,
+    ev.MatchCancelled: ModelAdapter._cancelled,
+    ev.MatchDeclined: ModelAdapter._declined,
+    ev.UndoDeclined: ModelAdapter._undo_declined,
+    ev.ScoreBoard: ModelAdapter._score_board,
+    ev.Score: ModelAdapter._score,
     ev.MatchRequest: ModelAdapter._match_request,
     ev.NMatchRequest: ModelAdapter._nmatch_request,
     ev.UndoRequest: ModelAdapter._undo_request,

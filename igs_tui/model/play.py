@@ -1,0 +1,87 @@
+"""Play-time state that is not the board: challenges, undo requests, time settings, scores.
+
+Servers announce these things once and expect the client to remember them: a match request
+stays open until it is accepted, declined or cancelled; an undo request waits for an answer;
+the time system of a game is known from the challenge (IGS headings only repeat the remaining
+time). Keeping them here as plain dataclasses lets the UI ask "what is pending?" without
+scanning chat lines, and lets another server's adapter fill the same fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from igs_tui.go import Color
+from igs_tui.model.backend import MatchTerms
+from igs_tui.model.clocks import TimeSettings
+
+__all__ = ["Challenge", "Dispute", "ScoreCheck", "ServerScore", "TimeSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """An open match request, from another player (``incoming``) or sent by us.
+
+    ``terms`` are always written from *our* side, as the command that accepts it would state
+    them: ``terms.opponent`` is the other player, ``terms.color`` the colour we would play. So
+    accepting is just re-sending ``terms``, and a counter-offer is a changed copy.
+    """
+
+    terms: MatchTerms
+    incoming: bool
+    classic: bool = False
+    """A classic ``match`` (time in minutes, no handicap field) rather than ``nmatch``."""
+    accept_command: str = ""
+    """The server's own suggested reply, kept verbatim for the console."""
+
+    @property
+    def opponent(self) -> str:
+        return self.terms.opponent
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """Both sides' terms when two requests do not match (shown side by side)."""
+
+    opponent: str
+    mine: tuple[str, ...]
+    theirs: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerScore:
+    """The server's final count, kept next to ours so the UI can show both."""
+
+    black: float
+    white: float
+    black_territory: int = 0
+    white_territory: int = 0
+    black_captures: int | None = None
+    white_captures: int | None = None
+
+    @property
+    def result(self) -> str:
+        from igs_tui.go import result_string
+
+        winner = (
+            Color.BLACK
+            if self.black > self.white
+            else Color.WHITE
+            if self.white > self.black
+            else None
+        )
+        return result_string(winner, abs(self.black - self.white))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCheck:
+    """The server's score, ours for the same position and dead stones, and whether they agree."""
+
+    server: ServerScore
+    ours_black: float | None
+    ours_white: float | None
+    ours_result: str
+
+    @property
+    def agrees(self) -> bool:
+        return self.ours_result == self.server.result

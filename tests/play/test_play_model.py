@@ -1,0 +1,169 @@
+"""Challenges, undo requests, clocks and scores in the model (lines from igs-protocol.md)."""
+
+from __future__ import annotations
+
+from igs_tui.go import Color, Point
+from igs_tui.model import (
+    ClientModel,
+    Clock,
+    ClockReading,
+    MoveRecord,
+    Role,
+    TimeSettings,
+    TimeSystem,
+)
+from igs_tui.model.backend import MatchTerms
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.parser import IgsParser
+
+
+class Feeder:
+    def __init__(self, model: ClientModel) -> None:
+        self.adapter = ModelAdapter(model)
+        self.parser = IgsParser()
+
+    def __call__(self, text: str) -> None:
+        for line in text.strip("\n").splitlines():
+            for event in self.parser.feed_line(line):
+                self.adapter.apply(event)
+        for event in self.parser.flush():
+            self.adapter.apply(event)
+
+
+def me(name: str = "Soothie") -> tuple[ClientModel, Feeder, list[str], IgsBackend]:
+    model = ClientModel(clock=lambda: 0.0)
+    model.set_connection(user=name)
+    sent: list[str] = []
+    return model, Feeder(model), sent, IgsBackend(model, lambda c: sent.append(str(c)))
+
+
+def test_incoming_nmatch_is_pending_and_accept_resends_its_terms() -> None:
+    model, feed, sent, backend = me()
+    # Spec: "If you receive an nmatch request, you will receive ... Use <nmatch MORAL70 B 4 ...>"
+    feed(
+        "9 NMatch requested with MORAL70(B 4 19 60 600 25 0 0 0).\n"
+        "9 Use <nmatch MORAL70 B 4 19 60 600 25 0 0 0> or <decline MORAL70> to respond."
+    )
+    offer = model.challenge_from("moral70")
+    assert offer is not None and offer.incoming and not offer.classic
+    t = offer.terms
+    assert (t.color, t.handicap, t.size, t.main_seconds, t.byo_seconds, t.byo_stones) == (
+        Color.BLACK,
+        4,
+        19,
+        60,
+        600,
+        25,
+    )
+    assert TimeSettings.from_terms(t).system is TimeSystem.CANADIAN
+    backend.accept_challenge(t)
+    assert sent == ["nmatch MORAL70 B 4 19 60 600 25 0 0 0"]
+
+
+def test_cancel_and_decline_close_requests() -> None:
+    model, feed, sent, backend = me()
+    feed("9 NMatch requested with MORAL70(B 0 19 60 600 25 0 0 0).")
+    assert model.challenge_from("MORAL70") is not None
+    # Spec: "24 *SYSTEM*: MORAL70 canceled the nmatch request."
+    feed("24 *SYSTEM*: MORAL70 canceled the nmatch request.")
+    assert model.challenge_from("MORAL70") is None
+    feed("9 NMatch requested with ivy(W 0 9 60 0 0 0 0 0).")
+    backend.decline_challenge("ivy")
+    assert sent == ["decline ivy"] and model.challenge_from("ivy") is None
+
+
+def test_classic_match_request_and_dispute() -> None:
+    model, feed, sent, backend = me()
+    feed(
+        "9 Match[19x19] in 75 minutes requested with OmegaGo2 as Black.\n"
+        "9 Use <match OmegaGo2 W 19 75 0> or <decline OmegaGo2> to respond."
+    )
+    offer = model.challenge_from("OmegaGo2")
+    assert offer is not None and offer.classic
+    assert (offer.terms.color, offer.terms.main_seconds) == (Color.WHITE, 75 * 60)
+    backend.accept_challenge(offer.terms)
+    assert sent[-1] == "match OmegaGo2 W 19 75 0"
+    # Spec: "both match requests will remain active" after a dispute.
+    feed(
+        "5 There is a dispute regarding your match(nmatch):\n"
+        "5 OmegaGo2 request: B 0 19 60 600 25 0 0 0\n"
+        "5 Soothie request: W 0 19 60 600 25 0 0 0"
+    )
+    dispute = model.disputes["omegago2"]
+    assert dispute.theirs[0] == "B" and dispute.mine[0] == "W"
+
+
+def test_nmatch_refused_falls_back_to_classic_match_in_minutes() -> None:
+    model, feed, sent, backend = me()
+    backend.challenge(MatchTerms("ivy", Color.WHITE, 19, 0, 6.5, 900, 600, 25))
+    assert sent == ["nmatch ivy W 0 19 900 600 25 0 0 0"]
+    # Spec: "If your opponent doesn't have the nmatch toggle on, you will receive 5 Opponent's
+    # client does not support nmatch." -> classic "match ivy W 19 15 10" (time in minutes).
+    feed("5 Opponent's client does not support nmatch.")
+    assert sent[-1] == "match ivy W 19 15 10"
+    fallback = model.challenge_from("ivy")
+    assert fallback is not None and fallback.classic
+
+
+def test_undo_request_pending_until_answered() -> None:
+    model, feed, sent, backend = me()
+    model.follow(5, role=Role.PLAYING_WHITE, size=9, white="Soothie", black="ivy")
+    # Spec: the opponent of an undoplease receives "24 *SYSTEM*: ivy requests undo."
+    feed("24 *SYSTEM*: ivy requests undo.")
+    game = model.followed[5]
+    assert game.undo_requested_by == "ivy"
+    backend.answer_undo(5, accept=False)
+    assert sent[-1] == "noundo 5" and game.undo_requested_by == ""
+
+
+def test_canadian_clock_rolls_into_byoyomi_locally() -> None:
+    settings = TimeSettings(TimeSystem.CANADIAN, 60, byo_seconds=300, byo_stones=25)
+    clock = Clock(ClockReading(60.0), 0.0, settings=settings)
+    clock.start(0.0)
+    r = clock.at(70.0)
+    assert r.in_byoyomi and r.byo_stones == 25 and r.main_seconds == 290.0
+    assert not clock.flag_fell(70.0)
+    assert clock.flag_fell(400.0)
+
+
+def test_japanese_clock_uses_up_periods() -> None:
+    settings = TimeSettings(TimeSystem.JAPANESE, 0, byo_seconds=30, periods=3)
+    clock = Clock(ClockReading(10.0), 0.0, settings=settings)
+    clock.start(0.0)
+    assert clock.at(5.0).main_seconds == 5.0
+    r = clock.at(45.0)  # 10 main + 30 first period + 5 into the second
+    assert (r.in_byoyomi, r.periods, r.byo_seconds) == (True, 2, 25.0)
+    assert clock.is_low(95.0)  # 5 s left in the last period
+    assert clock.flag_fell(101.0)
+
+
+def test_absolute_clock_flags_and_bronstein_delay() -> None:
+    absolute = Clock(ClockReading(20.0), 0.0, settings=TimeSettings(TimeSystem.ABSOLUTE, 20))
+    absolute.start(0.0)
+    assert absolute.is_low(12.0) and not absolute.flag_fell(12.0) and absolute.flag_fell(20.0)
+    bronstein = Clock(
+        ClockReading(60.0), 0.0, settings=TimeSettings(TimeSystem.BRONSTEIN, 60, delay_seconds=10)
+    )
+    bronstein.start(0.0)
+    assert bronstein.at(8.0).main_seconds == 60.0 and bronstein.at(15.0).main_seconds == 55.0
+
+
+def test_server_score_is_cross_checked_with_our_count() -> None:
+    model, feed, _sent, _backend = me()
+    game = model.follow(7, role=Role.PLAYING_BLACK, size=5, white="ivy", black="Soothie", komi=0.5)
+    game.board.komi = 0.5
+    # Black walls on column B, White on column D: each owns one edge column of 5 points.
+    number = 0
+    for row in range(5):
+        for col, color in ((1, Color.BLACK), (3, Color.WHITE)):
+            number += 1
+            game.add_move(MoveRecord(number, color, Point(col, row)))
+    # Territory: black A (5), white E (5); komi 0.5 -> W+0.5
+    # Spec form: "20 W (W:O):  6.5 to B (B:g):  0.0"
+    feed("20 ivy (W:O):  5.5 to Soothie (B:#):  5.0")
+    check = game.score_check
+    assert check is not None
+    assert check.server.result == "W+0.5"
+    assert check.ours_result == "W+0.5" and check.agrees
+    assert game.result == "W+0.5"
