@@ -1,0 +1,108 @@
+"""Autosave writes complete SGF after every change; "save as" writes SGF or Ishi."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+
+from igs_tui.go import Color, Point
+from igs_tui.model import (
+    ClientModel,
+    ClockReading,
+    Kibitz,
+    MoveRecord,
+    Role,
+    TimeSettings,
+    TimeSystem,
+)
+from igs_tui.records.autosave import AutoSaver, default_games_dir, save_game_as
+from igs_tui.records.convert import read_record_file
+
+
+def play(model: ClientModel, number: int, moves: list[tuple[Color, Point | None]]) -> None:
+    game = model.followed[number]
+    for color, point in moves:
+        game.add_move(MoveRecord(game.last_number + 1, color, point))
+        model.game_changed(number)
+
+
+def test_every_move_is_saved_with_header_comments_times_and_result(tmp_path: Path) -> None:
+    now = [0.0]
+    model = ClientModel(clock=lambda: now[0])
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T")
+    game = model.follow(3, role=Role.PLAYING_BLACK, size=9, komi=5.5, white="ivy", black="me")
+    game.white_rank, game.black_rank = "3k", "2k"
+    game.set_time_settings(TimeSettings(TimeSystem.CANADIAN, 600, byo_seconds=300, byo_stones=25))
+    game.clocks[Color.BLACK].set(ClockReading(600.0), 0.0)  # as a game heading would
+    play(model, 3, [(Color.BLACK, Point(2, 2))])
+    path = saver.path_for(3)
+    assert path is not None and path.parent == tmp_path and path.name == "T-ivy-vs-me-3.sgf"
+    assert len(sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()) == 2
+    game.says.append(Kibitz("ivy", "", "have fun", 1))
+    game.kibitzes.append(Kibitz("obs", "5k", "nice", 1))
+    play(model, 3, [(Color.WHITE, Point(6, 6)), (Color.BLACK, None)])
+    model.game_ended(3, "W+R")
+    parsed = sgf.Sgf_game.from_bytes(path.read_bytes())
+    root = parsed.get_root()
+    assert (root.get("PB"), root.get("PW"), root.get("BR"), root.get("WR")) == (
+        "me",
+        "ivy",
+        "2k",
+        "3k",
+    )
+    assert (parsed.get_size(), parsed.get_komi(), root.get("RE")) == (9, 5.5, "W+R")
+    assert root.get("OT") == "25/300 Canadian"
+    nodes = parsed.get_main_sequence()
+    assert [n.get_move() for n in nodes[1:]] == [("b", (2, 2)), ("w", (6, 6)), ("b", None)]
+    comment = nodes[1].get("C")
+    assert "ivy (say): have fun" in comment and "obs [5k] (kibitz): nice" in comment
+    assert nodes[1].get("BL") == 600  # clock read when the move arrived
+    assert not list(tmp_path.glob("*.tmp"))  # atomic: no temp files left behind
+
+
+def test_handicap_becomes_setup_stones(tmp_path: Path) -> None:
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path)
+    game = model.follow(4, size=9, white="a", black="b")
+    game.add_move(MoveRecord(1, Color.BLACK, None, handicap=2))
+    game.add_move(MoveRecord(2, Color.WHITE, Point(4, 4)))
+    model.game_changed(4)
+    path = saver.path_for(4)
+    assert path is not None
+    parsed = sgf.Sgf_game.from_bytes(path.read_bytes())
+    assert parsed.get_root().get("HA") == 2
+    assert len(parsed.get_root().get("AB")) == 2
+    assert parsed.get_main_sequence()[1].get_move() == ("w", (4, 4))
+
+
+def test_unwritable_directory_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, blocker / "games")
+    model.follow(5, size=9, white="a", black="b")
+    play(model, 5, [(Color.BLACK, Point(0, 0))])
+    assert saver.errors and "game 5" in saver.errors[0]
+    assert model.notifications[-1].title == "Autosave failed"
+
+
+def test_save_as_sgf_and_ishi_and_bad_extension(tmp_path: Path) -> None:
+    model = ClientModel(clock=lambda: 0.0)
+    game = model.follow(6, size=9, white="a", black="b", komi=0.5)
+    play(model, 6, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    for name in ("g.sgf", "g.go"):
+        save_game_as(game, tmp_path / name)
+        record = read_record_file(tmp_path / name).records[0]
+        assert [(p.color, p.point) for p in record.main_moves()] == [
+            (Color.BLACK, Point(2, 2)),
+            (Color.WHITE, Point(6, 6)),
+        ]
+    with pytest.raises(ValueError, match="unknown record format"):
+        save_game_as(game, tmp_path / "g.txt")
+    assert not (tmp_path / "g.txt").exists()
+
+
+def test_default_dir_is_under_user_data_dir() -> None:
+    assert default_games_dir().parts[-2:] == ("igs-tui", "games")
