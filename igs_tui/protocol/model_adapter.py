@@ -196,6 +196,9 @@ class ModelAdapter:
         game.white, game.black = e.white, e.black
         if role is not None:
             game.role = role
+        if game.phase is GamePhase.ADJOURNED:
+            # A heading for an adjourned game means it was loaded again and is live.
+            game.phase = GamePhase.PLAYING
         game.prisoners[Color.WHITE] = e.white_prisoners
         game.prisoners[Color.BLACK] = e.black_prisoners
         now = self.model.clock()
@@ -291,6 +294,11 @@ class ModelAdapter:
                 game.phase = GamePhase.ADJOURNED
                 self.model.game_changed(number)
             self.model.games.pop(number, None)
+            return
+        scored = self.model.followed.get(number)
+        if scored is not None and scored.score_check is not None:
+            # The ``20`` line already gave the count; the end line only repeats it as text.
+            self.model.game_ended(number, scored.result)
             return
         self.model.game_ended(number, result or e.result or e.text)
 

@@ -1,0 +1,84 @@
+"""Two real clients over TCP on 127.0.0.1 against the embedded server, one model each."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.model import ClientModel, FollowedGame, Role
+from igs_tui.net.client import ClientConfig, IgsClient
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import ConnectionEvent
+from igs_tui.protocol.events import Event
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Poll ``condition`` while real network I/O happens; fail after ``timeout``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "condition not met in time"
+        await asyncio.sleep(0.02)
+
+
+@dataclass
+class Player:
+    name: str
+    model: ClientModel
+    client: IgsClient
+    backend: IgsBackend
+    task: asyncio.Task[None]
+
+    def game(self) -> FollowedGame | None:
+        mine = [g for g in self.model.followed.values() if g.role is not Role.OBSERVING]
+        return mine[-1] if mine else None
+
+
+def fast_server_config(**overrides: object) -> ServerConfig:
+    values: dict[str, object] = dict(
+        tick_interval=0.01, bot_games=0, broadcast=False, greeting_seconds=None, bot_delay=0.01
+    )
+    values.update(overrides)
+    return ServerConfig(**values)  # type: ignore[arg-type]
+
+
+async def join(server: LocalServer, name: str, **client: object) -> Player:
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+
+    config = ClientConfig(
+        servers=[ServerAddress("127.0.0.1", server.port)],
+        reconnect=bool(client.get("reconnect", False)),
+    )
+    igs = IgsClient(name, name, config=config, on_event=on_event)
+    task = asyncio.ensure_future(igs.run())
+    await wait_until(lambda: igs.connected and model.me == name)
+    return Player(name, model, igs, IgsBackend(model, igs.send), task)
+
+
+@asynccontextmanager
+async def two_players(
+    config: ServerConfig | None = None, **client: object
+) -> AsyncIterator[tuple[LocalServer, Player, Player]]:
+    server = await start_embedded(config or fast_server_config())
+    players: list[Player] = []
+    try:
+        players.append(await join(server, "alice", **client))
+        players.append(await join(server, "bob", **client))
+        yield server, players[0], players[1]
+    finally:
+        for p in players:
+            await p.client.close()
+            p.task.cancel()
+        await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+        await server.stop()

@@ -1,0 +1,148 @@
+"""Two clients play each other over real TCP on 127.0.0.1 against the embedded IGS server."""
+
+from __future__ import annotations
+
+from igs_tui.go import Color, Point
+from igs_tui.model import GamePhase, TimeSystem
+from igs_tui.model.backend import MatchTerms
+from tests.play.harness import Player, fast_server_config, two_players, wait_until
+
+
+async def start_game(black: Player, white: Player, **terms: object) -> tuple[int, int]:
+    """``black`` challenges with nmatch; ``white`` accepts the pending request's own terms."""
+    values: dict[str, object] = dict(
+        size=5, handicap=0, komi=0.5, main_seconds=600, byo_seconds=0, byo_stones=0
+    )
+    values.update(terms)
+    black.backend.challenge(MatchTerms(white.name, Color.BLACK, **values))  # type: ignore[arg-type]
+    await wait_until(lambda: white.model.challenge_from(black.name) is not None)
+    offer = white.model.challenge_from(black.name)
+    assert offer is not None and offer.terms.color is Color.WHITE
+    white.backend.accept_challenge(offer.terms)
+    await wait_until(lambda: black.game() is not None and white.game() is not None)
+    b, w = black.game(), white.game()
+    assert b is not None and w is not None and b.number == w.number
+    assert black.model.challenge_from(white.name) is None
+    return b.number, w.number
+
+
+async def test_scored_game_our_count_equals_server() -> None:
+    async with two_players() as (_server, alice, bob):
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        assert game_a.time_settings is not None
+        assert game_a.time_settings.system is TimeSystem.ABSOLUTE
+        # Black walls column B, White column D; the dead white stone at A3 must be removed.
+        script: list[tuple[Player, Point | None]] = []
+        for row in range(5):
+            script += [(alice, Point(1, row)), (bob, Point(3, row))]
+        script += [(alice, None), (bob, Point(0, 2)), (alice, None), (bob, None), (alice, None)]
+        for n, (player, point) in enumerate(script, start=1):
+            player.backend.play(number, point)
+            await wait_until(lambda n=n: game_a.last_number >= n and game_b.last_number >= n)
+        await wait_until(lambda: game_a.phase is GamePhase.SCORING)
+        alice.backend.remove_dead(number, Point(0, 2))
+        await wait_until(lambda: Point(0, 2) in game_a.dead and Point(0, 2) in game_b.dead)
+        alice.backend.done_scoring(number)
+        bob.backend.done_scoring(number)
+        await wait_until(lambda: game_a.score_check is not None and game_b.score_check is not None)
+        check = game_a.score_check
+        assert check is not None
+        # Both sides count the same position with the same dead stone: the results must match.
+        assert check.server.result == check.ours_result, check
+        assert check.agrees and game_a.phase is GamePhase.FINISHED
+        assert game_a.result == game_b.result == check.server.result
+        assert game_a.board.stones() == game_b.board.stones()
+
+
+async def test_handicap_game_places_stones_and_white_moves_first() -> None:
+    async with two_players() as (_server, alice, bob):
+        number, _ = await start_game(alice, bob, size=9, handicap=2)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        await wait_until(lambda: len(game_b.board.stones()) == 2)
+        assert game_b.board.to_move is Color.WHITE
+        bob.backend.play(number, Point(4, 4))
+        await wait_until(lambda: Point(4, 4) in game_a.board.stones())
+        assert game_a.board.stones() == game_b.board.stones()
+        assert len(game_a.board.stones()) == 3
+
+
+async def test_undo_accepted_then_declined() -> None:
+    async with two_players() as (_server, alice, bob):
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: game_b.last_number == 1)
+        alice.backend.request_undo(number)
+        await wait_until(lambda: game_b.undo_requested_by == "alice")
+        bob.backend.answer_undo(number, accept=True)
+        await wait_until(lambda: game_a.last_number == 0 and game_b.last_number == 0)
+        assert game_a.board.stones() == {} == game_b.board.stones()
+        alice.backend.play(number, Point(1, 1))
+        await wait_until(lambda: game_b.last_number == 1)
+        alice.backend.request_undo(number)
+        await wait_until(lambda: game_b.undo_requested_by == "alice")
+        bob.backend.answer_undo(number, accept=False)
+        assert game_b.undo_requested_by == ""
+        await wait_until(lambda: any(n.title == "Undo declined" for n in alice.model.notifications))
+        assert game_a.last_number == 1 and Point(1, 1) in game_a.board.stones()
+
+
+async def test_resign_ends_the_game_for_both() -> None:
+    async with two_players() as (_server, alice, bob):
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        bob.backend.resign(number)
+        await wait_until(lambda: game_a.phase is GamePhase.FINISHED)
+        await wait_until(lambda: game_b.phase is GamePhase.FINISHED)
+        assert game_a.result == game_b.result == "B+R"
+
+
+async def test_time_loss_absolute() -> None:
+    async with two_players(fast_server_config(time_scale=60.0)) as (_server, alice, bob):
+        await start_game(alice, bob, main_seconds=60)
+        game_a = alice.game()
+        assert game_a is not None
+        await wait_until(lambda: game_a.phase is GamePhase.FINISHED, timeout=10)
+        assert game_a.result == "W+T"
+
+
+async def test_time_loss_in_canadian_byoyomi() -> None:
+    config = fast_server_config(time_scale=60.0)
+    async with two_players(config) as (_server, alice, bob):
+        number, _ = await start_game(alice, bob, main_seconds=60, byo_seconds=60, byo_stones=25)
+        game_a = alice.game()
+        assert game_a is not None
+        assert game_a.time_settings is not None
+        assert game_a.time_settings.system is TimeSystem.CANADIAN
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: game_a.phase is GamePhase.FINISHED, timeout=10)
+        assert game_a.result == "B+T"
+
+
+async def test_adjourn_and_load_restore_the_board() -> None:
+    async with two_players() as (_server, alice, bob):
+        number, _ = await start_game(alice, bob)
+        game_a = alice.game()
+        assert game_a is not None
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: game_a.last_number == 1)
+        bob.backend.play(number, Point(3, 3))
+        await wait_until(lambda: game_a.last_number == 2)
+        before = game_a.board.stones()
+        alice.backend.adjourn(number)
+        bob.backend.adjourn(number)
+        await wait_until(lambda: game_a.is_adjourned)
+        alice.backend.load("bob")
+        await wait_until(
+            lambda: any(
+                g.phase is GamePhase.PLAYING and g.last_number == 2
+                for g in alice.model.followed.values()
+            )
+        )
+        resumed = next(g for g in alice.model.followed.values() if g.phase is GamePhase.PLAYING)
+        assert resumed.board.stones() == before
