@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
+from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig, IgsClient
 from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import ConnectionEvent
@@ -48,7 +49,8 @@ def fast_server_config(**overrides: object) -> ServerConfig:
     return ServerConfig(**values)  # type: ignore[arg-type]
 
 
-async def join(server: LocalServer, name: str, **client: object) -> Player:
+async def join(server: LocalServer | int, name: str, **client: object) -> Player:
+    port = server if isinstance(server, int) else server.port
     model = ClientModel()
     adapter = ModelAdapter(model)
 
@@ -57,8 +59,9 @@ async def join(server: LocalServer, name: str, **client: object) -> Player:
             adapter.apply(event)
 
     config = ClientConfig(
-        servers=[ServerAddress("127.0.0.1", server.port)],
+        servers=[ServerAddress("127.0.0.1", port)],
         reconnect=bool(client.get("reconnect", False)),
+        backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
     igs = IgsClient(name, name, config=config, on_event=on_event)
     task = asyncio.ensure_future(igs.run())

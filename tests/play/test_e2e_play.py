@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from igs_tui.go import Color, Point
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+from sgfmill import sgf
+
+from igs_tui.go import Color, Point, format_point
+from igs_tui.localserver.server import start_embedded
 from igs_tui.model import GamePhase, TimeSystem
 from igs_tui.model.backend import MatchTerms
-from tests.play.harness import Player, fast_server_config, two_players, wait_until
+from tests.play.harness import Player, fast_server_config, join, two_players, wait_until
 
 
 async def start_game(black: Player, white: Player, **terms: object) -> tuple[int, int]:
@@ -146,3 +154,53 @@ async def test_adjourn_and_load_restore_the_board() -> None:
         )
         resumed = next(g for g in alice.model.followed.values() if g.phase is GamePhase.PLAYING)
         assert resumed.board.stones() == before
+
+
+async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
+    """A client process killed with SIGKILL mid-game leaves a complete SGF of the moves so far."""
+    server = await start_embedded(fast_server_config())
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.play.autosave_client",
+        str(server.port),
+        "alice",
+        str(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        cwd=str(Path(__file__).resolve().parents[2]),
+    )
+    bob = None
+    try:
+        assert proc.stdout is not None
+        assert (await asyncio.wait_for(proc.stdout.readline(), 30)).startswith(b"READY")
+        bob = await join(server, "bob")
+        bob.backend.challenge(MatchTerms("alice", Color.BLACK, 9, 0, 0.5, 600, 0, 0))
+        await wait_until(lambda: bob.game() is not None, timeout=20)
+        game = bob.game()
+        assert game is not None
+        for col in range(3):
+            bob.backend.play(game.number, Point(col, 8))
+            line = await asyncio.wait_for(proc.stdout.readline(), 20)
+            assert line.startswith(b"MOVED")
+        # The server's own move list, taken before the kill (then the game is adjourned).
+        server_moves = [(r.color, r.text.split()[0]) for r in server.hub.games[game.number].records]
+        proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+        files = list(tmp_path.glob("*.sgf"))
+        assert len(files) == 1 and not list(tmp_path.glob("*.tmp"))
+        saved = sgf.Sgf_game.from_bytes(files[0].read_bytes())
+        moves = [n.get_move() for n in saved.get_main_sequence()[1:]]
+        assert [
+            (Color.BLACK if color == "b" else Color.WHITE, format_point(Point(col, row), 9))
+            for color, (row, col) in moves  # type: ignore[misc]
+        ] == server_moves
+        assert len(moves) == 6
+        assert saved.get_root().get("PB") == "bob" and saved.get_root().get("PW") == "alice"
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        if bob is not None:
+            await bob.client.close()
+            bob.task.cancel()
+        await server.stop()
