@@ -176,6 +176,10 @@ class IgsBackend:
         color: Color | str = terms.color if terms.color is not None else "N"
         return cmd.nmatch(terms.opponent, color, terms.handicap, terms.size, time)
 
+    def check_terms(self, terms: MatchTerms) -> None:
+        """Raise the ``nmatch`` builder's ``ValueError`` if IGS would refuse ``terms``."""
+        self._nmatch(terms)
+
     def _classic_match(self, terms: MatchTerms) -> Command:
         """The classic ``match``: time in minutes, Canadian byo-yomi in minutes, no handicap.
 

@@ -1,0 +1,81 @@
+"""Small yes/no dialogs for irreversible or time-critical game actions.
+
+Resigning cannot be taken back, so it asks first; an opponent's undo request waits for an
+answer while the clock runs, so it gets its own dialog with single-key answers.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from igs_tui.model import ClientModel
+from igs_tui.model.backend import Backend
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A question with Yes (y) / No (n, escape); dismisses with the answer."""
+
+    DEFAULT_CSS = """
+    ConfirmDialog { align: center middle; }
+    ConfirmDialog > Vertical {
+        width: 50; height: auto; border: round $warning; background: $surface; padding: 0 1;
+    }
+    ConfirmDialog Horizontal { height: auto; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield Button(f"{self.yes} (y)", variant="primary", id="yes")
+                yield Button(f"{self.no} (n)", id="no")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+def confirm_resign(app: App[object], backend: Backend, game: int) -> ConfirmDialog:
+    """Ask before resigning game ``game``; resign only on Yes."""
+
+    def done(answer: bool | None) -> None:
+        if answer:
+            backend.resign(game)
+
+    dialog = ConfirmDialog(f"Resign game {game}? This cannot be undone.", "Resign", "Keep playing")
+    app.push_screen(dialog, done)
+    return dialog
+
+
+def answer_undo_request(
+    app: App[object], model: ClientModel, backend: Backend, game: int
+) -> ConfirmDialog | None:
+    """Ask whether to grant the pending undo request of ``game`` (None if there is none)."""
+    followed = model.followed.get(game)
+    if followed is None or not followed.undo_requested_by:
+        return None
+
+    def done(answer: bool | None) -> None:
+        backend.answer_undo(game, bool(answer))
+
+    who = followed.undo_requested_by
+    dialog = ConfirmDialog(f"{who} asks to undo the last move.", "Allow undo", "Refuse")
+    app.push_screen(dialog, done)
+    return dialog

@@ -1,0 +1,227 @@
+"""The match dialog: offer a game (colour, size, handicap, komi, time system) to a player.
+
+The form is turned into :class:`~igs_tui.model.backend.MatchTerms` by :func:`terms_from_form`,
+a pure function, and checked by building the real ``nmatch`` command: the message the user
+sees is the command builder's own, so the dialog never accepts terms the server would refuse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from igs_tui.go import Color
+from igs_tui.model import ClientModel
+from igs_tui.model.backend import Backend, MatchTerms
+
+TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
+COLOURS = (("Black", "B"), ("White", "W"), ("Nigiri", "N"))
+
+
+def _number(form: dict[str, str], key: str, what: str, *, real: bool = False) -> float:
+    text = form.get(key, "").strip() or "0"
+    try:
+        value = float(text) if real else int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{what} cannot be negative")
+    return value
+
+
+def terms_from_form(form: dict[str, str]) -> MatchTerms:
+    """Terms from the dialog's text fields; ``ValueError`` names the field that is wrong.
+
+    Minutes are typed for main time and Canadian periods (IGS wants multiples of 60 seconds),
+    seconds for Japanese periods and the Bronstein delay.
+    """
+    opponent = form.get("opponent", "").strip()
+    if not opponent:
+        raise ValueError("opponent: enter a player name")
+    colour = form.get("colour", "B")
+    color = None if colour == "N" else Color.parse(colour)
+    system = form.get("system", "canadian")
+    main = int(_number(form, "main", "main time (minutes)") * 60)
+    terms = MatchTerms(
+        opponent,
+        color,
+        size=int(_number(form, "size", "board size")),
+        handicap=int(_number(form, "handicap", "handicap")),
+        komi=_number(form, "komi", "komi", real=True),
+        main_seconds=main,
+        byo_seconds=0,
+        byo_stones=0,
+    )
+    if system == "canadian":
+        minutes = int(_number(form, "byo", "byo-yomi period (minutes)"))
+        stones = int(_number(form, "stones", "stones per period"))
+        terms = replace(terms, byo_seconds=minutes * 60, byo_stones=stones)
+    elif system == "japanese":
+        terms = replace(
+            terms,
+            byo_seconds=int(_number(form, "byo", "period length (seconds)")),
+            byo_periods=int(_number(form, "periods", "periods")),
+        )
+        if terms.byo_periods == 0:
+            raise ValueError("Japanese byo-yomi needs at least one period")
+    elif system == "bronstein":
+        terms = replace(terms, bronstein_seconds=int(_number(form, "delay", "delay (seconds)")))
+    elif system != "absolute":
+        raise ValueError(f"unknown time system {system!r}")
+    return terms
+
+
+def check_with_backend(backend: object, terms: MatchTerms) -> str | None:
+    """The server adapter's own refusal message for ``terms`` (None = acceptable).
+
+    The UI may not import a wire protocol, so a backend that can check terms offers
+    ``check_terms(terms)`` raising ``ValueError`` (IGS: the ``nmatch`` command builder).
+    """
+    check = getattr(backend, "check_terms", None)
+    if check is None:
+        return None
+    try:
+        check(terms)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+class MatchDialog(ModalScreen[MatchTerms | None]):
+    """Offer a game; dismisses with the terms that were sent, or None when cancelled."""
+
+    DEFAULT_CSS = """
+    MatchDialog { align: center middle; }
+    MatchDialog > VerticalScroll {
+        width: 64; height: auto; max-height: 100%; border: round $accent; background: $surface;
+        padding: 0 1;
+    }
+    MatchDialog Horizontal { height: auto; }
+    MatchDialog Label { width: 22; padding: 1 0 0 0; }
+    MatchDialog Input, MatchDialog Select { width: 1fr; }
+    MatchDialog Input { border: none; height: 1; margin: 1 0 0 0; }
+    MatchDialog #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        backend: Backend | None,
+        opponent: str = "",
+        *,
+        title: str = "",
+        initial: MatchTerms | None = None,
+    ) -> None:
+        super().__init__()
+        self.backend = backend
+        self.opponent = opponent
+        self.title_text = title or "Offer a game"
+        self.initial = initial
+
+    def on_mount(self) -> None:
+        if self.initial is not None:
+            self.fill(self.initial)
+
+    def compose(self) -> ComposeResult:
+        def row(label: str, widget: Input | Select[str]) -> Horizontal:
+            return Horizontal(Label(label), widget)
+
+        with VerticalScroll():
+            yield Static(self.title_text, id="title")
+            yield row("Opponent", Input(self.opponent, id="opponent"))
+            yield row("Colour", Select(COLOURS, value="B", allow_blank=False, id="colour"))
+            yield row("Board size", Input("19", id="size"))
+            yield row("Handicap", Input("0", id="handicap"))
+            yield row("Komi", Input("6.5", id="komi"))
+            yield row(
+                "Time system",
+                Select(
+                    [(s.title(), s) for s in TIME_SYSTEMS],
+                    value="canadian",
+                    allow_blank=False,
+                    id="system",
+                ),
+            )
+            yield row("Main time (min)", Input("10", id="main"))
+            yield row("Byo-yomi (min / s)", Input("5", id="byo"))
+            yield row("Stones / period", Input("25", id="stones"))
+            yield row("Periods (Japanese)", Input("0", id="periods"))
+            yield row("Delay s (Bronstein)", Input("0", id="delay"))
+            yield Static("", id="error")
+            with Horizontal():
+                yield Button("Send offer", variant="primary", id="send")
+                yield Button("Cancel", id="cancel")
+
+    def form(self) -> dict[str, str]:
+        values = {w.id or "": w.value for w in self.query(Input)}
+        for select in self.query(Select):
+            values[select.id or ""] = str(select.value)
+        return values
+
+    def fill(self, terms: MatchTerms) -> None:
+        """Pre-fill from existing terms (a counter-offer starts from the request)."""
+        self.query_one("#opponent", Input).value = terms.opponent
+        colour = terms.color.value if terms.color is not None else "N"
+        self.query_one("#colour", Select).value = colour
+        self.query_one("#size", Input).value = str(terms.size)
+        self.query_one("#handicap", Input).value = str(terms.handicap)
+        self.query_one("#komi", Input).value = f"{terms.komi:g}"
+        self.query_one("#main", Input).value = str(terms.main_seconds // 60)
+        if terms.bronstein_seconds:
+            system, byo = "bronstein", "0"
+        elif terms.byo_periods:
+            system, byo = "japanese", str(terms.byo_seconds)
+        elif terms.byo_stones:
+            system, byo = "canadian", str(terms.byo_seconds // 60)
+        else:
+            system, byo = "absolute", "0"
+        self.query_one("#system", Select).value = system
+        self.query_one("#byo", Input).value = byo
+        self.query_one("#stones", Input).value = str(terms.byo_stones)
+        self.query_one("#periods", Input).value = str(terms.byo_periods)
+        self.query_one("#delay", Input).value = str(terms.bronstein_seconds)
+
+    def submit(self) -> MatchTerms | None:
+        """Validate; show the reason and return None if the terms cannot be sent."""
+        error = self.query_one("#error", Static)
+        try:
+            terms = terms_from_form(self.form())
+        except ValueError as exc:
+            error.update(str(exc))
+            return None
+        problem = check_with_backend(self.backend, terms)
+        if problem:
+            error.update(problem)
+            return None
+        error.update("")
+        return terms
+
+    @on(Button.Pressed, "#send")
+    @on(Input.Submitted)
+    def _send(self) -> None:
+        terms = self.submit()
+        if terms is None:
+            return
+        if self.backend is not None:
+            self.backend.challenge(terms)
+        self.dismiss(terms)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def open_match_dialog(
+    app: App[object], model: ClientModel, backend: Backend, opponent: str = ""
+) -> MatchDialog:
+    """Push the match dialog for ``opponent`` (the selected player, or empty)."""
+    del model  # the dialog needs no model state today; kept for a uniform entry signature
+    dialog = MatchDialog(backend, opponent)
+    app.push_screen(dialog)
+    return dialog

@@ -1,0 +1,156 @@
+"""Play dialogs, Pilot-tested on their own with a recording backend."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Input, Static
+
+from igs_tui.go import Color
+from igs_tui.model import (
+    Challenge,
+    ClientModel,
+    Dispute,
+    FollowedGame,
+    ScoreCheck,
+    ServerScore,
+)
+from igs_tui.model.backend import MatchTerms
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.ui.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
+from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
+from igs_tui.ui.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form
+from igs_tui.ui.play_result import forfeit_banner, result_text
+
+
+class Host(App[None]):
+    pass
+
+
+def recording() -> tuple[ClientModel, IgsBackend, list[str]]:
+    model = ClientModel(clock=lambda: 0.0)
+    model.set_connection(user="me")
+    sent: list[str] = []
+    return model, IgsBackend(model, lambda c: sent.append(str(c))), sent
+
+
+def test_terms_from_form_time_systems_and_errors() -> None:
+    base = {"opponent": "ivy", "colour": "W", "size": "19", "komi": "6.5", "main": "10"}
+    t = terms_from_form({**base, "system": "canadian", "byo": "5", "stones": "25"})
+    assert (t.color, t.main_seconds, t.byo_seconds, t.byo_stones) == (Color.WHITE, 600, 300, 25)
+    j = terms_from_form({**base, "system": "japanese", "byo": "30", "periods": "5"})
+    assert (j.byo_periods, j.byo_seconds, j.byo_stones) == (5, 30, 0)
+    b = terms_from_form({**base, "system": "bronstein", "delay": "20"})
+    assert b.bronstein_seconds == 20
+    n = terms_from_form({**base, "colour": "N", "system": "absolute"})
+    assert n.color is None and n.byo_seconds == 0
+    with pytest.raises(ValueError, match="opponent"):
+        terms_from_form({**base, "opponent": " "})
+    with pytest.raises(ValueError, match="main time"):
+        terms_from_form({**base, "main": "ten"})
+    with pytest.raises(ValueError, match="at least one period"):
+        terms_from_form({**base, "system": "japanese", "byo": "30", "periods": "0"})
+
+
+async def test_match_dialog_shows_builder_error_then_sends() -> None:
+    model, backend, sent = recording()
+    app = Host()
+    async with app.run_test(size=(100, 60)) as pilot:
+        dialog = open_match_dialog(app, model, backend, "ivy")  # type: ignore[arg-type]
+        await pilot.pause()
+        dialog.query_one("#colour").value = "N"  # type: ignore[attr-defined]
+        dialog.query_one("#handicap", Input).value = "3"
+        await pilot.click("#send")
+        await pilot.pause()
+        error = str(dialog.query_one("#error", Static).render())
+        assert "handicap with nigiri" in error  # the nmatch builder's own message
+        assert sent == []
+        dialog.query_one("#handicap", Input).value = "0"
+        dialog.query_one("#handicap", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sent == ["nmatch ivy N 0 19 600 300 25 0 0 0"]
+        assert not isinstance(app.screen, MatchDialog)
+
+
+async def test_challenge_dialog_accept_decline_and_dispute() -> None:
+    model, backend, sent = recording()
+    terms = MatchTerms("ivy", Color.BLACK, 9, 0, 6.5, 600, 300, 25)
+    model.add_challenge(Challenge(terms, incoming=True))
+    model.add_dispute(Dispute("ivy", ("W", "0", "9"), ("B", "0", "9")))
+    app = Host()
+    async with app.run_test(size=(100, 60)) as pilot:
+        dialog = open_challenge_dialog(app, model, backend)  # type: ignore[arg-type]
+        assert isinstance(dialog, ChallengeDialog)
+        await pilot.pause()
+        text = str(dialog.query_one("#dispute", Static).render())
+        assert "colour" in text and text.splitlines()[2].endswith("*")
+        assert "you play black, 9x9" in str(dialog.query_one("#terms", Static).render())
+        await pilot.press("a")
+        await pilot.pause()
+        assert sent == ["nmatch ivy B 0 9 600 300 25 0 0 0"]
+        open_challenge_dialog(app, model, backend, "ivy")  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert sent[-1] == "decline ivy" and model.challenge_from("ivy") is None
+        assert open_challenge_dialog(app, model, backend) is None  # type: ignore[arg-type]
+
+
+async def test_counter_opens_prefilled_match_dialog() -> None:
+    model, backend, _sent = recording()
+    terms = MatchTerms("ivy", Color.WHITE, 13, 0, 6.5, 1200, 30, 0, byo_periods=5)
+    model.add_challenge(Challenge(terms, incoming=True))
+    app = Host()
+    async with app.run_test(size=(100, 60)) as pilot:
+        open_challenge_dialog(app, model, backend)  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        counter = app.screen
+        assert isinstance(counter, MatchDialog)
+        assert counter.query_one("#size", Input).value == "13"
+        assert counter.query_one("#periods", Input).value == "5"
+        assert terms_from_form(counter.form()) == terms
+
+
+async def test_resign_confirmation_and_undo_answer() -> None:
+    model, backend, sent = recording()
+    game = model.follow(4, size=9, white="me", black="ivy")
+    app = Host()
+    async with app.run_test(size=(100, 60)) as pilot:
+        confirm_resign(app, backend, 4)  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert sent == []
+        confirm_resign(app, backend, 4)  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert sent == ["resign 4"]
+        assert answer_undo_request(app, model, backend, 4) is None  # type: ignore[arg-type]
+        game.undo_requested_by = "ivy"
+        dialog = answer_undo_request(app, model, backend, 4)  # type: ignore[arg-type]
+        assert isinstance(dialog, ConfirmDialog)
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert sent[-1] == "noundo 4" and game.undo_requested_by == ""
+
+
+def test_result_text_says_when_counts_differ() -> None:
+    game = FollowedGame(3, white="ivy", black="me")
+    server = ServerScore(5.0, 10.5)
+    game.score_check = ScoreCheck(server, 5.0, 10.5, "W+5.5")
+    assert "Both counts agree" in result_text(game) and "W+5.5" in result_text(game)
+    game.score_check = ScoreCheck(server, 12.0, 10.5, "B+1.5")
+    assert "DIFFER" in result_text(game)
+
+
+def test_forfeit_banner_counts_down() -> None:
+    assert forfeit_banner(None, 0.0, connected=False) == ""
+    assert forfeit_banner(100.0, 0.0, connected=True) == ""
+    assert "1:40 left" in forfeit_banner(100.0, 0.0, connected=False)
+    assert "passed" in forfeit_banner(100.0, 101.0, connected=False)
