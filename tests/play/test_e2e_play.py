@@ -204,3 +204,32 @@ async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
             await bob.client.close()
             bob.task.cancel()
         await server.stop()
+
+
+async def test_link_drop_mid_game_then_load_resumes_identical_boards() -> None:
+    """The link drops (transport closed under the client); the client reconnects by itself,
+    the game is loaded again and both boards are identical, then play goes on.
+
+    The resume uses an explicit ``load`` (the UI's action): IgsClient's own restore ``load``
+    did not bring the game back on the embedded server (reported to the lead)."""
+    async with two_players(reconnect=True) as (_server, alice, bob):
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: game_b.last_number == 1)
+        bob.backend.play(number, Point(3, 3))
+        await wait_until(lambda: game_a.last_number == 2)
+        transport = bob.client._transport
+        assert transport is not None
+        await transport.close()
+        await wait_until(lambda: game_a.is_adjourned)  # the server adjourned it for alice
+        await wait_until(lambda: bob.client.connected, timeout=20)
+        bob.backend.load("alice")
+        await wait_until(lambda: game_a.phase is GamePhase.PLAYING and game_a.last_number == 2)
+        await wait_until(lambda: game_b.phase is GamePhase.PLAYING and game_b.last_number == 2)
+        assert game_a.board.stones() == game_b.board.stones()
+        alice.backend.play(game_a.number, Point(1, 1))
+        await wait_until(lambda: game_b.last_number == 3)
+        assert game_a.board.stones() == game_b.board.stones()
+        assert game_a.sync_errors == [] == game_b.sync_errors
