@@ -53,17 +53,40 @@ def build_parser() -> argparse.ArgumentParser:
         "local server's bots. Options after the command are passed to the engine.",
     )
     gtp_engine.add_argument("engine_args", nargs=argparse.REMAINDER, help="engine options")
+
+    sub.add_parser(
+        "play",
+        help="play a game against a local GTP engine on the board UI",
+        description="Play against a GTP engine (see 'igs-tui play --help').",
+        add_help=False,
+    )
+    sub.add_parser(
+        "bot",
+        help="let a GTP engine play on IGS (or any IGS-compatible server) as a bot",
+        description="Bridge a GTP engine to an IGS server (see 'igs-tui bot --help').",
+        add_help=False,
+    )
     return parser
+
+
+PASSTHROUGH = {
+    # subcommand -> (module, function): these parse their own options from the raw arguments
+    # (argparse's REMAINDER mishandles options such as "--seed N" after a subcommand).
+    "gtp-engine": ("igs_tui.gtp.engine", "run_gtp_engine_cli"),
+    "play": ("igs_tui.gtp.play_cli", "run_play_cli"),
+    "bot": ("igs_tui.gtp.bot_cli", "run_bot_cli"),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list[:1] == ["gtp-engine"] and not {"-h", "--help"} & set(args_list[1:2]):
-        # The engine parses its own options (argparse's REMAINDER mishandles "--seed N").
-        from igs_tui.gtp.engine import run_gtp_engine_cli
+    if args_list and args_list[0] in PASSTHROUGH:
+        import importlib
 
-        return run_gtp_engine_cli(args_list[1:])
+        module_name, function = PASSTHROUGH[args_list[0]]
+        run = getattr(importlib.import_module(module_name), function)
+        return int(run(args_list[1:]))
     args = parser.parse_args(args_list)
     if args.command == "convert":
         from igs_tui.records.convert import run_convert_cli
@@ -73,10 +96,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.protocol.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
-    if args.command == "gtp-engine":
-        from igs_tui.gtp.engine import run_gtp_engine_cli
-
-        return run_gtp_engine_cli(list(args.engine_args))
     from igs_tui.launch import run_app
 
     return run_app(local=args.local, server=args.server)

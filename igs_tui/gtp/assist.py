@@ -76,3 +76,24 @@ async def estimate(
     finally:
         if ctl is not None:
             await ctl.close(grace=1.0)
+
+
+class GtpAssist:
+    """:class:`~igs_tui.model.assist.EngineAssist` backed by a GTP engine command line."""
+
+    def __init__(
+        self, engine_cmd: str | Sequence[str], *, name: str = "engine", timeout: float = 10.0
+    ) -> None:
+        self._cmd = engine_cmd
+        self._name = name
+        self.timeout = timeout
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    async def estimate(self, game: FollowedGame) -> str | None:
+        return await estimate(game, self._cmd, self.timeout)
+
+    async def suggest_dead(self, game: FollowedGame) -> frozenset[Point] | None:
+        return await suggest_dead_stones(game, self._cmd, self.timeout)

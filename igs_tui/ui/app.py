@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from igs_tui.model import BufferKey, ClientModel
+from igs_tui.model.assist import EngineAssist
 from igs_tui.model.backend import Backend
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.chat_log import ChatLogger
@@ -52,6 +53,7 @@ class IgsApp(App[None]):
         local_port: int = DEFAULT_LOCAL_PORT,
         echo_own: bool = False,
         match_hook: Callable[[str], None] | None = None,
+        assist: EngineAssist | None = None,
     ) -> None:
         super().__init__()
         self.model = model
@@ -62,6 +64,8 @@ class IgsApp(App[None]):
         self._local_port = local_port
         self.echo_own = echo_own
         self.match_hook = match_hook
+        self.assist = assist
+        """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
         self.login_request: LoginRequest | None = None
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
 
