@@ -1,0 +1,210 @@
+"""A bot bridge and a scripted opponent on the embedded server, over real TCP on 127.0.0.1.
+
+The opponent is a plain protocol client (IgsClient + model + IgsBackend, as in
+tests/play/harness.py) that challenges the bot with ``nmatch`` and answers each of its turns
+from a script: the planted moves first, then passes, so the bot's engine decides how long the
+game lasts. Both sides send fast (the 3 commands/s IGS throttle would make tests crawl).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from igs_tui.go import Color, Point, ScoringSession
+from igs_tui.gtp.bot_bridge import BotBridge, BotExit, EngineFactory
+from igs_tui.gtp.bot_policy import BotPolicy
+from igs_tui.gtp.channel import InProcessChannel
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import GtpEngine
+from igs_tui.localserver.config import DEMO_ACCOUNTS, Account
+from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.model.backend import MatchTerms
+from igs_tui.net.backoff import BackoffPolicy
+from igs_tui.net.client import ClientConfig, IgsClient, SessionLike
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import ConnectionEvent
+from igs_tui.protocol.events import Event
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.session import IgsSession
+from tests.play.harness import Player, fast_server_config, wait_until
+
+BOT = "botalpha"
+BOT_ACCOUNT = Account(BOT, BOT, "10k*", "test bot")
+FAST_RATE = 50.0
+
+
+def bot_server_config(**overrides: object) -> object:
+    return fast_server_config(accounts=(*DEMO_ACCOUNTS, BOT_ACCOUNT), **overrides)
+
+
+def fast_session(username: str, password: str) -> SessionLike:
+    return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE)
+
+
+def client_config(port: int, *, reconnect: bool = False) -> ClientConfig:
+    return ClientConfig(
+        servers=[ServerAddress("127.0.0.1", port)],
+        reconnect=reconnect,
+        backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
+    )
+
+
+async def join_fast(port: int, name: str) -> Player:
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+
+    igs = IgsClient(
+        name,
+        name,
+        config=client_config(port, reconnect=True),
+        on_event=on_event,
+        session_factory=fast_session,
+    )
+    task = asyncio.ensure_future(igs.run())
+    await wait_until(lambda: igs.connected and model.me == name)
+    return Player(name, model, igs, IgsBackend(model, igs.send), task)
+
+
+def builtin_engine(seed: int = 1, engine_type: type[GtpEngine] = GtpEngine) -> EngineFactory:
+    """The built-in engine in this process (no subprocess start-up per test)."""
+
+    async def start() -> GtpController:
+        return GtpController(InProcessChannel(engine_type(seed=seed)), timeout=10.0)
+
+    return start
+
+
+@dataclass
+class Script:
+    """The opponent's moves: ``planted`` in order when legal, otherwise a pass."""
+
+    planted: list[Point] = field(default_factory=list)
+    remove: list[Point] = field(default_factory=list)
+    """Stones the opponent removes in scoring (after the bot's own removals)."""
+
+
+async def oppose(opponent: Player, script: Script, *, timeout: float = 60.0) -> FollowedGame:
+    """Play the opponent's side of the current game until it is finished; return it."""
+    await wait_until(lambda: opponent.game() is not None, timeout=timeout)
+    planted = list(script.planted)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    scored_at: int | None = None
+    while True:
+        game = opponent.game()
+        assert game is not None
+        assert loop.time() < deadline, f"game not finished in time: {game.phase} {game.last_number}"
+        if game.phase is GamePhase.FINISHED:
+            return game
+        ours = game.role.color
+        if game.phase is GamePhase.PLAYING and ours is not None and game.board.to_move is ours:
+            number = game.last_number
+            point = None
+            while planted and point is None:
+                candidate = planted.pop(0)
+                if game.board.get(candidate) is None:
+                    point = candidate
+            opponent.backend.play(game.number, point)
+            await wait_until(
+                lambda g=game, n=number: g.last_number > n or g.phase is not GamePhase.PLAYING,
+                timeout=timeout,
+            )
+            continue
+        if game.phase is GamePhase.SCORING and scored_at != game.number:
+            scored_at = game.number
+            for point in script.remove:
+                opponent.backend.remove_dead(game.number, point)
+            opponent.backend.done_scoring(game.number)
+        await asyncio.sleep(0.02)
+
+
+def challenge(opponent: Player, bot: str = BOT, size: int = 9, **terms: object) -> None:
+    values: dict[str, object] = dict(
+        color=Color.BLACK, size=size, handicap=0, komi=0.5, main_seconds=600
+    )
+    values |= dict(byo_seconds=0, byo_stones=0)
+    values.update(terms)
+    opponent.backend.challenge(MatchTerms(bot, **values))  # type: ignore[arg-type]
+
+
+def own_count(game: FollowedGame) -> str:
+    """Our own count of the final position with the dead stones the server agreed on."""
+    session = ScoringSession(game.board)
+    for point in game.dead:
+        if game.board.get(point) is not None and not session.is_dead(point):
+            session.mark_dead(point)
+    return session.score(komi=game.komi).result
+
+
+@dataclass
+class BotRun:
+    server: LocalServer
+    bridge: BotBridge
+    task: asyncio.Task[BotExit]
+    opponent: Player
+    extra: list[Player] = field(default_factory=list)
+
+
+@asynccontextmanager
+async def bot_and_opponent(
+    tmp_path: Path,
+    *,
+    engine: EngineFactory | None = None,
+    policy: BotPolicy | None = None,
+    games: int | None = 1,
+    reconnect: bool = False,
+    opponent: str = "alice",
+    via: Callable[[int], int] | None = None,
+    server_overrides: dict[str, object] | None = None,
+) -> AsyncIterator[BotRun]:
+    """Start the server, the bridge (as ``botalpha``) and a connected opponent."""
+    server = await start_embedded(bot_server_config(**(server_overrides or {})))  # type: ignore[arg-type]
+    port = via(server.port) if via is not None else server.port
+    bridge = BotBridge(
+        BOT,
+        BOT,
+        engine=engine or builtin_engine(),
+        policy=policy,
+        client_config=client_config(port, reconnect=reconnect),
+        games=games,
+        sgf_dir=tmp_path,
+        send_rate=FAST_RATE,
+        status_timeout=10.0,
+    )
+    task = asyncio.ensure_future(bridge.run())
+    players: list[Player] = []
+    try:
+        await wait_until(lambda: bridge.client.connected and bridge.model.me == BOT)
+        # The bridge's open/looking toggles go out on its first step after login.
+        await wait_until(lambda: _flag(server, BOT, "looking"))
+        players.append(await join_fast(server.port, opponent))
+        run = BotRun(server, bridge, task, players[0], players)
+        yield run
+    finally:
+        bridge.stop()
+        for p in players:
+            await p.client.close()
+            p.task.cancel()
+        await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+        await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), 20)
+        await server.stop()
+
+
+def _flag(server: LocalServer, name: str, flag: str) -> bool:
+    user = server.hub.users.get(name)
+    return user is not None and user.flag(flag)
+
+
+def server_moves(server: LocalServer, number: int) -> Sequence[tuple[Color, str]]:
+    game = server.hub.games[number]
+    return [(r.color, r.text.split()[0]) for r in game.records]
