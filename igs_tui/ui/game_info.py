@@ -3,6 +3,10 @@
 Clocks count down locally: the panel redraws once a second from
 ``FollowedGame.clocks[colour].at(now)``, where ``now`` comes from the model's clock (injected
 in tests), so the display moves between server updates and is corrected by the next one.
+Byo-yomi shows the periods left (Japanese) or the stones still to play (Canadian). In our own
+games the bell rings once when our clock crosses a warning threshold, and a fallen flag is
+shown at once (the server's verdict follows). While the link is down, an own game shows the
+countdown to the server's forfeit limit (the ``banner`` callable), ticking with the clocks.
 Everything from the server (names, ranks, titles, results) goes through :func:`plain`.
 """
 
@@ -17,27 +21,34 @@ from textual.widgets import Static
 
 from igs_tui.go import Color
 from igs_tui.model import ClockReading, FollowedGame, GamePhase, format_reading
+from igs_tui.ui.game_alerts import (
+    CRITICAL_SECONDS,
+    LOW_TIME_SECONDS,
+    TimeAlarm,
+    flag_fell,
+    time_level,
+)
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.safe_text import plain
 
-LOW_TIME_SECONDS = 60.0
-"""Below this the clock turns amber; below :data:`CRITICAL_SECONDS` red."""
-CRITICAL_SECONDS = 15.0
+__all__ = [
+    "CRITICAL_SECONDS",
+    "CRITICAL_STYLE",
+    "LOW_TIME_SECONDS",
+    "LOW_TIME_STYLE",
+    "GameInfo",
+    "clock_style",
+]
+
 LOW_TIME_STYLE = "bold #d08000"
 CRITICAL_STYLE = "bold reverse #e03030"
+LEVEL_STYLE = ("", LOW_TIME_STYLE, CRITICAL_STYLE)
 STONE = {Color.BLACK: "●", Color.WHITE: "○"}
 
 
 def clock_style(reading: ClockReading) -> str:
     """Warning colours for a clock reading (none for unlimited time)."""
-    if reading.unlimited:
-        return ""
-    left = reading.seconds_left  # in byo-yomi: what is left of the current period
-    if left <= CRITICAL_SECONDS:
-        return CRITICAL_STYLE
-    if left <= LOW_TIME_SECONDS:
-        return LOW_TIME_STYLE
-    return ""
+    return LEVEL_STYLE[time_level(reading)]
 
 
 class GameInfo(Static):
@@ -50,9 +61,19 @@ class GameInfo(Static):
     }
     """
 
-    def __init__(self, now: Callable[[], float], *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        now: Callable[[], float],
+        *,
+        banner: Callable[[], str] | None = None,
+        id: str | None = None,
+    ) -> None:
         super().__init__("", id=id)
         self._now = now
+        self._banner = banner
+        self._alarm = TimeAlarm()
+        self.bells = 0
+        """How often the low-time bell rang (shown nowhere; for tests and diagnostics)."""
         self._game: FollowedGame | None = None
         self._browse = BrowseState()
         self._message = ""
@@ -95,17 +116,34 @@ class GameInfo(Static):
         """
         if self._game is None:
             return
+        self._check_own_time(self._game)
         text = self.render_info()
         width = max(1, self.content_size.width)
         shape = (width, tuple(cell_len(line) // width for line in text.plain.split("\n")))
         self.update(text, layout=shape != self._shape)
         self._shape = shape
 
+    def _check_own_time(self, game: FollowedGame) -> None:
+        """Ring the bell once when our own clock crosses a warning threshold in play."""
+        color = game.role.color
+        if color is None or game.phase is not GamePhase.PLAYING:
+            self._alarm.update(0)
+            return
+        now = self._now()
+        level = 0 if flag_fell(game, color, now) else time_level(game.clocks[color].at(now))
+        if self._alarm.update(level):
+            self.bells += 1
+            self.app.bell()
+
     def clock_text(self, color: Color) -> Text:
-        """The clock of ``color`` as it reads now, styled for low time."""
+        """The clock of ``color`` as it reads now, styled for low time; a fallen flag says so."""
         assert self._game is not None
-        reading = self._game.clocks[color].at(self._now())
-        return Text(format_reading(reading), style=clock_style(reading))
+        now = self._now()
+        reading = self._game.clocks[color].at(now)
+        text = Text(format_reading(reading), style=clock_style(reading))
+        if flag_fell(self._game, color, now):
+            text.append("  time is up", style=CRITICAL_STYLE)
+        return text
 
     def render_info(self) -> Text:
         game = self._game
@@ -151,6 +189,10 @@ class GameInfo(Static):
             out.append(f"Count: {self._score}\n")
         if self._message:
             out.append_text(plain(self._message, "bold #e03030", max_length=200))
+            out.append("\n")
+        banner = self._banner() if self._banner is not None else ""
+        if banner:
+            out.append(banner, style="bold reverse #e03030")
             out.append("\n")
         out.rstrip()
         return out

@@ -8,9 +8,10 @@ press *done*. Everything here is a pure function of the game, so it is cheap to 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from igs_tui.go import Color, Game
+from igs_tui.go import Color, Game, Point
 from igs_tui.go.scoring import Score, ScoringSession
 from igs_tui.model import FollowedGame
 from igs_tui.ui.board_render import BoardOverlay
@@ -26,11 +27,17 @@ class ScorePreview:
         return f"B {self.score.black:g} – W {self.score.white:g} ({self.score.result})"
 
 
-def score_preview(followed: FollowedGame, position: Game | None = None) -> ScorePreview:
-    """Count ``position`` (default: the live board) with ``followed.dead`` removed."""
+def score_preview(
+    followed: FollowedGame, position: Game | None = None, extra_dead: Iterable[Point] = ()
+) -> ScorePreview:
+    """Count ``position`` (default: the live board) with ``followed.dead`` removed.
+
+    ``extra_dead`` are stones not (yet) marked by the server, such as an engine's suggestion
+    the player is looking at: the preview then shows the count *if* it were accepted.
+    """
     game = followed.board if position is None else position
     session = ScoringSession(game)
-    for point in followed.dead:
+    for point in (*followed.dead, *extra_dead):
         on_board = 0 <= point.col < game.size and 0 <= point.row < game.size
         if on_board and game.get(point) is not None and not session.is_dead(point):
             session.mark_dead(point)

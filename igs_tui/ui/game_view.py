@@ -9,32 +9,52 @@ Browsing (``[``/``]``, ``,``/``.``, Home, End) shows earlier positions with
 ``FollowedGame.position_after`` while the live game goes on; see :class:`BrowseState` for when
 the view follows new moves.
 
+In our own games the view also asks before irreversible steps (resign, adjourn), opens the
+answer dialog once when the opponent asks for an undo, and shows the result screen once when
+a game ends. Every intent names this view's game number, so several games at once never mix.
+
+Letters typed on the board are coordinates (``e5``), so every game action is a control key.
 Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u`` unobserve,
-ctrl+g pass (press twice), ctrl+r resign (twice), ctrl+d done (scoring), ctrl+n move numbers,
-ctrl+t ASCII stones; on the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
+ctrl+g pass (press twice), ctrl+r resign (asks), ctrl+z undo please (in scoring: restore the
+dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
+game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
+stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
+phase of an own game suggest dead stones, which ctrl+y accepts. On the board: arrows/hjkl,
+Enter/space, a typed coordinate, a click.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 
 from igs_tui.go import Color, Game, Point
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role, game_topic
+from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
+from igs_tui.model.assist import EngineAssist
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_alerts import ResultPrompt, UndoPrompt
+from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
+from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
+from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.safe_text import clean
+
+RESULT_GRACE_SECONDS = 3.0
+"""How long a scored own game waits for the server's count before the result screen shows
+without it (the count line normally arrives just before the end of the game)."""
 
 
 def tab_label(game: FollowedGame) -> str:
@@ -68,11 +88,22 @@ class GameView(ModelWatcher):
         Binding("ctrl+f", "toggle_follow", "Follow", show=False),
         Binding("u", "unobserve", "Unobserve"),
         Binding("ctrl+g", "pass_move", "Pass"),
+        Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
         Binding("ctrl+d", "done_scoring", "Done scoring", show=False),
         Binding("ctrl+r", "resign", "Resign", show=False),
+        Binding("ctrl+a", "add_time", "Add time", show=False),
+        Binding("ctrl+o", "adjourn", "Adjourn", show=False),
+        Binding("ctrl+l", "load", "Load game", show=False),
+        Binding("ctrl+e", "suggest_dead", "Suggest dead"),
+        Binding("ctrl+e", "estimate", "Estimate"),
+        Binding("ctrl+y", "accept_suggestion", "Accept dead"),
+        Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
+    OWN_GAME_ACTIONS = frozenset(
+        ("pass_move", "done_scoring", "resign", "undo", "add_time", "adjourn", "load")
+    )
 
     @dataclass
     class Closed(Message):
@@ -102,8 +133,11 @@ class GameView(ModelWatcher):
         self.show_numbers = False
         self.message = ""
         self._pass_armed = False
-        self._resign_armed = False
         self._awaiting_server = False
+        self._undo_prompt = UndoPrompt()
+        self._result_prompt = ResultPrompt()
+        self.suggestion: frozenset[Point] | None = None
+        """Stones an engine suggested as dead, shown until accepted or the phase ends."""
 
     @property
     def position_hint(self) -> str:
@@ -129,12 +163,29 @@ class GameView(ModelWatcher):
         game = self.game
         yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
         with Vertical(id="game-side"):
-            yield GameInfo(self._model.clock)
+            yield GameInfo(self._model.clock, banner=self._forfeit_text)
             yield GameChat(self._model, self._backend, self.number)
 
     def on_mount(self) -> None:
+        game = self.game
+        if game is not None and game.phase is GamePhase.FINISHED:
+            self._result_prompt.shown = True  # opened on a finished game: no pop-up
         self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
         self.game_changed()
+
+    @property
+    def own(self) -> bool:
+        game = self.game
+        return game is not None and game.role.color is not None
+
+    def _forfeit_text(self) -> str:
+        """The forfeit countdown while the link is down, in own games not yet over."""
+        game = self.game
+        if game is None or game.role.color is None or game.phase is GamePhase.FINISHED:
+            return ""
+        status = self._model.connection
+        connected = status.state is LinkState.CONNECTED
+        return forfeit_banner(status.forfeit_deadline, self._model.clock(), connected=connected)
 
     # model -> screen --------------------------------------------------------------------------
     def game_changed(self) -> None:
@@ -147,8 +198,11 @@ class GameView(ModelWatcher):
             # a new move (or an undo) makes an old warning or a half-confirmed pass stale
             self.message = ""
             self._pass_armed = False
-        self._resign_armed = False
         self.browse.update_total(len(game.moves))
+        if self.suggestion is not None and (
+            game.phase is not GamePhase.SCORING or self.suggestion <= game.dead
+        ):
+            self.suggestion = None
         binding_state = (game.role, game.phase)
         if binding_state != self._binding_state:
             # the footer is rebuilt on every refresh (tens of ms): only when offers change
@@ -159,6 +213,21 @@ class GameView(ModelWatcher):
             self._label = label
             self.post_message(self.LabelChanged(self.number, label))
         self.redraw()
+        self._prompt_if_needed(game)
+
+    def _prompt_if_needed(self, game: FollowedGame) -> None:
+        """Open the undo answer or the result screen, each once per occurrence."""
+        if self._undo_prompt.update(game):
+            answer_undo_request(self.app, self._model, self._backend, self.number)
+        if self._result_prompt.update(game):
+            show_result(self.app, game)
+        elif game.phase is GamePhase.FINISHED and self._result_prompt.waiting(game):
+            self.set_timer(RESULT_GRACE_SECONDS, self._result_grace_over)
+
+    def _result_grace_over(self) -> None:
+        game = self.game
+        if game is not None and self._result_prompt.give_up_waiting():
+            show_result(self.app, game)
 
     def redraw(self) -> None:
         game = self.game
@@ -181,8 +250,10 @@ class GameView(ModelWatcher):
         if live and (
             game.phase is GamePhase.SCORING or (game.dead and game.phase is GamePhase.FINISHED)
         ):
-            preview = score_preview(game, position)
+            preview = score_preview(game, position, self.suggestion or ())
             overlay, score = preview.overlay, preview.describe()
+            if self.suggestion:
+                score += " if the suggestion is accepted"
         self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay)
         self.query_one(GameInfo).show(
             game,
@@ -212,21 +283,37 @@ class GameView(ModelWatcher):
         self.message = message
         self.redraw()
 
+    @property
+    def assist(self) -> EngineAssist | None:
+        """The app's engine helper, if one was configured."""
+        assist: EngineAssist | None = getattr(self.app, "assist", None)
+        return assist
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer pass/done only in our own games and unobserve only when observing."""
+        """Offer play actions only in our own games, engine help only with an engine.
+
+        ctrl+e is bound twice: in the scoring phase of an own game it asks for dead stones,
+        elsewhere for an estimate; the binding whose check fails passes the key on.
+        """
         game = self.game
         own = game is not None and game.role.color is not None
-        if action in ("pass_move", "done_scoring", "resign"):
+        if action in self.OWN_GAME_ACTIONS:
             return own
         if action == "unobserve":
             return not own or (game is not None and game.phase is not GamePhase.PLAYING)
+        scoring = own and game is not None and game.phase is GamePhase.SCORING
+        if action == "suggest_dead":
+            return self.assist is not None and scoring
+        if action == "estimate":
+            return self.assist is not None and not scoring
+        if action == "accept_suggestion":
+            return bool(self.suggestion) and scoring
         return True
 
     # browsing ---------------------------------------------------------------------------------
     def action_browse(self, delta: int) -> None:
         self.browse.step(delta)
         self._pass_armed = False
-        self._resign_armed = False
         self.show_message("")
 
     def action_first(self) -> None:
@@ -261,7 +348,6 @@ class GameView(ModelWatcher):
     def on_board_widget_point_selected(self, event: BoardWidget.PointSelected) -> None:
         event.stop()
         self._pass_armed = False
-        self._resign_armed = False
         game = self.game
         if game is None:
             return
@@ -296,7 +382,6 @@ class GameView(ModelWatcher):
             self.show_message("Pass? Press ctrl+g again to confirm")
             return
         self._pass_armed = False
-        self._resign_armed = False
         self._backend.play(self.number, None)
         self.show_message("")
 
@@ -306,16 +391,189 @@ class GameView(ModelWatcher):
             self._backend.done_scoring(self.number)
             self.show_message("Done: waiting for the opponent")
 
-    def action_resign(self) -> None:
-        """Resign our own game in play, after a second press (it cannot be taken back)."""
+    def _own_game_in(self, phase: GamePhase, refusal: str) -> FollowedGame | None:
+        """This view's game if it is ours and in ``phase``; else show ``refusal``."""
         game = self.game
-        if game is None or game.role.color is None or game.phase is not GamePhase.PLAYING:
-            self.show_message("No game of yours in play to resign")
+        if game is None or game.role.color is None or game.phase is not phase:
+            self.show_message(refusal)
+            return None
+        return game
+
+    def _opponent(self, game: FollowedGame) -> str:
+        name = game.white if game.role is Role.PLAYING_BLACK else game.black
+        return clean(name, max_length=24) or "the opponent"
+
+    def action_resign(self) -> None:
+        """Resign our own game in play after a Yes in a dialog (it cannot be taken back)."""
+        if self._own_game_in(GamePhase.PLAYING, "No game of yours in play to resign"):
+            self._pass_armed = False
+            confirm_resign(self.app, self._backend, self.number)
+
+    def action_undo(self) -> None:
+        """Ask the opponent to take back the last move; in scoring, restore the dead stones."""
+        game = self.game
+        if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
+            self.suggestion = None
+            self._backend.restore_scoring(self.number)
+            self.show_message("Undo: all dead stones restored")
             return
-        if not self._resign_armed:
-            self._resign_armed = True
-            self.show_message("Resign? Press ctrl+r again to confirm")
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to undo in")
+        if game is None:
             return
-        self._resign_armed = False
-        self._backend.resign(self.number)
-        self.show_message("")
+        if not game.moves:
+            self.show_message("No move to undo yet")
+            return
+        self._backend.request_undo(self.number)
+        self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
+
+    def action_add_time(self) -> None:
+        """Give the opponent extra minutes (asks how many)."""
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play")
+        if game is None:
+            return
+        opponent = self._opponent(game)
+
+        def check(text: str) -> str | None:
+            minutes = parse_minutes(text)
+            return minutes if isinstance(minutes, str) else None
+
+        def done(text: str | None) -> None:
+            minutes = parse_minutes(text) if text is not None else None
+            if isinstance(minutes, int):
+                self._backend.add_time(self.number, minutes)
+                self.show_message(f"Added {minutes} min to {opponent}'s clock")
+
+        prompt = InputPrompt(
+            f"Game {self.number}: minutes to add to {opponent}'s clock", "1", check, id="add-time"
+        )
+        self.app.push_screen(prompt, done)
+
+    def action_adjourn(self) -> None:
+        """Ask the opponent to adjourn (after a Yes: it stops the game for both)."""
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to adjourn")
+        if game is None:
+            return
+
+        def done(answer: bool | None) -> None:
+            if answer:
+                self._backend.adjourn(self.number)
+                self.show_message("Adjournment requested")
+
+        question = f"Adjourn game {self.number}? It can be loaded again later."
+        self.app.push_screen(ConfirmDialog(question, "Adjourn", "Keep playing"), done)
+
+    def action_load(self) -> None:
+        """Load (resume) this adjourned game with the same opponent."""
+        game = self._own_game_in(GamePhase.ADJOURNED, "This game is not adjourned")
+        if game is None:
+            return
+        opponent = game.white if game.role is Role.PLAYING_BLACK else game.black
+        if not opponent:
+            self.show_message("The opponent of this game is not known")
+            return
+        self._backend.load(opponent)
+        self.show_message(f"Loading the game with {self._opponent(game)}")
+
+    def action_save_as(self) -> None:
+        """Save the game (all moves, whatever is shown) as SGF or Ishi to a path typed in."""
+        game = self.game
+        if game is None:
+            return
+
+        def done(path: str | None) -> None:
+            if path is not None:
+                self.show_message(f"Saved to {path.strip()}")
+
+        prompt = InputPrompt(
+            f"Save game {self.number} as (.sgf for SGF, .go or .ishi for Ishi)",
+            default_save_name(game),
+            lambda text: save_to(game, text),
+            id="save-as",
+        )
+        self.app.push_screen(prompt, done)
+
+    # engine help ------------------------------------------------------------------------------
+    def _shown_game(self, game: FollowedGame) -> FollowedGame:
+        """The game as the view shows it: the live game, or a copy cut at the browsed move."""
+        if self.browse.at_live:
+            return game
+        copy = FollowedGame(
+            game.number,
+            size=game.size,
+            komi=game.komi,
+            handicap=game.handicap,
+            white=game.white,
+            black=game.black,
+        )
+        for move in game.moves[: self.browse.index]:
+            copy.add_move(move)
+        return copy
+
+    def action_estimate(self) -> None:
+        """Ask the engine for a score estimate of the position shown, in the background."""
+        assist, game = self.assist, self.game
+        if assist is None or game is None:
+            return
+        shown = self._shown_game(game)
+        self.show_message(f"{assist.name}: estimating…")
+        self._estimate(assist, shown)
+
+    @work(group="assist-estimate", exclusive=True, exit_on_error=False)
+    async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:
+        try:
+            answer = await assist.estimate(game)
+        except Exception:  # an engine that breaks must not break the game view
+            answer = None
+        if not self.is_attached:
+            return
+        if answer:
+            text = f"{assist.name} estimate at move {len(game.moves)}: {clean(answer)}"
+        else:
+            text = f"{assist.name}: no answer"
+        self.show_message(text)
+
+    def action_suggest_dead(self) -> None:
+        """Ask the engine which stones are dead (own game, scoring phase), in the background."""
+        assist = self.assist
+        game = self._own_game_in(GamePhase.SCORING, "Dead stones are suggested while scoring")
+        if assist is None or game is None:
+            return
+        self.show_message(f"{assist.name}: looking for dead stones…")
+        self._suggest(assist, game)
+
+    @work(group="assist-dead", exclusive=True, exit_on_error=False)
+    async def _suggest(self, assist: EngineAssist, game: FollowedGame) -> None:
+        try:
+            stones = await assist.suggest_dead(game)
+        except Exception:  # an engine that breaks must not break the game view
+            stones = None
+        if not self.is_attached:
+            return
+        if stones is None:
+            self.show_message(f"{assist.name}: no answer")
+            return
+        if game.phase is not GamePhase.SCORING:
+            return
+        chains = removals_to_send(game, stones)
+        if not chains:
+            self.suggestion = None
+            self.refresh_bindings()
+            self.show_message(f"{assist.name}: no dead stones to add")
+            return
+        self.suggestion = suggestion_points(game, stones)
+        self.refresh_bindings()
+        self.show_message(
+            f"{assist.name} suggests {len(chains)} dead chain(s), marked: ctrl+y accepts"
+        )
+
+    def action_accept_suggestion(self) -> None:
+        """Send one removal per suggested chain not yet marked dead."""
+        game = self._own_game_in(GamePhase.SCORING, "Nothing to accept outside scoring")
+        suggestion, self.suggestion = self.suggestion, None
+        self.refresh_bindings()
+        if game is None or not suggestion:
+            return
+        points = removals_to_send(game, suggestion)
+        for point in points:
+            self._backend.remove_dead(self.number, point)
+        self.show_message(f"Sent {len(points)} removal(s): waiting for the server")

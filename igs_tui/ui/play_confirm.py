@@ -10,6 +10,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -39,10 +40,11 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
+            # questions name players (server text): never parse them as markup
+            yield Static(Content(self.question), id="question")
             with Horizontal():
-                yield Button(f"{self.yes} (y)", variant="primary", id="yes")
-                yield Button(f"{self.no} (n)", id="no")
+                yield Button(Content(f"{self.yes} (y)"), variant="primary", id="yes")
+                yield Button(Content(f"{self.no} (n)"), id="no")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

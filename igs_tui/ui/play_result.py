@@ -12,6 +12,7 @@ import math
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -52,12 +53,15 @@ def forfeit_banner(deadline: float | None, now: float, *, connected: bool) -> st
     if left <= 0:
         return "Connection lost - the reconnect deadline has passed; the game may be forfeited."
     minutes, seconds = divmod(math.ceil(left), 60)
-    return f"Connection lost - reconnecting... {minutes}:{seconds:02d} left to resume the game"
+    return f"Connection lost - reconnecting: reload your game within {minutes}:{seconds:02d}"
 
 
 class ResultScreen(ModalScreen[None]):
+    """The final result of one game, our count beside the server's; any close key dismisses."""
+
     DEFAULT_CSS = """
     ResultScreen { align: center middle; }
+    ResultScreen .hint { color: $text-muted; }
     ResultScreen > Vertical {
         width: 70; height: auto; border: round $accent; background: $surface; padding: 0 1;
     }
@@ -70,7 +74,9 @@ class ResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(result_text(self.game), id="result")
+            # player names come from the server: never parse them as markup
+            yield Static(Content(result_text(self.game)), id="result")
+            yield Static(Content("Enter or Escape closes"), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,6 +1,13 @@
-"""The status bar: connection state, user, server, lag and reconnect progress."""
+"""The status bar: connection state, user, server, lag and reconnect progress.
+
+While the link is down with an own game interrupted, the bar shows the countdown to the
+server's forfeit limit (:func:`forfeit_banner`), ticking each second; once reconnected it
+keeps counting until the game is reloaded.
+"""
 
 from __future__ import annotations
+
+import math
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +21,7 @@ from igs_tui.model import (
     LinkState,
 )
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.play_result import forfeit_banner
 from igs_tui.ui.safe_text import plain
 
 STATE_STYLE = {
@@ -43,8 +51,12 @@ def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = N
         style = "red" if status.lag_ms >= 1000 else ""
         text.append(f"  lag {status.lag_ms:.0f} ms", style)
     if status.forfeit_deadline is not None and now is not None:
-        left = max(0, int(status.forfeit_deadline - now))
-        text.append(f"  reload your game within {left // 60}:{left % 60:02d}", "bold red")
+        connected = status.state is LinkState.CONNECTED
+        banner = forfeit_banner(status.forfeit_deadline, now, connected=connected)
+        if not banner:  # back online, the game not reloaded yet: the clock still runs
+            left = max(0, math.ceil(status.forfeit_deadline - now))
+            banner = f"reload your game within {left // 60}:{left % 60:02d}"
+        text.append(f"  {banner}", "bold red")
     if status.detail:
         text.append("  ")
         text.append_text(plain(status.detail, "italic", max_length=80))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import ComposeResult
-from textual.widgets import Input, RichLog, TabbedContent
+from textual.widgets import Input, RichLog, Static, TabbedContent
 
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import (
@@ -21,6 +21,7 @@ from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock_style
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_view import GameView
+from igs_tui.ui.play_confirm import ConfirmDialog
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -541,23 +542,26 @@ async def test_handicap_stones_shown_and_warning_clears_on_next_move() -> None:
         assert "move 2/2 (live)" in info_text(panel, 21)
 
 
-async def test_resign_needs_confirmation_and_other_keys_disarm_it() -> None:
+async def test_resign_asks_in_a_dialog_and_only_yes_resigns() -> None:
     model, _ = new_model()
     backend = RecordingBackend()
     app = PanelApp(model, backend)
     async with app.run_test(size=(100, 30)) as pilot:
-        panel = app.query_one(GamesPanel)
         await own_game(model, Role.PLAYING_BLACK, random_moves(9, 4, seed=1))
         await settle(pilot)
         await pilot.press("ctrl+r")
         await settle(pilot)
-        assert "Resign?" in info_text(panel, 21)
-        await pilot.press("comma", "ctrl+r")  # browsing in between: asks again
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Resign game 21?" in str(app.screen.query_one("#question", Static).content)
+        await pilot.press("n")
         await settle(pilot)
         assert backend.named("resign") == []
         await pilot.press("ctrl+r")
         await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
         assert backend.named("resign") == [(21,)]
+        assert not isinstance(app.screen, ConfirmDialog)
 
 
 async def test_observers_from_the_game_list_when_the_game_has_none() -> None:

@@ -152,5 +152,5 @@ def test_result_text_says_when_counts_differ() -> None:
 def test_forfeit_banner_counts_down() -> None:
     assert forfeit_banner(None, 0.0, connected=False) == ""
     assert forfeit_banner(100.0, 0.0, connected=True) == ""
-    assert "1:40 left" in forfeit_banner(100.0, 0.0, connected=False)
+    assert "reload your game within 1:40" in forfeit_banner(100.0, 0.0, connected=False)
     assert "passed" in forfeit_banner(100.0, 101.0, connected=False)

@@ -1,0 +1,111 @@
+"""One-line prompts for in-game actions that need a value: minutes to add, a path to save to.
+
+A prompt stays open until its ``submit`` callback accepts the text: the callback returns an
+error message to show under the input (bad number, unwritable path) or ``None`` when the
+value was used. So a typo costs one more Enter, never a lost action or a half-written file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from igs_tui.model import FollowedGame
+from igs_tui.records.autosave import save_game_as
+
+MAX_ADD_MINUTES = 6000
+"""The largest addtime the command builder accepts (100 hours)."""
+
+SAVE_SUFFIXES = (".sgf", ".go", ".ishi")
+
+
+class InputPrompt(ModalScreen[str | None]):
+    """A question and an input line; Enter submits, Escape cancels (dismisses with None)."""
+
+    DEFAULT_CSS = """
+    InputPrompt { align: center middle; }
+    InputPrompt > Vertical {
+        width: 70; height: auto; border: round $accent; background: $surface; padding: 0 1;
+    }
+    InputPrompt #prompt-error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, question: str, value: str, submit: Callable[[str], str | None], *, id: str
+    ) -> None:
+        super().__init__(id=id)
+        self.question = question
+        self._value = value
+        self._submit = submit
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Content(self.question), id="prompt-question")
+            yield Input(self._value, id="prompt-input", select_on_focus=False)
+            yield Static("", id="prompt-error")
+
+    @property
+    def error(self) -> str:
+        """The message under the input ("" when none)."""
+        return str(self.query_one("#prompt-error", Static).content)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        problem = self._submit(event.value)
+        if problem:
+            self.query_one("#prompt-error", Static).update(Content(problem))
+            return
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def parse_minutes(text: str) -> int | str:
+    """Minutes to add, or the reason the text is not a usable number of minutes."""
+    try:
+        minutes = int(text.strip())
+    except ValueError:
+        return f"Not a whole number of minutes: {text.strip()!r}"
+    if not 1 <= minutes <= MAX_ADD_MINUTES:
+        return f"Minutes must be between 1 and {MAX_ADD_MINUTES}"
+    return minutes
+
+
+def default_save_name(game: FollowedGame) -> str:
+    """``white-black-12.sgf``: names only from characters that are safe in any file system."""
+
+    def safe(name: str) -> str:
+        return "".join(c for c in name if c.isascii() and (c.isalnum() or c in "_-")) or "x"
+
+    return f"{safe(game.white)}-{safe(game.black)}-{game.number}.sgf"
+
+
+def save_to(game: FollowedGame, text: str) -> str | None:
+    """Save ``game`` to the path ``text`` names; an error message, or None once written.
+
+    The extension picks the format (SGF, or Ishi for ``.go``/``.ishi``). The writer is atomic,
+    so on any error an existing file is left as it was and no partial file appears.
+    """
+    raw = text.strip()
+    if not raw:
+        return "Type a file name ending in .sgf, .go or .ishi"
+    path = Path(os.path.expanduser(raw))
+    if path.suffix.lower() not in SAVE_SUFFIXES:
+        return "The name must end in .sgf (SGF) or .go/.ishi (Ishi)"
+    if path.is_dir():
+        return f"{path} is a directory"
+    try:
+        save_game_as(game, path)
+    except (OSError, ValueError) as exc:
+        return f"Could not save: {exc}"
+    return None
