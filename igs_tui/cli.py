@@ -27,6 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
     )
+    parser.add_argument(
+        "--engine",
+        metavar="CMD",
+        help="GTP engine command line for score estimates and dead-stone hints "
+        "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     convert = sub.add_parser(
@@ -98,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_parse_cli(args.file)
     from igs_tui.launch import run_app
 
-    return run_app(local=args.local, server=args.server)
+    return run_app(local=args.local, server=args.server, engine=args.engine)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import inspect
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
@@ -21,13 +25,14 @@ from igs_tui.model import ClientModel, LinkState
 from igs_tui.model.backend import Backend
 from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
 from igs_tui.net.recorder import SessionRecorder
-from igs_tui.net.servers import IGS_SERVERS, ServerAddress
+from igs_tui.net.servers import IGS_SERVERS, ServerAddress, parse_server
 from igs_tui.net.states import (
     Connected,
     Connecting,
     ConnectionEvent,
     Disconnected,
     Failed,
+    LagMeasured,
     LoggingIn,
     Reconnecting,
 )
@@ -36,6 +41,10 @@ from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.protocol.session import IgsSession
+from igs_tui.records.autosave import AutoSaver
+
+if TYPE_CHECKING:
+    from igs_tui.ui.app import IgsApp
 
 LOGIN_WAIT_SECONDS = 45.0
 
@@ -80,6 +89,8 @@ class Connector:
 
     With ``embedded`` set (``igs-tui --local``), choosing the local server starts the
     embedded IGS-compatible server in this process on a free port and connects to it.
+    Every game the model follows (played or observed) is autosaved as SGF from the first
+    login on, so a crash or a lost link never costs a record.
     """
 
     model: ClientModel
@@ -90,7 +101,11 @@ class Connector:
     server_config: ServerConfig | None = None
     """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
     client_config: ClientConfig | None = None
+    autosave: bool = True
+    games_dir: Path | None = None
+    """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
     client: IgsClient | None = None
+    saver: AutoSaver | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _server: LocalServer | None = None
 
@@ -124,19 +139,12 @@ class Connector:
         self, servers: tuple[ServerAddress, ...], user: str, password: str, *, fast: bool = False
     ) -> Backend:
         model = self.model
+        self.start_autosave()
         adapter = ModelAdapter(model)
-        base = self.client_config or ClientConfig()
-        config = ClientConfig(
-            servers=servers,
-            connect_timeout=base.connect_timeout,
-            login_timeout=base.login_timeout,
-            keepalive_idle=base.keepalive_idle,
-            keepalive_timeout=base.keepalive_timeout,
-            reconnect=base.reconnect,
-            backoff=base.backoff,
-            legacy_encoding=base.legacy_encoding,
-        )
+        # replace(), not a field-by-field copy: every tunable of the base config is kept.
+        config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
         done = asyncio.get_running_loop().create_future()
+        client: IgsClient | None = None
 
         def on_event(event: ClientEvent) -> None:
             if isinstance(event, ConnectionEvent):
@@ -147,6 +155,8 @@ class Connector:
                     done.set_result(event)
             else:
                 adapter.apply(event)
+                if client is not None:
+                    self._sync_forfeit(client)
 
         def session_factory(name: str, secret: str) -> SessionLike:
             if fast:
@@ -190,9 +200,28 @@ class Connector:
         backend.refresh_players()
         return backend
 
+    def start_autosave(self) -> AutoSaver | None:
+        """Start saving every followed game (once per connector; the model outlives logins)."""
+        if self.autosave and self.saver is None:
+            self.saver = AutoSaver(self.model, self.games_dir)
+        return self.saver
+
+    def _sync_forfeit(self, client: IgsClient) -> None:
+        """End the forfeit countdown once the client knows the interrupted game is back.
+
+        The link comes back before the game does (``load`` may wait for the opponent), so the
+        deadline stays on screen after ``Connected`` until the game's heading arrives, which is
+        when the client's session memory clears it.
+        """
+        shown = self.model.connection.forfeit_deadline
+        if shown is not None and client.forfeit_deadline is None:
+            self.model.set_connection(forfeit_deadline=None, detail="")
+
     def _link_event(self, event: ConnectionEvent, servers: tuple[ServerAddress, ...]) -> None:
         set_connection = self.model.set_connection
-        if isinstance(event, Connecting):
+        if isinstance(event, LagMeasured):
+            set_connection(lag_ms=event.seconds * 1000.0)
+        elif isinstance(event, Connecting):
             set_connection(state=LinkState.CONNECTING, server=str(event.address), detail="")
         elif isinstance(event, LoggingIn):
             set_connection(state=LinkState.LOGGING_IN, server=str(event.address))
@@ -203,7 +232,7 @@ class Connector:
                 user=event.name,
                 detail="restoring " + ", ".join(event.restoring) if event.restoring else "",
                 reconnect_attempt=0,
-                forfeit_deadline=None,
+                forfeit_deadline=event.forfeit_deadline,
             )
         elif isinstance(event, Disconnected):
             set_connection(
@@ -229,18 +258,70 @@ class Connector:
 
     async def close(self) -> None:
         await self.close_client()
+        saver, self.saver = self.saver, None
+        if saver is not None:
+            saver.close()
         server, self._server = self._server, None
         if server is not None:
             with contextlib.suppress(Exception):
                 await server.stop()
 
 
-def run_app(*, local: bool = False, server: str | None = None) -> int:
-    """Run the terminal client until the user quits."""
+def check_server_option(text: str) -> str:
+    """Validate ``--server HOST:PORT`` and return it normalised (``host:port``).
+
+    Raises:
+        ValueError: naming the problem (no port, a port outside 1-65535, no host).
+    """
+    spec = text.strip()
+    if not spec or (spec.rfind(":") <= spec.rfind("]")):
+        raise ValueError(f"--server {text!r}: expected HOST:PORT (for example localhost:6969)")
+    try:
+        return str(parse_server(spec))
+    except ValueError as exc:
+        raise ValueError(f"--server {text!r}: {exc}") from None
+
+
+def build_app(
+    *, local: bool = False, server: str | None = None, engine: str | None = None
+) -> tuple[IgsApp, Connector]:
+    """The app and its connector as the command line asks (separate from running, for tests).
+
+    ``login_server`` preselects the server on the login screen: ``"local"`` with ``--local``,
+    else the ``--server`` address. The keyword is only passed when this version of the app
+    takes it.
+
+    Raises:
+        ValueError: a bad ``--server``, or ``--local`` together with ``--server``.
+    """
     from igs_tui.ui.app import IgsApp
 
+    login_server: str | None = None
+    if local and server:
+        raise ValueError("--local and --server cannot be used together")
+    if server:
+        login_server = check_server_option(server)
+    elif local:
+        login_server = "local"
     model = ClientModel()
     connector = Connector(model, embedded=local)
-    app = IgsApp.for_user(model, connector, echo_own=False)
+    options: dict[str, object] = {"echo_own": False}
+    parameters = inspect.signature(IgsApp).parameters
+    if login_server is not None and "login_server" in parameters:
+        options["login_server"] = login_server
+    if engine:
+        from igs_tui.gtp.assist import GtpAssist
+
+        options["assist"] = GtpAssist(engine)
+    return IgsApp.for_user(model, connector, **options), connector
+
+
+def run_app(*, local: bool = False, server: str | None = None, engine: str | None = None) -> int:
+    """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
+    try:
+        app, _connector = build_app(local=local, server=server, engine=engine)
+    except ValueError as exc:
+        print(f"igs-tui: error: {exc}", file=sys.stderr)
+        return 2
     app.run()
     return 0

@@ -19,6 +19,8 @@ free of Textual:
    back to 1. After the new login the :class:`~igs_tui.net.restore.SessionMemory` supplies the
    commands that bring the session back: ``load`` for the own interrupted game (with a forfeit
    deadline for the UI's countdown) and ``observe N`` + ``moves N`` for each observed game.
+   ``load`` needs the opponent online: if the game is not back yet when the opponent's
+   "has connected" line arrives, ``load`` is sent again then.
    A rejected password is final: retrying cannot fix it.
 
 Consumers get protocol events and link-state events (:mod:`igs_tui.net.states`) in one stream,
@@ -65,6 +67,7 @@ from igs_tui.protocol.events import (
     GameHeading,
     LoginComplete,
     LoginFailed,
+    UserConnected,
 )
 
 __all__ = [
@@ -483,6 +486,10 @@ class IgsClient:
             return
         elif isinstance(event, CommandReply):
             self._command_answered(event)
+        elif isinstance(event, UserConnected):
+            reload = self.memory.reload_when_back(event.name, self._logged_in_as)
+            if reload is not None:
+                session.send(reload)
         self._emit(event)
 
     def _command_answered(self, reply: CommandReply) -> None:

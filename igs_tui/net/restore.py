@@ -120,6 +120,19 @@ class SessionMemory:
             self._forfeit_deadline = now + self.forfeit_seconds
         return self._forfeit_deadline
 
+    def reload_when_back(self, name: str, me: str | None) -> str | None:
+        """The ``load`` to send now that ``name`` logged on, or None.
+
+        ``load`` needs both players online, so the one sent right after our own login fails
+        when the opponent lost the link too (or is still reconnecting). While the game is not
+        back (the forfeit countdown runs), the opponent's arrival is the moment to try again.
+        """
+        game = self._own_game
+        if game is None or self._forfeit_deadline is None:
+            return None
+        opponents = {game.white.lower(), game.black.lower()} - {(me or "").lower()}
+        return game.load_command if name.lower() in opponents else None
+
     def restore_commands(self) -> list[str]:
         """Commands to send after logging in again, own game first (its clock is running)."""
         commands: list[str] = []

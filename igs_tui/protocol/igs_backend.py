@@ -75,7 +75,12 @@ class IgsBackend:
 
     # observing --------------------------------------------------------------------------------
     def observe(self, game: int) -> None:
-        if game in self.model.followed:
+        followed = self.model.followed.get(game)
+        if followed is not None and followed.phase is GamePhase.FINISHED:
+            # The number was reused by a new game: start afresh instead of keeping the old one.
+            self.model.unfollow(game)
+            followed = None
+        if followed is not None:
             self.fetch_moves(game)
             return
         self.model.follow(game)

@@ -232,6 +232,13 @@ class ModelAdapter:
             if game.phase is GamePhase.PLAYING:
                 game.clocks[color.opponent].start(now)
             self.model.game_changed(game.number)
+            self._count_moves(game)
+
+    def _count_moves(self, game: FollowedGame) -> None:
+        """Keep the games list's move column current for games whose moves we receive."""
+        summary = self.model.games.get(game.number)
+        if summary is not None and summary.moves != game.last_number:
+            self.model.upsert_games([replace(summary, moves=game.last_number)])
 
     def _time_info(self, e: ev.TimeInfo) -> None:
         game = self._followed(e.game)
@@ -270,6 +277,11 @@ class ModelAdapter:
     def _game_start(self, e: ev.GameStart) -> None:
         self.model.upsert_games([GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)])
         role = self._my_role(e.white, e.black)
+        old = self.model.followed.get(e.game)
+        if role is not None and old is not None and old.phase is GamePhase.FINISHED:
+            # Servers reuse the numbers of games that are over: this is a new game, not the
+            # old one's continuation (its moves and result must not leak into it).
+            self.model.unfollow(e.game)
         if role is not None:
             game = self.model.follow(e.game, role=role, white=e.white, black=e.black)
             other = e.white if role is Role.PLAYING_BLACK else e.black

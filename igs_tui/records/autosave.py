@@ -37,6 +37,9 @@ def default_games_dir() -> Path:
 @dataclass
 class _Saved:
     path: Path
+    game: FollowedGame | None = None
+    """The game object written there: servers reuse numbers, so a new game under an old
+    number (the model replaced the entry) gets a file of its own instead of overwriting."""
     signature: tuple[object, ...] = ()
     times: dict[int, ClockReading] = field(default_factory=dict)
     """Clock of the player who made move ``n``, read when the move arrived (for BL/WL/OB/OW)."""
@@ -151,9 +154,12 @@ class AutoSaver:
         if not game.moves and game.phase is GamePhase.PLAYING:
             return None
         saved = self._saved.get(game.number)
-        if saved is None:
+        if saved is None or saved.game is not game:
             name = _UNSAFE.sub("_", f"{self._stamp()}-{game.white}-vs-{game.black}-{game.number}")
-            saved = self._saved[game.number] = _Saved(self.directory / f"{name}.sgf")
+            path = self.directory / f"{name}.sgf"
+            if saved is not None and saved.path == path:
+                path = self.directory / f"{name}-{id(game):x}.sgf"
+            saved = self._saved[game.number] = _Saved(path, game)
         now = self.model.clock()
         for move in game.moves:
             if move.number not in saved.times:

@@ -47,7 +47,9 @@ async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float 
 def make_app(tmp_path: Path) -> tuple[IgsApp, ClientModel, Connector]:
     model = ClientModel()
     fast = ServerConfig(broadcast_interval=0.4, bot_game_interval=1.0)
-    connector = Connector(model, embedded=True, record=False, server_config=fast)
+    connector = Connector(
+        model, embedded=True, record=False, server_config=fast, games_dir=tmp_path / "games"
+    )
     app = IgsApp(
         model,
         connect=connector,

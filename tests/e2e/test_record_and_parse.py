@@ -25,7 +25,9 @@ async def test_recorded_session_parses_and_never_holds_the_password(
         accounts=(Account("zed", PASSWORD, "2k*"),), broadcast_interval=0.2, bot_game_interval=0.3
     )
     model = ClientModel()
-    connector = Connector(model, embedded=True, record_dir=tmp_path, server_config=config)
+    connector = Connector(
+        model, embedded=True, record_dir=tmp_path, server_config=config, autosave=False
+    )
     try:
         port = await connector._start_embedded()
         backend = await connector.connect(

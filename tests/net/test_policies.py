@@ -164,3 +164,16 @@ def test_forfeit_deadline_starts_at_first_disconnect() -> None:
     memory.playing(OwnGame(12, "a", "b"))  # reloaded under a new number
     assert memory.forfeit_deadline is None
     assert memory.restore_commands() == ["load a-b"]
+
+
+def test_reload_is_retried_only_for_the_opponent_while_the_game_is_away() -> None:
+    memory = SessionMemory()
+    assert memory.reload_when_back("bob", "alice") is None  # no game at all
+    memory.playing(OwnGame(3, "Bob", "alice"))
+    assert memory.reload_when_back("bob", "alice") is None  # game is live: nothing to reload
+    memory.disconnected(10.0)
+    assert memory.reload_when_back("carol", "alice") is None  # not the opponent
+    assert memory.reload_when_back("alice", "alice") is None  # ourselves
+    assert memory.reload_when_back("BOB", "alice") == "load Bob-alice"
+    memory.playing(OwnGame(4, "Bob", "alice"))  # the heading arrived: back
+    assert memory.reload_when_back("bob", "alice") is None

@@ -10,9 +10,13 @@ from pathlib import Path
 from sgfmill import sgf
 
 from igs_tui.go import Color, Point, format_point
-from igs_tui.localserver.server import start_embedded
-from igs_tui.model import GamePhase, TimeSystem
+from igs_tui.launch import Connector
+from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
 from igs_tui.model.backend import MatchTerms
+from igs_tui.net.backoff import BackoffPolicy
+from igs_tui.net.client import ClientConfig
+from igs_tui.net.servers import ServerAddress
 from tests.play.harness import Player, fast_server_config, join, two_players, wait_until
 
 
@@ -206,13 +210,46 @@ async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
         await server.stop()
 
 
-async def test_link_drop_mid_game_then_load_resumes_identical_boards() -> None:
-    """The link drops (transport closed under the client); the client reconnects by itself,
-    the game is loaded again and both boards are identical, then play goes on.
+async def connector_player(
+    server: LocalServer, name: str, retry_after: float = 0.05
+) -> tuple[Player, Connector]:
+    """A player wired like the app (Connector): link events reach the model's status."""
+    model = ClientModel()
+    backoff = BackoffPolicy(initial=retry_after, factor=1.0, maximum=retry_after, jitter=0.0)
+    config = ClientConfig(backoff=backoff)
+    connector = Connector(model, record=False, autosave=False, client_config=config)
+    backend = await connector.connect(
+        (ServerAddress("127.0.0.1", server.port),), name, name, fast=True
+    )
+    client = connector.client
+    assert client is not None
+    task = next(iter(connector._tasks))
+    return Player(name, model, client, backend, task), connector  # type: ignore[arg-type]
 
-    The resume uses an explicit ``load`` (the UI's action): IgsClient's own restore ``load``
-    did not bring the game back on the embedded server (reported to the lead)."""
-    async with two_players(reconnect=True) as (_server, alice, bob):
+
+def link_history(model: ClientModel) -> list[tuple[LinkState, float | None]]:
+    """Every (state, forfeit deadline) the status bar was told, in order."""
+    seen: list[tuple[LinkState, float | None]] = []
+    model.hub.subscribe(
+        TOPIC_CONNECTION,
+        lambda _t: seen.append((model.connection.state, model.connection.forfeit_deadline)),
+    )
+    return seen
+
+
+async def test_link_drop_mid_game_reloads_by_itself_with_identical_boards() -> None:
+    """The link drops (transport closed under the client); the client reconnects and loads the
+    game by itself (no ``load`` from the test); the boards are identical and play goes on.
+
+    The forfeit deadline is on the status while the link is down, stays after the link is
+    back until the game is, and is cleared once the game's heading arrived."""
+    server = await start_embedded(fast_server_config())
+    connector = None
+    alice = None
+    try:
+        alice = await join(server, "alice")
+        bob, connector = await connector_player(server, "bob")
+        history = link_history(bob.model)
         number, _ = await start_game(alice, bob)
         game_a, game_b = alice.game(), bob.game()
         assert game_a is not None and game_b is not None
@@ -224,12 +261,60 @@ async def test_link_drop_mid_game_then_load_resumes_identical_boards() -> None:
         assert transport is not None
         await transport.close()
         await wait_until(lambda: game_a.is_adjourned)  # the server adjourned it for alice
-        await wait_until(lambda: bob.client.connected, timeout=20)
-        bob.backend.load("alice")
         await wait_until(lambda: game_a.phase is GamePhase.PLAYING and game_a.last_number == 2)
         await wait_until(lambda: game_b.phase is GamePhase.PLAYING and game_b.last_number == 2)
+        await wait_until(lambda: bob.model.connection.forfeit_deadline is None)
         assert game_a.board.stones() == game_b.board.stones()
+        down = [d for s, d in history if s in (LinkState.DISCONNECTED, LinkState.RECONNECTING)]
+        assert down and all(d is not None for d in down)
+        back = [d for s, d in history if s is LinkState.CONNECTED]
+        assert back and back[0] == down[0]  # still counting down right after the login
+        assert bob.model.connection.state is LinkState.CONNECTED
         alice.backend.play(game_a.number, Point(1, 1))
         await wait_until(lambda: game_b.last_number == 3)
         assert game_a.board.stones() == game_b.board.stones()
         assert game_a.sync_errors == [] == game_b.sync_errors
+    finally:
+        if connector is not None:
+            await connector.close()
+        if alice is not None:
+            await alice.client.close()
+            alice.task.cancel()
+        await server.stop()
+
+
+async def test_load_is_retried_when_the_opponent_comes_back() -> None:
+    """``load`` needs both players online: when the opponent left while we were away, the
+    ``load`` sent after our login is refused, and is sent again when the opponent's "has
+    connected" line arrives, without any manual command."""
+    server = await start_embedded(fast_server_config())
+    connector = None
+    alice = None
+    try:
+        alice = await join(server, "alice")
+        bob, connector = await connector_player(server, "bob", retry_after=1.5)
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: game_b.last_number == 1)
+        transport = bob.client._transport
+        assert transport is not None
+        await transport.close()  # bob drops; he retries in 1.5 s
+        await wait_until(lambda: game_a.is_adjourned)
+        await alice.client.close()  # meanwhile alice leaves (her harness does not reconnect)
+        await alice.task
+        await wait_until(lambda: any("not logged on" in c.text for c in bob.model.console))
+        assert bob.client.connected and bob.model.connection.forfeit_deadline is not None
+        alice = await join(server, "alice")  # alice is back; her fresh client does not load
+        await wait_until(lambda: bob.model.connection.forfeit_deadline is None)
+        resumed = bob.game()
+        assert resumed is not None and resumed.phase is GamePhase.PLAYING
+        assert resumed.last_number == 1 and resumed.board.get(Point(2, 2)) is Color.BLACK
+    finally:
+        if connector is not None:
+            await connector.close()
+        if alice is not None:
+            await alice.client.close()
+            alice.task.cancel()
+        await server.stop()
