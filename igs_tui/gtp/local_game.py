@@ -141,6 +141,9 @@ class LocalEngineGame:
     charged to Canadian byo-yomi clocks when ``time_settings`` is given; the engine is told
     its remaining time with ``time_left`` before each ``genmove``.
 
+    ``free_handicap`` places handicap stones with ``set_free_handicap`` (our placement) even
+    where ``fixed_handicap`` would do.
+
     ``move_timeout`` limits each ``genmove`` (``None``: the controller's ``slow_timeout``);
     ``score_timeout`` limits the scoring questions; ``ruleset`` decides when play ends (two
     passes by default) and how our count is made.
@@ -163,6 +166,7 @@ class LocalEngineGame:
         autosave_path: str | os.PathLike[str] | None = None,
         now: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        free_handicap: bool = False,
     ) -> None:
         if handicap < 0 or handicap == 1:
             raise ValueError(f"handicap must be 0 or at least 2 stones, not {handicap}")
@@ -170,6 +174,7 @@ class LocalEngineGame:
         self.size = size
         self.komi = komi
         self.handicap = handicap
+        self.free_handicap = free_handicap
         self.human_color = human_color
         self.time_settings = time_settings
         self.human_name = human_name
@@ -241,12 +246,12 @@ class LocalEngineGame:
         self._turn_started = self._now()
 
     async def _place_handicap(self) -> None:
-        """Fixed placement when the size allows it (§4.1.1), else our free placement."""
+        """Fixed placement when the size allows it (§4.1.1) and free placement was not asked
+        for, else our free placement."""
         ctl = self.controller
         points: list[Point] | None = None
-        if self.handicap <= max_fixed_handicap(self.size) and await ctl.known_command(
-            "fixed_handicap"
-        ):
+        fixed_allowed = not self.free_handicap and self.handicap <= max_fixed_handicap(self.size)
+        if fixed_allowed and await ctl.known_command("fixed_handicap"):
             try:
                 points = await ctl.fixed_handicap(self.handicap)
             except GtpEngineError:
