@@ -100,10 +100,10 @@ def save_to(game: FollowedGame, text: str) -> str | None:
     if not raw:
         return "Type a file name ending in .sgf, .go or .ishi"
     path = Path(os.path.expanduser(raw))
+    if path.is_dir():
+        return f"{path} is a directory: add a file name"
     if path.suffix.lower() not in SAVE_SUFFIXES:
         return "The name must end in .sgf (SGF) or .go/.ishi (Ishi)"
-    if path.is_dir():
-        return f"{path} is a directory"
     try:
         save_game_as(game, path)
     except (OSError, ValueError) as exc:

@@ -1,0 +1,265 @@
+"""In-game keys of an own game under Pilot: what each key sent and which dialog it opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+from textual.widgets import Input, Static
+
+from igs_tui.go import Color, parse_point
+from igs_tui.model import GamePhase, MoveRecord, Role
+from igs_tui.records.convert import read_record_file
+from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game_prompts import InputPrompt
+from igs_tui.ui.play_confirm import ConfirmDialog
+from tests.ui.fakes import RecordingBackend
+from tests.ui.test_game_support import new_model
+from tests.ui.test_ingame_support import AssistApp, info_text, own_game, script, settle, view
+
+
+def question(app: AssistApp) -> str:
+    return str(app.screen.query_one("#question", Static).content)
+
+
+async def test_undo_please_and_restore_in_scoring() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model)
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert backend.named("request_undo") == []  # nothing played yet
+        assert "No move to undo" in info_text(app, 21)
+        own_game(model, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert backend.named("request_undo") == [(21,)]
+        assert "waiting for opp" in info_text(app, 21)
+        game.phase = GamePhase.SCORING
+        model.game_changed(21)
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert backend.named("restore_scoring") == [(21,)]
+        assert len(backend.named("request_undo")) == 1
+
+
+async def test_observer_gets_no_play_actions() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        model.follow(8, size=9, white="a", black="b")
+        await settle(pilot)
+        game_view = view(app, 8)
+        for action in ("undo", "resign", "add_time", "adjourn", "load"):
+            assert game_view.check_action(action, ()) is False
+        await pilot.press("ctrl+z", "ctrl+r", "ctrl+a", "ctrl+o", "ctrl+l")
+        await settle(pilot)
+        assert backend.calls == []
+        assert not isinstance(app.screen, ConfirmDialog | InputPrompt)
+
+
+async def test_opponent_undo_request_opens_the_answer_dialog_once_per_request() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        game.undo_requested_by = "opp"
+        model.game_changed(21)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "opp asks to undo" in question(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert backend.named("answer_undo") == [(21, True)]
+        # the same request redrawn (clock update, kibitz) does not ask again
+        model.game_changed(21)
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        # answered and cleared, then a new request later in the game asks again
+        game.undo_requested_by = ""
+        own_game(model, moves=[MoveRecord(3, Color.BLACK, parse_point("G7", 9))])
+        game.undo_requested_by = "opp"
+        model.game_changed(21)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await settle(pilot)
+        assert backend.named("answer_undo") == [(21, True), (21, False)]
+        # our own request echoed back never opens the dialog
+        game.undo_requested_by = "me"
+        own_game(model, moves=[MoveRecord(4, Color.WHITE, parse_point("B7", 9))])
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+
+
+async def test_add_time_prompt_validates_minutes() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        own_game(model, role=Role.PLAYING_WHITE, moves=script(9, "C3"))
+        await settle(pilot)
+        await pilot.press("ctrl+a")
+        await settle(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, InputPrompt)
+        assert "opp's clock" in prompt.question
+        prompt.query_one(Input).value = "ten"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Not a whole number" in prompt.error
+        prompt.query_one(Input).value = "0"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "between 1 and" in prompt.error
+        assert backend.named("add_time") == []
+        prompt.query_one(Input).value = "5"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert backend.named("add_time") == [(21, 5)]
+        assert app.screen is not prompt
+        assert "Added 5 min" in info_text(app, 21)
+        await pilot.press("ctrl+a")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert backend.named("add_time") == [(21, 5)]
+
+
+async def test_adjourn_asks_first_and_load_resumes_an_adjourned_game() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3"))
+        await settle(pilot)
+        await pilot.press("ctrl+l")  # not adjourned: nothing to load
+        await settle(pilot)
+        assert backend.named("load") == []
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Adjourn game 21?" in question(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert backend.named("adjourn") == []
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert backend.named("adjourn") == [(21,)]
+        game.phase = GamePhase.ADJOURNED
+        model.game_changed(21)
+        await settle(pilot)
+        assert "Adjourned" in info_text(app, 21)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert backend.named("load") == [("opp",)]
+
+
+async def test_two_own_games_each_key_goes_to_its_own_game() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        own_game(model, 21, moves=script(9, "C3", "E5"))
+        own_game(model, 22, role=Role.PLAYING_WHITE, moves=script(9, "D4"), size=9)
+        await settle(pilot)
+        assert app.screen_stack[0].query_one(GamesPanel).game_numbers == [21, 22]
+        # game 22 is in front (the newest); play, pass, undo there
+        await pilot.press("c", "3", "enter")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Resign game 22?" in question(app)
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("less_than_sign")  # the other game
+        await settle(pilot)
+        await pilot.press("ctrl+g", "ctrl+g", "ctrl+z")
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Resign game 21?" in question(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert backend.named("play") == [(22, parse_point("C3", 9)), (21, None)]
+        assert backend.named("request_undo") == [(22,), (21,)]
+        assert backend.named("resign") == [(22,)]
+
+
+async def test_save_as_writes_sgf_or_ishi_and_shows_errors(tmp_path: Path) -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    moves = script(9, "C3", "E5", "G7")
+    async with app.run_test(size=(100, 30)) as pilot:
+        own_game(model, moves=moves, komi=5.5)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, InputPrompt)
+        field = prompt.query_one(Input)
+        assert field.value == "opp-me-21.sgf"  # white-black-number
+        for bad, error in (
+            (str(tmp_path / "game.txt"), "must end in .sgf"),
+            (str(tmp_path / "missing" / "game.sgf"), "Could not save"),
+            (str(tmp_path), "directory"),
+        ):
+            field.value = bad
+            await pilot.press("enter")
+            await settle(pilot)
+            assert error in prompt.error
+        assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing partial written
+        target = tmp_path / "game.sgf"
+        field.value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is not prompt
+        record = sgf.Sgf_game.from_bytes(target.read_bytes())
+        played = [node.get_move() for node in record.get_main_sequence()[1:]]
+        assert [(c, (r, col)) for c, (r, col) in played] == [
+            ("b", (2, 2)),
+            ("w", (4, 4)),
+            ("b", (6, 6)),
+        ]
+        assert record.get_komi() == 5.5
+        assert f"Saved to {target}" in info_text(app, 21)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        ishi = tmp_path / "game.ishi"
+        app.screen.query_one(Input).value = str(ishi)
+        await pilot.press("enter")
+        await settle(pilot)
+        parsed = read_record_file(ishi)[0]
+        assert [(m.color, m.point) for m in parsed.main_moves()] == [
+            (m.color, m.point) for m in moves
+        ]
+
+
+@pytest.mark.parametrize("phase", [GamePhase.PLAYING, GamePhase.FINISHED])
+async def test_observers_can_save_too(tmp_path: Path, phase: GamePhase) -> None:
+    model, _ = new_model()
+    app = AssistApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = model.follow(5, size=9, white="w", black="b")
+        game.phase = phase
+        model.game_changed(5)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        app.screen.query_one(Input).value = str(tmp_path / "obs.sgf")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (tmp_path / "obs.sgf").exists()
