@@ -21,14 +21,16 @@ from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.commands import IgsCommands
+from igs_tui.ui.connecting import ConnectingScreen
 from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.help_screen import HelpScreen
-from igs_tui.ui.login import DEFAULT_LOCAL_PORT, LoginRequest, LoginScreen
+from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.messages import MatchRequested
 from igs_tui.ui.offline_backend import OfflineBackend
+from igs_tui.ui.play_match_dialog import MatchDialog
+from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_list import PlayersList
-from igs_tui.ui.safe_text import clean
 from igs_tui.ui.settings import PasswordStore, data_dir
 
 Connect = Callable[[LoginRequest], "Backend | Awaitable[Backend]"]
@@ -54,7 +56,10 @@ class IgsApp(App[None]):
         echo_own: bool = False,
         match_hook: Callable[[str], None] | None = None,
         assist: EngineAssist | None = None,
+        login_server: str | None = None,
     ) -> None:
+        """``login_server`` (``"igs"``, ``"local"`` or ``"HOST:PORT"``) preselects the server
+        on the first login form; ``match_hook`` replaces the match dialog (None = dialog)."""
         super().__init__()
         self.model = model
         self._backend = backend
@@ -66,7 +71,10 @@ class IgsApp(App[None]):
         self.match_hook = match_hook
         self.assist = assist
         """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
+        self._login_server = login_server
         self.login_request: LoginRequest | None = None
+        self.own_flags = OwnFlags()
+        """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
 
     @classmethod
@@ -91,16 +99,39 @@ class IgsApp(App[None]):
         else:
             self.push_screen(MainScreen(self.model, self.backend, echo_own=self.echo_own))
 
-    def show_login(self) -> None:
+    def show_login(self, error: str = "") -> None:
+        """The login form; the launcher's server preset applies to the first one only."""
+        preset, self._login_server = self._login_server, None
         screen = LoginScreen(
-            config_dir=self._config_dir, passwords=self._passwords, local_port=self._local_port
+            config_dir=self._config_dir,
+            passwords=self._passwords,
+            local_port=self._local_port,
+            preset=preset,
+            error=error,
         )
         self.push_screen(screen, self._logged_in)
 
     def _logged_in(self, request: LoginRequest | None) -> None:
         if request is not None:
             self.login_request = request
+            target = (
+                f"{IGS_HOST}:{IGS_PORT}"
+                if request.server == "igs"
+                else (f"{request.host}:{request.port}")
+            )
+            self.push_screen(ConnectingScreen(self.model, target), self._connecting_closed)
             self.run_worker(self._start_session(request), exclusive=True, group="connect")
+
+    def _connecting_closed(self, finished: bool | None) -> None:
+        """Escape on the connecting screen: stop the attempt, back to the form."""
+        if not finished:
+            self.workers.cancel_group(self, "connect")
+            self.show_login("Connection cancelled.")
+
+    async def _leave_connecting(self) -> None:
+        """Remove the connecting screen (and anything pushed above it) without its callback."""
+        while any(isinstance(s, ConnectingScreen) for s in self.screen_stack):
+            await self.pop_screen()
 
     async def _start_session(self, request: LoginRequest) -> None:
         assert self._connect is not None
@@ -108,10 +139,12 @@ class IgsApp(App[None]):
             result = self._connect(request)
             backend = await result if inspect.isawaitable(result) else result
         except Exception as exc:  # a failed connect returns to the login screen
+            await self._leave_connecting()
             self.notify(f"Could not connect: {exc}", severity="error", markup=False)
-            self.show_login()
+            self.show_login(f"Could not connect: {exc}")
             return
         self._backend = backend
+        await self._leave_connecting()
         await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
 
     @property
@@ -151,10 +184,28 @@ class IgsApp(App[None]):
             self.push_screen(HelpScreen(self.help_sections()))
 
     def on_match_requested(self, message: MatchRequested) -> None:
+        self.challenge(message.opponent)
+
+    def challenge(self, opponent: str = "") -> None:
+        """Offer ``opponent`` a game: the match dialog (or the test/launcher hook)."""
         if self.match_hook is not None:
-            self.match_hook(message.opponent)
-        else:
-            self.notify(
-                f"Challenging {clean(message.opponent)}: the match dialog is not available yet.",
-                markup=False,
-            )
+            self.match_hook(opponent)
+        elif not isinstance(self.screen, MatchDialog):
+            self.push_screen(MatchDialog(self.backend, opponent))
+
+    def answer_challenge(self) -> None:
+        if (main := self.main_screen) is not None:
+            main.action_answer_challenge()
+
+    def action_flip_flag(self, flag: str) -> None:
+        self.notify(self.own_flags.flip(self.model, self.backend, flag), markup=False)
+        self._flags_changed()
+
+    def set_flag(self, flag: str, value: bool) -> None:
+        self.notify(self.own_flags.set(self.backend, flag, value), markup=False)
+        self._flags_changed()
+
+    def _flags_changed(self) -> None:
+        if (main := self.main_screen) is not None:
+            for players in main.query(PlayersList):
+                players.show_own_flags()

@@ -24,6 +24,7 @@ COMMAND_HELP: dict[str, str] = {
     "/shout": "/shout text — shout to everybody",
     "/say": "/say text — talk to your opponent in the current game",
     "/kibitz": "/kibitz text — comment to observers of the current game",
+    "/match": "/match NAME — offer NAME a game (opens the match dialog)",
     "/quote": "/quote RAW — send RAW to the server unchanged",
     "/help": "/help — this list",
 }
@@ -38,6 +39,8 @@ class ChatOutcome:
     pane: str | None = None
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    match: str | None = None
+    """Open the match dialog for this opponent (the dialog, not the chat line, sends)."""
 
 
 def _game_number(text: str) -> int | None:
@@ -182,6 +185,14 @@ class ChatRunner:
         self.backend.kibitz(number, rest)
         self._echo(current, rest)
         return ChatOutcome()
+
+    def _cmd_match(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+        name = rest.split()[0] if rest.split() else ""
+        if not name and current is not None and current.kind is ChatKind.TELL:
+            name = current.target
+        if not name:
+            return ChatOutcome(error="usage: /match NAME")
+        return ChatOutcome(match=name)
 
     def _cmd_quote(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         if not rest:

@@ -21,7 +21,7 @@ from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, Cli
 from igs_tui.model.backend import Backend
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_input import ChatInput
-from igs_tui.ui.messages import ShowPane
+from igs_tui.ui.messages import MatchRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -244,3 +244,5 @@ class ChatPane(ModelWatcher):
             self.note(outcome.error, "bold red")
         if outcome.pane is not None:
             self.post_message(ShowPane(outcome.pane))
+        if outcome.match is not None:
+            self.post_message(MatchRequested(outcome.match))

@@ -32,10 +32,13 @@ class IgsActions(Protocol):
     def show_pane(self, pane: str) -> None: ...
     def open_chat(self, key: BufferKey) -> None: ...
     def action_help(self) -> None: ...
+    def challenge(self, opponent: str = "") -> None: ...
+    def answer_challenge(self) -> None: ...
+    def set_flag(self, flag: str, value: bool) -> None: ...
 
 
 class IgsCommands(Provider):
-    """Observe/unobserve, tell, stats, who, games, join, panes and help."""
+    """Observe/unobserve, tell, stats, match, who, games, join, toggles, panes and help."""
 
     @property
     def actions(self) -> IgsActions:
@@ -49,7 +52,13 @@ class IgsCommands(Provider):
             ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
             ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
             ("Reply to last tell", self._reply, "open the latest private conversation"),
+            ("Challenge player…", a.challenge, "offer a game (type 'match NAME' to fill it in)"),
+            ("Answer challenge", a.answer_challenge, "show a waiting match request"),
         ]
+        for flag, label in (("open", "Open for matches"), ("looking", "Looking for a game")):
+            for value in (True, False):
+                state = "on" if value else "off"
+                fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
         return fixed
 
@@ -81,6 +90,13 @@ class IgsCommands(Provider):
                 hits.append((f"observe {n}", partial(self._observe, n), f"watch game {n}"))
             else:
                 hits.append((f"unobserve {n}", partial(a.backend.unobserve, n), "stop watching"))
+        elif verb in ("match", "challenge") and arg:
+            names = [
+                p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
+            ]
+            for name in (names or [arg.split()[0]])[:MAX_HITS]:
+                shown = clean(name, max_length=20)
+                hits.append((f"match {shown}", partial(a.challenge, name), "offer a game"))
         elif verb in ("tell", "stats") and arg:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())

@@ -6,7 +6,7 @@ so the screen can be tested without a network and reused for any server kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from textual import on
@@ -36,6 +36,24 @@ class LoginRequest:
     guest: bool = False
 
 
+def parse_server_preset(preset: str) -> tuple[str, str, int]:
+    """``(kind, host, port)`` for a launcher's server choice: ``igs``, ``local`` or ``HOST:PORT``.
+
+    ``local`` leaves host and port empty so the local defaults apply. ``ValueError`` says what
+    is wrong with a custom address (the login screen shows it instead of connecting).
+    """
+    text = preset.strip()
+    if text.lower() in ("igs", "local"):
+        return text.lower(), "", 0
+    host, sep, port = text.rpartition(":")
+    host = host.strip().removeprefix("[").removesuffix("]")  # "[::1]:6970"
+    if not sep or not host:
+        raise ValueError(f"Server {preset!r}: use igs, local or HOST:PORT.")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"Server {preset!r}: the port must be a number from 1 to 65535.")
+    return "custom", host, int(port)
+
+
 class LoginScreen(Screen[LoginRequest]):
     """Collects a :class:`LoginRequest` and remembers choices (password only via keyring)."""
 
@@ -63,12 +81,24 @@ class LoginScreen(Screen[LoginRequest]):
         config_dir: Path | None = None,
         passwords: PasswordStore | None = None,
         local_port: int = DEFAULT_LOCAL_PORT,
+        preset: str | None = None,
+        error: str = "",
     ) -> None:
+        """``preset`` (the launcher's ``--local``/``--server``) overrides the remembered server;
+        ``error`` is shown at once (why the last attempt failed)."""
         super().__init__()
         self._config_dir = config_dir
         self._passwords = passwords or PasswordStore()
         self._local_port = local_port
         self.settings: LoginSettings = load_settings(config_dir)
+        self._initial_error = error
+        if preset:
+            try:
+                kind, host, port = parse_server_preset(preset)
+            except ValueError as exc:
+                self._initial_error = self._initial_error or str(exc)
+            else:
+                self.settings = replace(self.settings, server=kind, host=host, port=port)
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -87,7 +117,7 @@ class LoginScreen(Screen[LoginRequest]):
             with Horizontal(classes="row", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
-            yield Label("", id="login-error")
+            yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
 
     def on_mount(self) -> None:

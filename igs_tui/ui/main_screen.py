@@ -24,13 +24,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static, Tab, Tabs
 
-from igs_tui.model import BufferKey, ClientModel
+from igs_tui.model import TOPIC_FOLLOWED, BufferKey, ClientModel, Role
 from igs_tui.model.backend import Backend
 from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.console_pane import ConsolePane
 from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.messages import OpenChat, ShowPane
+from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.notifier import Notifier
+from igs_tui.ui.play_challenge_dialog import ChallengeWatcher
 from igs_tui.ui.players_list import PlayersList
 from igs_tui.ui.status_bar import StatusBar
 
@@ -60,12 +62,48 @@ def board_area(model: ClientModel, backend: Backend) -> Widget:
     return GamesPanel(model, backend, id="games-panel")
 
 
+ANSWER_KEY = "f7"
+"""Shows a match request that arrived while a dialog was up (see :class:`ChallengeWatcher`)."""
+
+
 def _pane_bindings() -> list[BindingType]:
     bindings: list[BindingType] = []
     for index, (name, label) in enumerate(PANES, start=1):
         keys = f"f{index + 1},alt+{index}"
         bindings.append(Binding(keys, f"show_pane('{name}')", label, show=False))
     return bindings
+
+
+PLAY_BINDINGS: list[BindingType] = [
+    Binding(ANSWER_KEY, "answer_challenge", "Answer challenge", show=False),
+    Binding("f8", "app.flip_flag('open')", "Open for matches on/off", show=False),
+    Binding("f9", "app.flip_flag('looking')", "Looking for a game on/off", show=False),
+]
+
+
+class OwnGameWatcher(ModelWatcher):
+    """Brings the board to the front when a game of our own starts (or is reloaded).
+
+    Observed games open quietly in a tab; a game we play needs our attention now, whatever
+    pane we were looking at (typically the user list we challenged from).
+    """
+
+    DEFAULT_CSS = "OwnGameWatcher { display: none; }"
+
+    def __init__(self, model: ClientModel) -> None:
+        super().__init__()
+        self.model = model
+        self._known = set(model.followed)
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_FOLLOWED, self.model_changed)
+
+    def model_changed(self) -> None:
+        followed = self.model.followed
+        new = [n for n in followed if n not in self._known]
+        self._known = set(followed)
+        if any(followed[n].role is not Role.OBSERVING for n in new):
+            self.post_message(ShowPane("board"))
 
 
 class MainScreen(Screen[None]):
@@ -76,7 +114,7 @@ class MainScreen(Screen[None]):
     MainScreen.-wide .pane.-side { width: 2fr; border-left: vkey $accent; }
     """
 
-    BINDINGS = _pane_bindings()
+    BINDINGS = [*_pane_bindings(), *PLAY_BINDINGS]
 
     def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = False) -> None:
         super().__init__()
@@ -120,6 +158,8 @@ class MainScreen(Screen[None]):
                     if name in first:
                         yield self._build(name)
         yield Notifier(self.model)
+        yield ChallengeWatcher(self.model, self.backend, answer_key=ANSWER_KEY.upper())
+        yield OwnGameWatcher(self.model)
         yield StatusBar(self.model)
         yield Footer()
 
@@ -169,6 +209,10 @@ class MainScreen(Screen[None]):
         if name not in self._built:
             self.call_later(self._build_and_focus, name)
             return
+        if name == "board":
+            focus_board = getattr(self.pane(name).children[0], "focus_board", None)
+            if callable(focus_board) and focus_board():
+                return
         selector = FOCUS_TARGET.get(name)
         if selector is not None:
             self.query_one(selector).focus()
@@ -199,6 +243,11 @@ class MainScreen(Screen[None]):
             if not pane.display and event.widget in pane.query("*"):
                 self.call_later(self._focus_pane, self.active)
                 return
+
+    def action_answer_challenge(self) -> None:
+        """Show a pending match request (the oldest one not answered yet)."""
+        if self.query_one(ChallengeWatcher).answer_next() is None:
+            self.notify("No match request is waiting.", markup=False)
 
     @on(Tabs.TabActivated, "#pane-tabs")
     def _tab_activated(self, event: Tabs.TabActivated) -> None:

@@ -14,9 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from igs_tui.model import Challenge, ClientModel, Dispute, TimeSettings
+from igs_tui.model import TOPIC_CHALLENGES, Challenge, ClientModel, Dispute, TimeSettings
 from igs_tui.model.backend import Backend, MatchTerms
+from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_match_dialog import MatchDialog
+from igs_tui.ui.safe_text import clean, plain
 
 
 def describe_terms(terms: MatchTerms) -> str:
@@ -50,13 +52,17 @@ def dispute_table(dispute: Dispute) -> str:
 
 
 class ChallengeDialog(ModalScreen[str | None]):
-    """Dismisses with ``"accept"``, ``"decline"``, ``"counter"`` or None (later)."""
+    """Dismisses with ``"accept"``, ``"decline"``, ``"counter"``, ``"gone"`` or None (later).
+
+    The opponent's name and the dispute come from the server: they are shown as plain text.
+    """
 
     DEFAULT_CSS = """
     ChallengeDialog { align: center middle; }
     ChallengeDialog > Vertical {
         width: 60; height: auto; border: round $warning; background: $surface; padding: 0 1;
     }
+    ChallengeDialog #dispute { margin: 1 0 0 0; }
     ChallengeDialog Horizontal { height: auto; }
     """
     BINDINGS = [
@@ -74,16 +80,28 @@ class ChallengeDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         kind = "match" if self.challenge.classic else "nmatch"
+        title = plain(self.challenge.opponent, "bold", max_length=20)
+        title.append(f" offers a game ({kind})")
         with Vertical():
-            yield Static(f"{self.challenge.opponent} offers a game ({kind})", id="title")
-            yield Static(describe_terms(self.challenge.terms), id="terms")
-            dispute = self.model.disputes.get(self.challenge.opponent.lower())
-            if dispute is not None:
-                yield Static("Your requests differ:\n" + dispute_table(dispute), id="dispute")
+            yield Static(title, id="title")
+            yield Static(plain(describe_terms(self.challenge.terms)), id="terms")
+            yield Static("", id="dispute")
             with Horizontal():
                 yield Button("Accept (a)", variant="success", id="accept")
                 yield Button("Decline (d)", variant="error", id="decline")
                 yield Button("Counter (c)", id="counter")
+
+    def on_mount(self) -> None:
+        self.show_dispute()
+
+    def show_dispute(self) -> None:
+        """Show (or hide) the side-by-side table for the model's current dispute."""
+        dispute = self.model.disputes.get(self.challenge.opponent.lower())
+        widget = self.query_one("#dispute", Static)
+        widget.display = dispute is not None
+        if dispute is not None:
+            table = "Your requests differ:\n" + dispute_table(dispute)
+            widget.update(plain(table, keep_newlines=True))
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -107,6 +125,104 @@ class ChallengeDialog(ModalScreen[str | None]):
 
     def action_later(self) -> None:
         self.dismiss(None)
+
+
+class ChallengeWatcher(ModelWatcher):
+    """Opens the challenge dialog for each new incoming request, one dialog at a time.
+
+    A request that arrives while another dialog (or any modal screen) is up is only announced:
+    stacking dialogs would hide what the user is doing, so it waits for :meth:`answer_next`
+    (the "Answer challenge" key). A request the other side withdraws, or replaces with new
+    terms, closes its dialog with a note; a dispute that arrives later is added to the dialog.
+    """
+
+    DEFAULT_CSS = "ChallengeWatcher { display: none; }"
+
+    def __init__(self, model: ClientModel, backend: Backend, *, answer_key: str = "") -> None:
+        super().__init__()
+        self.model = model
+        self.backend = backend
+        self.answer_key = answer_key
+        # Requests from before this screen existed were for another login; do not pop them up.
+        self._seen: set[int] = {id(c) for c in model.challenges.values()}
+        self._waiting: list[str] = []
+        """Opponents whose requests are announced but not shown yet, oldest first."""
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model.hub, TOPIC_CHALLENGES, self.model_changed)
+
+    @property
+    def dialog(self) -> ChallengeDialog | None:
+        """The challenge dialog on screen, if any."""
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, ChallengeDialog):
+                return screen
+        return None
+
+    def model_changed(self) -> None:
+        dialog = self.dialog
+        if dialog is not None:
+            current = self.model.challenge_from(dialog.challenge.opponent)
+            if current is not dialog.challenge:
+                self._close_gone(dialog, replaced=current is not None and current.incoming)
+            else:
+                dialog.show_dispute()
+        for challenge in self.model.challenges.values():
+            if challenge.incoming and id(challenge) not in self._seen:
+                self._seen.add(id(challenge))
+                name = challenge.opponent.lower()
+                if name in self._waiting:
+                    self._waiting.remove(name)
+                self._waiting.append(name)
+        self._seen &= {id(c) for c in self.model.challenges.values()}
+        self._waiting = [n for n in self._waiting if self._incoming(n) is not None]
+        if self._waiting:
+            self.call_after_refresh(self._show_next)
+
+    def _incoming(self, name: str) -> Challenge | None:
+        challenge = self.model.challenge_from(name)
+        return challenge if challenge is not None and challenge.incoming else None
+
+    def _close_gone(self, dialog: ChallengeDialog, *, replaced: bool) -> None:
+        who = clean(dialog.challenge.opponent, max_length=20)
+        if replaced:
+            note = f"{who} changed the offer; showing the new terms."
+        else:
+            note = f"The offer from {who} is no longer open (withdrawn, declined or started)."
+        if dialog.is_current:
+            dialog.dismiss("gone")
+        self.app.notify(note, markup=False)
+
+    def _show_next(self) -> None:
+        """Open the oldest waiting request if nothing modal is up, else announce it."""
+        if not self._waiting:
+            return
+        if self.app.screen is not self.screen:
+            self._announce()
+            return
+        self.answer_next()
+
+    def _announce(self) -> None:
+        names = ", ".join(clean(n, max_length=20) for n in self._waiting[-3:])
+        key = f" (press {self.answer_key})" if self.answer_key else ""
+        self.app.notify(f"Waiting match requests: {names}{key}.", markup=False)
+
+    def answer_next(self) -> ChallengeDialog | None:
+        """Show the oldest request not answered yet (or the newest open one); None if none."""
+        if self.dialog is not None:
+            return None
+        while self._waiting:
+            challenge = self._incoming(self._waiting.pop(0))
+            if challenge is not None:
+                break
+        else:
+            incoming = [c for c in self.model.challenges.values() if c.incoming]
+            challenge = incoming[-1] if incoming else None
+        if challenge is None:
+            return None
+        dialog = ChallengeDialog(self.model, self.backend, challenge)
+        self.app.push_screen(dialog)
+        return dialog
 
 
 def open_challenge_dialog(

@@ -20,6 +20,7 @@ from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Playe
 from igs_tui.model.backend import Backend
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -159,7 +160,15 @@ class PlayersList(ModelWatcher):
             status.update(plain(error))
         else:
             shown, total = len(self.shown_players), len(self.model.players)
-            status.update(f"{shown} of {total} players · t tell · m match · s stats")
+            line = f"{shown} of {total} players · t tell · m match · s stats"
+            flags = getattr(self.app, "own_flags", None)
+            if isinstance(flags, OwnFlags) and self.model.me:
+                line += f" · {flags.summary(self.model)} (F8/F9)"
+            status.update(Text(line))
+
+    def show_own_flags(self) -> None:
+        """Redraw the status line after our open/looking flags were set."""
+        self._show_status()
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed)
