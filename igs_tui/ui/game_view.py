@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -35,20 +34,16 @@ from textual.message import Message
 
 from igs_tui.go import Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
-from igs_tui.model.assist import EngineAssist
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_actions import GameActions
 from igs_tui.ui.game_alerts import ResultPrompt, UndoPrompt
-from igs_tui.ui.game_assist import removals_to_send, suggestion_points
-from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
-from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
 from igs_tui.ui.game_scoring import score_preview
-from igs_tui.ui.model_bridge import ModelWatcher
-from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
+from igs_tui.ui.play_confirm import answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.safe_text import clean
 
@@ -71,7 +66,7 @@ def tab_label(game: FollowedGame) -> str:
     return f"#{game.number} {names}"
 
 
-class GameView(ModelWatcher):
+class GameView(GameActions):
     """Board + side panel for game ``number`` of ``model.followed``."""
 
     DEFAULT_CSS = """
@@ -121,23 +116,16 @@ class GameView(ModelWatcher):
     def __init__(
         self, model: ClientModel, backend: Backend, number: int, *, ascii_only: bool = False
     ) -> None:
-        super().__init__(id=f"game-view-{number}")
+        super().__init__(model, backend, number, id=f"game-view-{number}")
         self._ascii_only = ascii_only
         self._label = ""
         self._position_hint = ""
         self._binding_state: tuple[Role, GamePhase] | None = None
-        self._model = model
-        self._backend = backend
-        self.number = number
-        self.browse = BrowseState()
         self.show_numbers = False
-        self.message = ""
         self._pass_armed = False
         self._awaiting_server = False
         self._undo_prompt = UndoPrompt()
         self._result_prompt = ResultPrompt()
-        self.suggestion: frozenset[Point] | None = None
-        """Stones an engine suggested as dead, shown until accepted or the phase ends."""
 
     @property
     def position_hint(self) -> str:
@@ -150,10 +138,6 @@ class GameView(ModelWatcher):
             self._position_hint = hint
             if self.is_mounted:
                 self.redraw()
-
-    @property
-    def game(self) -> FollowedGame | None:
-        return self._model.followed.get(self.number)
 
     @property
     def board(self) -> BoardWidget:
@@ -172,11 +156,6 @@ class GameView(ModelWatcher):
             self._result_prompt.shown = True  # opened on a finished game: no pop-up
         self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
         self.game_changed()
-
-    @property
-    def own(self) -> bool:
-        game = self.game
-        return game is not None and game.role.color is not None
 
     def _forfeit_text(self) -> str:
         """The forfeit countdown while the link is down, in own games not yet over."""
@@ -277,17 +256,6 @@ class GameView(ModelWatcher):
         if self.browse.at_live and any(game.prisoners.values()):
             return dict(game.prisoners)
         return position.prisoners
-
-    def show_message(self, message: str) -> None:
-        """Show a one-line status message (illegal move, confirmation prompts)."""
-        self.message = message
-        self.redraw()
-
-    @property
-    def assist(self) -> EngineAssist | None:
-        """The app's engine helper, if one was configured."""
-        assist: EngineAssist | None = getattr(self.app, "assist", None)
-        return assist
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer play actions only in our own games, engine help only with an engine.
@@ -390,190 +358,3 @@ class GameView(ModelWatcher):
         if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
             self._backend.done_scoring(self.number)
             self.show_message("Done: waiting for the opponent")
-
-    def _own_game_in(self, phase: GamePhase, refusal: str) -> FollowedGame | None:
-        """This view's game if it is ours and in ``phase``; else show ``refusal``."""
-        game = self.game
-        if game is None or game.role.color is None or game.phase is not phase:
-            self.show_message(refusal)
-            return None
-        return game
-
-    def _opponent(self, game: FollowedGame) -> str:
-        name = game.white if game.role is Role.PLAYING_BLACK else game.black
-        return clean(name, max_length=24) or "the opponent"
-
-    def action_resign(self) -> None:
-        """Resign our own game in play after a Yes in a dialog (it cannot be taken back)."""
-        if self._own_game_in(GamePhase.PLAYING, "No game of yours in play to resign"):
-            self._pass_armed = False
-            confirm_resign(self.app, self._backend, self.number)
-
-    def action_undo(self) -> None:
-        """Ask the opponent to take back the last move; in scoring, restore the dead stones."""
-        game = self.game
-        if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
-            self.suggestion = None
-            self._backend.restore_scoring(self.number)
-            self.show_message("Undo: all dead stones restored")
-            return
-        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to undo in")
-        if game is None:
-            return
-        if not game.moves:
-            self.show_message("No move to undo yet")
-            return
-        self._backend.request_undo(self.number)
-        self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
-
-    def action_add_time(self) -> None:
-        """Give the opponent extra minutes (asks how many)."""
-        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play")
-        if game is None:
-            return
-        opponent = self._opponent(game)
-
-        def check(text: str) -> str | None:
-            minutes = parse_minutes(text)
-            return minutes if isinstance(minutes, str) else None
-
-        def done(text: str | None) -> None:
-            minutes = parse_minutes(text) if text is not None else None
-            if isinstance(minutes, int):
-                self._backend.add_time(self.number, minutes)
-                self.show_message(f"Added {minutes} min to {opponent}'s clock")
-
-        prompt = InputPrompt(
-            f"Game {self.number}: minutes to add to {opponent}'s clock", "1", check, id="add-time"
-        )
-        self.app.push_screen(prompt, done)
-
-    def action_adjourn(self) -> None:
-        """Ask the opponent to adjourn (after a Yes: it stops the game for both)."""
-        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to adjourn")
-        if game is None:
-            return
-
-        def done(answer: bool | None) -> None:
-            if answer:
-                self._backend.adjourn(self.number)
-                self.show_message("Adjournment requested")
-
-        question = f"Adjourn game {self.number}? It can be loaded again later."
-        self.app.push_screen(ConfirmDialog(question, "Adjourn", "Keep playing"), done)
-
-    def action_load(self) -> None:
-        """Load (resume) this adjourned game with the same opponent."""
-        game = self._own_game_in(GamePhase.ADJOURNED, "This game is not adjourned")
-        if game is None:
-            return
-        opponent = game.white if game.role is Role.PLAYING_BLACK else game.black
-        if not opponent:
-            self.show_message("The opponent of this game is not known")
-            return
-        self._backend.load(opponent)
-        self.show_message(f"Loading the game with {self._opponent(game)}")
-
-    def action_save_as(self) -> None:
-        """Save the game (all moves, whatever is shown) as SGF or Ishi to a path typed in."""
-        game = self.game
-        if game is None:
-            return
-
-        def done(path: str | None) -> None:
-            if path is not None:
-                self.show_message(f"Saved to {path.strip()}")
-
-        prompt = InputPrompt(
-            f"Save game {self.number} as (.sgf for SGF, .go or .ishi for Ishi)",
-            default_save_name(game),
-            lambda text: save_to(game, text),
-            id="save-as",
-        )
-        self.app.push_screen(prompt, done)
-
-    # engine help ------------------------------------------------------------------------------
-    def _shown_game(self, game: FollowedGame) -> FollowedGame:
-        """The game as the view shows it: the live game, or a copy cut at the browsed move."""
-        if self.browse.at_live:
-            return game
-        copy = FollowedGame(
-            game.number,
-            size=game.size,
-            komi=game.komi,
-            handicap=game.handicap,
-            white=game.white,
-            black=game.black,
-        )
-        for move in game.moves[: self.browse.index]:
-            copy.add_move(move)
-        return copy
-
-    def action_estimate(self) -> None:
-        """Ask the engine for a score estimate of the position shown, in the background."""
-        assist, game = self.assist, self.game
-        if assist is None or game is None:
-            return
-        shown = self._shown_game(game)
-        self.show_message(f"{assist.name}: estimating…")
-        self._estimate(assist, shown)
-
-    @work(group="assist-estimate", exclusive=True, exit_on_error=False)
-    async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            answer = await assist.estimate(game)
-        except Exception:  # an engine that breaks must not break the game view
-            answer = None
-        if not self.is_attached:
-            return
-        if answer:
-            text = f"{assist.name} estimate at move {len(game.moves)}: {clean(answer)}"
-        else:
-            text = f"{assist.name}: no answer"
-        self.show_message(text)
-
-    def action_suggest_dead(self) -> None:
-        """Ask the engine which stones are dead (own game, scoring phase), in the background."""
-        assist = self.assist
-        game = self._own_game_in(GamePhase.SCORING, "Dead stones are suggested while scoring")
-        if assist is None or game is None:
-            return
-        self.show_message(f"{assist.name}: looking for dead stones…")
-        self._suggest(assist, game)
-
-    @work(group="assist-dead", exclusive=True, exit_on_error=False)
-    async def _suggest(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            stones = await assist.suggest_dead(game)
-        except Exception:  # an engine that breaks must not break the game view
-            stones = None
-        if not self.is_attached:
-            return
-        if stones is None:
-            self.show_message(f"{assist.name}: no answer")
-            return
-        if game.phase is not GamePhase.SCORING:
-            return
-        chains = removals_to_send(game, stones)
-        if not chains:
-            self.suggestion = None
-            self.refresh_bindings()
-            self.show_message(f"{assist.name}: no dead stones to add")
-            return
-        self.suggestion = suggestion_points(game, stones)
-        self.refresh_bindings()
-        self.show_message(
-            f"{assist.name} suggests {len(chains)} dead chain(s), marked: ctrl+y accepts"
-        )
-
-    def action_accept_suggestion(self) -> None:
-        """Send one removal per suggested chain not yet marked dead."""
-        game = self._own_game_in(GamePhase.SCORING, "Nothing to accept outside scoring")
-        suggestion, self.suggestion = self.suggestion, None
-        self.refresh_bindings()
-        if game is None or not suggestion:
-            return
-        points = removals_to_send(game, suggestion)
-        for point in points:
-            self._backend.remove_dead(self.number, point)
-        self.show_message(f"Sent {len(points)} removal(s): waiting for the server")

@@ -1,0 +1,251 @@
+"""The player's actions on one game beyond moves: resign, undo, time, adjourn, save, engine help.
+
+:class:`GameActions` is the base of :class:`~igs_tui.ui.game_view.GameView`; it holds the
+intents that open a dialog or a prompt first, and the engine questions that run in workers.
+Kept apart from the view so the view stays about showing the game. Every intent names this
+view's game number, so several own games at once never mix; irreversible steps (resign,
+adjourn) ask first; engine answers arrive in the background and never block the keys.
+"""
+
+from __future__ import annotations
+
+from textual import work
+
+from igs_tui.go import Point
+from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model.assist import EngineAssist
+from igs_tui.model.backend import Backend
+from igs_tui.ui.game_assist import removals_to_send, suggestion_points
+from igs_tui.ui.game_browse import BrowseState
+from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
+from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.play_confirm import ConfirmDialog, confirm_resign
+from igs_tui.ui.safe_text import clean
+
+
+class GameActions(ModelWatcher):
+    """Intents and engine help for game ``number``; subclasses draw it (:meth:`redraw`)."""
+
+    def __init__(
+        self, model: ClientModel, backend: Backend, number: int, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self._model = model
+        self._backend = backend
+        self.number = number
+        self.browse = BrowseState()
+        self.message = ""
+        self.suggestion: frozenset[Point] | None = None
+        """Stones an engine suggested as dead, shown until accepted or the phase ends."""
+
+    @property
+    def game(self) -> FollowedGame | None:
+        return self._model.followed.get(self.number)
+
+    @property
+    def own(self) -> bool:
+        """Do we play this game (rather than observe it)?"""
+        game = self.game
+        return game is not None and game.role.color is not None
+
+    def redraw(self) -> None:
+        """Show the game's current state (the view implements it)."""
+        raise NotImplementedError
+
+    def show_message(self, message: str) -> None:
+        """Show a one-line status message (illegal move, confirmation prompts)."""
+        self.message = message
+        self.redraw()
+
+    @property
+    def assist(self) -> EngineAssist | None:
+        """The app's engine helper, if one was configured."""
+        assist: EngineAssist | None = getattr(self.app, "assist", None)
+        return assist
+
+    def _own_game_in(self, phase: GamePhase, refusal: str) -> FollowedGame | None:
+        """This view's game if it is ours and in ``phase``; else show ``refusal``."""
+        game = self.game
+        if game is None or game.role.color is None or game.phase is not phase:
+            self.show_message(refusal)
+            return None
+        return game
+
+    def _opponent(self, game: FollowedGame) -> str:
+        name = game.white if game.role is Role.PLAYING_BLACK else game.black
+        return clean(name, max_length=24) or "the opponent"
+
+    def action_resign(self) -> None:
+        """Resign our own game in play after a Yes in a dialog (it cannot be taken back)."""
+        if self._own_game_in(GamePhase.PLAYING, "No game of yours in play to resign"):
+            self._pass_armed = False
+            confirm_resign(self.app, self._backend, self.number)
+
+    def action_undo(self) -> None:
+        """Ask the opponent to take back the last move; in scoring, restore the dead stones."""
+        game = self.game
+        if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
+            self.suggestion = None
+            self._backend.restore_scoring(self.number)
+            self.show_message("Undo: all dead stones restored")
+            return
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to undo in")
+        if game is None:
+            return
+        if not game.moves:
+            self.show_message("No move to undo yet")
+            return
+        self._backend.request_undo(self.number)
+        self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
+
+    def action_add_time(self) -> None:
+        """Give the opponent extra minutes (asks how many)."""
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play")
+        if game is None:
+            return
+        opponent = self._opponent(game)
+
+        def check(text: str) -> str | None:
+            minutes = parse_minutes(text)
+            return minutes if isinstance(minutes, str) else None
+
+        def done(text: str | None) -> None:
+            minutes = parse_minutes(text) if text is not None else None
+            if isinstance(minutes, int):
+                self._backend.add_time(self.number, minutes)
+                self.show_message(f"Added {minutes} min to {opponent}'s clock")
+
+        prompt = InputPrompt(
+            f"Game {self.number}: minutes to add to {opponent}'s clock", "1", check, id="add-time"
+        )
+        self.app.push_screen(prompt, done)
+
+    def action_adjourn(self) -> None:
+        """Ask the opponent to adjourn (after a Yes: it stops the game for both)."""
+        game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to adjourn")
+        if game is None:
+            return
+
+        def done(answer: bool | None) -> None:
+            if answer:
+                self._backend.adjourn(self.number)
+                self.show_message("Adjournment requested")
+
+        question = f"Adjourn game {self.number}? It can be loaded again later."
+        self.app.push_screen(ConfirmDialog(question, "Adjourn", "Keep playing"), done)
+
+    def action_load(self) -> None:
+        """Load (resume) this adjourned game with the same opponent."""
+        game = self._own_game_in(GamePhase.ADJOURNED, "This game is not adjourned")
+        if game is None:
+            return
+        opponent = game.white if game.role is Role.PLAYING_BLACK else game.black
+        if not opponent:
+            self.show_message("The opponent of this game is not known")
+            return
+        self._backend.load(opponent)
+        self.show_message(f"Loading the game with {self._opponent(game)}")
+
+    def action_save_as(self) -> None:
+        """Save the game (all moves, whatever is shown) as SGF or Ishi to a path typed in."""
+        game = self.game
+        if game is None:
+            return
+
+        def done(path: str | None) -> None:
+            if path is not None:
+                self.show_message(f"Saved to {path.strip()}")
+
+        prompt = InputPrompt(
+            f"Save game {self.number} as (.sgf for SGF, .go or .ishi for Ishi)",
+            default_save_name(game),
+            lambda text: save_to(game, text),
+            id="save-as",
+        )
+        self.app.push_screen(prompt, done)
+
+    # engine help ------------------------------------------------------------------------------
+    def _shown_game(self, game: FollowedGame) -> FollowedGame:
+        """The game as the view shows it: the live game, or a copy cut at the browsed move."""
+        if self.browse.at_live:
+            return game
+        copy = FollowedGame(
+            game.number,
+            size=game.size,
+            komi=game.komi,
+            handicap=game.handicap,
+            white=game.white,
+            black=game.black,
+        )
+        for move in game.moves[: self.browse.index]:
+            copy.add_move(move)
+        return copy
+
+    def action_estimate(self) -> None:
+        """Ask the engine for a score estimate of the position shown, in the background."""
+        assist, game = self.assist, self.game
+        if assist is None or game is None:
+            return
+        shown = self._shown_game(game)
+        self.show_message(f"{assist.name}: estimating…")
+        self._estimate(assist, shown)
+
+    @work(group="assist-estimate", exclusive=True, exit_on_error=False)
+    async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:
+        try:
+            answer = await assist.estimate(game)
+        except Exception:  # an engine that breaks must not break the game view
+            answer = None
+        if not self.is_attached:
+            return
+        if answer:
+            text = f"{assist.name} estimate at move {len(game.moves)}: {clean(answer)}"
+        else:
+            text = f"{assist.name}: no answer"
+        self.show_message(text)
+
+    def action_suggest_dead(self) -> None:
+        """Ask the engine which stones are dead (own game, scoring phase), in the background."""
+        assist = self.assist
+        game = self._own_game_in(GamePhase.SCORING, "Dead stones are suggested while scoring")
+        if assist is None or game is None:
+            return
+        self.show_message(f"{assist.name}: looking for dead stones…")
+        self._suggest(assist, game)
+
+    @work(group="assist-dead", exclusive=True, exit_on_error=False)
+    async def _suggest(self, assist: EngineAssist, game: FollowedGame) -> None:
+        try:
+            stones = await assist.suggest_dead(game)
+        except Exception:  # an engine that breaks must not break the game view
+            stones = None
+        if not self.is_attached:
+            return
+        if stones is None:
+            self.show_message(f"{assist.name}: no answer")
+            return
+        if game.phase is not GamePhase.SCORING:
+            return
+        chains = removals_to_send(game, stones)
+        if not chains:
+            self.suggestion = None
+            self.refresh_bindings()
+            self.show_message(f"{assist.name}: no dead stones to add")
+            return
+        self.suggestion = suggestion_points(game, stones)
+        self.refresh_bindings()
+        self.show_message(
+            f"{assist.name} suggests {len(chains)} dead chain(s), marked: ctrl+y accepts"
+        )
+
+    def action_accept_suggestion(self) -> None:
+        """Send one removal per suggested chain not yet marked dead."""
+        game = self._own_game_in(GamePhase.SCORING, "Nothing to accept outside scoring")
+        suggestion, self.suggestion = self.suggestion, None
+        self.refresh_bindings()
+        if game is None or not suggestion:
+            return
+        points = removals_to_send(game, suggestion)
+        for point in points:
+            self._backend.remove_dead(self.number, point)
+        self.show_message(f"Sent {len(points)} removal(s): waiting for the server")
