@@ -178,7 +178,8 @@ class Clock:
 def _consume(r: ClockReading, elapsed: float, settings: TimeSettings | None) -> ClockReading:
     """Take ``elapsed`` seconds off a reading, entering or using up overtime as the rules say."""
     system = settings.system if settings is not None else TimeSystem.ABSOLUTE
-    if r.in_byoyomi and r.byo_seconds > 0:
+    japanese_period = system is TimeSystem.JAPANESE and r.byo_stones < 0 and r.periods > 0
+    if r.in_byoyomi and (r.byo_seconds > 0 or japanese_period):
         # Japanese periods: each exhausted period is lost, the next starts full.
         left = r.byo_seconds - elapsed
         periods = r.periods

@@ -32,6 +32,7 @@ from igs_tui.model import (
     ScoreCheck,
     ServerScore,
     TimeSettings,
+    TimeSystem,
 )
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import events as ev
@@ -202,10 +203,14 @@ class ModelAdapter:
         game.prisoners[Color.WHITE] = e.white_prisoners
         game.prisoners[Color.BLACK] = e.black_prisoners
         now = self.model.clock()
+        settings = game.time_settings
+        japanese = settings is not None and settings.system is TimeSystem.JAPANESE
         for color, secs, stones in (
             (Color.WHITE, e.white_seconds, e.white_byo_stones),
             (Color.BLACK, e.black_seconds, e.black_byo_stones),
         ):
+            if stones >= 0 and japanese:
+                continue  # "seconds, 1 stone" says less than the TIME lines that follow
             unlimited = secs == 0 and stones == -1 and e.white == e.black
             reading = ClockReading(
                 float(max(secs, 0)),
@@ -244,13 +249,11 @@ class ModelAdapter:
         game = self._followed(e.game)
         if game is None or e.color is None:
             return
-        reading = ClockReading(
-            float(e.main_seconds or 0),
-            in_byoyomi=e.in_byoyomi,
-            byo_seconds=float(e.byo_seconds or 0) if e.in_byoyomi else 0.0,
-            byo_stones=e.stones if e.in_byoyomi and e.stones is not None else -1,
-        )
-        game.clocks[e.color].set(reading, self.model.clock())
+        settings = time_settings_of(e)
+        if settings is not None and game.time_settings is None:
+            # Observers never saw the challenge: the TIME line is where they learn the system.
+            game.set_time_settings(settings)
+        game.clocks[e.color].set(clock_reading_of(e), self.model.clock())
         self.model.game_changed(game.number)
 
     def _props(self, e: ev.GameProps) -> None:
@@ -471,6 +474,61 @@ class ModelAdapter:
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
+
+
+def _koryo(e: ev.TimeInfo) -> tuple[int, int, int, int]:
+    """``(periods left, periods, period seconds, prebyoyomi)`` from a TIME line's trailing pairs
+    (``periods_left/periods koryosec/koryosec prebyo/prebyo``, the nmatch argument order)."""
+    extra = e.extra + (0,) * (6 - len(e.extra))
+    return extra[0], extra[1], extra[2], extra[4]
+
+
+def time_settings_of(e: ev.TimeInfo) -> TimeSettings | None:
+    """The time system a ``15 TIME`` line's totals describe (None for a ``26`` reading).
+
+    The totals mirror the nmatch arguments: koryo periods make it Japanese, byo-yomi time with
+    stones Canadian, a prebyoyomi Bronstein, else absolute (or none).
+    """
+    if e.main_total is None:
+        return None
+    main, byo, stones = e.main_total, e.byo_total or 0, e.stones_total or 0
+    _left, periods, period_seconds, prebyo = _koryo(e)
+    if periods > 0 and period_seconds > 0:
+        return TimeSettings(TimeSystem.JAPANESE, main, byo_seconds=period_seconds, periods=periods)
+    if byo > 0 and stones > 0:
+        return TimeSettings(TimeSystem.CANADIAN, main, byo_seconds=byo, byo_stones=stones)
+    if prebyo > 0:
+        return TimeSettings(TimeSystem.BRONSTEIN, main, delay_seconds=prebyo)
+    if main > 0:
+        return TimeSettings(TimeSystem.ABSOLUTE, main)
+    return TimeSettings(TimeSystem.NONE)
+
+
+def clock_reading_of(e: ev.TimeInfo) -> ClockReading:
+    """A clock reading from a TIME line (or a ``26`` answer), Japanese periods included.
+
+    In Japanese byo-yomi the line's byo-yomi seconds may be the whole overtime left (grace
+    plus every remaining period, as the embedded server sends) or just the current period;
+    either way the reading shows the current period's seconds and the periods left, the form
+    the local countdown uses up one by one.
+    """
+    left, periods, period_seconds, _pre = _koryo(e)
+    if e.in_byoyomi and periods > 0 and period_seconds > 0:
+        byo_left = e.byo_seconds or 0
+        grace = e.byo_total or 0
+        current = byo_left
+        if byo_left > period_seconds:
+            current = byo_left - grace - max(0, left - 1) * period_seconds
+        current = min(max(current, 0), period_seconds)
+        return ClockReading(0.0, in_byoyomi=True, byo_seconds=float(current), periods=left)
+    unlimited = e.main_total == 0 and not (e.byo_total or periods)
+    if unlimited and not e.in_byoyomi:
+        return ClockReading(0.0, unlimited=True)
+    if e.in_byoyomi:
+        # Canadian: the model keeps the period's seconds where the heading puts them.
+        stones = e.stones if e.stones is not None and e.stones >= 0 else -1
+        return ClockReading(float(e.byo_seconds or 0), in_byoyomi=True, byo_stones=stones)
+    return ClockReading(float(e.main_seconds or 0))
 
 
 def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:

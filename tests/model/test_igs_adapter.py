@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from igs_tui.go import Color, Point
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, Role
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    Clock,
+    ClockReading,
+    GamePhase,
+    Role,
+    TimeSettings,
+    TimeSystem,
+)
+from igs_tui.model.clocks import format_reading
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter, line_kind, result_from_text
 from igs_tui.protocol.parser import IgsParser
@@ -172,3 +183,129 @@ def test_backend_sends_igs_commands_and_echoes_chat() -> None:
     assert "say good luck" in sent  # one game: no game number (spec)
     assert [m.kind for m in model.buffers[BufferKey(ChatKind.TELL, "alice")].messages] == ["own"]
     assert model.buffers[BufferKey(ChatKind.SYSTEM)].messages
+
+
+def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> None:
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+    parser = IgsParser()
+
+    def lines(text: str) -> None:
+        for line in text.strip("\n").splitlines():
+            for event in parser.feed_line(line):
+                adapter.apply(event)
+
+    lines("21 {Match 58: bob [10k*] vs. fred [11k*] }\n1 5")
+    assert model.games[58].moves == 0
+    model.follow(58)
+    seen: list[int] = []
+    model.hub.subscribe("games", lambda _t: seen.append(model.games[58].moves))
+    lines(
+        """
+15 Game 58 I: bob (0 4500 -1) vs fred (0 4495 -1)
+15   0(B): B2
+1 8
+15 Game 58 I: bob (0 4480 -1) vs fred (0 4495 -1)
+15   1(W): C3
+1 8
+"""
+    )
+    assert model.games[58].moves == 2 and seen == [1, 2]
+    lines("15 Game 58 I: bob (0 4480 -1) vs fred (0 4495 -1)\n15   1(W): C3\n1 8")
+    assert seen == [1, 2]  # a resent move changes nothing
+
+
+def test_a_new_own_game_under_a_finished_games_number_starts_empty() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(
+        model,
+        """
+21 {Match 58: bob [10k*] vs. fred [11k*] }
+15 Game 58 I: bob (0 4500 -1) vs fred (0 4495 -1)
+15   0(B): B2
+1 6
+21 {Game 58: bob vs fred : White resigns.}
+1 5
+""",
+    )
+    old = model.followed[58]
+    assert old.phase is GamePhase.FINISHED and old.last_number == 1
+    feed(model, "21 {Match 58: bob [10k*] vs. fred [11k*] }\n1 6")
+    new = model.followed[58]
+    assert new is not old and new.last_number == 0 and new.phase is GamePhase.PLAYING
+    assert new.role is Role.PLAYING_WHITE and new.result == ""
+
+
+def test_observing_a_reused_number_starts_a_fresh_game() -> None:
+    model = ClientModel()
+    sent: list[str] = []
+    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    old = model.follow(12)
+    old.phase = GamePhase.FINISHED
+    backend.observe(12)
+    assert model.followed[12] is not old and sent == ["observe 12", "moves 12"]
+    sent.clear()
+    backend.observe(12)  # still live: only refresh its moves
+    assert sent == ["moves 12"]
+
+
+def test_spec_time_lines_give_observers_the_canadian_settings_and_readings() -> None:
+    model = ClientModel()
+    game = model.follow(475)
+    feed(
+        model,
+        """
+15 Game 475 I: OmegaGo1 (0 58 -1) vs Soothie (0 19 -1)
+15 TIME:475:OmegaGo1(W): 0 58/60 0/600 25/25 0/0 0/0 0/0
+15 TIME:475:Soothie(B): 0 19/60 0/600 25/25 0/0 0/0 0/0
+15 GAMERPROPS:475: 19 0 6.50
+15   1(W): B4
+""",
+    )
+    settings = game.time_settings
+    assert settings is not None and settings.system is TimeSystem.CANADIAN
+    assert (settings.main_seconds, settings.byo_seconds, settings.byo_stones) == (60, 600, 25)
+    assert game.clocks[Color.WHITE].reading.main_seconds == 58.0
+    feed(model, "15 Game 475 I: OmegaGo1 (0 58 -1) vs Soothie (0 570 2)")
+    feed(model, "15 TIME:475:Soothie(B): 1 0/60 570/600 2/25 0/0 0/0 0/0")
+    black = game.clocks[Color.BLACK].reading
+    assert black.in_byoyomi and (black.main_seconds, black.byo_stones) == (570.0, 2)
+    assert format_reading(black) == "9:30 / 2"
+
+
+def test_japanese_time_lines_give_periods_that_count_down_locally() -> None:
+    # Real lines of the embedded server: main 0, grace 0, 3 periods of 30 s ("1 3 30" koryo).
+    model = ClientModel(clock=lambda: 0.0)
+    game = model.follow(1)
+    feed(
+        model,
+        """
+15 Game 1 I: bob (0 0 -1) vs alice (0 90 1)
+15 TIME:1:bob(W): 0 0/0 0/0 1/1 3/3 30/30 0/0
+15 TIME:1:alice(B): 1 0/0 90/0 1/1 3/3 30/30 0/0
+""",
+    )
+    settings = game.time_settings
+    assert settings is not None and settings.system is TimeSystem.JAPANESE
+    assert (settings.main_seconds, settings.byo_seconds, settings.periods) == (0, 30, 3)
+    black = game.clocks[Color.BLACK]
+    assert (black.reading.byo_seconds, black.reading.periods) == (30.0, 3)
+    assert format_reading(black.reading) == "0:30 (3)"
+    black.start(0.0)
+    assert (black.at(45.0).periods, black.at(45.0).byo_seconds) == (2, 15.0)  # one period used
+    assert not black.flag_fell(89.0) and black.flag_fell(90.0)
+    # After 45 s the server says one period is left with 30 s in it (the pool of overtime).
+    feed(model, "15 Game 1 I: bob (0 0 -1) vs alice (0 30 1)")
+    assert game.clocks[Color.BLACK].reading.periods == 3  # the heading alone keeps periods
+    feed(model, "15 TIME:1:alice(B): 1 0/0 30/0 1/1 1/3 30/30 0/0")
+    reading = game.clocks[Color.BLACK].reading
+    assert (reading.in_byoyomi, reading.byo_seconds, reading.periods) == (True, 30.0, 1)
+
+
+def test_japanese_reading_at_a_period_boundary_rolls_into_the_next_period() -> None:
+    settings = TimeSettings(TimeSystem.JAPANESE, 0, byo_seconds=30, periods=3)
+    clock = Clock(ClockReading(0.0, in_byoyomi=True, byo_seconds=0.0, periods=2), 0.0)
+    clock.settings = settings
+    clock.start(0.0)
+    assert (clock.at(10.0).periods, clock.at(10.0).byo_seconds) == (1, 20.0)
