@@ -244,6 +244,11 @@ class MainScreen(Screen[None]):
                 self.call_later(self._focus_pane, self.active)
                 return
 
+    def on_screen_resume(self) -> None:
+        """A dialog closed: a match request that waited for it can come up now."""
+        for watcher in self.query(ChallengeWatcher):
+            watcher.show_waiting()
+
     def action_answer_challenge(self) -> None:
         """Show a pending match request (the oldest one not answered yet)."""
         if self.query_one(ChallengeWatcher).answer_next() is None:

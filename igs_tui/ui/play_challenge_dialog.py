@@ -176,6 +176,10 @@ class ChallengeWatcher(ModelWatcher):
                 self._waiting.append(name)
         self._seen &= {id(c) for c in self.model.challenges.values()}
         self._waiting = [n for n in self._waiting if self._incoming(n) is not None]
+        self.show_waiting()
+
+    def show_waiting(self) -> None:
+        """Open (or announce) the oldest waiting request once the screen has settled."""
         if self._waiting:
             self.call_after_refresh(self._show_next)
 
