@@ -1,0 +1,181 @@
+"""``igs-tui play`` end to end: a whole 9x9 game against GNU Go played with keys on the board.
+
+The app is the one the command runs (PlayApp over an EngineBackend with a real GNU Go
+process): typed coordinates and Enter for moves, ctrl+g twice to pass, a typed coordinate to
+toggle a chain in scoring, ctrl+d to count. The result screen must show both counts, and the
+SGF on disk must hold exactly the model's moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from igs_tui.go import Color, format_point, parse_point
+from igs_tui.gtp.channel import InProcessChannel
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import GtpEngine
+from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
+from igs_tui.gtp.play_app import PlayApp
+from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.play_result import ResultScreen
+from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
+
+OUR_MOVES = ["E5", "C4", "G4", "C6", "G6", "E3", "E7", "D5", "F5", "C3", "G3", "C7", "G7"]
+
+
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0
+) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "condition not met in time"
+        await pilot.pause(0.02)
+
+
+def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
+    record = sgf.Sgf_game.from_bytes(path.read_bytes())
+    return [n.get_move() for n in record.get_main_sequence()[1:]]
+
+
+def model_moves(game: FollowedGame) -> list[tuple[str, tuple[int, int] | None]]:
+    return [
+        (m.color.value.lower(), None if m.point is None else (m.point.row, m.point.col))
+        for m in game.moves
+        if not m.handicap
+    ]
+
+
+async def board_is_focused(app: PlayApp, pilot: Pilot[None]) -> BoardWidget:
+    """The app opens on the board pane with the game's board focused (no key needed)."""
+    await wait_until(pilot, lambda: isinstance(app.focused, BoardWidget))
+    main = app.main_screen
+    assert isinstance(main, MainScreen) and main.active == "board"
+    panel = main.query_one(GamesPanel)
+    assert panel.game_numbers == [1]
+    board = app.focused
+    assert isinstance(board, BoardWidget)
+    return board
+
+
+async def type_move(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*text.lower(), "enter")
+
+
+@pytest.mark.gnugo
+async def test_whole_game_against_gnugo_with_keys(tmp_path: Path) -> None:
+    gnugo = require_gnugo(find_gnugo(), __import__("os").environ)
+    model = ClientModel()
+    save = tmp_path / "vs-gnugo.sgf"
+    backend = EngineBackend(
+        model, gnugo_argv(gnugo, 11), LocalGameSettings(size=9, komi=6.5), save_path=save
+    )
+    await backend.start()
+    app = PlayApp(model, backend)
+    try:
+        async with app.run_test(size=(110, 40)) as pilot:
+            await board_is_focused(app, pilot)
+            game = model.followed[1]
+            for text in OUR_MOVES:
+                point = parse_point(text, 9)
+                if game.phase is not GamePhase.PLAYING:
+                    break
+                if not game.board.check(point, Color.BLACK, enforce_turn=True).legal:
+                    continue
+                before = len(game.moves)
+                await type_move(pilot, text)
+                await wait_until(
+                    pilot,
+                    lambda before=before: (
+                        len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING
+                    ),
+                )
+                assert game.moves[before].point == point
+            while game.phase is GamePhase.PLAYING:
+                before = len(game.moves)
+                await pilot.press("ctrl+g", "ctrl+g")
+                await wait_until(
+                    pilot,
+                    lambda before=before: (
+                        len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING
+                    ),
+                )
+                assert len(game.moves) < 200
+            assert game.phase is GamePhase.SCORING
+            await wait_until(pilot, lambda: any("Play has ended" in m for m in chat(model)))
+            # a typed coordinate toggles a chain: one the engine marked dead comes back to
+            # life, then is marked dead again (or, with no marks, one is marked and unmarked)
+            engine_marks = set(game.dead)
+            stone = min(engine_marks) if engine_marks else min(game.board.stones())
+            chain = game.board.chain(stone)
+            await type_move(pilot, format_point(stone, 9))
+            await wait_until(pilot, lambda: (stone in game.dead) != (stone in engine_marks))
+            assert chain <= game.dead or not chain & game.dead
+            await type_move(pilot, format_point(stone, 9))
+            await wait_until(pilot, lambda: game.dead == engine_marks)
+            await pilot.press("ctrl+d")
+            await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED)
+            check = game.score_check
+            assert check is not None and game.result == check.ours_result
+            await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=10)
+            text = str(app.screen.query_one("#result", Static).render())
+            assert game.result in text
+            assert f"B {check.ours_black:g}" in text and f"W {check.ours_white:g}" in text
+            assert ("Both counts agree" in text) == check.agrees
+            assert any("Saved to" in m and str(save) in m for m in chat(model))
+    finally:
+        await backend.close()
+    assert sgf_moves(save) == model_moves(game)
+    record = sgf.Sgf_game.from_bytes(save.read_bytes())
+    assert record.get_root().get("RE") == game.result
+    assert record.get_root().get("PW").startswith("GNU Go")
+
+
+def chat(model: ClientModel) -> list[str]:
+    return [m.text for buf in model.buffers.values() for m in buf.messages]
+
+
+async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
+    tmp_path: Path,
+) -> None:
+    """Always runs (no GNU Go): the first screen is the board; a typed move gets a reply; an
+    occupied point is refused on the board and never sent; ctrl+r twice resigns."""
+    model = ClientModel()
+    controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
+    backend = EngineBackend(
+        model, controller, LocalGameSettings(size=9), save_path=tmp_path / "b.sgf"
+    )
+    await backend.start()
+    app = PlayApp(model, backend)
+    try:
+        async with app.run_test(size=(90, 30)) as pilot:
+            await board_is_focused(app, pilot)
+            game = model.followed[1]
+            await type_move(pilot, "E5")
+            await wait_until(pilot, lambda: len(game.moves) == 2)
+            reply = game.moves[1].point
+            assert reply is not None
+            await type_move(pilot, format_point(reply, 9))
+            await pilot.pause()
+            await backend.idle()
+            assert len(game.moves) == 2  # refused by the board before the backend
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            if not isinstance(app.screen, MainScreen):  # a confirmation dialog
+                await pilot.press("y")
+            else:
+                await pilot.press("ctrl+r")
+            await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED, timeout=10)
+            assert game.result == "W+R"
+    finally:
+        await backend.close()
