@@ -163,7 +163,7 @@ class PlayersList(ModelWatcher):
             line = f"{shown} of {total} players · t tell · m match · s stats"
             flags = getattr(self.app, "own_flags", None)
             if isinstance(flags, OwnFlags) and self.model.me:
-                line += f" · {flags.summary(self.model)} (F8/F9)"
+                line += f" · {flags.summary(self.model)}"
             status.update(Text(line))
 
     def show_own_flags(self) -> None:

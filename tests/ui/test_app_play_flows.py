@@ -189,7 +189,7 @@ async def test_second_request_waits_for_the_first_dialog_then_opens() -> None:
         assert isinstance(app.screen, ChallengeDialog)
         await pilot.press("a")
         await settle(pilot)
-        assert backend.named("accept_challenge")[0][0].opponent == "zed"  # type: ignore[attr-defined]
+        assert backend.named("accept_challenge")[0][0].opponent == "zed"
 
 
 async def test_withdrawn_request_closes_its_dialog_with_a_note() -> None:
