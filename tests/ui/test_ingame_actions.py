@@ -184,6 +184,16 @@ async def test_two_own_games_each_key_goes_to_its_own_game() -> None:
         assert "Resign game 22?" in question(app)
         await pilot.press("y")
         await settle(pilot)
+        await pilot.press("ctrl+a")
+        await settle(pilot)
+        app.screen.query_one(Input).value = "3"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert "Adjourn game 22?" in question(app)
+        await pilot.press("y")
+        await settle(pilot)
         await pilot.press("less_than_sign")  # the other game
         await settle(pilot)
         await pilot.press("ctrl+g", "ctrl+g", "ctrl+z")
@@ -196,6 +206,8 @@ async def test_two_own_games_each_key_goes_to_its_own_game() -> None:
         assert backend.named("play") == [(22, parse_point("C3", 9)), (21, None)]
         assert backend.named("request_undo") == [(22,), (21,)]
         assert backend.named("resign") == [(22,)]
+        assert backend.named("add_time") == [(22, 3)]
+        assert backend.named("adjourn") == [(22,)]
 
 
 async def test_save_as_writes_sgf_or_ishi_and_shows_errors(tmp_path: Path) -> None:
