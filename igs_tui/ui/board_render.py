@@ -40,8 +40,10 @@ __all__ = [
     "BoardPicture",
     "Glyphs",
     "PositionLike",
+    "changed_rows",
     "choose_layout",
     "picture_of",
+    "render_board_line",
     "render_board_lines",
     "render_board_text",
     "star_points",
@@ -102,30 +104,115 @@ def render_board_lines(
     palette: BoardPalette = DEFAULT_PALETTE,
 ) -> list[list[Segment]]:
     """Draw ``picture`` in ``layout``: one list of segments per line, ``layout.height`` lines."""
-    size = picture.size
-    styles = palette_styles(palette)
-    glyphs = ASCII_GLYPHS if ascii_only else UNICODE_GLYPHS
-    empties = empty_glyphs(size, glyphs.unicode_grid)
-    cw, ch = layout.cell_width, layout.cell_height
-    coord_style = styles["coords"]
-    grid_style = styles["empty"]
-    marker_style = styles["marker"]
-    overlay = picture.overlay
-    stones = picture.stones
-    numbers = picture.numbers
-    last = picture.last_move
-    side = layout.side_coords
-    lines: list[list[Segment]] = []
+    painter = _LinePainter(picture, layout, cursor, ascii_only, palette)
+    return [painter.line(y) for y in range(layout.height)]
 
-    if layout.top_coords:
-        lines.append(_merge(_letters_line(layout, coord_style)))
-    between_text = _between_line(layout, glyphs)
-    fast = overlay is None and not numbers
-    star_char = glyphs.star
-    star_style = styles["star"]
-    plain_gap = glyphs.h_line * (cw - 1)
-    for line_index in range(size):
-        row = size - 1 - line_index
+
+def render_board_line(
+    picture: BoardPicture,
+    layout: BoardLayout,
+    y: int,
+    *,
+    cursor: Point | None = None,
+    ascii_only: bool = False,
+    palette: BoardPalette = DEFAULT_PALETTE,
+) -> list[Segment]:
+    """Line ``y`` of :func:`render_board_lines` alone, for redrawing only what a move changed."""
+    return _LinePainter(picture, layout, cursor, ascii_only, palette).line(y)
+
+
+def changed_rows(before: BoardPicture, after: BoardPicture) -> frozenset[int] | None:
+    """The board rows whose drawing may differ between two pictures (``None``: all of them).
+
+    Everything drawn on a row depends only on that row's stones, numbers and overlay marks,
+    plus the last-move marker and whether numbers are shown at all. A move therefore touches
+    the new stone's row, the rows of captured stones and the rows of the old and new last
+    move, so a redraw after a move is a few rows instead of the whole board.
+    """
+    if before.size != after.size:
+        return None
+    points: set[Point] = set()
+    if before.stones != after.stones:
+        points.update(point for point, _ in before.stones.items() ^ after.stones.items())
+    if before.numbers != after.numbers:
+        points.update(point for point, _ in before.numbers.items() ^ after.numbers.items())
+    if before.overlay != after.overlay:
+        old = before.overlay or _NO_OVERLAY
+        new = after.overlay or _NO_OVERLAY
+        points.update(old.black_territory ^ new.black_territory)
+        points.update(old.white_territory ^ new.white_territory)
+        points.update(old.dead ^ new.dead)
+    rows = {point.row for point in points}
+    if before.last_move != after.last_move or bool(before.numbers) != bool(after.numbers):
+        rows.update(p.row for p in (before.last_move, after.last_move) if p is not None)
+    return frozenset(rows)
+
+
+_NO_OVERLAY = BoardOverlay()
+
+
+class _LinePainter:
+    """What every line of one drawing shares (styles, glyphs, marks), and how to draw a line."""
+
+    __slots__ = (
+        "between_text",
+        "coord_style",
+        "cursor",
+        "empties",
+        "glyphs",
+        "grid_style",
+        "layout",
+        "marker_style",
+        "picture",
+        "styles",
+    )
+
+    def __init__(
+        self,
+        picture: BoardPicture,
+        layout: BoardLayout,
+        cursor: Point | None,
+        ascii_only: bool,
+        palette: BoardPalette,
+    ) -> None:
+        self.picture = picture
+        self.layout = layout
+        self.cursor = cursor
+        self.styles = palette_styles(palette)
+        self.glyphs = ASCII_GLYPHS if ascii_only else UNICODE_GLYPHS
+        self.empties = empty_glyphs(picture.size, self.glyphs.unicode_grid)
+        self.coord_style = self.styles["coords"]
+        self.grid_style = self.styles["empty"]
+        self.marker_style = self.styles["marker"]
+        self.between_text = _between_line(layout, self.glyphs)
+
+    def line(self, y: int) -> list[Segment]:
+        """Line ``y``: column letters, a board row, or vertical grid lines between rows."""
+        layout = self.layout
+        if (layout.top_coords and y == 0) or (layout.bottom_coords and y == layout.height - 1):
+            return _merge(_letters_line(layout, self.coord_style))
+        offset, between = divmod(y - layout.top, layout.cell_height)
+        if between:
+            return [Segment(self.between_text, self.grid_style)]
+        return self.row(self.picture.size - 1 - offset)
+
+    def row(self, row: int) -> list[Segment]:
+        """The line of board row ``row`` (0 is the bottom row)."""
+        picture, layout, glyphs, styles = self.picture, self.layout, self.glyphs, self.styles
+        size = picture.size
+        cw = layout.cell_width
+        coord_style, grid_style, marker_style = self.coord_style, self.grid_style, self.marker_style
+        overlay = picture.overlay
+        stones = picture.stones
+        numbers = picture.numbers
+        last = picture.last_move
+        cursor = self.cursor
+        side = layout.side_coords
+        empties = self.empties[row]
+        fast = overlay is None and not numbers
+        star_char = glyphs.star
+        star_style = styles["star"]
+        plain_gap = glyphs.h_line * (cw - 1)
         cells: list[tuple[str, Style]] = []
         label = f"{row + 1:>{COORD_WIDTH}} " if side else ""
         if label:
@@ -138,14 +225,14 @@ def render_board_lines(
             point = Point(col, row)
             if fast and point not in stones and point != cursor:
                 # the common case (an empty point, no marks) without the general path's calls
-                empty = empties[row][col]
+                empty = empties[col]
                 cells.append((empty, star_style if empty == star_char else grid_style))
                 if col < size - 1 and bracket_col != col + 1:
                     cells.append((plain_gap, grid_style))
                     continue
                 text, role = empty, ("star" if empty == star_char else "empty")
             else:
-                text, role = _cell(point, empties[row][col], stones, numbers, overlay, glyphs, cw)
+                text, role = _cell(point, empties[col], stones, numbers, overlay, glyphs, cw)
                 if point == last and numbers and role.startswith("num"):
                     role = "num_last"
                 if point == cursor:
@@ -167,13 +254,7 @@ def render_board_lines(
                         cells.append((" " * (right - 1), coord_style))
                 if side:
                     cells.append((f" {row + 1:<{COORD_WIDTH}}", coord_style))
-        lines.append(_merge(cells))
-        if ch > 1 and line_index < size - 1:
-            for _ in range(ch - 1):
-                lines.append([Segment(between_text, grid_style)])
-    if layout.bottom_coords:
-        lines.append(_merge(_letters_line(layout, coord_style)))
-    return lines
+        return _merge(cells)
 
 
 def _cell(

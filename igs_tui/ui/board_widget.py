@@ -11,8 +11,10 @@ digits continue it, Backspace edits, Escape cancels, Enter commits.
 Typing ``pass`` and Enter posts :class:`BoardWidget.PassRequested`. Other keys bubble up, so
 the game view's bindings (browse, unobserve, ...) keep working while the board has focus.
 
-Drawing uses the Line API with strips cached until the picture, cursor, focus or size change,
-so a repaint after a move costs one render of the board, not one per line.
+Drawing uses the Line API with one cached strip per line. A change of picture, cursor, focus
+or typed text redraws only the lines it touches (:func:`changed_rows`): a move costs the
+new stone's row, the rows of captures and of the old and new last move, and only lines that
+really differ are handed to the compositor. A new size, layout, style or glyph set redraws all.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
@@ -33,11 +36,26 @@ from igs_tui.ui.board_render import (
     BoardLayout,
     BoardPalette,
     BoardPicture,
+    changed_rows,
     choose_layout,
+    render_board_line,
     render_board_lines,
 )
 
 MAX_TYPED = 6
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """What the cached lines show: compared with what should be shown to find stale lines."""
+
+    picture: BoardPicture
+    cursor: Point | None
+    """The cursor as drawn: ``None`` while the board is not focused."""
+    note: str
+    layout: BoardLayout
+    width: int
+    ascii_only: bool
 
 
 class BoardWidget(Widget, can_focus=True):
@@ -102,6 +120,10 @@ class BoardWidget(Widget, can_focus=True):
         self._cursor_letter: tuple[str, Point] | None = None
         """A cursor key that may turn out to be a column letter (see :meth:`_handle_typing`)."""
         self._strips: list[Strip] | None = None
+        """One strip per line of :attr:`_drawn` (``None``: draw everything on the next paint)."""
+        self._drawn: _Drawn | None = None
+        self._base_style = Style()
+        """The widget's own style under the board, read at the last full drawing."""
         self._layout: BoardLayout | None = None
 
     # attributes -------------------------------------------------------------------------------
@@ -159,30 +181,74 @@ class BoardWidget(Widget, can_focus=True):
     def _invalidate(self) -> None:
         """Redraw after a change, repainting only the lines that differ.
 
-        A move usually changes two or three lines (the new stone, the old and new last-move
-        marker, captures); repainting just those keeps the screen update small. The strips are
-        rendered eagerly here (about a millisecond) so they can be compared with the old ones.
+        Only the lines the change can touch are drawn again (a move: two or three rows), then
+        compared with the old ones so that the compositor repaints just the lines that differ.
+        Anything that moves or restyles every line (size, layout, glyphs) redraws them all.
         """
-        old = self._strips
-        self._strips = None
-        if old is None or not self.is_mounted or not self.size.area:
+        old, before = self._drawn, self._strips
+        if old is None or before is None or not self.is_mounted or not self.size.area:
+            self._strips = None
             self.refresh()
             return
-        new = self._render_strips()
-        self._strips = new
-        if len(new) != len(old):
-            self.refresh()
-            return
+        new = self._wanted()
+        stale = self._stale_lines(old, new)
+        if stale is None:
+            after = self._draw_all(new)
+            if len(after) != len(before):
+                self.refresh()
+                return
+            stale = set(range(len(after)))
+        else:
+            after = list(before)
+            for y in stale:
+                after[y] = self._draw_line(new, y)
+            self._strips, self._drawn = after, new
         width = self.size.width
-        for y, (before, after) in enumerate(zip(old, new, strict=True)):
-            if before != after:
+        for y in sorted(stale):
+            if after[y] != before[y]:
                 self.refresh(Region(0, y, width, 1))
+
+    def _wanted(self) -> _Drawn:
+        """What the board should show now."""
+        return _Drawn(
+            self._picture,
+            self._cursor if self.has_focus else None,
+            self._typing_note(),
+            self.board_layout,
+            self.size.width,
+            self._ascii_only,
+        )
+
+    @staticmethod
+    def _note_line(layout: BoardLayout) -> int:
+        """The line the typed coordinate or its error replaces (a coordinate line if any)."""
+        return layout.height - 1 if layout.bottom_coords or not layout.top_coords else 0
+
+    def _stale_lines(self, old: _Drawn, new: _Drawn) -> set[int] | None:
+        """The lines that may differ between two drawings (``None``: all of them)."""
+        if (old.layout, old.width, old.ascii_only) != (new.layout, new.width, new.ascii_only):
+            return None
+        rows = changed_rows(old.picture, new.picture)
+        if rows is None:
+            return None
+        layout = new.layout
+        stale = {layout.line_y(row) for row in rows}
+        if old.cursor != new.cursor:
+            stale.update(layout.line_y(p.row) for p in (old.cursor, new.cursor) if p is not None)
+        if old.note != new.note:
+            stale.add(self._note_line(layout))
+        return stale
 
     # rendering --------------------------------------------------------------------------------
     def on_resize(self, _event: events.Resize) -> None:
         self._layout = None
         self._strips = None
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        """A new theme or class changes the style under the board: draw everything again."""
+        super().notify_style_update()
+        self._strips = None
 
     def on_focus(self, _event: events.Focus) -> None:
         self._invalidate()
@@ -198,26 +264,44 @@ class BoardWidget(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return choose_layout(self._picture.size, width, container.height).height
 
-    def _render_strips(self) -> list[Strip]:
-        layout = self.board_layout
+    def _draw_all(self, drawn: _Drawn) -> list[Strip]:
+        """Draw every line of ``drawn`` into the strip cache."""
+        self._base_style = self.rich_style
         lines = render_board_lines(
-            self._picture,
-            layout,
-            cursor=self._cursor if self.has_focus else None,
-            ascii_only=self._ascii_only,
+            drawn.picture,
+            drawn.layout,
+            cursor=drawn.cursor,
+            ascii_only=drawn.ascii_only,
             palette=self._palette,
         )
-        note = self._typing_note()
-        if note:
-            index = len(lines) - 1 if layout.bottom_coords or not layout.top_coords else 0
-            style = self._palette.style("typing")
-            lines[index] = [Segment(note[: layout.width].ljust(layout.width), style)]
-        width = self.size.width
-        base = self.rich_style
-        return [
-            Strip(segments).crop_extend(0, width, base) if width else Strip(segments)
-            for segments in lines
-        ]
+        if drawn.note:
+            lines[self._note_line(drawn.layout)] = self._note_segments(drawn)
+        strips = [self._strip(segments, drawn.width) for segments in lines]
+        self._strips, self._drawn = strips, drawn
+        return strips
+
+    def _draw_line(self, drawn: _Drawn, y: int) -> Strip:
+        """Line ``y`` of ``drawn`` alone."""
+        if drawn.note and y == self._note_line(drawn.layout):
+            return self._strip(self._note_segments(drawn), drawn.width)
+        segments = render_board_line(
+            drawn.picture,
+            drawn.layout,
+            y,
+            cursor=drawn.cursor,
+            ascii_only=drawn.ascii_only,
+            palette=self._palette,
+        )
+        return self._strip(segments, drawn.width)
+
+    def _note_segments(self, drawn: _Drawn) -> list[Segment]:
+        width = drawn.layout.width
+        return [Segment(drawn.note[:width].ljust(width), self._palette.style("typing"))]
+
+    def _strip(self, segments: list[Segment], width: int) -> Strip:
+        if not width:
+            return Strip(segments)
+        return Strip(segments).crop_extend(0, width, self._base_style)
 
     def _typing_note(self) -> str:
         if self._typing_error:
@@ -227,10 +311,11 @@ class BoardWidget(Widget, can_focus=True):
         return ""
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
-            self._strips = self._render_strips()
-        if y < len(self._strips):
-            return self._strips[y]
+        strips = self._strips
+        if strips is None:
+            strips = self._draw_all(self._wanted())
+        if y < len(strips):
+            return strips[y]
         return Strip.blank(self.size.width, self.rich_style)
 
     # input ------------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ from igs_tui.ui.board_render import (
     BoardOverlay,
     BoardPalette,
     BoardPicture,
+    changed_rows,
     choose_layout,
+    picture_of,
+    render_board_line,
     render_board_lines,
     render_board_text,
     star_points,
@@ -291,3 +294,90 @@ def test_stones_keep_contrast_without_true_colour(system: ColorSystem) -> None:
     wood, black, white = number(palette.wood), number(palette.black), number(palette.white)
     assert len({wood, black, white}) == 3
     assert wood not in (7, 15, 0, 8)  # not grey or white: white stones would vanish
+
+
+def pictures(size: int, data: st.DataObject) -> BoardPicture:
+    """Any picture of ``size``: stones, last move, numbers (with 3-digit ones), overlay."""
+    points = st.builds(Point, st.integers(0, size - 1), st.integers(0, size - 1))
+    stones = data.draw(st.dictionaries(points, st.sampled_from(list(Color)), max_size=size * 2))
+    numbers = data.draw(
+        st.one_of(st.just({}), st.dictionaries(points, st.integers(1, 1200), max_size=size))
+    )
+    overlay = data.draw(
+        st.one_of(
+            st.none(),
+            st.builds(
+                BoardOverlay,
+                st.frozensets(points, max_size=5),
+                st.frozensets(points, max_size=5),
+                st.frozensets(points, max_size=5),
+            ),
+        )
+    )
+    return BoardPicture(size, stones, data.draw(st.none() | points), numbers, overlay)
+
+
+@settings(max_examples=300, deadline=None)
+@given(size=st.integers(2, 25), layout_index=st.integers(0, 4), data=st.data())
+def test_redrawing_only_the_changed_rows_gives_the_full_drawing(
+    size: int, layout_index: int, data: st.DataObject
+) -> None:
+    """The widget's shortcut is exact: old lines + changed rows redrawn == new full drawing."""
+    layout = choose_layout(
+        size, *[(200, 100), (60, 30), (60, size + 1), (60, size), (0, 0)][layout_index]
+    )
+    before = pictures(size, data)
+    after = data.draw(
+        st.one_of(
+            st.just(pictures(size, data)),
+            # the common case: one move on top of the old position, maybe with captures
+            st.builds(
+                lambda point, color, removed: BoardPicture(
+                    size,
+                    {
+                        **{p: c for p, c in before.stones.items() if p not in removed},
+                        point: color,
+                    },
+                    point,
+                    before.numbers,
+                    before.overlay,
+                ),
+                st.builds(Point, st.integers(0, size - 1), st.integers(0, size - 1)),
+                st.sampled_from(list(Color)),
+                st.sets(st.sampled_from(sorted(before.stones) or [Point(0, 0)]), max_size=4),
+            ),
+        )
+    )
+    ascii_only = data.draw(st.booleans())
+    rows = changed_rows(before, after)
+    assert rows is not None
+    lines = render_board_lines(before, layout, ascii_only=ascii_only)
+    for row in rows:
+        y = layout.line_y(row)
+        lines[y] = render_board_line(after, layout, y, ascii_only=ascii_only)
+    assert lines == render_board_lines(after, layout, ascii_only=ascii_only)
+
+
+def test_a_move_changes_its_row_the_captures_and_the_old_last_move() -> None:
+    game = Game(9)
+    for text in ("B1", "A1", "E5", "E6"):
+        game.play(parse_point(text, 9))
+    before = picture_of(game, last_move=parse_point("E6", 9))
+    game.play(parse_point("A2", 9))  # takes the white stone on A1
+    after = picture_of(game, last_move=parse_point("A2", 9))
+    assert Point(0, 0) not in after.stones
+    assert changed_rows(before, after) == {5, 1, 0}  # old last move, new stone, capture
+    assert changed_rows(after, after) == frozenset()
+    assert changed_rows(after, BoardPicture(19)) is None  # another size: everything
+    numbered = BoardPicture(9, after.stones, after.last_move, {Point(4, 4): 3})
+    assert changed_rows(after, numbered) == {4, 1}  # the number, and the marker's style
+
+
+def test_render_board_line_covers_every_kind_of_line() -> None:
+    """Coordinate lines, board rows and the grid lines between rows, in every layout."""
+    picture = BoardPicture(9, {Point(4, 4): Color.BLACK}, last_move=Point(4, 4))
+    for layout in (BoardLayout(9, 4, 2), BoardLayout(9), BoardLayout(9, 2, 1, False, False)):
+        whole = render_board_lines(picture, layout, cursor=Point(2, 2))
+        assert whole == [
+            render_board_line(picture, layout, y, cursor=Point(2, 2)) for y in range(layout.height)
+        ]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 
 from igs_tui.go import Color, Point
-from igs_tui.ui.board_render import BoardOverlay, BoardPicture
+from igs_tui.ui.board_render import BoardOverlay, BoardPicture, render_board_lines
 from igs_tui.ui.board_widget import BoardWidget
 
 
@@ -244,3 +245,68 @@ async def test_hjkl_beyond_the_board_columns_only_move_the_cursor() -> None:
         await pilot.press("k", "3")
         assert board.typed == ""
         assert board.cursor == Point(3, 4)
+
+
+def fresh_drawing(board: BoardWidget) -> list[Strip]:
+    """What a board drawn from scratch in its current state shows (no typed text)."""
+    lines = render_board_lines(
+        board.picture,
+        board.board_layout,
+        cursor=board.cursor if board.has_focus else None,
+        ascii_only=board.ascii_only,
+    )
+    width = board.size.width
+    return [Strip(line).crop_extend(0, width, board.rich_style) for line in lines]
+
+
+def shown(board: BoardWidget) -> list[Strip]:
+    return [board.render_line(y) for y in range(board.board_layout.height)]
+
+
+async def test_lines_redrawn_in_part_always_equal_a_drawing_from_scratch() -> None:
+    """Moves, captures, cursor, focus, typing, numbers, overlay and ASCII: no stale line."""
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(100, 44)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.pause()
+        assert shown(board) == fresh_drawing(board)
+        stones: dict[Point, Color] = {}
+        moves = [Point(3, 3), Point(15, 15), Point(4, 3), Point(3, 4), Point(2, 3), Point(3, 2)]
+        for number, point in enumerate(moves, start=1):
+            stones = {**stones, point: Color.BLACK if number % 2 else Color.WHITE}
+            if number == 6:
+                del stones[Point(3, 3)]  # a capture on another row
+            board.picture = BoardPicture(19, stones, last_move=point)
+            await pilot.pause()
+            assert shown(board) == fresh_drawing(board), number
+        await pilot.press("up", "left", "left")
+        assert shown(board) == fresh_drawing(board)
+        await pilot.press("d", "4")
+        assert any("go to: d4" in line for line in board_text(board))
+        await pilot.press("escape")
+        assert shown(board) == fresh_drawing(board)  # the letters are back
+        board.picture = BoardPicture(19, stones, Point(3, 2), {p: 7 for p in stones})
+        assert shown(board) == fresh_drawing(board)
+        overlay = BoardOverlay(frozenset({Point(0, 0)}), frozenset(), frozenset({Point(3, 4)}))
+        board.picture = BoardPicture(19, stones, Point(3, 2), overlay=overlay)
+        assert shown(board) == fresh_drawing(board)
+        board.ascii_only = True
+        assert shown(board) == fresh_drawing(board)
+        board.blur()
+        await pilot.pause()
+        assert shown(board) == fresh_drawing(board)  # no cursor without focus
+
+
+async def test_a_new_theme_redraws_the_space_beside_the_board() -> None:
+    """The strips are cached, but a theme change must not leave the old background."""
+    app = BoardApp(BoardPicture(9))
+    app.theme = "textual-dark"
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.pause()
+        dark = board.render_line(1)
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = board.render_line(1)
+        assert light != dark
+        assert shown(board) == fresh_drawing(board)
