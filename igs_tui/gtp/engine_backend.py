@@ -680,7 +680,12 @@ class EngineBackend:
             differences = compare_scores(ours, report.engine)
             differences += dead_stone_differences(ours.dead, report.dead, game.size)
             followed.score_check = ScoreCheck(
-                engine_score(report.engine), ours.black, ours.white, ours.result
+                engine_score(report.engine),
+                ours.black,
+                ours.white,
+                ours.result,
+                counted_by=self.engine_name,
+                decides=False,
             )
             if differences:
                 lines.append(

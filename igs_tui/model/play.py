@@ -81,6 +81,11 @@ class ScoreCheck:
     ours_black: float | None
     ours_white: float | None
     ours_result: str
+    counted_by: str = "Server"
+    """Whose count ``server`` holds: the server's, or in a local game the engine's name."""
+    decides: bool = True
+    """Whether that count is the result (a server's is; a local engine's only advises, and
+    our own count stands)."""
 
     @property
     def agrees(self) -> bool:

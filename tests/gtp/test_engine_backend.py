@@ -398,6 +398,7 @@ async def test_counts_that_differ_are_shown(tmp_path: Path) -> None:
         check = game.score_check
         assert check is not None and not check.agrees
         assert check.server.result == "B+100"
+        assert check.counted_by == backend.engine_name and not check.decides
         line = next(line for line in chat_lines(model) if "DIFFER" in line)
         assert "engine scores B+100" in line and "Our count stands" in line
         assert game.result == check.ours_result  # our count decides a local game
