@@ -56,6 +56,7 @@ from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.errors import GtpEngineError, GtpError
 from igs_tui.gtp.local_game import (
     EndReason,
+    EngineDisagrees,
     EngineFailed,
     GameEnd,
     LocalEngineGame,
@@ -423,6 +424,11 @@ class EngineBackend:
             self._engine_task = task
             try:
                 answer = await task
+            except EngineDisagrees as exc:
+                # Our rules refuse the engine's move: asking again would most likely get the
+                # same move, so the game stops here like any other engine failure.
+                self._engine_failed(EngineFailed(str(exc), None))
+                return
             except asyncio.CancelledError:
                 if game.end is not None and game.end.reason is EndReason.TIME:
                     return  # the flag fell while the engine was thinking
@@ -797,9 +803,9 @@ class EngineBackend:
         self.failure = str(exc).split("\n", 1)[0]
         self._catch_up()
         self._disarm_flag_timer()
-        if exc.saved_to is None:
-            self._save()
-        saved = exc.saved_to or (self.record_path if self.save_error is None else None)
+        if game is not None and game.engine_failure is None:
+            game.engine_failure = self.failure  # the record says why it is unfinished
+        saved = self._save() or exc.saved_to
         text = f"{self.engine_name} stopped working: {self.failure}."
         text += f" The game so far is saved to {saved}." if saved else " The game was not saved."
         self.model.set_connection(state=LinkState.FAILED, detail="engine failed")

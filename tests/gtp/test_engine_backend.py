@@ -556,6 +556,48 @@ async def test_engine_killed_mid_game(tmp_path: Path) -> None:
         await asyncio.wait_for(backend.close(), 10)
 
 
+class Resigner(GtpEngine):
+    def _genmove(self, args: list[str]) -> str:
+        return "resign"
+
+
+class Cheater(GtpEngine):
+    """Answers every genmove with E5, occupied or not."""
+
+    def _genmove(self, args: list[str]) -> str:
+        return "E5"
+
+
+async def test_engine_resigns(tmp_path: Path) -> None:
+    model, backend = backend_for(Resigner(), tmp_path)
+    await backend.start()
+    try:
+        await act(backend, lambda: backend.play(1, E5))
+        game = model.followed[1]
+        assert game.phase is GamePhase.FINISHED and game.result == "B+R"
+        assert any("resigns" in line for line in chat_lines(model))
+        record = sgf.Sgf_game.from_bytes((tmp_path / "game.sgf").read_bytes())
+        assert record.get_root().get("RE") == "B+R"
+    finally:
+        await backend.close()
+
+
+async def test_engine_playing_an_illegal_move_stops_the_game(tmp_path: Path) -> None:
+    model, backend = backend_for(Cheater(), tmp_path)
+    await backend.start()
+    try:
+        await act(backend, lambda: backend.play(1, E5))
+        game = model.followed[1]
+        assert backend.failure is not None and "E5" in backend.failure
+        assert game.phase is GamePhase.FINISHED and len(game.moves) == 1
+        assert any("stopped working" in text for text in notices(model))
+        assert sgf_moves(tmp_path / "game.sgf") == model_moves(game)
+        record = sgf.Sgf_game.from_bytes((tmp_path / "game.sgf").read_bytes())
+        assert "Unfinished" in record.get_root().get("GC")
+    finally:
+        await backend.close()
+
+
 # ---------------------------------------------------------------------------- GNU Go
 
 
