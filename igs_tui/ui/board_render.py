@@ -219,7 +219,7 @@ class _LinePainter:
             cells.append((label, coord_style))
         left_slot = "(" if last is not None and last == (0, row) and not numbers else " "
         cells.append((left_slot, marker_style if left_slot != " " else coord_style))
-        # the column whose left gap holds the last-move "(" on this row (-1: none)
+        # the column of the last move on this row (-1: none): brackets in the gaps beside it
         bracket_col = last[0] if last is not None and last[1] == row and not numbers else -1
         for col in range(size):
             point = Point(col, row)
@@ -227,7 +227,7 @@ class _LinePainter:
                 # the common case (an empty point, no marks) without the general path's calls
                 empty = empties[col]
                 cells.append((empty, star_style if empty == star_char else grid_style))
-                if col < size - 1 and bracket_col != col + 1:
+                if col < size - 1 and col != bracket_col and col + 1 != bracket_col:
                     cells.append((plain_gap, grid_style))
                     continue
                 text, role = empty, ("star" if empty == star_char else "empty")

@@ -381,3 +381,14 @@ def test_render_board_line_covers_every_kind_of_line() -> None:
         assert whole == [
             render_board_line(picture, layout, y, cursor=Point(2, 2)) for y in range(layout.height)
         ]
+
+
+@pytest.mark.parametrize("layout", [BoardLayout(9, 4, 2), BoardLayout(9)])
+def test_an_empty_last_move_point_gets_both_brackets_on_every_path(layout: BoardLayout) -> None:
+    """The fast path for empty points and the general one (taken with an overlay) agree."""
+    last = Point(3, 4)
+    plain = lines_of(BoardPicture(9, last_move=last), layout)
+    marked = lines_of(BoardPicture(9, last_move=last, overlay=BoardOverlay()), layout)
+    assert plain == marked
+    x = layout.glyph_x(3)
+    assert plain[layout.line_y(4)][x - 1 : x + 2] == "(┼)"
