@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from igs_tui.model import ClientModel
 from igs_tui.model.backend import Backend
+from igs_tui.ui.safe_text import clean
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -77,7 +78,7 @@ def answer_undo_request(
     def done(answer: bool | None) -> None:
         backend.answer_undo(game, bool(answer))
 
-    who = followed.undo_requested_by
+    who = clean(followed.undo_requested_by, max_length=24)
     dialog = ConfirmDialog(f"{who} asks to undo the last move.", "Allow undo", "Refuse")
     app.push_screen(dialog, done)
     return dialog

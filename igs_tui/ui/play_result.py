@@ -17,14 +17,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.model import FollowedGame
+from igs_tui.ui.safe_text import clean
 
 
 def result_text(game: FollowedGame) -> str:
     """The result screen's text: players, server count, our count, agreement."""
-    lines = [f"Game {game.number}: {game.white} (W) vs {game.black} (B)"]
+    white, black = clean(game.white, max_length=24), clean(game.black, max_length=24)
+    lines = [f"Game {game.number}: {white} (W) vs {black} (B)"]
     check = game.score_check
     if check is None:
-        lines.append(f"Result: {game.result or 'not known yet'}")
+        lines.append(f"Result: {clean(game.result, max_length=60) or 'not known yet'}")
         return "\n".join(lines)
     server = check.server
     lines.append(f"Server:    B {server.black:g}  W {server.white:g}  -> {server.result}")

@@ -275,3 +275,25 @@ async def test_observers_can_save_too(tmp_path: Path, phase: GamePhase) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert (tmp_path / "obs.sgf").exists()
+
+
+async def test_hostile_names_in_dialogs_are_plain_text() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3", "E5"))
+        game.white = "\x1b[31m[b]opp[/b]"
+        game.undo_requested_by = game.white
+        model.game_changed(21)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert question(app) == "[b]opp[/b] asks to undo the last move."
+        await pilot.press("escape")
+        await settle(pilot)
+        assert backend.named("answer_undo") == [(21, False)]
+        model.game_ended(21, "[red]W+R")
+        await settle(pilot)
+        text = str(app.screen.query_one("#result", Static).content)
+        assert "[b]opp[/b] (W) vs me (B)" in text and "Result: [red]W+R" in text
+        assert "\x1b" not in text
