@@ -19,9 +19,10 @@ from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.clock import CanadianClock, TimeSettings
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.engine_backend import (
-    EngineBackend,
-    LocalGameSettings,
+from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
+from igs_tui.gtp.errors import GtpError
+from igs_tui.gtp.framing import GtpResponse
+from igs_tui.gtp.local_view import (
     clock_reading,
     dead_stone_differences,
     engine_score,
@@ -29,8 +30,6 @@ from igs_tui.gtp.engine_backend import (
     record_name,
     seconds_until_flag,
 )
-from igs_tui.gtp.errors import GtpError
-from igs_tui.gtp.framing import GtpResponse
 from igs_tui.gtp.values import FinalScore
 from igs_tui.model import (
     BufferKey,
