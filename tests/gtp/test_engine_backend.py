@@ -12,6 +12,8 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sgfmill import sgf
 
 from igs_tui.go import Color, Point, fixed_handicap_points, format_point, parse_point
@@ -457,6 +459,56 @@ async def test_server_only_intents_say_not_available(
     backend.play(7, E5)  # not our game
     await backend.idle()
     assert "no game 7" in notices(model)[-1]
+
+
+ACTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("move"), st.integers(0, 80)),
+        st.tuples(st.just("pass"), st.just(0)),
+        st.tuples(st.just("undo"), st.just(0)),
+        st.tuples(st.just("dead"), st.integers(0, 80)),
+    ),
+    max_size=25,
+)
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=ACTIONS)
+def test_model_engine_and_record_stay_in_step(
+    actions: list[tuple[str, int]], tmp_path: Path
+) -> None:
+    """Whatever the user does (moves anywhere, passes, undo, marks), the model's board, our
+    game and the engine's board hold the same position, and the record holds the moves."""
+
+    async def run() -> None:
+        engine = GtpEngine(seed=1)
+        model, backend = backend_for(engine, tmp_path)
+        await backend.start()
+        try:
+            game = model.followed[1]
+            for action, index in actions:
+                point = Point(index % 9, index // 9)
+                if action == "move":
+                    backend.play(1, point)
+                elif action == "pass":
+                    backend.play(1, None)
+                elif action == "undo":
+                    backend.request_undo(1)
+                elif game.board.get(point) is not None:
+                    backend.remove_dead(1, point)
+                await backend.idle()
+                assert backend.game is not None
+                assert game.board.stones() == backend.game.game.stones() == engine.game.stones()
+                assert not game.sync_errors
+                if game.phase is GamePhase.FINISHED:
+                    break
+            assert sgf_moves(tmp_path / "game.sgf") == model_moves(game)
+        finally:
+            await backend.close()
+
+    asyncio.run(run())
 
 
 # ---------------------------------------------------------------------------- clocks
