@@ -152,6 +152,10 @@ class BotAgent:
     def on_undo_request(self, game: ServerGame) -> None:
         self.spawn(self._later(f"undo {game.number}"))
 
+    def on_komi_request(self, game: ServerGame, komi: float) -> None:
+        """Bots play with whatever komi their opponent asks for."""
+        self.spawn(self._later(f"komi {komi:.1f}"))
+
     async def _later(self, command: str) -> None:
         await asyncio.sleep(self.delay)
         self._run(command)

@@ -1,5 +1,5 @@
 """Commands inside games: moves, pass, handicap, undo family, scoring, resign, adjourn, load,
-addtime, and the game views (observe, moves, time, status/refresh).
+komi, addtime, and the game views (observe, moves, time, status/refresh).
 
 When a user plays one game the game number may be left out; with several games it must be
 given (``D4 12``, ``undo 12``), as the spec's "Multiple games vs. single game" section says.
@@ -240,6 +240,49 @@ def cmd_load(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     del hub.adjourned[frozenset((user.key, names[0]))]
     gameflow.load(hub, game)
+
+
+@command("komi")
+def cmd_komi(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``komi <value>``: propose a komi; it is set when the opponent sends the same value.
+
+    ``nmatch`` has no komi field, so this is how a game's komi is agreed, as on IGS: the
+    opponent sees ``X wants the komi to be  0.5``; once both asked for the same value both
+    get ``Set the komi to 0.5``. Bots agree to what their opponent proposes.
+    """
+    words = args.split()
+    try:
+        value = float(words[0]) if len(words) == 1 else None
+    except ValueError:
+        value = None
+    if value is None or not -100.0 <= value <= 100.0 or (value * 2) % 1:
+        session.send([(5, "Usage: komi <value> (a whole or half number)")])
+        return
+    games = [g for g in hub.games_of(user) if g.phase is Phase.PLAY]
+    if len(games) != 1:
+        text = "You are not playing a game." if not games else "You are playing more than one game."
+        session.send([(5, text)])
+        return
+    game = games[0]
+    color = game.color_of(user)
+    if color is None or game.white is game.black:
+        session.send([(5, "You are not playing a game.")])
+        return
+    opponent = game.player(color.opponent)
+    if game.komi_request == (color.opponent, value):
+        game.komi_request = None
+        game.komi = value
+        game.rules.komi = value
+        for player in game.players():
+            hub.send(player, [(9, f"Set the komi to {value:.1f}")])
+        return
+    game.komi_request = (color, value)
+    hub.send(opponent, [(9, f"{user.name} wants the komi to be {value:4.1f}")])
+    session.prompt()
+    agent = hub.agents.get(opponent.key)
+    agree = getattr(agent, "on_komi_request", None)
+    if agree is not None:
+        agree(game, value)
 
 
 @command("addtime")

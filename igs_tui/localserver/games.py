@@ -77,6 +77,8 @@ class ServerGame:
         self.noundo = False
         self.undo_request: Color | None = None
         self.adjourn_requests: set[Color] = set()
+        self.komi_request: tuple[Color, float] | None = None
+        """A ``komi`` proposal waiting for the other player to send the same value."""
         self.moved: set[Color] = set()
         self.said: set[Color] = set()
         self.greeting_deadline: float | None = None

@@ -117,10 +117,18 @@ class FollowedGame:
     """The server's final count next to ours, once scoring is over."""
     says: list[Kibitz] = field(default_factory=list)
     """Player ``say`` lines with the move they followed (kept for the game record)."""
+    komi_request: float | None = None
+    """A komi the opponent proposed that we have not agreed to (None = none pending)."""
     board: Game = field(init=False)
 
     def __post_init__(self) -> None:
         self.board = Game(self.size, komi=self.komi)
+
+    def set_komi(self, komi: float) -> None:
+        """The players agreed on a komi: the count (ours and the record's) uses it."""
+        self.komi = komi
+        self.board.komi = komi
+        self.komi_request = None
 
     def set_time_settings(self, settings: TimeSettings | None) -> None:
         """Tell both clocks the time system so they roll into overtime locally."""

@@ -398,6 +398,15 @@ def load(game_file: str) -> Command:
     return _build(f"load {game_file}")
 
 
+def komi(value: float) -> Command:
+    """``komi <value>``: propose (or agree to) our game's komi; both players must send it."""
+    if not isinstance(value, int | float) or not -100.0 <= value <= 100.0 or value != value:
+        raise ValueError(f"komi must be a number from -100 to 100: {value!r}")
+    if abs(value * 2 - round(value * 2)) > 1e-9:
+        raise ValueError(f"komi must be a whole or half number: {value!r}")
+    return _build(f"komi {value:.1f}")
+
+
 def addtime(minutes: int, game: int | None = None) -> Command:
     """``addtime [game] <minutes>`` (the game number comes first on IGS)."""
     minutes = _int(minutes, "minutes", 1, 6000)

@@ -408,6 +408,25 @@ class UndoRequest(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class KomiRequest(Event):
+    """``9 qGoDev wants the komi to be  1.5``: the opponent proposes a komi; it applies once
+    we send ``komi`` with the same value (``nmatch`` has no komi field, so this is how a
+    game's komi is agreed)."""
+
+    type: ClassVar[str] = "komi_request"
+    player: str
+    komi: float
+
+
+@dataclass(frozen=True, slots=True)
+class KomiSet(Event):
+    """``9 Set the komi to 0.5`` (or ``9 Komi is now set to 0.5``): our game's komi changed."""
+
+    type: ClassVar[str] = "komi_set"
+    komi: float
+
+
+@dataclass(frozen=True, slots=True)
 class UndoDeclined(Event):
     """``9 X declines undo.``: the game is now a no-undo game."""
 

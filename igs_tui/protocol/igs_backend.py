@@ -35,6 +35,9 @@ class IgsBackend:
         self._awaiting_nmatch: list[MatchTerms] = []
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
         self._refusals_seen = model.nmatch_refusals
+        self._komi_wanted: dict[str, MatchTerms] = {}
+        """Our open requests by opponent (lower case): once the game starts, their komi is
+        proposed with ``komi`` (nmatch and match have no komi field)."""
         model.hub.subscribe(TOPIC_CHALLENGES, self._on_challenges)
 
     def _emit(self, build: Callable[[], Command | str]) -> bool:
@@ -204,6 +207,7 @@ class IgsBackend:
         if self._emit(lambda: self._nmatch(terms)):
             self._awaiting_nmatch.append(terms)
             del self._awaiting_nmatch[:-8]
+            self._komi_wanted[terms.opponent.lower()] = terms
             self.model.add_challenge(Challenge(terms, incoming=False))
 
     def counter_challenge(self, terms: MatchTerms) -> None:
@@ -225,7 +229,26 @@ class IgsBackend:
         else:
             self._emit(lambda: self._nmatch(terms))
 
+    def _propose_komi(self) -> None:
+        """A request of ours that closed became a game: propose its komi if it is not the
+        server's default (IGS: 6.5 for even games, 0.5 with handicap)."""
+        for name, terms in list(self._komi_wanted.items()):
+            if self.model.challenge_from(name) is not None:
+                continue  # still open
+            del self._komi_wanted[name]
+            started = any(
+                g.phase is GamePhase.PLAYING
+                and g.role is not Role.OBSERVING
+                and not g.moves
+                and name in (g.white.lower(), g.black.lower())
+                for g in self.model.followed.values()
+            )
+            default = 0.5 if terms.handicap else 6.5
+            if started and terms.komi != default:
+                self._emit(lambda k=terms.komi: cmd.komi(k))  # type: ignore[misc]
+
     def _on_challenges(self, _topic: str) -> None:
+        self._propose_komi()
         refusals = self.model.nmatch_refusals - self._refusals_seen
         self._refusals_seen = self.model.nmatch_refusals
         for _ in range(refusals):
@@ -233,6 +256,7 @@ class IgsBackend:
                 return
             terms = self._awaiting_nmatch.pop(0)
             if self._emit(lambda t=terms: self._classic_match(t)):  # type: ignore[misc]
+                self._komi_wanted[terms.opponent.lower()] = terms
                 self.model.add_challenge(Challenge(terms, incoming=False, classic=True))
 
     def decline_challenge(self, opponent: str) -> None:

@@ -191,7 +191,10 @@ class ModelAdapter:
         game = self.model.followed.get(e.game)
         role = self._my_role(e.white, e.black)
         if game is None and role is not None:
-            game = self.model.follow(e.game, role=role, white=e.white, black=e.black)
+            # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
+            # first heading is then where our new game starts.
+            self._own_game_started(e.game, e.white, e.black, role)
+            game = self.model.followed.get(e.game)
         if game is None:
             return
         game.white, game.black = e.white, e.black
@@ -261,6 +264,7 @@ class ModelAdapter:
         if game is None:
             return
         game.komi, game.handicap = e.komi, e.handicap
+        game.board.komi = e.komi
         if e.size != game.size and not game.moves:
             game.reset_board(e.size)
         self.model.game_changed(e.game)
@@ -286,12 +290,16 @@ class ModelAdapter:
             # old one's continuation (its moves and result must not leak into it).
             self.model.unfollow(e.game)
         if role is not None:
-            game = self.model.follow(e.game, role=role, white=e.white, black=e.black)
-            other = e.white if role is Role.PLAYING_BLACK else e.black
-            challenge = self.model.close_challenge(other, "started")
-            if challenge is not None:
-                game.set_time_settings(TimeSettings.from_terms(challenge.terms))
-                self.model.game_changed(e.game)
+            self._own_game_started(e.game, e.white, e.black, role)
+
+    def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
+        """Follow a new game of ours; the request it came from gives its time system."""
+        game = self.model.follow(number, role=role, white=white, black=black)
+        other = white if role is Role.PLAYING_BLACK else black
+        challenge = self.model.close_challenge(other, "started")
+        if challenge is not None:
+            game.set_time_settings(TimeSettings.from_terms(challenge.terms))
+            self.model.game_changed(number)
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -325,6 +333,26 @@ class ModelAdapter:
             game.undo_requested_by = ""
             if game.undo_last() is not None:
                 self.model.game_changed(game.number)
+
+    def _komi_request(self, e: ev.KomiRequest) -> None:
+        game = self._own_game()
+        if game is not None:
+            game.komi_request = e.komi
+            self.model.game_changed(game.number)
+        self.model.notify(
+            "komi",
+            f"{e.player} proposes komi {e.komi:g}",
+            f"Type 'komi {e.komi:.1f}' to agree.",
+        )
+
+    def _komi_set(self, e: ev.KomiSet) -> None:
+        game = self._own_game()
+        if game is not None:
+            game.set_komi(e.komi)
+            self.model.game_changed(game.number)
+        self.model.add_chat(
+            BufferKey(ChatKind.SYSTEM), "server", f"Komi is now {e.komi:g}", kind="info"
+        )
 
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game()
@@ -643,6 +671,8 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.MatchCancelled: ModelAdapter._cancelled,
     ev.MatchDeclined: ModelAdapter._declined,
     ev.UndoDeclined: ModelAdapter._undo_declined,
+    ev.KomiRequest: ModelAdapter._komi_request,
+    ev.KomiSet: ModelAdapter._komi_set,
     ev.ScoreBoard: ModelAdapter._score_board,
     ev.Score: ModelAdapter._score,
     ev.MatchRequest: ModelAdapter._match_request,

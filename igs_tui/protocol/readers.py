@@ -34,6 +34,8 @@ from igs_tui.protocol.events import (
     GamesHeader,
     GameStart,
     Info,
+    KomiRequest,
+    KomiSet,
     MatchDeclined,
     MatchRequest,
     Move,
@@ -530,6 +532,8 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(\S+) has typed done\.?\s*$"), "done"),
     (re.compile(r"Removing @ (\S+)\s*$"), "removing"),
     (re.compile(r"(\S+) declines undo\.?\s*$"), "undo_declined"),
+    (re.compile(r"(\S+) wants the komi to be\s+(-?\d+(?:\.\d+)?)\.?\s*$"), "komi_request"),
+    (re.compile(r"(?:Set the komi|Komi is now set) to\s+(-?\d+(?:\.\d+)?)\.?\s*$"), "komi_set"),
     (re.compile(r"(\S+) declines? your (?:request for a )?n?match"), "match_declined"),
     (re.compile(r"Setting your '\.' to (\S+)\s*$"), "dot"),
     (_TOTALS_RE, "totals"),
@@ -598,6 +602,10 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return StoneRemoval(None, None, g[0].upper())
     if kind == "undo_declined":
         return UndoDeclined(g[0])
+    if kind == "komi_request":
+        return KomiRequest(g[0], float(g[1]))
+    if kind == "komi_set":
+        return KomiSet(float(g[0]))
     if kind == "match_declined":
         return MatchDeclined(g[0])
     if kind == "dot":

@@ -356,3 +356,28 @@ async def test_observer_time_lists_all_observed_games(server, connect):
         "26 Black(alice) : 0:00",
         "1 8",
     ]
+
+
+async def test_komi_is_set_when_both_players_ask_for_the_same_value(server, connect):
+    alice, bob = await pair(server, connect)
+    await start_match(alice, bob)
+    assert await alice.command("komi 0.25") == [
+        "5 Usage: komi <value> (a whole or half number)",
+        "1 6",
+    ]
+    assert await alice.command("komi 0.5") == ["1 6"]
+    assert await bob.block() == ["9 alice wants the komi to be  0.5", "1 6"]
+    assert server.hub.games[1].komi == 6.5  # not agreed yet
+    assert await bob.command("komi 1.5") == ["1 6"]  # a different value is a counter-proposal
+    assert await alice.block() == ["9 bob wants the komi to be  1.5", "1 6"]
+    assert await alice.command("komi 1.5") == ["9 Set the komi to 1.5", "1 6"]
+    assert await bob.block() == ["9 Set the komi to 1.5", "1 6"]
+    game = server.hub.games[1]
+    assert game.komi == 1.5 and game.rules.komi == 1.5
+    listing = await bob.command("games 1")
+    assert any("1.5" in line for line in listing if line.startswith("7 [ 1]"))
+
+
+async def test_komi_outside_a_game_is_refused(server, connect):
+    alice, _bob = await pair(server, connect)
+    assert await alice.command("komi 0.5") == ["5 You are not playing a game.", "1 5"]

@@ -309,3 +309,19 @@ def test_japanese_reading_at_a_period_boundary_rolls_into_the_next_period() -> N
     clock.settings = settings
     clock.start(0.0)
     assert (clock.at(10.0).periods, clock.at(10.0).byo_seconds) == (1, 20.0)
+
+
+def test_komi_proposal_is_pending_until_the_server_sets_it() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    adapter = feed(model, "21 {Match 58: bob [10k*] vs. fred [11k*] }\n1 6")
+    game = model.followed[58]
+    parser = IgsParser()
+    for line in ("9 fred wants the komi to be  0.5", "1 6"):
+        for event in parser.feed_line(line):
+            adapter.apply(event)
+    assert game.komi_request == 0.5 and model.notifications[-1].kind == "komi"
+    for line in ("9 Set the komi to 0.5", "1 6"):
+        for event in parser.feed_line(line):
+            adapter.apply(event)
+    assert (game.komi, game.board.komi, game.komi_request) == (0.5, 0.5, None)

@@ -318,3 +318,50 @@ async def test_load_is_retried_when_the_opponent_comes_back() -> None:
             await alice.client.close()
             alice.task.cancel()
         await server.stop()
+
+
+async def test_requested_komi_is_proposed_at_the_start_and_agreed() -> None:
+    """nmatch has no komi field: the challenger's client proposes its komi once the game
+    starts; the opponent sees the proposal and agrees; everyone counts with it."""
+    async with two_players() as (server, alice, bob):
+        number, _ = await start_game(alice, bob, komi=0.5)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        await wait_until(lambda: game_b.komi_request == 0.5)
+        assert game_b.komi == 6.5 and server.hub.games[number].komi == 6.5
+        assert any(n.kind == "komi" for n in bob.model.notifications)
+        bob.backend.send_raw("komi 0.5")
+        await wait_until(lambda: game_a.komi == 0.5 and game_b.komi == 0.5)
+        assert server.hub.games[number].komi == 0.5
+        assert game_a.board.komi == 0.5 and game_b.komi_request is None
+
+
+async def test_default_komi_is_not_proposed() -> None:
+    async with two_players() as (server, alice, bob):
+        number, _ = await start_game(alice, bob, komi=6.5)
+        game_b = bob.game()
+        assert game_b is not None
+        alice.backend.play(number, Point(2, 2))  # queued after any proposal would have been
+        await wait_until(lambda: game_b.last_number == 1)
+        assert server.hub.games[number].komi_request is None
+        assert game_b.komi_request is None and game_b.komi == 6.5
+
+
+async def test_igsbot_agrees_to_the_requested_komi() -> None:
+    server = await start_embedded(fast_server_config())
+    alice = None
+    try:
+        alice = await join(server, "alice")
+        alice.backend.challenge(
+            MatchTerms("igsbot", Color.BLACK, size=9, komi=0.5, main_seconds=600)
+        )
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        await wait_until(lambda: game.komi == 0.5)
+        assert server.hub.games[game.number].komi == 0.5
+    finally:
+        if alice is not None:
+            await alice.client.close()
+            alice.task.cancel()
+        await server.stop()

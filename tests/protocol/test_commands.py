@@ -165,3 +165,11 @@ def test_classify_never_raises(line: str) -> None:
     """Typed input goes through classify(); no text may crash it (e.g. '²' is a digit)."""
     assert classify(line).line == line
     assert classify(f"Q16 {line}").reply is ReplyKind.MOVE
+
+
+def test_komi_command_formats_and_checks_the_value() -> None:
+    assert str(c.komi(0.5)) == "komi 0.5"
+    assert str(c.komi(-3)) == "komi -3.0"
+    for bad in (0.3, 101.0, float("nan")):
+        with pytest.raises(ValueError):
+            c.komi(bad)

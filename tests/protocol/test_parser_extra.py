@@ -295,3 +295,13 @@ def test_command_reply_is_json_serialisable() -> None:
         "captures": [],
         "handicap": None,
     }
+
+
+def test_komi_request_and_komi_set_lines() -> None:
+    from igs_tui.protocol.events import KomiRequest, KomiSet
+
+    assert parse_one("9 qGoDev wants the komi to be  1.5") == KomiRequest("qGoDev", 1.5)
+    assert parse_one("9 bob wants the komi to be -3.5") == KomiRequest("bob", -3.5)
+    assert parse_one("9 Set the komi to 0.5") == KomiSet(0.5)
+    assert parse_one("9 Komi is now set to -3.5") == KomiSet(-3.5)
+    assert not isinstance(parse_one("9 Komi set to -3.5 in match 10"), KomiSet)  # NNGS form
