@@ -127,12 +127,16 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
     def on_mount(self) -> None:
         if self.initial is not None:
             self.fill(self.initial)
+        # Keys start where the user has a choice to make: the name, or (known) the colour.
+        opponent = self.query_one("#opponent", Input)
+        (opponent if not opponent.value else self.query_one("#colour", Select)).focus()
 
     def compose(self) -> ComposeResult:
         def row(label: str, widget: Input | Select[str]) -> Horizontal:
             return Horizontal(Label(label), widget)
 
-        with VerticalScroll():
+        with VerticalScroll() as scroll:
+            scroll.can_focus = False  # tab goes from field to field, not to the frame
             yield Static(self.title_text, id="title")
             yield row("Opponent", Input(self.opponent, id="opponent"))
             yield row("Colour", Select(COLOURS, value="B", allow_blank=False, id="colour"))
