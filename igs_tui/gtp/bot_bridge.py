@@ -181,6 +181,7 @@ class BotBridge:
         self._need_done = False
         self._need_rescore = False
         self._adjourned_logged: set[int] = set()
+        self._undo_seen_at: int | None = None
         # requests
         self._answered: dict[str, Challenge] = {}
         self._accepting: tuple[str, float] | None = None
@@ -212,10 +213,6 @@ class BotBridge:
             self._say(f"logged in to {event.address} as {event.name}")
             self._resend_toggles = True
             self._sent_at = None  # a move sent just before the drop may be lost
-            if self._connected_once and self._game is not None:
-                # If the server kept the game going (it never saw the drop), moves made
-                # meanwhile were sent to the dead link: ask for the list again.
-                self.client.send(cmd.moves(self._game))
             self._connected_once = True
         elif isinstance(event, Disconnected):
             self._say(f"disconnected: {event.reason}")
@@ -226,6 +223,11 @@ class BotBridge:
         elif isinstance(event, ev.StoneRemoval):
             if event.player is not None and event.player != self.model.me and self._scored:
                 self._need_done = True
+        elif isinstance(event, ev.CommandReply):
+            self._replied(event)
+        elif isinstance(event, ev.UndoRequest):
+            game = self.model.followed.get(self._game) if self._game is not None else None
+            self._undo_seen_at = game.last_number if game is not None else None
         elif isinstance(event, ev.BoardRestored):
             self._need_rescore = True
         elif isinstance(event, ev.Error) and self._awaiting_echo():
@@ -234,6 +236,15 @@ class BotBridge:
             self._say(f"server refused our move: {event.text}")
             self._sent_at = None
         self._wake.set()
+
+    def _replied(self, reply: ev.CommandReply) -> None:
+        """A refused restore ``load`` means the server never noticed our link drop and kept
+        the game going under its number: moves sent meanwhile went to the dead link, so
+        ask for the whole list (the model skips the moves it has)."""
+        refused = any(isinstance(e, ev.Error) for e in reply.events)
+        if reply.command.verb == "load" and refused and self._game is not None:
+            self._say(f"game {self._game} was not adjourned; fetching its moves")
+            self.client.send(cmd.moves(self._game))
 
     def _awaiting_echo(self) -> bool:
         game = self.model.followed.get(self._game) if self._game is not None else None
@@ -321,22 +332,24 @@ class BotBridge:
             if current.number not in self._adjourned_logged:
                 self._adjourned_logged.add(current.number)
                 self._say(f"game {current.number} adjourned; looking for games meanwhile")
+            # A reload comes back under a new number with the whole move list.
+            self.model.unfollow(current.number)
             self._forget_game()
             current = None
         active = self._active()
         if current is not None:
-            newer = [
+            again = [
                 g
                 for g in active
-                if g.number > current.number
+                if g.number != current.number
                 and {g.white, g.black} == {current.white, current.black}
             ]
-            if newer:
-                # Reloaded after our link dropped: the server gave the game a new number.
-                self._say(f"game {current.number} resumed as game {newer[-1].number}")
+            if again:
+                # Reloaded after our link dropped: the server may give it another number.
+                self._say(f"game {current.number} resumed as game {again[-1].number}")
                 self.model.unfollow(current.number)
-                self._game = newer[-1].number
-                current = newer[-1]
+                self._game = again[-1].number
+                current = again[-1]
         elif active:
             current = max(active, key=lambda g: g.number)
             self._adopt(current)
@@ -395,6 +408,8 @@ class BotBridge:
         )
         where = f"; SGF {path}" if path is not None else ""
         self._say(f"game {game.number} over: {game.result or 'no result'}{where}")
+        # Servers reuse game numbers: the next game with this number must start afresh.
+        self.model.unfollow(game.number)
         self._forget_game()
         if self.games is not None and len(self.finished) >= self.games:
             self._say(f"played {len(self.finished)} game(s); quitting")
@@ -406,12 +421,20 @@ class BotBridge:
             await self._score(game)
             return
         if game.undo_requested_by and game.undo_requested_by != self.model.me:
-            accept = self.policy.accepts_undo()
-            answer = "accepted" if accept else "declined"
-            self._say(f"undo requested by {game.undo_requested_by}: {answer}")
-            self.backend.answer_undo(game.number, accept)
-            if accept:
-                return  # the server's undo lines come next; the engine follows them
+            if self._awaiting_echo():
+                return  # answer only once the server has seen our move, or not
+            if self._undo_seen_at != game.last_number:
+                # A move was played after the request: the server dropped it, and an
+                # ``undo`` now would take back our own last move instead.
+                self._say(f"undo request by {game.undo_requested_by} void: a move followed it")
+                game.undo_requested_by = ""
+            else:
+                accept = self.policy.accepts_undo()
+                answer = "accepted" if accept else "declined"
+                self._say(f"undo requested by {game.undo_requested_by}: {answer}")
+                self.backend.answer_undo(game.number, accept)
+                if accept:
+                    return  # the server's undo lines come next; the engine follows them
         if relay.next_action() is not Action.GENMOVE or self._sent_at == game.last_number:
             return
         await self._our_move(game)
@@ -487,6 +510,8 @@ class BotBridge:
             known.append((color, point))
         relay = self._relay
         if relay is None or server[: len(relay.engine_moves)] != relay.engine_moves:
+            if relay is not None:
+                self._sent_at = None  # moves were taken back: our turn may come again
             first = Color.WHITE if handicap else Color.BLACK
             relay = self._relay = MoveRelay(self._ours, to_move=first)
             relay.resync(server)

@@ -9,7 +9,7 @@ game lasts. Both sides send fast (the 3 commands/s IGS throttle would make tests
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +32,7 @@ from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.protocol.session import IgsSession
+from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, wait_until
 
 BOT = "botalpha"
@@ -47,11 +48,11 @@ def fast_session(username: str, password: str) -> SessionLike:
     return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE)
 
 
-def client_config(port: int, *, reconnect: bool = False) -> ClientConfig:
+def client_config(port: int, *, reconnect: bool = False, delay: float = 0.05) -> ClientConfig:
     return ClientConfig(
         servers=[ServerAddress("127.0.0.1", port)],
         reconnect=reconnect,
-        backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
+        backoff=BackoffPolicy(initial=delay, factor=1.0, maximum=delay, jitter=0.0),
     )
 
 
@@ -90,23 +91,65 @@ class Script:
 
     planted: list[Point] = field(default_factory=list)
     remove: list[Point] = field(default_factory=list)
-    """Stones the opponent removes in scoring (after the bot's own removals)."""
+    """Stones the opponent removes in scoring, once ``wait_for_dead`` are marked dead."""
+    wait_for_dead: set[Point] = field(default_factory=set)
+    undo_after: int | None = None
+    """Ask for an undo once the game has this many moves (once)."""
 
 
-async def oppose(opponent: Player, script: Script, *, timeout: float = 60.0) -> FollowedGame:
-    """Play the opponent's side of the current game until it is finished; return it."""
+@dataclass
+class Seen:
+    """What the opponent saw of the server while playing (for the assertions)."""
+
+    server_moves: list[tuple[Color, str]] = field(default_factory=list)
+    undo_asked_at: int | None = None
+    undone: bool = False
+    """The server took moves back after the undo request."""
+
+
+async def oppose(
+    opponent: Player,
+    script: Script,
+    *,
+    server: LocalServer | None = None,
+    seen: Seen | None = None,
+    timeout: float = 60.0,
+) -> FollowedGame:
+    """Play the opponent's side of the current game until it is finished; return it.
+
+    In scoring the opponent types ``done`` again whenever the dead stones changed since its
+    last ``done`` (a removal cancels both players' done). With ``server``, the server's own
+    move list is copied into ``seen`` when scoring starts (the game leaves the server's list
+    when it ends).
+    """
     await wait_until(lambda: opponent.game() is not None, timeout=timeout)
     planted = list(script.planted)
+    seen = seen if seen is not None else Seen()
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    scored_at: int | None = None
+    removed = False
+    done_with: frozenset[Point] | None = None
     while True:
         game = opponent.game()
         assert game is not None
         assert loop.time() < deadline, f"game not finished in time: {game.phase} {game.last_number}"
         if game.phase is GamePhase.FINISHED:
+            # The server reuses game numbers: the next game must not find this one.
+            opponent.model.unfollow(game.number)
             return game
         ours = game.role.color
+        if seen.undo_asked_at is not None and game.last_number < seen.undo_asked_at:
+            seen.undone = True
+        if (
+            script.undo_after is not None
+            and seen.undo_asked_at is None
+            and game.phase is GamePhase.PLAYING
+            and game.last_number >= script.undo_after
+        ):
+            seen.undo_asked_at = game.last_number
+            opponent.backend.request_undo(game.number)
+            await asyncio.sleep(0.3)
+            continue
         if game.phase is GamePhase.PLAYING and ours is not None and game.board.to_move is ours:
             number = game.last_number
             point = None
@@ -116,16 +159,23 @@ async def oppose(opponent: Player, script: Script, *, timeout: float = 60.0) -> 
                     point = candidate
             opponent.backend.play(game.number, point)
             await wait_until(
-                lambda g=game, n=number: g.last_number > n or g.phase is not GamePhase.PLAYING,
+                lambda g=game, n=number: g.last_number != n or g.phase is not GamePhase.PLAYING,
                 timeout=timeout,
             )
             continue
-        if game.phase is GamePhase.SCORING and scored_at != game.number:
-            scored_at = game.number
-            for point in script.remove:
-                opponent.backend.remove_dead(game.number, point)
-            opponent.backend.done_scoring(game.number)
-        await asyncio.sleep(0.02)
+        if game.phase is GamePhase.SCORING:
+            if server is not None and not seen.server_moves and game.number in server.hub.games:
+                seen.server_moves = list(server_moves(server, game.number))
+            if not removed and script.remove and script.wait_for_dead <= game.dead:
+                removed = True
+                for point in script.remove:
+                    opponent.backend.remove_dead(game.number, point)
+                await wait_until(lambda g=game: set(script.remove) <= g.dead, timeout=timeout)
+            dead = frozenset(game.dead)
+            if done_with != dead and (removed or not script.remove):
+                done_with = dead
+                opponent.backend.done_scoring(game.number)
+        await asyncio.sleep(0.05)
 
 
 def challenge(opponent: Player, bot: str = BOT, size: int = 9, **terms: object) -> None:
@@ -152,7 +202,14 @@ class BotRun:
     bridge: BotBridge
     task: asyncio.Task[BotExit]
     opponent: Player
-    extra: list[Player] = field(default_factory=list)
+    proxy: CuttingProxy | None = None
+    players: list[Player] = field(default_factory=list)
+    """Every client the test joined (closed at the end)."""
+
+    async def join(self, name: str) -> Player:
+        player = await join_fast(self.server.port, name)
+        self.players.append(player)
+        return player
 
 
 @asynccontextmanager
@@ -164,18 +221,21 @@ async def bot_and_opponent(
     games: int | None = 1,
     reconnect: bool = False,
     opponent: str = "alice",
-    via: Callable[[int], int] | None = None,
+    proxy: bool = False,
+    reconnect_delay: float = 0.05,
     server_overrides: dict[str, object] | None = None,
 ) -> AsyncIterator[BotRun]:
-    """Start the server, the bridge (as ``botalpha``) and a connected opponent."""
+    """Start the server, the bridge (as ``botalpha``) and a connected opponent; with
+    ``proxy`` the bot's connections go through a :class:`CuttingProxy`."""
     server = await start_embedded(bot_server_config(**(server_overrides or {})))  # type: ignore[arg-type]
-    port = via(server.port) if via is not None else server.port
+    cutter = await CuttingProxy(server.port).__aenter__() if proxy else None
+    port = cutter.port if cutter is not None else server.port
     bridge = BotBridge(
         BOT,
         BOT,
         engine=engine or builtin_engine(),
         policy=policy,
-        client_config=client_config(port, reconnect=reconnect),
+        client_config=client_config(port, reconnect=reconnect, delay=reconnect_delay),
         games=games,
         sgf_dir=tmp_path,
         send_rate=FAST_RATE,
@@ -183,12 +243,13 @@ async def bot_and_opponent(
     )
     task = asyncio.ensure_future(bridge.run())
     players: list[Player] = []
+    run: BotRun | None = None
     try:
         await wait_until(lambda: bridge.client.connected and bridge.model.me == BOT)
         # The bridge's open/looking toggles go out on its first step after login.
         await wait_until(lambda: _flag(server, BOT, "looking"))
         players.append(await join_fast(server.port, opponent))
-        run = BotRun(server, bridge, task, players[0], players)
+        run = BotRun(server, bridge, task, players[0], cutter, players)
         yield run
     finally:
         bridge.stop()
@@ -197,6 +258,8 @@ async def bot_and_opponent(
             p.task.cancel()
         await asyncio.gather(*(p.task for p in players), return_exceptions=True)
         await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), 20)
+        if cutter is not None:
+            await cutter.__aexit__(None, None, None)
         await server.stop()
 
 

@@ -1,0 +1,178 @@
+"""``igs-tui bot`` end to end: the bridge plays whole games on the embedded server over TCP.
+
+The opponent is a scripted protocol client (tests/e2e/bot_harness.py). Every game is checked
+three ways: the server's result line against our own count of the final position, the bot's
+record of the game against the server's move list, and the SGF log parsed back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from sgfmill import sgf
+
+from igs_tui.go import Color, Point, format_point
+from igs_tui.gtp.bot_bridge import BotExit
+from igs_tui.gtp.bot_policy import BotPolicy, UndoPolicy
+from igs_tui.model import GamePhase
+from tests.e2e.bot_harness import (
+    BOT,
+    BotRun,
+    Script,
+    Seen,
+    bot_and_opponent,
+    challenge,
+    oppose,
+    own_count,
+)
+from tests.play.harness import wait_until
+from tests.play.test_e2e_play import start_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PLANTED = [Point(2, 2), Point(6, 6), Point(2, 6), Point(6, 2), Point(4, 4)]
+
+
+def sgf_moves(path: Path, size: int) -> list[tuple[Color, str]]:
+    game = sgf.Sgf_game.from_bytes(path.read_bytes())
+    moves = []
+    for node in game.get_main_sequence()[1:]:
+        colour, where = node.get_move()
+        if colour is None:
+            continue
+        text = "Pass" if where is None else format_point(Point(where[1], where[0]), size)
+        moves.append((Color.BLACK if colour == "b" else Color.WHITE, text))
+    return moves
+
+
+def as_text(moves: object, size: int) -> list[tuple[Color, str]]:
+    return [
+        (color, "Pass" if point is None else format_point(point, size))
+        for color, point in moves  # type: ignore[attr-defined]
+    ]
+
+
+async def play_scored_game(run: BotRun, script: Script, size: int = 9) -> tuple[object, Seen]:
+    seen = Seen()
+    challenge(run.opponent, size=size)
+    game = await oppose(run.opponent, script, server=run.server, seen=seen)
+    return game, seen
+
+
+def check_game(run: BotRun, game: object, seen: Seen, index: int = 0) -> None:
+    from igs_tui.model import FollowedGame
+
+    assert isinstance(game, FollowedGame)
+    assert game.phase is GamePhase.FINISHED
+    assert game.score_check is not None, "the game was not scored"
+    # The server's result line equals our own count of the final position.
+    assert game.result == game.score_check.server.result == own_count(game)
+    finished = run.bridge.finished[index]
+    assert finished.result == game.result
+    # The bot's record and the SGF both equal the server's move list.
+    assert seen.server_moves, "server move list not captured"
+    assert as_text(finished.moves, game.size) == seen.server_moves
+    assert finished.sgf is not None and finished.sgf.exists()
+    assert sgf_moves(finished.sgf, game.size) == seen.server_moves
+    root = sgf.Sgf_game.from_bytes(finished.sgf.read_bytes()).get_root()
+    assert root.get("RE") == game.result
+    assert {root.get("PB"), root.get("PW")} == {BOT, run.opponent.name}
+
+
+async def test_bot_plays_a_complete_scored_game(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path) as run:
+        game, seen = await play_scored_game(run, Script(planted=list(PLANTED)))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        check_game(run, game, seen)
+        assert any(line.startswith("accepted alice (9x9") for line in run.bridge.log_lines)
+        assert any("over: " + game.result in line for line in run.bridge.log_lines)  # type: ignore[attr-defined]
+
+
+async def test_request_with_a_refused_size_is_declined_and_told_why(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path, policy=BotPolicy(sizes=frozenset({9}))) as run:
+        alice = run.opponent
+        challenge(alice, size=13)
+        await wait_until(
+            lambda: any(n.title == "Match declined" for n in alice.model.notifications)
+        )
+        await wait_until(
+            lambda: any(
+                "board size 13" in m.text for b in alice.model.buffers.values() for m in b.messages
+            )
+        )
+        assert alice.game() is None
+        assert any("declined alice (13x13" in line for line in run.bridge.log_lines)
+        # The same opponent on an accepted size gets a game.
+        challenge(alice, size=9)
+        await wait_until(lambda: alice.game() is not None)
+
+
+async def test_undo_accepted_keeps_the_engine_in_sync(tmp_path: Path) -> None:
+    policy = BotPolicy(undo=UndoPolicy.ACCEPT)
+    async with bot_and_opponent(tmp_path, policy=policy) as run:
+        script = Script(planted=list(PLANTED), undo_after=3)
+        game, seen = await play_scored_game(run, script)
+        assert seen.undo_asked_at is not None and seen.undone
+        assert any("undo requested by alice: accepted" in line for line in run.bridge.log_lines)
+        check_game(run, game, seen)
+        refused = [line for line in run.bridge.log_lines if "refused" in line]
+        assert refused == []
+
+
+async def test_undo_declined_by_policy(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path, policy=BotPolicy(undo=UndoPolicy.DECLINE)) as run:
+        alice = run.opponent
+        challenge(alice)
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        alice.backend.play(game.number, Point(4, 4))
+        await wait_until(lambda: game.last_number == 2)  # the bot answered
+        alice.backend.request_undo(game.number)
+        await wait_until(lambda: any(n.title == "Undo declined" for n in alice.model.notifications))
+        assert game.last_number == 2
+        assert any("undo requested by alice: declined" in line for line in run.bridge.log_lines)
+
+
+async def test_two_games_in_a_row(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path, games=2) as run:
+        first, seen_first = await play_scored_game(run, Script(planted=list(PLANTED)))
+        await wait_until(lambda: len(run.bridge.finished) == 1)
+        second, seen_second = await play_scored_game(run, Script(planted=PLANTED[::-1]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        check_game(run, first, seen_first, 0)
+        check_game(run, second, seen_second, 1)
+        assert len(list(tmp_path.glob("*.sgf"))) == 2
+
+
+async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> None:
+    """The bot's link is cut mid-game; the server adjourns the game; the bot reconnects, its
+    restore ``load`` brings the game back under another number (a game started meanwhile
+    took the old one) and it plays on to a scored end with the engine resynchronised."""
+    async with bot_and_opponent(tmp_path, reconnect=True, proxy=True, reconnect_delay=1.0) as run:
+        assert run.proxy is not None
+        alice = run.opponent
+        challenge(alice)
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        first_number = game.number
+        alice.backend.play(game.number, Point(2, 2))
+        await wait_until(lambda: game.last_number == 2)
+        assert run.proxy.cut() >= 1
+        await wait_until(lambda: game.is_adjourned)
+        # Another game takes the freed number before the bot is back.
+        bob, carol = await run.join("bob"), await run.join("carol")
+        await start_game(bob, carol)
+        assert bob.game() is not None and bob.game().number == first_number  # type: ignore[union-attr]
+        await wait_until(lambda: run.proxy is not None and run.proxy.accepted >= 2, timeout=20)
+        await wait_until(lambda: alice.game() is not game, timeout=20)
+        # The opponent's model keeps the adjourned entry; the score must go to the live one.
+        alice.model.unfollow(first_number)
+        seen = Seen()
+        resumed = await oppose(alice, Script(planted=PLANTED[1:]), server=run.server, seen=seen)
+        assert resumed.number != first_number
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        check_game(run, resumed, seen)
+        assert len(seen.server_moves) > 4
+        assert f"game {first_number} resumed as game {resumed.number}" in run.bridge.log_lines
