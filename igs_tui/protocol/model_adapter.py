@@ -208,13 +208,19 @@ class ModelAdapter:
         now = self.model.clock()
         settings = game.time_settings
         japanese = settings is not None and settings.system is TimeSystem.JAPANESE
+        # "(0 0 -1)" on both sides is a game without time limit: with a limit, one side at
+        # zero has already lost, so both cannot be. Broadcasts show it for their one account.
+        no_limit = (settings is not None and settings.system is TimeSystem.NONE) or (
+            e.white_seconds == e.black_seconds == 0
+            and e.white_byo_stones == e.black_byo_stones == -1
+        )
         for color, secs, stones in (
             (Color.WHITE, e.white_seconds, e.white_byo_stones),
             (Color.BLACK, e.black_seconds, e.black_byo_stones),
         ):
             if stones >= 0 and japanese:
                 continue  # "seconds, 1 stone" says less than the TIME lines that follow
-            unlimited = secs == 0 and stones == -1 and e.white == e.black
+            unlimited = no_limit and secs <= 0 and stones == -1
             reading = ClockReading(
                 float(max(secs, 0)),
                 in_byoyomi=stones >= 0,

@@ -325,3 +325,14 @@ def test_komi_proposal_is_pending_until_the_server_sets_it() -> None:
         for event in parser.feed_line(line):
             adapter.apply(event)
     assert (game.komi, game.board.komi, game.komi_request) == (0.5, 0.5, None)
+
+
+def test_headings_of_a_game_without_time_limit_give_unlimited_clocks() -> None:
+    model = ClientModel()
+    game = model.follow(2)
+    feed(model, "15 Game 2 I: botbeta (0 0 -1) vs botalpha (0 0 -1)\n15   0(B): A8")
+    assert all(c.reading.unlimited for c in game.clocks.values())
+    assert game.time_lost(1000.0) is None
+    feed(model, "15 Game 2 I: botbeta (0 0 -1) vs botalpha (0 75 -1)\n15   1(W): A7")
+    white = game.clocks[Color.WHITE].reading
+    assert not white.unlimited and white.main_seconds == 0.0  # one side at zero: time is up
