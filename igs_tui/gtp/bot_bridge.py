@@ -627,6 +627,8 @@ class BotBridge:
                 self._dones += 1
             return
         self._dones += 1
+        if self._dones > 1:
+            self._say(f"game {game.number}: the dead stones changed; done again ({self._dones})")
         self.backend.done_scoring(game.number)
 
     # --- requests ---------------------------------------------------------------------------

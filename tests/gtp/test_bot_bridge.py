@@ -1,0 +1,234 @@
+"""BotBridge behaviour on the embedded server: scoring with the engine's dead stones, the
+opponent's differing removals, engine crashes, handicap set-up, busy declines, request terms.
+
+Engines run in this process (scripted subclasses of the built-in engine) so each test can
+make the engine do exactly one thing: call a group dead, crash on a given move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from igs_tui.go import Color, Point, parse_point
+from igs_tui.gtp.bot_bridge import BotExit, EngineFactory, request_terms
+from igs_tui.gtp.bot_cli import build_parser, run_bot_cli
+from igs_tui.gtp.bot_policy import BotPolicy
+from igs_tui.gtp.channel import InProcessChannel
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import GtpEngine
+from igs_tui.gtp.errors import GtpEngineDied
+from igs_tui.model import GamePhase
+from igs_tui.model.backend import MatchTerms
+from igs_tui.model.play import Challenge
+from tests.e2e.bot_harness import (
+    Script,
+    bot_and_opponent,
+    builtin_engine,
+    challenge,
+    oppose,
+    own_count,
+)
+from tests.play.harness import wait_until
+
+E5, C3 = parse_point("E5", 9), parse_point("C3", 9)
+
+
+class ScriptedEngine(GtpEngine):
+    """Plays ``script`` (then passes) and calls ``dead`` dead in scoring."""
+
+    script: tuple[Point, ...] = ()
+    dead: tuple[Point, ...] = ()
+
+    def _choose(self, args: list[str]) -> tuple[Color, Point | None]:
+        color = Color.parse(args[0])
+        played = {p for c, p in self.moves if c is color}
+        for point in self.script:
+            if point not in played and self.game.get(point) is None:
+                return color, point
+        return color, None
+
+    def _final_status_list(self, args: list[str]) -> str:
+        if args == ["dead"]:
+            return "\n".join(
+                f"{'ABCDEFGHJ'[p.col]}{self.size - p.row}"
+                for p in self.dead
+                if self.game.get(p) is not None
+            )
+        return super()._final_status_list(args)
+
+
+def scripted(script: tuple[Point, ...], dead: tuple[Point, ...]) -> EngineFactory:
+    engine_type = type("Scripted", (ScriptedEngine,), {"script": script, "dead": dead})
+    return builtin_engine(engine_type=engine_type)
+
+
+async def test_dead_stones_from_the_engine_are_removed_then_done(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path, engine=scripted((C3,), (E5,))) as run:
+        challenge(run.opponent)  # alice is Black, the bot White
+        game = await oppose(run.opponent, Script(planted=[E5]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert game.dead == {E5}
+        assert game.score_check is not None and game.score_check.agrees
+        assert game.result == own_count(game) and game.result.startswith("W+")
+        assert "game 1: removing dead chain at E5" in run.bridge.log_lines
+
+
+async def test_opponent_removing_other_stones_makes_the_bot_type_done_again(
+    tmp_path: Path,
+) -> None:
+    async with bot_and_opponent(tmp_path, engine=scripted((C3,), (E5,))) as run:
+        challenge(run.opponent)
+        script = Script(planted=[E5], remove=[C3], wait_for_dead={E5})
+        game = await oppose(run.opponent, script)
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        # The server's echo is followed: both chains are dead in the final count.
+        assert game.dead == {E5, C3}
+        assert game.result == own_count(game) == "W+6.5"
+        assert any("done again (2)" in line for line in run.bridge.log_lines)
+
+
+class CrashingEngine(GtpEngine):
+    """Raises (a crash, for InProcessChannel) on the ``crash_at``-th genmove."""
+
+    crash_at = 3
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.genmoves = 0
+
+    def _choose(self, args: list[str]) -> tuple[Color, Point | None]:
+        self.genmoves += 1
+        if self.genmoves == self.crash_at:
+            raise RuntimeError("engine crashed")
+        return super()._choose(args)
+
+
+async def test_engine_crash_restarts_and_replays_the_game(tmp_path: Path) -> None:
+    started: list[GtpEngine] = []
+
+    async def factory() -> GtpController:
+        engine = CrashingEngine(seed=len(started)) if not started else GtpEngine(seed=5)
+        started.append(engine)
+        return GtpController(InProcessChannel(engine), timeout=10.0)
+
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        challenge(run.opponent)
+        game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert len(started) == 2
+        assert any("engine failure in game 1" in line for line in run.bridge.log_lines)
+        assert "engine restarted (1); replaying game 1" in run.bridge.log_lines
+        # The replacement engine was replayed to the server's list before it moved.
+        replayed = started[1].moves
+        assert replayed == [(m.color, m.point) for m in game.moves][: len(replayed)]
+        assert game.result == own_count(game)
+
+
+async def test_engine_that_cannot_restart_resigns_cleanly(tmp_path: Path) -> None:
+    calls = 0
+
+    async def factory() -> GtpController:
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise GtpEngineDied("engine will not start")
+        engine = CrashingEngine()
+        engine.crash_at = 1
+        return GtpController(InProcessChannel(engine), timeout=10.0)
+
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        challenge(run.opponent)
+        game = await oppose(run.opponent, Script(planted=[E5]))
+        assert game.result == "B+R"
+        assert await asyncio.wait_for(run.task, 20) is BotExit.FAILED
+        assert any("resigning game 1" in line for line in run.bridge.log_lines)
+
+
+async def test_handicap_game_engine_holds_the_server_stones(tmp_path: Path) -> None:
+    engines: list[GtpEngine] = []
+
+    async def factory() -> GtpController:
+        engines.append(GtpEngine(seed=3))
+        return GtpController(InProcessChannel(engines[-1]), timeout=10.0)
+
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        alice = run.opponent
+        challenge(alice, color=Color.WHITE, handicap=2)  # the bot takes Black with 2 stones
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        await wait_until(lambda: len(game.board.stones()) == 2)
+        alice.backend.play(game.number, E5)
+        await wait_until(lambda: game.last_number == 3)  # handicap, alice, the bot's reply
+        assert engines[0].game.stones() == game.board.stones()
+        assert len(game.board.stones()) == 4
+        finished = await oppose(alice, Script())
+        assert finished.result == own_count(finished)
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+
+
+async def test_requests_while_playing_are_declined(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path) as run:
+        challenge(run.opponent)
+        await wait_until(lambda: run.opponent.game() is not None)
+        bob = await run.join("bob")
+        challenge(bob)
+        await wait_until(lambda: any(n.title == "Match declined" for n in bob.model.notifications))
+        await wait_until(lambda: any("playing a game" in n.text for n in bob.model.notifications))
+        assert bob.game() is None
+        assert any(line.startswith("declined bob") for line in run.bridge.log_lines)
+        # alice's game is untouched
+        assert run.opponent.game() is not None
+        assert run.opponent.game().phase is GamePhase.PLAYING  # type: ignore[union-attr]
+
+
+# --- pure parts -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opponent", "size", "rated"),
+    [("alice", 19, True), ("alice", 9, False), ("guest1234", 19, False)],
+)
+def test_request_terms_rated_only_for_19x19_registered_players(
+    opponent: str, size: int, rated: bool
+) -> None:
+    terms = MatchTerms(opponent, Color.BLACK, size, 2, 6.5, 1800)
+    judged = request_terms(Challenge(terms, incoming=True))
+    assert (judged.size, judged.handicap, judged.time_minutes, judged.rated) == (
+        size,
+        2,
+        30,
+        rated,
+    )
+    assert (BotPolicy(rated=True).refusal(judged) is None) is rated
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],  # --user is required
+        ["--user", "bot", "--sizes", "9,x"],
+        ["--user", "bot", "--sizes", "1"],
+        ["--user", "bot", "--undo", "maybe"],
+        ["--user", "bot", "--games", "0"],
+        ["--user", "bot", "--max-handicap", "-1"],
+        ["--user", "bot", "--rated-only", "--free-only"],
+        ["--user", "bot", "--min-time", "30", "--max-time", "10"],
+        ["--user", "bot", "--server", "host:notaport"],
+        ["--user", "bot", "--password-file", "/nonexistent/password"],
+    ],
+)
+def test_bad_options_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_bot_cli(argv) == 2
+    assert "igs-tui bot" in capsys.readouterr().err
+
+
+def test_options_build_the_policy() -> None:
+    args = build_parser().parse_args(
+        ["--user", "b", "--sizes", "9,13", "--max-handicap", "4", "--undo", "accept", "--games", "2"]
+    )
+    assert args.sizes == frozenset({9, 13}) and args.max_handicap == 4
+    assert args.undo == "accept" and args.games == 2 and args.server is None
