@@ -244,8 +244,9 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
         check = game_a.score_check
         assert check is not None and check.agrees
         assert check.ours_result == check.server.result == game_b.result
-        assert f"-> {check.ours_result}" in lines_a[2]  # "Our count: ..." line
-        assert lines_a[-1] == "Both counts agree."
+        ours = next(line for line in lines_a if line.startswith("Our count:"))
+        assert ours.endswith(f"-> {check.ours_result}")
+        assert "Both counts agree." in lines_a
         # Black owns columns A-B (18 points, A5 included once the dead stone goes),
         # White columns F-J (36): White wins whatever the komi.
         assert check.server.result.startswith("W+")
