@@ -36,7 +36,8 @@ from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, wait_until
 
 BOT = "botalpha"
-BOT_ACCOUNT = Account(BOT, BOT, "10k*", "test bot")
+BOT_PASSWORD = "s3cret-Pw9"
+BOT_ACCOUNT = Account(BOT, BOT_PASSWORD, "10k*", "test bot")
 FAST_RATE = 50.0
 
 
@@ -232,7 +233,7 @@ async def bot_and_opponent(
     port = cutter.port if cutter is not None else server.port
     bridge = BotBridge(
         BOT,
-        BOT,
+        BOT_PASSWORD,
         engine=engine or builtin_engine(),
         policy=policy,
         client_config=client_config(port, reconnect=reconnect, delay=reconnect_delay),
@@ -247,7 +248,7 @@ async def bot_and_opponent(
     try:
         await wait_until(lambda: bridge.client.connected and bridge.model.me == BOT)
         # The bridge's open/looking toggles go out on its first step after login.
-        await wait_until(lambda: _flag(server, BOT, "looking"))
+        await wait_until(lambda: flag(server, BOT, "looking"))
         players.append(await join_fast(server.port, opponent))
         run = BotRun(server, bridge, task, players[0], cutter, players)
         yield run
@@ -263,7 +264,7 @@ async def bot_and_opponent(
         await server.stop()
 
 
-def _flag(server: LocalServer, name: str, flag: str) -> bool:
+def flag(server: LocalServer, name: str, flag: str) -> bool:
     user = server.hub.users.get(name)
     return user is not None and user.flag(flag)
 

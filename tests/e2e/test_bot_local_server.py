@@ -8,24 +8,34 @@ record of the game against the server's move list, and the SGF log parsed back.
 from __future__ import annotations
 
 import asyncio
+import os
+import shlex
+import signal
+import sys
 from pathlib import Path
 
 from sgfmill import sgf
 
 from igs_tui.go import Color, Point, format_point
-from igs_tui.gtp.bot_bridge import BotExit
+from igs_tui.gtp.bot_bridge import BotExit, engine_from_command
 from igs_tui.gtp.bot_policy import BotPolicy, UndoPolicy
+from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import GamePhase
 from tests.e2e.bot_harness import (
     BOT,
+    BOT_PASSWORD,
     BotRun,
     Script,
     Seen,
     bot_and_opponent,
+    bot_server_config,
     challenge,
+    flag,
+    join_fast,
     oppose,
     own_count,
 )
+from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo, subprocess_env
 from tests.play.harness import wait_until
 from tests.play.test_e2e_play import start_game
 
@@ -176,3 +186,109 @@ async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> No
         check_game(run, resumed, seen)
         assert len(seen.server_moves) > 4
         assert f"game {first_number} resumed as game {resumed.number}" in run.bridge.log_lines
+
+
+# --- the command line, as a subprocess ------------------------------------------------------
+
+
+async def _spawn_bot(
+    server: LocalServer, tmp_path: Path, password: str, *extra: str
+) -> asyncio.subprocess.Process:
+    secret = tmp_path / "password"
+    secret.write_text(password + "\n", encoding="utf-8")
+    engine = shlex.join([sys.executable, "-m", "igs_tui.cli", "gtp-engine", "--seed", "1"])
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "igs_tui.cli",
+        "bot",
+        "--engine",
+        engine,
+        "--server",
+        f"127.0.0.1:{server.port}",
+        "--user",
+        BOT,
+        "--password-file",
+        str(secret),
+        "--sgf-dir",
+        str(tmp_path / "games"),
+        *extra,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=str(REPO_ROOT),
+        env=subprocess_env(),
+    )
+
+
+async def _finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tuple[int, str]:
+    try:
+        _out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode is not None
+    return proc.returncode, err.decode("utf-8", "replace")
+
+
+async def test_cli_plays_a_complete_game_and_exits_0(tmp_path: Path) -> None:
+    server = await start_embedded(bot_server_config())  # type: ignore[arg-type]
+    proc = await _spawn_bot(server, tmp_path, BOT_PASSWORD, "--games", "1", "--sizes", "5")
+    alice = None
+    try:
+        await wait_until(lambda: flag(server, BOT, "looking"), timeout=30)
+        alice = await join_fast(server.port, "alice")
+        challenge(alice, size=5)
+        seen = Seen()
+        game = await oppose(alice, Script(planted=[Point(2, 2)]), server=server, seen=seen)
+        code, err = await _finish(proc)
+        assert code == 0, err
+        assert game.result == own_count(game)
+        saved = list((tmp_path / "games").glob("*.sgf"))
+        assert len(saved) == 1
+        assert sgf_moves(saved[0], 5) == seen.server_moves
+        assert "accepted alice (5x5" in err and f"over: {game.result}" in err
+        assert BOT_PASSWORD not in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        if alice is not None:
+            await alice.client.close()
+            alice.task.cancel()
+        await server.stop()
+
+
+async def test_cli_wrong_password_exits_1_without_logging_it(tmp_path: Path) -> None:
+    server = await start_embedded(bot_server_config())  # type: ignore[arg-type]
+    try:
+        proc = await _spawn_bot(server, tmp_path, "not-the-Pw42", "--games", "1")
+        code, err = await _finish(proc)
+        assert code == 1, err
+        assert "login as botalpha failed" in err
+        assert "not-the-Pw42" not in err
+    finally:
+        await server.stop()
+
+
+async def test_cli_ctrl_c_quits_cleanly_with_130(tmp_path: Path) -> None:
+    server = await start_embedded(bot_server_config())  # type: ignore[arg-type]
+    try:
+        proc = await _spawn_bot(server, tmp_path, BOT_PASSWORD)
+        await wait_until(lambda: flag(server, BOT, "looking"), timeout=30)
+        proc.send_signal(signal.SIGINT)
+        code, err = await _finish(proc, timeout=30)
+        assert code == 130, err
+        assert "disconnected: quit" in err
+        await wait_until(lambda: server.hub.find_online(BOT) is None)
+    finally:
+        await server.stop()
+
+
+async def test_gnugo_bot_plays_a_scored_game(tmp_path: Path) -> None:
+    path = require_gnugo(find_gnugo(), os.environ)
+    engine = engine_from_command(gnugo_argv(path, 1), genmove_timeout=60)
+    async with bot_and_opponent(tmp_path, engine=engine) as run:
+        game, seen = await play_scored_game(run, Script(planted=list(PLANTED)))
+        assert await asyncio.wait_for(run.task, 30) is BotExit.DONE
+        check_game(run, game, seen)

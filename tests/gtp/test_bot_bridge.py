@@ -227,8 +227,7 @@ def test_bad_options_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str])
 
 
 def test_options_build_the_policy() -> None:
-    args = build_parser().parse_args(
-        ["--user", "b", "--sizes", "9,13", "--max-handicap", "4", "--undo", "accept", "--games", "2"]
-    )
+    argv = ["--user", "b", "--sizes", "9,13", "--max-handicap", "4", "--undo", "accept"]
+    args = build_parser().parse_args([*argv, "--games", "2"])
     assert args.sizes == frozenset({9, 13}) and args.max_handicap == 4
     assert args.undo == "accept" and args.games == 2 and args.server is None
