@@ -231,3 +231,47 @@ def test_options_build_the_policy() -> None:
     args = build_parser().parse_args([*argv, "--games", "2"])
     assert args.sizes == frozenset({9, 13}) and args.max_handicap == 4
     assert args.undo == "accept" and args.games == 2 and args.server is None
+
+
+class ResigningEngine(GtpEngine):
+    """Resigns on its second genmove."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.genmoves = 0
+        self._handlers["genmove"] = self._genmove_or_resign
+
+    def _genmove_or_resign(self, args: list[str]) -> str:
+        self.genmoves += 1
+        return "resign" if self.genmoves == 2 else self._genmove(args)
+
+
+async def test_engine_resignation_resigns_on_the_server(tmp_path: Path) -> None:
+    engine = builtin_engine(engine_type=ResigningEngine)
+    async with bot_and_opponent(tmp_path, engine=engine) as run:
+        challenge(run.opponent)
+        game = await oppose(run.opponent, Script(planted=[E5, C3]))
+        assert game.result == "B+R"
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert run.bridge.finished[0].result == "B+R"
+        assert "game 1: the engine resigns" in run.bridge.log_lines
+
+
+async def test_classic_match_request_is_accepted_on_its_board_size(tmp_path: Path) -> None:
+    """A classic ``match`` carries no GAMERPROPS line; the bot takes the size from the
+    request it accepted."""
+    async with bot_and_opponent(tmp_path) as run:
+        alice = run.opponent
+        alice.backend.send_raw("match botalpha B 9 10 0")
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        # A classic match says neither size nor komi; the opponent's model has that gap too
+        # (the embedded server plays even games with 6.5), so set both for the script.
+        game.komi = 6.5
+        game.reset_board(9)
+        finished = await oppose(alice, Script(planted=[E5]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert finished.score_check is not None and finished.score_check.agrees
+        assert all(m.point is None or (m.point.col < 9 and m.point.row < 9) for m in finished.moves)
+        assert "accepted alice (9x9, handicap 0, 10 min, free)" in run.bridge.log_lines
