@@ -649,6 +649,22 @@ async def test_engine_playing_an_illegal_move_stops_the_game(tmp_path: Path) -> 
         await backend.close()
 
 
+async def test_engine_that_hangs_past_the_move_timeout(tmp_path: Path) -> None:
+    model = ClientModel()
+    controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=30.0))
+    backend = EngineBackend(
+        model, controller, LocalGameSettings(size=9), save_path=tmp_path / "g.sgf", move_timeout=0.3
+    )
+    await backend.start()
+    try:
+        await act(backend, lambda: backend.play(1, E5))
+        assert backend.failure is not None and "no response" in backend.failure
+        assert any("stopped working" in line for line in chat_lines(model))
+        assert sgf_moves(tmp_path / "g.sgf") == model_moves(model.followed[1])
+    finally:
+        await asyncio.wait_for(backend.close(), 10)
+
+
 # ---------------------------------------------------------------------------- GNU Go
 
 
