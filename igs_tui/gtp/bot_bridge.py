@@ -187,7 +187,6 @@ class BotBridge:
         self._accepting: tuple[str, float] | None = None
         self._failure: str | None = None
         self._login_failed = False
-        self._connected_once = False
         self._resend_toggles = False
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -213,7 +212,6 @@ class BotBridge:
             self._say(f"logged in to {event.address} as {event.name}")
             self._resend_toggles = True
             self._sent_at = None  # a move sent just before the drop may be lost
-            self._connected_once = True
         elif isinstance(event, Disconnected):
             self._say(f"disconnected: {event.reason}")
         elif isinstance(event, Failed):
@@ -230,19 +228,20 @@ class BotBridge:
             self._undo_seen_at = game.last_number if game is not None else None
         elif isinstance(event, ev.BoardRestored):
             self._need_rescore = True
-        elif isinstance(event, ev.Error) and self._awaiting_echo():
-            # Our move was refused (illegal on the server, or not our turn after all).
-            self._rejected += 1
-            self._say(f"server refused our move: {event.text}")
-            self._sent_at = None
         self._wake.set()
 
     def _replied(self, reply: ev.CommandReply) -> None:
-        """A refused restore ``load`` means the server never noticed our link drop and kept
+        """A refused move is retried (at most :data:`MAX_REJECTED_MOVES` times). A refused
+        restore ``load`` means the server never noticed our link drop and kept
         the game going under its number: moves sent meanwhile went to the dead link, so
         ask for the whole list (the model skips the moves it has)."""
-        refused = any(isinstance(e, ev.Error) for e in reply.events)
-        if reply.command.verb == "load" and refused and self._game is not None:
+        errors = [e.text for e in reply.events if isinstance(e, ev.Error)]
+        if reply.command.reply is cmd.ReplyKind.MOVE and errors and self._awaiting_echo():
+            # Our move was refused (illegal on the server, or not our turn after all).
+            self._rejected += 1
+            self._say(f"server refused our move: {errors[0]}")
+            self._sent_at = None
+        elif reply.command.verb == "load" and errors and self._game is not None:
             self._say(f"game {self._game} was not adjourned; fetching its moves")
             self.client.send(cmd.moves(self._game))
 
@@ -456,8 +455,8 @@ class BotBridge:
                 )
         if self.model.followed.get(game.number) is not game or game.last_number != position:
             return  # the game moved on meanwhile; the next sync reconciles the engine
-        if game.phase is not GamePhase.PLAYING:
-            return
+        if game.phase is not GamePhase.PLAYING or not self.client.connected:
+            return  # after a reconnect the relay asks again
         if choice == "resign":
             self._say(f"game {game.number}: the engine resigns")
             self.backend.resign(game.number)
@@ -643,6 +642,8 @@ class BotBridge:
             if not challenge.incoming or self._answered.get(key) is challenge:
                 continue
             self._answered[key] = challenge
+            if self._accepting is not None and key == self._accepting[0].lower():
+                continue  # the same opponent asking again while the accepted game starts
             terms = request_terms(challenge)
             described = (
                 f"{terms.size}x{terms.size}, handicap {terms.handicap}, "

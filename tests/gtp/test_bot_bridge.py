@@ -275,3 +275,44 @@ async def test_classic_match_request_is_accepted_on_its_board_size(tmp_path: Pat
         assert finished.score_check is not None and finished.score_check.agrees
         assert all(m.point is None or (m.point.col < 9 and m.point.row < 9) for m in finished.moves)
         assert "accepted alice (9x9, handicap 0, 10 min, free)" in run.bridge.log_lines
+
+
+class OccupiedPointEngine(GtpEngine):
+    """Answers every genmove with a point the opponent already holds (without playing it),
+    so the server refuses each move; ``undo`` then takes back only that pretend move."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.pretend = False
+        self._handlers["genmove"] = self._occupied
+        self._handlers["undo"] = self._undo_pretend
+
+    def _occupied(self, args: list[str]) -> str:
+        color = Color.parse(args[0])
+        taken = [p for p, c in self.game.stones().items() if c is color.opponent]
+        if not taken:
+            return self._genmove(args)
+        self.pretend = True
+        return f"{'ABCDEFGHJ'[taken[0].col]}{self.size - taken[0].row}"
+
+    def _undo_pretend(self, args: list[str]) -> str:
+        if self.pretend:
+            self.pretend = False
+            return ""
+        return self._undo(args)
+
+
+async def test_moves_the_server_refuses_are_retried_then_passed(tmp_path: Path) -> None:
+    engine = builtin_engine(engine_type=OccupiedPointEngine)
+    async with bot_and_opponent(tmp_path, engine=engine) as run:
+        challenge(run.opponent)
+        game = await oppose(run.opponent, Script(planted=[E5]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        refused = [line for line in run.bridge.log_lines if "server refused our move" in line]
+        assert len(refused) >= 3
+        assert any("refused 3 moves in a row; passing" in line for line in run.bridge.log_lines)
+        # Only alice's stone was ever played; the bot passed.
+        assert [m.point for m in game.moves if m.color is Color.WHITE] == [None] * len(
+            [m for m in game.moves if m.color is Color.WHITE]
+        )
+        assert game.result == own_count(game)
