@@ -485,19 +485,35 @@ class IgsClient:
             self._emit(LagMeasured(self.lag))
             return
         elif isinstance(event, CommandReply):
-            self._command_answered(event)
+            self._command_answered(event, session)
         elif isinstance(event, UserConnected):
             reload = self.memory.reload_when_back(event.name, self._logged_in_as)
             if reload is not None:
                 session.send(reload)
         self._emit(event)
 
-    def _command_answered(self, reply: CommandReply) -> None:
-        """An ``observe N`` the server refused (no such game) must not be restored later."""
+    def _command_answered(self, reply: CommandReply, session: SessionLike) -> None:
+        """An ``observe N`` the server refused (no such game) must not be restored later.
+
+        A refused restore ``load`` may mean the game was never interrupted: when the server
+        had not noticed the old link die, the new login threw the old copy out and the game
+        went on. ``moves N`` then brings its heading (which ends the countdown) and the
+        moves we missed; if the game is really away, the answer names other players or none
+        and changes nothing.
+        """
         command = reply.command
         refused = any(isinstance(e, Error) for e in reply.events)
         if command.verb == "observe" and command.game is not None and refused:
             self.memory.stopped_observing(command.game)
+        own = self.memory.own_game
+        if (
+            command.verb == "load"
+            and refused
+            and own is not None
+            and self.memory.forfeit_deadline is not None
+            and command.line.strip() == own.load_command
+        ):
+            session.send(f"moves {own.number}")
 
     def _game_ended(self, event: GameEnd) -> None:
         if event.game is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from igs_tui.go import Color, CoordinateError, Point, ScoringSession, parse_point
@@ -86,6 +86,8 @@ class _PlayState:
     last_heading_game: int | None = None
     score_board: ev.ScoreBoard | None = None
     """The ``22`` block waits for the ``20`` line that completes the count."""
+    foreign: set[int] = field(default_factory=set)
+    """Numbers of our games whose last heading named other players: their moves are not ours."""
 
 
 def result_from_text(text: str) -> str:
@@ -197,6 +199,15 @@ class ModelAdapter:
             game = self.model.followed.get(e.game)
         if game is None:
             return
+        if (
+            game.role is not Role.OBSERVING
+            and role is None
+            and game.white
+            and {game.white, game.black} != {e.white, e.black}
+        ):
+            self._ctx.foreign.add(e.game)
+            return  # our game's old number now belongs to someone else's game
+        self._ctx.foreign.discard(e.game)
         game.white, game.black = e.white, e.black
         if role is not None:
             game.role = role
@@ -232,7 +243,7 @@ class ModelAdapter:
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
-        if game is None:
+        if game is None or game.number in self._ctx.foreign:
             return
         # A resent move list (``moves N``, a reconnect) repeats numbers: add_move ignores them.
         color = e.color

@@ -336,3 +336,26 @@ def test_headings_of_a_game_without_time_limit_give_unlimited_clocks() -> None:
     feed(model, "15 Game 2 I: botbeta (0 0 -1) vs botalpha (0 75 -1)\n15   1(W): A7")
     white = game.clocks[Color.WHITE].reading
     assert not white.unlimited and white.main_seconds == 0.0  # one side at zero: time is up
+
+
+def test_a_heading_of_other_players_under_our_games_number_is_ignored() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    adapter = feed(model, "15 Game 58 I: bob (0 4500 -1) vs fred (0 4495 -1)\n15   0(B): B2")
+    game = model.followed[58]
+    assert game.role is Role.PLAYING_WHITE
+    parser = IgsParser()
+    lines = [
+        "15 Game 58 I: ann (0 300 -1) vs joe (0 300 -1)",
+        "15   0(B): Q16",
+        "15   1(W): D4",
+        "1 6",
+    ]
+    for line in lines:
+        for event in parser.feed_line(line):
+            adapter.apply(event)
+    assert (game.white, game.black, game.last_number) == ("bob", "fred", 1)
+    for line in ("15 Game 58 I: bob (0 4400 -1) vs fred (0 4495 -1)", "15   1(W): C3", "1 6"):
+        for event in parser.feed_line(line):
+            adapter.apply(event)
+    assert game.last_number == 2  # our own heading again: our moves count

@@ -16,6 +16,8 @@ class CuttingProxy:
         self._server: asyncio.Server | None = None
         self._pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._orphans: list[asyncio.StreamWriter] = []
+        self._half_open: set[int] = set()
 
     async def __aenter__(self) -> CuttingProxy:
         self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
@@ -26,6 +28,8 @@ class CuttingProxy:
         assert self._server is not None
         self._server.close()
         self.cut()
+        for writer in self._orphans:
+            writer.transport.abort()
         for task in list(self._tasks):
             task.cancel()
             with contextlib.suppress(BaseException):
@@ -38,6 +42,16 @@ class CuttingProxy:
         for client, upstream in pairs:
             for writer in (client, upstream):
                 writer.transport.abort()
+        return len(pairs)
+
+    def cut_client_side(self) -> int:
+        """Abort only the client halves: the server keeps a half-open connection, as after a
+        dead link it has not noticed yet. Return how many were cut."""
+        pairs, self._pairs = self._pairs, []
+        for pair in pairs:
+            self._half_open.add(id(pair))
+            pair[0].transport.abort()
+        self._orphans.extend(upstream for _client, upstream in pairs)
         return len(pairs)
 
     @property
@@ -62,12 +76,14 @@ class CuttingProxy:
     ) -> None:
         try:
             while data := await source.read(65536):
+                if id(pair) in self._half_open:
+                    continue  # the server keeps talking into the void
                 sink.write(data)
                 await sink.drain()
         except (ConnectionError, OSError):
             pass
         finally:
-            for writer in pair:
+            for writer in pair if id(pair) not in self._half_open else pair[:1]:
                 writer.transport.abort()
             if pair in self._pairs:
                 self._pairs.remove(pair)

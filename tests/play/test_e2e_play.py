@@ -17,6 +17,7 @@ from igs_tui.model.backend import MatchTerms
 from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig
 from igs_tui.net.servers import ServerAddress
+from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join, two_players, wait_until
 
 
@@ -211,16 +212,15 @@ async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
 
 
 async def connector_player(
-    server: LocalServer, name: str, retry_after: float = 0.05
+    server: LocalServer, name: str, retry_after: float = 0.05, port: int | None = None
 ) -> tuple[Player, Connector]:
     """A player wired like the app (Connector): link events reach the model's status."""
     model = ClientModel()
     backoff = BackoffPolicy(initial=retry_after, factor=1.0, maximum=retry_after, jitter=0.0)
     config = ClientConfig(backoff=backoff)
     connector = Connector(model, record=False, autosave=False, client_config=config)
-    backend = await connector.connect(
-        (ServerAddress("127.0.0.1", server.port),), name, name, fast=True
-    )
+    address = ServerAddress("127.0.0.1", port or server.port)
+    backend = await connector.connect((address,), name, name, fast=True)
     client = connector.client
     assert client is not None
     task = next(iter(connector._tasks))
@@ -361,6 +361,44 @@ async def test_igsbot_agrees_to_the_requested_komi() -> None:
         await wait_until(lambda: game.komi == 0.5)
         assert server.hub.games[game.number].komi == 0.5
     finally:
+        if alice is not None:
+            await alice.client.close()
+            alice.task.cancel()
+        await server.stop()
+
+
+async def test_link_dies_unnoticed_by_the_server_the_game_goes_on_after_relogin() -> None:
+    """A half-open link: our side gives up, the server still holds the old session. The new
+    login throws the old copy out and the game was never adjourned, so ``load`` is refused;
+    the client then fetches the game's moves, which ends the countdown and catches up."""
+    server = await start_embedded(fast_server_config())
+    connector = None
+    alice = None
+    try:
+        async with CuttingProxy(server.port) as proxy:
+            alice = await join(server, "alice")
+            bob, connector = await connector_player(server, "bob", port=proxy.port)
+            number, _ = await start_game(alice, bob)
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            alice.backend.play(number, Point(2, 2))
+            await wait_until(lambda: game_b.last_number == 1)
+            assert proxy.cut_client_side() == 1
+            await wait_until(lambda: bob.model.connection.forfeit_deadline is not None)
+            assert not game_a.is_adjourned  # the server never noticed: still on for alice
+            await wait_until(lambda: proxy.accepted == 2 and bob.client.connected)
+            await wait_until(lambda: bob.model.connection.forfeit_deadline is None)
+            assert any("no adjourned game" in c.text for c in bob.model.console)
+            assert game_b.phase is GamePhase.PLAYING and not game_a.is_adjourned
+            bob.backend.play(number, Point(3, 3))
+            await wait_until(lambda: game_a.last_number == 2)
+            alice.backend.play(number, Point(1, 1))
+            await wait_until(lambda: game_b.last_number == 3)
+            assert game_a.board.stones() == game_b.board.stones()
+            assert game_a.sync_errors == [] == game_b.sync_errors
+    finally:
+        if connector is not None:
+            await connector.close()
         if alice is not None:
             await alice.client.close()
             alice.task.cancel()
