@@ -82,7 +82,7 @@ from igs_tui.model import (
 )
 from igs_tui.model.backend import MatchTerms
 
-__all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LocalGameSettings"]
+__all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LiveAssist", "LocalGameSettings"]
 
 LOCAL_GAME_NUMBER = 1
 SYSTEM_AUTHOR = "igs-tui"
@@ -621,6 +621,40 @@ class EngineBackend:
         self._say(" ".join(lines))
         self._finish(ours.result)
 
+    # ----------------------------------------------------------------- assistance
+
+    async def ask_estimate(self, timeout: float = 10.0) -> str | None:
+        """The playing engine's score estimate of the live position (``None``: no answer in
+        ``timeout`` seconds, e.g. while it is still thinking about its move)."""
+        game = self.game
+        if game is None or self.failure is not None:
+            return None
+        try:
+            async with asyncio.timeout(timeout):
+                async with self._lock:
+                    final = await game.estimate_score(timeout=timeout)
+        except TimeoutError:
+            return None
+        except EngineFailed as exc:
+            self._engine_failed(exc)
+            return None
+        return final.text if final is not None else None
+
+    async def ask_dead(self, timeout: float = 10.0) -> frozenset[Point] | None:
+        """The playing engine's dead stones in the live position (``None``: no answer)."""
+        game = self.game
+        if game is None or self.failure is not None:
+            return None
+        try:
+            async with asyncio.timeout(timeout):
+                async with self._lock:
+                    return await game.suggest_dead(timeout=timeout)
+        except TimeoutError:
+            return None
+        except EngineFailed as exc:
+            self._engine_failed(exc)
+            return None
+
     # ----------------------------------------------------------------- chat and misc
 
     def say(self, game: int, text: str) -> None:
@@ -748,3 +782,30 @@ class EngineBackend:
             return None
         self.save_error = None
         return self.record_path
+
+
+class LiveAssist:
+    """:class:`~igs_tui.model.assist.EngineAssist` answered by the engine playing the game.
+
+    Why not a fresh engine per question (as for server games): the playing engine already
+    holds the exact position, including a free handicap placement that a replay could not
+    reproduce, and asking it costs no process start. Questions wait for the engine's move.
+    """
+
+    def __init__(self, backend: EngineBackend, timeout: float = 10.0) -> None:
+        self._backend = backend
+        self.timeout = timeout
+
+    @property
+    def name(self) -> str:
+        return self._backend.engine_name
+
+    async def estimate(self, game: FollowedGame) -> str | None:
+        if game.number != self._backend.number:
+            return None
+        return await self._backend.ask_estimate(self.timeout)
+
+    async def suggest_dead(self, game: FollowedGame) -> frozenset[Point] | None:
+        if game.number != self._backend.number:
+            return None
+        return await self._backend.ask_dead(self.timeout)

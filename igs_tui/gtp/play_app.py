@@ -7,13 +7,19 @@ lives with the ``play`` command instead of in the shared app.
 
 from __future__ import annotations
 
+from igs_tui.gtp.engine_backend import EngineBackend, LiveAssist
+from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 
 
 class PlayApp(IgsApp):
-    """:class:`IgsApp` that shows the board pane (F2) with the game focused at once."""
+    """:class:`IgsApp` that shows the board pane (F2) with the game focused at once; the
+    engine that plays also answers the estimate and dead-stone questions."""
 
     TITLE = "igs-tui play"
+
+    def __init__(self, model: ClientModel, backend: EngineBackend) -> None:
+        super().__init__(model, backend, assist=LiveAssist(backend))
 
     def on_mount(self) -> None:
         # IgsApp.on_mount (run after this one) pushes the main screen; open the board once

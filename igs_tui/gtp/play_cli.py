@@ -182,7 +182,6 @@ async def play(
     games_dir: Path | None = None,
 ) -> int:
     """Start the engine and the game, run the UI until the user quits, stop the engine."""
-    from igs_tui.gtp.assist import GtpAssist
     from igs_tui.gtp.play_app import PlayApp
     from igs_tui.model import ClientModel
 
@@ -193,7 +192,7 @@ async def play(
     except (GtpError, LocalGameError, OSError) as exc:
         print(f"igs-tui play: cannot play against {shlex.join(engine)}:\n{exc}", file=sys.stderr)
         return 1
-    app = PlayApp(model, backend, assist=GtpAssist(list(engine), name=backend.engine_name))
+    app = PlayApp(model, backend)
     try:
         await app.run_async()
     finally:

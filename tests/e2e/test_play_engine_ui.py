@@ -160,6 +160,7 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
     try:
         async with app.run_test(size=(90, 30)) as pilot:
             await board_is_focused(app, pilot)
+            assert app.assist is not None and app.assist.name == backend.engine_name
             game = model.followed[1]
             await type_move(pilot, "E5")
             await wait_until(pilot, lambda: len(game.moves) == 2)

@@ -21,7 +21,7 @@ from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.clock import CanadianClock, TimeSettings
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
+from igs_tui.gtp.engine_backend import EngineBackend, LiveAssist, LocalGameSettings
 from igs_tui.gtp.errors import GtpError
 from igs_tui.gtp.framing import GtpResponse
 from igs_tui.gtp.local_view import (
@@ -509,6 +509,39 @@ def test_model_engine_and_record_stay_in_step(
             await backend.close()
 
     asyncio.run(run())
+
+
+async def test_live_assist_asks_the_playing_engine(tmp_path: Path) -> None:
+    engine = DeadMarker(seed=7, dead="E5")
+    model, backend = backend_for(engine, tmp_path)
+    await backend.start()
+    assist = LiveAssist(backend, timeout=5)
+    try:
+        await act(backend, lambda: backend.play(1, E5))
+        game = model.followed[1]
+        estimate = await assist.estimate(game)
+        assert estimate is not None and estimate[:2] in ("B+", "W+")
+        assert await assist.suggest_dead(game) == frozenset({E5})
+        other = FollowedGame(2)
+        assert await assist.estimate(other) is None  # not the local game
+        assert assist.name == backend.engine_name
+    finally:
+        await backend.close()
+
+
+async def test_live_assist_waits_for_the_engine_move_then_gives_up(tmp_path: Path) -> None:
+    model = ClientModel()
+    controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=5.0))
+    backend = EngineBackend(model, controller, LocalGameSettings(size=9), save_path=None)
+    await backend.start()
+    try:
+        backend.play(1, E5)
+        await asyncio.sleep(0.05)  # the engine is thinking (holding the game)
+        assist = LiveAssist(backend, timeout=0.2)
+        assert await assist.estimate(model.followed[1]) is None
+        assert backend.failure is None  # a busy engine is not a failed one
+    finally:
+        await asyncio.wait_for(backend.close(), 10)
 
 
 # ---------------------------------------------------------------------------- clocks
