@@ -13,7 +13,19 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from igs_tui.go import Color, parse_point
-from igs_tui.model import BufferKey, ChatKind, ClockReading, GamePhase, MoveRecord, Role
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClockReading,
+    GamePhase,
+    LinkState,
+    MoveRecord,
+    Role,
+    ScoreCheck,
+    ServerScore,
+    TimeSettings,
+    TimeSystem,
+)
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -74,3 +86,40 @@ def test_scoring_overlay_snapshot(snap_compare: Any) -> None:
     assert snap_compare(
         PanelApp(model, RecordingBackend()), terminal_size=(80, 24), run_before=_settle
     )
+
+
+def own_game_in_trouble_app() -> PanelApp:
+    """An own game in byo-yomi with the link down: low clock, forfeit countdown, estimate."""
+    model, clock = new_model()
+    game = model.follow(
+        7, role=Role.PLAYING_BLACK, white="opp", white_rank="2d", black="me", black_rank="1d"
+    )
+    game.komi = 6.5
+    add_moves(model, 7, random_moves(19, 40, seed=11))
+    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 600, byo_seconds=30, periods=5))
+    game.clocks[Color.BLACK].set(
+        ClockReading(0.0, in_byoyomi=True, byo_seconds=12.0, periods=3), clock.now
+    )
+    game.clocks[Color.WHITE].set(ClockReading(312.0), clock.now)
+    model.set_connection(state=LinkState.RECONNECTING, forfeit_deadline=clock.now + 95.0)
+    return PanelApp(model, RecordingBackend())
+
+
+def test_own_game_low_time_and_forfeit_countdown_snapshot(snap_compare: Any) -> None:
+    assert snap_compare(own_game_in_trouble_app(), terminal_size=(100, 30), run_before=_settle)
+
+
+def test_result_screen_over_the_game_snapshot(snap_compare: Any) -> None:
+    model, _ = new_model()
+    game = model.follow(9, role=Role.PLAYING_WHITE, white="me", black="opp", size=9, komi=6.5)
+    add_moves(model, 9, random_moves(9, 30, seed=4))
+    game.phase = GamePhase.SCORING
+    app = PanelApp(model, RecordingBackend())
+
+    async def end(pilot: Pilot[Any]) -> None:
+        await _settle(pilot)
+        game.score_check = ScoreCheck(ServerScore(30.0, 44.5), 33.0, 44.5, "W+11.5")
+        model.game_ended(9, "W+14.5")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=end)
