@@ -403,3 +403,41 @@ async def test_link_dies_unnoticed_by_the_server_the_game_goes_on_after_relogin(
             await alice.client.close()
             alice.task.cancel()
         await server.stop()
+
+
+async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
+    """Main time, then three periods (one real second each at time scale 60): the server's
+    TIME lines give an observer the system and the periods, and the flag falls after the
+    last period."""
+    config = fast_server_config(time_scale=60.0)
+    async with two_players(config) as (server, alice, bob):
+        number, _ = await start_game(
+            alice, bob, main_seconds=60, byo_seconds=60, byo_periods=3, byo_stones=0
+        )
+        carol = await join(server, "carol")
+        try:
+            carol.backend.observe(number)
+            await wait_until(lambda: number in carol.model.followed)
+            watched = carol.model.followed[number]
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            assert game_a.time_settings is not None
+            assert game_a.time_settings.system is TimeSystem.JAPANESE
+            alice.backend.play(number, Point(2, 2))
+            await wait_until(lambda: game_b.last_number == 1)
+            # The server's clock runs 60 times faster than ours: ask it when White is in overtime.
+            white = server.hub.games[number].clocks[Color.WHITE]
+            await wait_until(lambda: white.view(server.hub.now())[2] == 1)
+            bob.backend.play(number, Point(3, 3))
+            await wait_until(lambda: watched.last_number == 2)
+            settings = watched.time_settings
+            assert settings is not None and settings.system is TimeSystem.JAPANESE
+            assert (settings.main_seconds, settings.byo_seconds, settings.periods) == (60, 60, 3)
+            reading = watched.clocks[Color.WHITE].reading
+            assert reading.in_byoyomi and 1 <= reading.periods <= 3
+            assert 0 < reading.byo_seconds <= 60
+            await wait_until(lambda: game_a.phase is GamePhase.FINISHED, timeout=20)
+            assert game_a.result == "W+T"
+        finally:
+            await carol.client.close()
+            carol.task.cancel()
