@@ -7,6 +7,7 @@ and reports a dispute; the dialog then shows the two sets of terms side by side.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -54,6 +55,8 @@ def dispute_table(dispute: Dispute) -> str:
 class ChallengeDialog(ModalScreen[str | None]):
     """Dismisses with ``"accept"``, ``"decline"``, ``"counter"``, ``"gone"`` or None (later).
 
+    For our own (outgoing) offer that the other side disputed, only a new offer is possible:
+    the server keeps both requests and starts the game when one matches the other's.
     The opponent's name and the dispute come from the server: they are shown as plain text.
     """
 
@@ -80,16 +83,25 @@ class ChallengeDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         kind = "match" if self.challenge.classic else "nmatch"
-        title = plain(self.challenge.opponent, "bold", max_length=20)
-        title.append(f" offers a game ({kind})")
+        name = plain(self.challenge.opponent, "bold", max_length=20)
+        incoming = self.challenge.incoming
+        if incoming:
+            title = name.append(f" offers a game ({kind})")
+        else:
+            title = Text("Your offer to ").append_text(name).append(" is disputed")
+        terms = describe_terms(self.challenge.terms)
         with Vertical():
             yield Static(title, id="title")
-            yield Static(plain(describe_terms(self.challenge.terms)), id="terms")
+            yield Static(plain(terms if incoming else f"you asked: {terms}"), id="terms")
             yield Static("", id="dispute")
             with Horizontal():
-                yield Button("Accept (a)", variant="success", id="accept")
-                yield Button("Decline (d)", variant="error", id="decline")
-                yield Button("Counter (c)", id="counter")
+                if incoming:
+                    yield Button("Accept (a)", variant="success", id="accept")
+                    yield Button("Decline (d)", variant="error", id="decline")
+                    yield Button("Counter (c)", id="counter")
+                else:
+                    yield Button("New offer (c)", id="counter")
+                    yield Button("Close (esc)", id="later")
 
     def on_mount(self) -> None:
         self.show_dispute()
@@ -109,6 +121,11 @@ class ChallengeDialog(ModalScreen[str | None]):
 
     def action_answer(self, answer: str) -> None:
         terms = self.challenge.terms
+        if answer == "later":
+            self.action_later()
+            return
+        if not self.challenge.incoming and answer != "counter":
+            return  # nothing to accept or decline in our own offer
         if answer == "accept":
             self.backend.accept_challenge(terms)
         elif answer == "decline":
@@ -119,9 +136,8 @@ class ChallengeDialog(ModalScreen[str | None]):
         self.dismiss(answer)
         if answer == "counter":
             # A different request to the same player: the server reports a dispute to both.
-            app.push_screen(
-                MatchDialog(self.backend, terms.opponent, title="Counter-offer", initial=terms)
-            )
+            title = "Counter-offer" if self.challenge.incoming else "New offer"
+            app.push_screen(MatchDialog(self.backend, terms.opponent, title=title, initial=terms))
 
     def action_later(self) -> None:
         self.dismiss(None)
@@ -145,6 +161,7 @@ class ChallengeWatcher(ModelWatcher):
         self.answer_key = answer_key
         # Requests from before this screen existed were for another login; do not pop them up.
         self._seen: set[int] = {id(c) for c in model.challenges.values()}
+        self._seen |= {id(d) for d in model.disputes.values()}
         self._waiting: list[str] = []
         """Opponents whose requests are announced but not shown yet, oldest first."""
 
@@ -165,17 +182,24 @@ class ChallengeWatcher(ModelWatcher):
             current = self.model.challenge_from(dialog.challenge.opponent)
             if current is not dialog.challenge:
                 self._close_gone(dialog, replaced=current is not None and current.incoming)
+                dialog = None
             else:
                 dialog.show_dispute()
-        for challenge in self.model.challenges.values():
-            if challenge.incoming and id(challenge) not in self._seen:
-                self._seen.add(id(challenge))
-                name = challenge.opponent.lower()
-                if name in self._waiting:
-                    self._waiting.remove(name)
-                self._waiting.append(name)
-        self._seen &= {id(c) for c in self.model.challenges.values()}
-        self._waiting = [n for n in self._waiting if self._incoming(n) is not None]
+        # New requests, and new disputes (also of our own offers), each shown once.
+        items = [(id(c), c.opponent) for c in self.model.challenges.values() if c.incoming]
+        items += [(id(d), d.opponent) for d in self.model.disputes.values()]
+        for key, name in items:
+            if key in self._seen:
+                continue
+            self._seen.add(key)
+            if dialog is not None and dialog.challenge.opponent.lower() == name.lower():
+                continue  # already on screen (a dispute is added to it above)
+            if name.lower() in self._waiting:
+                self._waiting.remove(name.lower())
+            self._waiting.append(name.lower())
+        live = [*self.model.challenges.values(), *self.model.disputes.values()]
+        self._seen &= {id(item) for item in live}
+        self._waiting = [n for n in self._waiting if self._answerable(n) is not None]
         self.show_waiting()
 
     def show_waiting(self) -> None:
@@ -183,16 +207,23 @@ class ChallengeWatcher(ModelWatcher):
         if self._waiting:
             self.call_after_refresh(self._show_next)
 
-    def _incoming(self, name: str) -> Challenge | None:
+    def _answerable(self, name: str) -> Challenge | None:
+        """A request from ``name``, or our own offer to ``name`` that is disputed."""
         challenge = self.model.challenge_from(name)
-        return challenge if challenge is not None and challenge.incoming else None
+        if challenge is None:
+            return None
+        if challenge.incoming or name.lower() in self.model.disputes:
+            return challenge
+        return None
 
     def _close_gone(self, dialog: ChallengeDialog, *, replaced: bool) -> None:
         who = clean(dialog.challenge.opponent, max_length=20)
         if replaced:
             note = f"{who} changed the offer; showing the new terms."
-        else:
+        elif dialog.challenge.incoming:
             note = f"The offer from {who} is no longer open (withdrawn, declined or started)."
+        else:
+            note = f"Your offer to {who} is no longer open (declined, replaced or started)."
         if dialog.is_current:
             dialog.dismiss("gone")
         self.app.notify(note, markup=False)
@@ -216,7 +247,7 @@ class ChallengeWatcher(ModelWatcher):
         if self.dialog is not None:
             return None
         while self._waiting:
-            challenge = self._incoming(self._waiting.pop(0))
+            challenge = self._answerable(self._waiting.pop(0))
             if challenge is not None:
                 break
         else:

@@ -15,7 +15,8 @@ both models from the outside.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,9 @@ def result_lines(player: AppDriver) -> list[str]:
     return str(screen.query_one("#result").render()).splitlines()
 
 
-async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> None:
+@asynccontextmanager
+async def two_apps(tmp_path: Path) -> AsyncIterator[tuple[AppDriver, AppDriver]]:
+    """alice and bob logged in to one embedded server, each in their own app."""
     server = await start_embedded(fast_server_config())
     alice = make_driver("alice", server.port, tmp_path)
     bob = make_driver("bob", server.port, tmp_path)
@@ -179,19 +182,37 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
         await bob.start()
         await log_in(alice)
         await log_in(bob)
+        yield alice, bob
+    finally:
+        await alice.stop()
+        await bob.stop()
+        await server.stop()
 
-        # alice finds bob in the user list and offers a 9x9 game with the dialog.
-        await alice.press("f4", "ctrl+r")
-        await wait_until(lambda: "bob" in alice.model.players, "bob in alice's user list")
-        await alice.press("slash", *"bob", "enter")  # filter, then Enter goes to the table
-        await alice.press("m")
-        await wait_until(lambda: isinstance(alice.app.screen, MatchDialog), "the match dialog")
-        dialog = alice.app.screen
-        assert isinstance(dialog, MatchDialog)
-        assert dialog.form()["opponent"] == "bob"
-        # The colour (Black) is focused first; the next field is the board size.
-        await alice.press("tab", "ctrl+a", "ctrl+k", "9", "enter")
-        await wait_until(lambda: not isinstance(alice.app.screen, MatchDialog), "offer sent")
+
+async def set_size(player: AppDriver, size: int) -> None:
+    """In the match dialog (colour focused), type the board size and send with Enter."""
+    dialog = player.app.screen
+    assert isinstance(dialog, MatchDialog)
+    await player.press("tab", "ctrl+a", "ctrl+k", *str(size), "enter")
+    await wait_until(lambda: not isinstance(player.app.screen, MatchDialog), "offer sent")
+
+
+async def offer_from_user_list(alice: AppDriver, bob: AppDriver, size: int) -> None:
+    """alice finds bob in the user list, presses m and offers a game of ``size``."""
+    await alice.press("f4", "ctrl+r")
+    await wait_until(lambda: bob.name in alice.model.players, "bob in alice's user list")
+    await alice.press("slash", *bob.name, "enter")  # filter, then Enter goes to the table
+    await alice.press("m")
+    await wait_until(lambda: isinstance(alice.app.screen, MatchDialog), "the match dialog")
+    dialog = alice.app.screen
+    assert isinstance(dialog, MatchDialog)
+    assert dialog.form()["opponent"] == bob.name
+    await set_size(alice, size)  # the colour (Black) is focused first; then the size
+
+
+async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> None:
+    async with two_apps(tmp_path) as (alice, bob):
+        await offer_from_user_list(alice, bob, 9)
 
         # bob's challenge dialog comes up by itself; he accepts with "a".
         await wait_until(lambda: isinstance(bob.app.screen, ChallengeDialog), "bob's dialog")
@@ -269,7 +290,47 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
         assert record.get_root().get("PB") == "alice" and record.get_root().get("PW") == "bob"
         assert game_a.board.stones() == game_b.board.stones()
         assert Color.WHITE in game_a.board.stones().values()
-    finally:
-        await alice.stop()
-        await bob.stop()
-        await server.stop()
+
+
+async def test_counter_offer_dispute_and_a_new_offer_start_the_game(tmp_path: Path) -> None:
+    """bob counters alice's 9x9 offer with 13x13; the server reports a dispute to both; alice
+    sees the two requests side by side and makes a new offer that matches, and the game starts.
+    """
+    async with two_apps(tmp_path) as (alice, bob):
+        await offer_from_user_list(alice, bob, 9)
+        await wait_until(lambda: isinstance(bob.app.screen, ChallengeDialog), "bob's dialog")
+        await bob.press("c")
+        await wait_until(lambda: isinstance(bob.app.screen, MatchDialog), "bob's counter dialog")
+        counter = bob.app.screen
+        assert isinstance(counter, MatchDialog)
+        assert counter.form()["colour"] == "W" and counter.form()["size"] == "9"
+        await set_size(bob, 13)
+
+        # The server keeps both requests: alice's dialog shows them side by side.
+        def alice_sees_dispute() -> bool:
+            screen = alice.app.screen
+            return isinstance(screen, ChallengeDialog) and screen.query_one("#dispute").display
+
+        await wait_until(alice_sees_dispute, "the dispute on alice's screen")
+        dialog = alice.app.screen
+        assert isinstance(dialog, ChallengeDialog)
+        assert "Your offer to bob is disputed" in str(dialog.query_one("#title").render())
+        rows = str(dialog.query_one("#dispute").render()).splitlines()
+        size_row = next(row for row in rows if row.startswith("size"))
+        assert size_row.split() == ["size", "9", "13", "*"]
+        await alice.press("c")
+        await wait_until(lambda: isinstance(alice.app.screen, MatchDialog), "alice's new offer")
+        await set_size(alice, 13)
+        await wait_until(
+            lambda: alice.game() is not None and bob.game() is not None, "the 13x13 game"
+        )
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        assert game_a.number == game_b.number and game_a.size == game_b.size == 13
+        assert game_a.role is Role.PLAYING_BLACK and game_b.role is Role.PLAYING_WHITE
+        assert alice.model.challenges == {} and bob.model.challenges == {}
+        for player in (alice, bob):  # no stale dialog is left on either screen
+            await wait_until(
+                lambda p=player: not isinstance(p.app.screen, ChallengeDialog | MatchDialog),
+                f"{player.name}'s dialogs closed",
+            )

@@ -317,3 +317,51 @@ def test_unknown_flags_flip_from_the_server_defaults() -> None:
     flags.flip(model, backend, "looking")
     assert backend.calls[0].args == (False,) and backend.calls[1].args == (True,)
     assert flags.summary(model) == "you: closed · looking"
+
+
+def test_slash_match_names_the_tell_partner_or_asks_for_a_name() -> None:
+    from igs_tui.model import BufferKey, ChatKind
+    from igs_tui.ui.chat_commands import ChatRunner
+
+    backend = RecordingBackend()
+    runner = ChatRunner(ClientModel(), backend)
+    assert runner.run("/match ivy 19", None).match == "ivy"
+    assert runner.run("/match", BufferKey(ChatKind.TELL, "zed")).match == "zed"
+    outcome = runner.run("/match", BufferKey(ChatKind.SHOUT))
+    assert outcome.match is None and outcome.error == "usage: /match NAME"
+    assert backend.calls == []
+
+
+async def test_dispute_of_our_own_offer_opens_the_dialog_for_a_new_offer() -> None:
+    model = me_model()
+    app, backend = make_app(model)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        model.add_challenge(Challenge(OFFER, incoming=False))  # what Backend.challenge records
+        await settle(pilot)
+        assert not isinstance(app.screen, ChallengeDialog)  # our own offer alone: no dialog
+        model.add_dispute(Dispute("ivy", ("B", "0", "9"), ("B", "0", "13")))
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChallengeDialog)
+        assert str(dialog.query_one("#title", Static).render()) == "Your offer to ivy is disputed"
+        assert str(dialog.query_one("#terms", Static).render()).startswith("you asked: you play")
+        rows = str(dialog.query_one("#dispute", Static).render()).splitlines()
+        assert rows[4].startswith("size") and rows[4].endswith("*")
+        await pilot.press("a", "d")  # nothing to accept or decline in our own offer
+        await settle(pilot)
+        assert app.screen is dialog and backend.calls == []
+        await pilot.press("c")
+        await settle(pilot)
+        new = app.screen
+        assert isinstance(new, MatchDialog) and new.title_text == "New offer"
+        assert new.query_one("#size", Input).value == "9"
+        await pilot.press("escape")
+        await settle(pilot)
+        model.add_dispute(Dispute("ivy", ("B", "0", "9"), ("B", "0", "19")))  # a newer dispute
+        await settle(pilot)
+        assert isinstance(app.screen, ChallengeDialog)
+        model.close_challenge("ivy", "started")
+        await settle(pilot)
+        assert not isinstance(app.screen, ChallengeDialog)
+        assert any("Your offer to ivy is no longer open" in n for n in notes(app))
