@@ -78,7 +78,6 @@ class GameActions(ModelWatcher):
     def action_resign(self) -> None:
         """Resign our own game in play after a Yes in a dialog (it cannot be taken back)."""
         if self._own_game_in(GamePhase.PLAYING, "No game of yours in play to resign"):
-            self._pass_armed = False
             confirm_resign(self.app, self._backend, self.number)
 
     def action_undo(self) -> None:
