@@ -204,9 +204,9 @@ class BoardWidget(Widget, can_focus=True):
                 after[y] = self._draw_line(new, y)
             self._strips, self._drawn = after, new
         width = self.size.width
-        for y in sorted(stale):
-            if after[y] != before[y]:
-                self.refresh(Region(0, y, width, 1))
+        changed = [Region(0, y, width, 1) for y in sorted(stale) if after[y] != before[y]]
+        if changed:
+            self.refresh(*changed)
 
     def _wanted(self) -> _Drawn:
         """What the board should show now."""
