@@ -28,6 +28,7 @@ from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginReques
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.messages import MatchRequested
 from igs_tui.ui.offline_backend import OfflineBackend
+from igs_tui.ui.play_challenge_dialog import ChallengeDialog
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_list import PlayersList
@@ -170,6 +171,7 @@ class IgsApp(App[None]):
             ("Games list", GamesList.BINDINGS),
             ("User list", PlayersList.BINDINGS),
             ("Chat", [*ChatPane.BINDINGS, *ChatInput.BINDINGS]),
+            ("Match request", ChallengeDialog.BINDINGS),
         ]
         try:
             from igs_tui.ui.board_widget import BoardWidget

@@ -365,3 +365,13 @@ async def test_dispute_of_our_own_offer_opens_the_dialog_for_a_new_offer() -> No
         await settle(pilot)
         assert not isinstance(app.screen, ChallengeDialog)
         assert any("Your offer to ivy is no longer open" in n for n in notes(app))
+
+
+def test_help_lists_the_play_keys() -> None:
+    from igs_tui.ui.help_screen import help_text
+
+    app, _ = make_app(me_model())
+    text = help_text(app.help_sections()).plain
+    for line in ("Answer challenge", "Open for matches on/off", "Match request", "Counter"):
+        assert line in text
+    assert "/match NAME" in text
