@@ -180,7 +180,6 @@ class BotBridge:
         self._dones = 0
         self._need_done = False
         self._need_rescore = False
-        self._adjourned_logged: set[int] = set()
         self._undo_seen_at: int | None = None
         # requests
         self._answered: dict[str, Challenge] = {}
@@ -328,9 +327,7 @@ class BotBridge:
                 return
             current = None
         elif current is not None and current.phase is GamePhase.ADJOURNED:
-            if current.number not in self._adjourned_logged:
-                self._adjourned_logged.add(current.number)
-                self._say(f"game {current.number} adjourned; looking for games meanwhile")
+            self._say(f"game {current.number} adjourned; looking for games meanwhile")
             # A reload comes back under a new number with the whole move list.
             self.model.unfollow(current.number)
             self._forget_game()
@@ -391,16 +388,7 @@ class BotBridge:
         self.backend.set_looking(True)
 
     def _game_over(self, game: FollowedGame) -> None:
-        path: Path | None = self.sgf_dir / _UNSAFE.sub(
-            "_", f"{time.strftime('%Y%m%d-%H%M%S')}-{game.white}-vs-{game.black}-{game.number}.sgf"
-        )
-        assert path is not None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save_game_as(game, path)
-        except (OSError, ValueError) as exc:
-            self._say(f"could not write the SGF of game {game.number}: {exc}")
-            path = None
+        path = self._write_sgf(game)
         moves = tuple((m.color, m.point) for m in game.moves if not m.handicap)
         self.finished.append(
             FinishedGame(game.number, game.white, game.black, game.result, moves, path)
@@ -413,6 +401,18 @@ class BotBridge:
         if self.games is not None and len(self.finished) >= self.games:
             self._say(f"played {len(self.finished)} game(s); quitting")
             self.exit = BotExit.DONE
+
+    def _write_sgf(self, game: FollowedGame) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
+        path = self.sgf_dir / f"{name}.sgf"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_game_as(game, path)
+        except (OSError, ValueError) as exc:
+            self._say(f"could not write the SGF of game {game.number}: {exc}")
+            return None
+        return path
 
     async def _play(self, game: FollowedGame) -> None:
         relay = await self._sync_engine(game)

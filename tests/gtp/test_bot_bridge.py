@@ -316,3 +316,32 @@ async def test_moves_the_server_refuses_are_retried_then_passed(tmp_path: Path) 
             [m for m in game.moves if m.color is Color.WHITE]
         )
         assert game.result == own_count(game)
+
+
+async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
+    tmp_path: Path,
+) -> None:
+    async with bot_and_opponent(tmp_path) as run:
+        alice = run.opponent
+        challenge(alice)
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        alice.backend.play(game.number, E5)
+        await wait_until(lambda: game.last_number == 2)
+        transport = alice.client._transport
+        assert transport is not None
+        await transport.close()  # alice's link drops; the server adjourns the game
+        await wait_until(lambda: any("adjourned" in line for line in run.bridge.log_lines))
+        # alice's client reconnects and reloads the game by itself (IgsClient restore); the
+        # bot takes the reloaded game up from its full move list.
+        await wait_until(lambda: _started(run.bridge.log_lines) == 2)
+        finished = await oppose(alice, Script(planted=[C3]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert finished.result == own_count(finished)
+        assert [m.point for m in finished.moves[:2]] == [m.point for m in game.moves[:2]]
+        assert _started(run.bridge.log_lines) == 2
+
+
+def _started(lines: list[str]) -> int:
+    return sum(line.startswith("game ") and " started: " in line for line in lines)
