@@ -448,6 +448,7 @@ class BotBridge:
             with contextlib.suppress(GtpEngineError):
                 await self._engine_call(engine.play(self._ours, None))
         else:
+            await self._tell_time(engine, game)
             choice = await self._engine_call(engine.genmove(self._ours))
             if choice != "resign":
                 self._engine_moves.append(
@@ -463,6 +464,19 @@ class BotBridge:
         else:
             self.backend.play(game.number, choice if isinstance(choice, Point) else None)
         self._sent_at = position
+
+    async def _tell_time(self, engine: GtpController, game: FollowedGame) -> None:
+        """``time_left`` before each genmove, from the clock the server last reported, so an
+        engine that manages its time does not lose on time."""
+        if game.time_settings is None or game.time_settings.system is TimeSystem.NONE:
+            return
+        reading = game.clocks[self._ours].at(self.model.clock())
+        if reading.unlimited:
+            return
+        stones = max(reading.byo_stones, 0) if reading.in_byoyomi else 0
+        with contextlib.suppress(GtpEngineError):
+            seconds = max(0, int(reading.seconds_left))
+            await self._engine_call(engine.time_left(self._ours, seconds, stones))
 
     # --- engine sync ------------------------------------------------------------------------
 

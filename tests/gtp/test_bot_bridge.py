@@ -345,3 +345,24 @@ async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
 
 def _started(lines: list[str]) -> int:
     return sum(line.startswith("game ") and " started: " in line for line in lines)
+
+
+async def test_engine_gets_the_time_settings_and_time_left(tmp_path: Path) -> None:
+    engines: list[GtpEngine] = []
+
+    async def factory() -> GtpController:
+        engines.append(GtpEngine(seed=2))
+        return GtpController(InProcessChannel(engines[-1]), timeout=10.0)
+
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        alice = run.opponent
+        challenge(alice, main_seconds=1200, byo_seconds=300, byo_stones=25)
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        alice.backend.play(game.number, E5)
+        await wait_until(lambda: game.last_number == 2)
+        engine = engines[0]
+        assert engine.time_settings == (1200, 300, 25)  # Canadian, as the request said
+        seconds, stones = engine.time_left[Color.WHITE]
+        assert 0 < seconds <= 1200 and stones == 0  # still in main time
