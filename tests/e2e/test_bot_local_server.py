@@ -120,7 +120,8 @@ async def test_request_with_a_refused_size_is_declined_and_told_why(tmp_path: Pa
 async def test_undo_accepted_keeps_the_engine_in_sync(tmp_path: Path) -> None:
     policy = BotPolicy(undo=UndoPolicy.ACCEPT)
     async with bot_and_opponent(tmp_path, policy=policy) as run:
-        script = Script(planted=list(PLANTED), undo_after=3)
+        # Asked on alice's turn (after the bot's reply), so no move of the bot is in flight.
+        script = Script(planted=list(PLANTED), undo_after=4)
         game, seen = await play_scored_game(run, script)
         assert seen.undo_asked_at is not None and seen.undone
         assert any("undo requested by alice: accepted" in line for line in run.bridge.log_lines)
@@ -159,7 +160,7 @@ async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> No
     """The bot's link is cut mid-game; the server adjourns the game; the bot reconnects, its
     restore ``load`` brings the game back under another number (a game started meanwhile
     took the old one) and it plays on to a scored end with the engine resynchronised."""
-    async with bot_and_opponent(tmp_path, reconnect=True, proxy=True, reconnect_delay=1.0) as run:
+    async with bot_and_opponent(tmp_path, reconnect=True, proxy=True, reconnect_delay=3.0) as run:
         assert run.proxy is not None
         alice = run.opponent
         challenge(alice)
