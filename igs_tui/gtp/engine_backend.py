@@ -12,7 +12,8 @@ Choices for a local game (IGS does some of these differently, on purpose):
 * **Two consecutive passes end play**, the natural end of a GTP game: GNU Go passes once when
   it thinks the game is over and would not reliably pass a third time as IGS wants.
 * **Scoring** starts with the engine's dead stones marked (``final_status_list dead``).
-  Selecting a stone toggles its whole chain; *restore* goes back to the engine's marks;
+  Selecting a stone toggles its whole chain; *restore* brings every stone back to life (as
+  IGS's ``undo`` in scoring does; the engine's suggestion can be asked for again);
   *done* counts with the marks on the board (our rules engine) — that count is the result —
   and asks the engine's ``final_score`` (with a timeout) to compare; differences are shown.
 * **Undo** is never refused by us: the human's last move and the engine's reply are taken
@@ -131,7 +132,6 @@ class EngineBackend:
         self.failure: str | None = None
         """The engine failure that stopped the game, if any."""
         self.save_error: str | None = None
-        self._suggested: frozenset[Point] = frozenset()
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._engine_task: asyncio.Task[Any] | None = None
@@ -465,12 +465,11 @@ class EngineBackend:
         for point in suggested or ():
             if point not in marks and followed.board.get(point) is not None:
                 marks |= followed.board.chain(point)  # marks are whole chains, as on IGS
-        self._suggested = frozenset(marks)
-        followed.dead = set(self._suggested)
+        followed.dead = set(marks)
         if suggested is None:
             note = f"{self.engine_name} could not say which stones are dead"
         elif suggested:
-            where = " ".join(format_point(p, game.size) for p in sorted(self._suggested))
+            where = " ".join(format_point(p, game.size) for p in sorted(marks))
             note = f"{self.engine_name} marks as dead: {where}"
         else:
             note = f"{self.engine_name} sees no dead stones"
@@ -529,7 +528,6 @@ class EngineBackend:
             followed.phase = GamePhase.PLAYING
             followed.dead.clear()
             followed.score_check = None
-            self._suggested = frozenset()
             self._sync_clocks(followed)
             self._arm_flag_timer()
             self._say(f"Took back {undone} move{'s' if undone != 1 else ''}.")
@@ -562,12 +560,12 @@ class EngineBackend:
         self.model.game_changed(self.number)
 
     def restore_scoring(self, game: int) -> None:
-        """Back to the engine's marks (the start of the scoring phase)."""
+        """Every stone alive again, as IGS's ``undo`` during scoring does."""
         followed = self.followed
         if game != self.number or followed is None or followed.phase is not GamePhase.SCORING:
             self._refuse("nothing to restore: the game is not being scored")
             return
-        followed.dead = set(self._suggested)
+        followed.dead.clear()
         self.model.game_changed(self.number)
 
     def done_scoring(self, game: int) -> None:

@@ -149,7 +149,8 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
     tmp_path: Path,
 ) -> None:
     """Always runs (no GNU Go): the first screen is the board; a typed move gets a reply; an
-    occupied point is refused on the board and never sent; ctrl+r twice resigns."""
+    occupied point is refused on the board and never sent; ctrl+z takes back our move and
+    the reply; ctrl+r (confirmed) resigns."""
     model = ClientModel()
     controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
     backend = EngineBackend(
@@ -170,6 +171,14 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
             await pilot.pause()
             await backend.idle()
             assert len(game.moves) == 2  # refused by the board before the backend
+            await pilot.press("ctrl+z")  # undo: our move and the engine's reply
+            await pilot.pause()
+            if not isinstance(app.screen, MainScreen):  # in case undo asks first
+                await pilot.press("y")
+            await wait_until(pilot, lambda: game.moves == [], timeout=10)
+            assert game.board.stones() == {}
+            await type_move(pilot, "D4")
+            await wait_until(pilot, lambda: len(game.moves) == 2)
             await pilot.press("ctrl+r")
             await pilot.pause()
             if not isinstance(app.screen, MainScreen):  # a confirmation dialog

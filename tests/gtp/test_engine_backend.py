@@ -349,7 +349,8 @@ async def test_resign_ends_the_game(
 
 async def test_full_game_to_scoring_with_toggled_marks(tmp_path: Path) -> None:
     """Play to two passes; the engine's dead stones are pre-marked; the user toggles a
-    chain, restores, toggles again and counts; both counts are compared."""
+    chain, restores (all alive), marks the engine's stone again and counts; both counts are
+    compared."""
     engine = DeadMarker(seed=7)
     model, backend = backend_for(engine, tmp_path)
     await backend.start()
@@ -373,6 +374,8 @@ async def test_full_game_to_scoring_with_toggled_marks(tmp_path: Path) -> None:
         assert ours not in game.dead
         backend.remove_dead(1, ours)
         backend.restore_scoring(1)
+        assert game.dead == set()  # every stone alive again
+        backend.remove_dead(1, engine_stone)
         assert game.dead == set(game.board.chain(engine_stone))
         await act(backend, lambda: backend.done_scoring(1))
         assert game.phase is GamePhase.FINISHED
