@@ -9,6 +9,7 @@ SGF on disk must hold exactly the model's moves.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from igs_tui.go import Color, format_point, parse_point
-from igs_tui.gtp.channel import InProcessChannel
+from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
@@ -27,8 +28,15 @@ from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.notifier import Notifier
 from igs_tui.ui.play_result import ResultScreen
-from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
+from tests.gtp.conftest import (
+    builtin_engine_argv,
+    find_gnugo,
+    gnugo_argv,
+    require_gnugo,
+    subprocess_env,
+)
 
 OUR_MOVES = ["E5", "C4", "G4", "C6", "G6", "E3", "E7", "D5", "F5", "C3", "G3", "C7", "G7"]
 
@@ -74,7 +82,7 @@ async def type_move(pilot: Pilot[None], text: str) -> None:
 
 @pytest.mark.gnugo
 async def test_whole_game_against_gnugo_with_keys(tmp_path: Path) -> None:
-    gnugo = require_gnugo(find_gnugo(), __import__("os").environ)
+    gnugo = require_gnugo(find_gnugo(), os.environ)
     model = ClientModel()
     save = tmp_path / "vs-gnugo.sgf"
     backend = EngineBackend(
@@ -189,3 +197,45 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
             assert game.result == "W+R"
     finally:
         await backend.close()
+
+
+async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:
+    """A killed engine: a clear message pops up, the status bar says failed, the board keeps
+    every stone (our last move included) and the record on disk holds the same moves."""
+    model = ClientModel()
+    save = tmp_path / "crash.sgf"
+    backend = EngineBackend(
+        model,
+        builtin_engine_argv("--seed", "2"),
+        LocalGameSettings(size=9),
+        save_path=save,
+        env=subprocess_env(),
+        command_timeout=10,
+        move_timeout=10,
+    )
+    await backend.start()
+    app = PlayApp(model, backend)
+    try:
+        async with app.run_test(size=(90, 30)) as pilot:
+            await board_is_focused(app, pilot)
+            game = model.followed[1]
+            await type_move(pilot, "E5")
+            await wait_until(pilot, lambda: len(game.moves) == 2)
+            assert backend.controller is not None
+            channel = backend.controller.channel
+            assert isinstance(channel, SubprocessChannel)
+            channel.kill()
+            await channel.wait()
+            await type_move(pilot, "C3")
+            notifier = app.screen.query_one(Notifier)
+            await wait_until(
+                pilot, lambda: any("stopped working" in n.text for n in notifier.shown)
+            )
+            status = str(app.screen.query_one("#status-text", Static).render())
+            assert "failed" in status
+            view = app.screen.query_one(GamesPanel).view(1)
+            await wait_until(pilot, lambda: dict(view.board.picture.stones) == game.board.stones())
+            assert len(game.moves) == 3 and game.phase is GamePhase.FINISHED
+    finally:
+        await backend.close()
+    assert sgf_moves(save) == model_moves(game)
