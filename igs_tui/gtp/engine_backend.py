@@ -49,6 +49,7 @@ from igs_tui.go import (
     Setup,
     format_point,
 )
+from igs_tui.gtp.channel import SubprocessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.errors import GtpEngineError, GtpError
 from igs_tui.gtp.local_game import (
@@ -136,6 +137,7 @@ class EngineBackend:
         self._tasks: set[asyncio.Task[None]] = set()
         self._engine_task: asyncio.Task[Any] | None = None
         self._flag_timer: asyncio.TimerHandle | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._turn_started = 0.0
         self._closed = False
 
@@ -200,13 +202,33 @@ class EngineBackend:
             + f"{where}. Two passes in a row end play."
         )
         self._arm_flag_timer()
+        channel = controller.channel
+        if isinstance(channel, SubprocessChannel):
+            self._watcher = asyncio.ensure_future(self._watch(channel))
         if game.engine_to_move:
             self._spawn(self._locked(self._engine_turn))
+
+    async def _watch(self, channel: SubprocessChannel) -> None:
+        """Report an engine that exits on its own at once, not at the next move."""
+        status = await channel.wait()
+        async with self._lock:  # a command in flight reports the failure itself
+            followed = self.followed
+            if self._closed or self.failure is not None or followed is None:
+                return
+            if followed.phase is GamePhase.FINISHED:
+                return  # nothing more to ask of it
+            tail = "; ".join(channel.stderr_tail()[-3:])
+            reason = f"the engine exited (status {status})" + (f": {tail}" if tail else "")
+            self._engine_failed(EngineFailed(reason, None))
 
     async def close(self) -> None:
         """Stop pending work and the engine (killed if it does not quit in time)."""
         self._closed = True
         self._disarm_flag_timer()
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(BaseException):
+                await self._watcher
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()

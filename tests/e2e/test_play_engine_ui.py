@@ -200,8 +200,8 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
 
 
 async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:
-    """A killed engine: a clear message pops up, the status bar says failed, the board keeps
-    every stone (our last move included) and the record on disk holds the same moves."""
+    """A killed engine: a clear message pops up at once, the status bar says failed, the
+    board keeps every stone and the record on disk holds the same moves."""
     model = ClientModel()
     save = tmp_path / "crash.sgf"
     backend = EngineBackend(
@@ -224,9 +224,7 @@ async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:
             assert backend.controller is not None
             channel = backend.controller.channel
             assert isinstance(channel, SubprocessChannel)
-            channel.kill()
-            await channel.wait()
-            await type_move(pilot, "C3")
+            channel.kill()  # while it is our turn: reported at once, no key needed
             notifier = app.screen.query_one(Notifier)
             await wait_until(
                 pilot, lambda: any("stopped working" in n.text for n in notifier.shown)
@@ -235,7 +233,10 @@ async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:
             assert "failed" in status
             view = app.screen.query_one(GamesPanel).view(1)
             await wait_until(pilot, lambda: dict(view.board.picture.stones) == game.board.stones())
-            assert len(game.moves) == 3 and game.phase is GamePhase.FINISHED
+            assert len(game.moves) == 2 and game.phase is GamePhase.FINISHED
+            await type_move(pilot, "C3")  # the game is over: refused on the board
+            await pilot.pause()
+            assert len(game.moves) == 2
     finally:
         await backend.close()
     assert sgf_moves(save) == model_moves(game)

@@ -606,6 +606,7 @@ async def test_a_slow_engine_loses_on_time_while_thinking(tmp_path: Path) -> Non
 
 
 async def test_engine_killed_mid_game(tmp_path: Path) -> None:
+    """The engine process dies while it is our turn: reported at once, before any move."""
     model = ClientModel()
     backend = EngineBackend(
         model,
@@ -625,22 +626,49 @@ async def test_engine_killed_mid_game(tmp_path: Path) -> None:
         channel = backend.controller.channel
         assert isinstance(channel, SubprocessChannel)
         channel.kill()
-        await channel.wait()
-        await act(backend, lambda: backend.play(1, parse_point("C3", 9)))
-        assert backend.failure is not None
+        await wait_until(lambda: backend.failure is not None, timeout=10)
+        assert "exited" in backend.failure
         message = next(t for t in notices(model) if "stopped working" in t)
         assert str(tmp_path / "killed.sgf") in message
         assert any("stopped working" in line for line in chat_lines(model))
         assert model.connection.state is LinkState.FAILED
-        # the game stays on the board, with our last move (legal by our rules) kept
-        assert len(game.moves) == 3 and game.phase is GamePhase.FINISHED
+        assert len(game.moves) == 2 and game.phase is GamePhase.FINISHED
         assert sgf_moves(tmp_path / "killed.sgf") == model_moves(game)
         record = sgf.Sgf_game.from_bytes((tmp_path / "killed.sgf").read_bytes())
         assert "Unfinished" in record.get_root().get("GC")
         await act(backend, lambda: backend.play(1, parse_point("D3", 9)))
         assert "engine has failed" in notices(model)[-1]
+        assert len(game.moves) == 2
     finally:
         await asyncio.wait_for(backend.close(), 10)
+
+
+class DiesOnPlay(GtpEngine):
+    """Crashes on the second ``play`` it is sent (an in-process crash is a dead engine)."""
+
+    plays = 0
+
+    def _play(self, args: list[str]) -> str:
+        self.plays += 1
+        if self.plays == 2:
+            raise RuntimeError("segfault, roughly")
+        return super()._play(args)
+
+
+async def test_engine_dying_on_our_move_keeps_the_move(tmp_path: Path) -> None:
+    model, backend = backend_for(DiesOnPlay(seed=4), tmp_path)
+    await backend.start()
+    try:
+        game = model.followed[1]
+        await act(
+            backend, lambda: backend.play(1, E5), lambda: backend.play(1, parse_point("C3", 9))
+        )
+        assert backend.failure is not None and "segfault" in "".join(chat_lines(model))
+        # our move is legal by our rules: it stays on the board and in the record
+        assert len(game.moves) == 3 and game.moves[-1].point == parse_point("C3", 9)
+        assert sgf_moves(tmp_path / "game.sgf") == model_moves(game)
+    finally:
+        await backend.close()
 
 
 class Resigner(GtpEngine):
