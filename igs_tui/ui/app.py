@@ -115,11 +115,8 @@ class IgsApp(App[None]):
     def _logged_in(self, request: LoginRequest | None) -> None:
         if request is not None:
             self.login_request = request
-            target = (
-                f"{IGS_HOST}:{IGS_PORT}"
-                if request.server == "igs"
-                else (f"{request.host}:{request.port}")
-            )
+            igs = request.server == "igs"
+            target = f"{IGS_HOST}:{IGS_PORT}" if igs else f"{request.host}:{request.port}"
             self.push_screen(ConnectingScreen(self.model, target), self._connecting_closed)
             self.run_worker(self._start_session(request), exclusive=True, group="connect")
 
