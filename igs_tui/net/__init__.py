@@ -23,6 +23,7 @@ from igs_tui.net.states import (
     ConnectionEvent,
     Disconnected,
     Failed,
+    LagMeasured,
     LoggingIn,
     Reconnecting,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Disconnected",
     "Failed",
     "IgsClient",
+    "LagMeasured",
     "LineDecoder",
     "LineSplitter",
     "LoggingIn",
