@@ -88,6 +88,7 @@ __all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LiveAssist", "LocalGameSetting
 
 LOCAL_GAME_NUMBER = 1
 SYSTEM_AUTHOR = "igs-tui"
+UNFINISHED = "unfinished (engine failed)"
 
 
 class EngineBackend:
@@ -777,13 +778,9 @@ class EngineBackend:
         text = f"{self.engine_name} stopped working: {self.failure}."
         text += f" The game so far is saved to {saved}." if saved else " The game was not saved."
         self.model.set_connection(state=LinkState.FAILED, detail="engine failed")
-        followed = self.followed
-        if followed is not None and game is not None:
-            now = self.model.clock()
-            for clock in followed.clocks.values():
-                clock.stop(now)
-            followed.phase = GamePhase.FINISHED
-            self.model.game_changed(self.number)
+        if self.followed is not None:
+            # no more moves can be made; the result says why (the record has no RE)
+            self.model.game_ended(self.number, UNFINISHED)
         self._say(text)
         self.model.notify("error", "Engine failed", text)
 

@@ -76,6 +76,16 @@ async def board_is_focused(app: PlayApp, pilot: Pilot[None]) -> BoardWidget:
     return board
 
 
+async def result_screen_text(app: PlayApp, pilot: Pilot[None]) -> str:
+    """The text of the result screen, once it is up and composed."""
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#result")),
+        timeout=10,
+    )
+    return str(app.screen.query_one("#result", Static).render())
+
+
 async def type_move(pilot: Pilot[None], text: str) -> None:
     await pilot.press(*text.lower(), "enter")
 
@@ -135,8 +145,7 @@ async def test_whole_game_against_gnugo_with_keys(tmp_path: Path) -> None:
             await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED)
             check = game.score_check
             assert check is not None and game.result == check.ours_result
-            await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=10)
-            text = str(app.screen.query_one("#result", Static).render())
+            text = await result_screen_text(app, pilot)
             assert game.result in text
             assert f"B {check.ours_black:g}" in text and f"W {check.ours_white:g}" in text
             assert ("Both counts agree" in text) == check.agrees
@@ -224,14 +233,18 @@ async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:
             assert backend.controller is not None
             channel = backend.controller.channel
             assert isinstance(channel, SubprocessChannel)
+            main = app.screen
             channel.kill()  # while it is our turn: reported at once, no key needed
-            notifier = app.screen.query_one(Notifier)
+            notifier = main.query_one(Notifier)
             await wait_until(
                 pilot, lambda: any("stopped working" in n.text for n in notifier.shown)
             )
-            status = str(app.screen.query_one("#status-text", Static).render())
-            assert "failed" in status
-            view = app.screen.query_one(GamesPanel).view(1)
+            assert "failed" in str(main.query_one("#status-text", Static).render())
+            # the game cannot go on: its end screen says why, and closes with Enter
+            assert "unfinished" in await result_screen_text(app, pilot)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen is main)
+            view = main.query_one(GamesPanel).view(1)
             await wait_until(pilot, lambda: dict(view.board.picture.stones) == game.board.stones())
             assert len(game.moves) == 2 and game.phase is GamePhase.FINISHED
             await type_move(pilot, "C3")  # the game is over: refused on the board

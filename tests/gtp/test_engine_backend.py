@@ -71,6 +71,11 @@ def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
     return [n.get_move() for n in record.get_main_sequence()[1:]]  # type: ignore[misc]
 
 
+def record_result(path: Path) -> str | None:
+    root = sgf.Sgf_game.from_bytes(path.read_bytes()).get_root()
+    return root.get("RE") if root.has_property("RE") else None
+
+
 def model_moves(game: FollowedGame) -> list[tuple[str, tuple[int, int] | None]]:
     return [
         (m.color.value.lower(), None if m.point is None else (m.point.row, m.point.col))
@@ -633,7 +638,9 @@ async def test_engine_killed_mid_game(tmp_path: Path) -> None:
         assert any("stopped working" in line for line in chat_lines(model))
         assert model.connection.state is LinkState.FAILED
         assert len(game.moves) == 2 and game.phase is GamePhase.FINISHED
+        assert game.result == "unfinished (engine failed)"
         assert sgf_moves(tmp_path / "killed.sgf") == model_moves(game)
+        assert record_result(tmp_path / "killed.sgf") is None
         record = sgf.Sgf_game.from_bytes((tmp_path / "killed.sgf").read_bytes())
         assert "Unfinished" in record.get_root().get("GC")
         await act(backend, lambda: backend.play(1, parse_point("D3", 9)))
