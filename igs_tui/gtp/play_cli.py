@@ -26,6 +26,7 @@ from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
 from igs_tui.gtp.errors import GtpError
 from igs_tui.gtp.local_game import LocalGameError
 
+GAMES_DIR = "/usr/games"
 GNUGO_FALLBACK = "/usr/games/gnugo"
 GNUGO_ARGS = ("--mode", "gtp", "--level", "1")
 
@@ -36,6 +37,19 @@ def default_engine() -> list[str]:
     if os.access(gnugo, os.X_OK):
         return [gnugo, *GNUGO_ARGS]
     return [sys.executable, "-m", "igs_tui.cli", "gtp-engine"]
+
+
+def resolve_engine(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a bare program name that is not on PATH looked up in /usr/games.
+
+    Debian installs GNU Go there and many PATHs lack it, so the issue's own example
+    ``--engine "gnugo --mode gtp --level 1"`` would otherwise fail on such systems.
+    """
+    program, *rest = argv
+    if os.sep in program or shutil.which(program) is not None:
+        return list(argv)
+    candidate = os.path.join(GAMES_DIR, program)
+    return [candidate, *rest] if os.access(candidate, os.X_OK) else list(argv)
 
 
 def _size(text: str) -> int:
@@ -167,7 +181,7 @@ def run_play_cli(argv: list[str]) -> int:
         settings = settings_from_args(args)
     except ValueError as exc:
         parser.error(str(exc))
-    engine: list[str] = args.engine or default_engine()
+    engine = resolve_engine(args.engine) if args.engine else default_engine()
     from igs_tui.records.autosave import default_games_dir
 
     save = Path(args.save) if args.save else None

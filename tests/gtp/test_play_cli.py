@@ -15,6 +15,7 @@ from igs_tui.gtp.play_cli import (
     build_parser,
     default_engine,
     play,
+    resolve_engine,
     run_play_cli,
     settings_from_args,
 )
@@ -92,6 +93,16 @@ def test_default_engine_is_gnugo_or_the_builtin(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("shutil.which", lambda name: None)
     monkeypatch.setattr("os.access", lambda path, mode: False)
     assert default_engine() == [sys.executable, "-m", "igs_tui.cli", "gtp-engine"]
+
+
+def test_bare_engine_names_are_found_in_usr_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    monkeypatch.setattr("os.access", lambda path, mode: path == "/usr/games/gnugo")
+    assert resolve_engine(["gnugo", "--level", "1"]) == ["/usr/games/gnugo", "--level", "1"]
+    assert resolve_engine(["katago", "gtp"]) == ["katago", "gtp"]  # not there: unchanged
+    assert resolve_engine(["./gnugo"]) == ["./gnugo"]  # a path is taken as given
+    monkeypatch.setattr("shutil.which", lambda name: f"/opt/{name}")
+    assert resolve_engine(["gnugo"]) == ["gnugo"]  # on PATH: unchanged
 
 
 async def test_engine_that_cannot_start_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
