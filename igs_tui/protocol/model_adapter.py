@@ -310,7 +310,23 @@ class ModelAdapter:
             self._own_game_started(e.game, e.white, e.black, role)
 
     def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
-        """Follow a new game of ours; the request it came from gives its time system."""
+        """Follow a new game of ours; the request it came from gives its time system.
+
+        A game reloaded after a lost link comes back under a new number while we still hold
+        it as live under the old one (we never saw it adjourn): that old entry is marked
+        adjourned, so lines that name no game go to the game that is really on.
+        """
+        for old in self.model.followed.values():
+            if (
+                old.number != number
+                and old.role is not Role.OBSERVING
+                and old.phase is GamePhase.PLAYING
+                and {old.white, old.black} == {white, black}
+            ):
+                old.phase = GamePhase.ADJOURNED
+                for clock in old.clocks.values():
+                    clock.stop(self.model.clock())
+                self.model.game_changed(old.number)
         game = self.model.follow(number, role=role, white=white, black=black)
         other = white if role is Role.PLAYING_BLACK else black
         challenge = self.model.close_challenge(other, "started")

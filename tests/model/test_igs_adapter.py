@@ -359,3 +359,21 @@ def test_a_heading_of_other_players_under_our_games_number_is_ignored() -> None:
         for event in parser.feed_line(line):
             adapter.apply(event)
     assert game.last_number == 2  # our own heading again: our moves count
+
+
+def test_a_game_reloaded_under_a_new_number_supersedes_the_stale_live_one() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(model, "15 Game 5 I: bob (0 4500 -1) vs fred (0 4495 -1)\n15   0(B): B2\n1 6")
+    stale = model.followed[5]
+    # The link dropped unseen; after the reconnect 'load' brings the game back as game 9.
+    feed(
+        model,
+        "9 Creating match [9] with fred.\n"
+        "15 Game 9 I: bob (0 4400 -1) vs fred (0 4490 -1)\n15   0(B): B2\n15   1(W): C3\n1 6",
+    )
+    resumed = model.followed[9]
+    assert stale.phase is GamePhase.ADJOURNED and not any(c.running for c in stale.clocks.values())
+    assert resumed.phase is GamePhase.PLAYING and resumed.last_number == 2
+    feed(model, "19 *fred*: hello again\n1 6")
+    assert resumed.says and resumed.says[-1].text == "hello again" and not stale.says
