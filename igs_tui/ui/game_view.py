@@ -126,6 +126,7 @@ class GameView(GameActions):
         self._awaiting_server = False
         self._undo_prompt = UndoPrompt()
         self._result_prompt = ResultPrompt()
+        self._result_grace = False
 
     @property
     def position_hint(self) -> str:
@@ -200,7 +201,12 @@ class GameView(GameActions):
             answer_undo_request(self.app, self._model, self._backend, self.number)
         if self._result_prompt.update(game):
             show_result(self.app, game)
-        elif game.phase is GamePhase.FINISHED and self._result_prompt.waiting(game):
+        elif (
+            game.phase is GamePhase.FINISHED
+            and self._result_prompt.waiting(game)
+            and not self._result_grace
+        ):
+            self._result_grace = True  # one timer, however often the game redraws
             self.set_timer(RESULT_GRACE_SECONDS, self._result_grace_over)
 
     def _result_grace_over(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -21,6 +23,7 @@ from igs_tui.model import (
 from igs_tui.ui import game_view
 from igs_tui.ui.game_alerts import ResultPrompt, TimeAlarm, UndoPrompt, time_level
 from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game_view import GameView
 from igs_tui.ui.play_result import ResultScreen
 from igs_tui.ui.status_bar import StatusBar
 from tests.ui.fakes import RecordingBackend
@@ -107,7 +110,11 @@ async def test_scored_own_game_result_compares_counts(
 async def test_scored_own_game_waits_for_the_count_then_shows_anyway(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(game_view, "RESULT_GRACE_SECONDS", 0.2)
+    # the grace timer is captured and fired by hand: a loaded machine cannot end it early
+    timers: list[tuple[float, Callable[[], None]]] = []
+    monkeypatch.setattr(
+        GameView, "set_timer", lambda _self, delay, callback: timers.append((delay, callback))
+    )
     model, _ = new_model()
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -117,12 +124,14 @@ async def test_scored_own_game_waits_for_the_count_then_shows_anyway(
         await settle(pilot)
         model.game_ended(21, "W+5.5")  # the end line without a count line
         await settle(pilot)
+        model.game_changed(21)  # more redraws while waiting start no second timer
+        await settle(pilot)
         assert count_result_screens(app) == 0
-        for _ in range(100):
-            if count_result_screens(app):
-                break
-            await pilot.pause(0.05)
+        assert [delay for delay, _ in timers] == [game_view.RESULT_GRACE_SECONDS]
+        timers[0][1]()  # the grace period is over
+        await settle(pilot)
         assert "Result: W+5.5" in result_shown(app)
+        timers[0][1]()  # a second expiry shows nothing more
         model.game_changed(21)
         await settle(pilot)
         assert count_result_screens(app) == 1
