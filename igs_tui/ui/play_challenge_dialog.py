@@ -164,6 +164,7 @@ class ChallengeWatcher(ModelWatcher):
         self._seen |= {id(d) for d in model.disputes.values()}
         self._waiting: list[str] = []
         """Opponents whose requests are announced but not shown yet, oldest first."""
+        self._announced: tuple[str, ...] = ()
 
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_CHALLENGES, self.model_changed)
@@ -238,6 +239,10 @@ class ChallengeWatcher(ModelWatcher):
         self.answer_next()
 
     def _announce(self) -> None:
+        """One toast per new set of waiting requests (not one per model change)."""
+        if tuple(self._waiting) == self._announced:
+            return
+        self._announced = tuple(self._waiting)
         names = ", ".join(clean(n, max_length=20) for n in self._waiting[-3:])
         key = f" (press {self.answer_key})" if self.answer_key else ""
         self.app.notify(f"Waiting match requests: {names}{key}.", markup=False)

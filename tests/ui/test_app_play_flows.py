@@ -178,6 +178,9 @@ async def test_second_request_waits_for_the_first_dialog_then_opens() -> None:
         dialogs = [s for s in app.screen_stack if isinstance(s, ChallengeDialog)]
         assert [d.challenge.opponent for d in dialogs] == ["ivy"]  # never stacked
         assert any("Waiting match requests: zed" in n and "F7" in n for n in notes(app))
+        model.add_dispute(Dispute("ivy", ("B",), ("W",)))  # more news, same waiting list
+        await settle(pilot)
+        assert sum("Waiting match requests" in n for n in notes(app)) == 1
         await pilot.press("escape")  # "later" for ivy: zed's request comes up now
         await settle(pilot)
         assert isinstance(app.screen, ChallengeDialog) and app.screen.challenge.opponent == "zed"
