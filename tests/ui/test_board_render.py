@@ -366,11 +366,11 @@ def test_a_move_changes_its_row_the_captures_and_the_old_last_move() -> None:
     game.play(parse_point("A2", 9))  # takes the white stone on A1
     after = picture_of(game, last_move=parse_point("A2", 9))
     assert Point(0, 0) not in after.stones
-    assert changed_rows(before, after) == {5, 1, 0}  # old last move, new stone, capture
+    assert changed_rows(before, after) == frozenset({5, 1, 0})  # old last move, stone, capture
     assert changed_rows(after, after) == frozenset()
     assert changed_rows(after, BoardPicture(19)) is None  # another size: everything
     numbered = BoardPicture(9, after.stones, after.last_move, {Point(4, 4): 3})
-    assert changed_rows(after, numbered) == {4, 1}  # the number, and the marker's style
+    assert changed_rows(after, numbered) == frozenset({4, 1})  # the number, the marker style
 
 
 def test_render_board_line_covers_every_kind_of_line() -> None:
