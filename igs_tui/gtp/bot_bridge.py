@@ -230,19 +230,14 @@ class BotBridge:
         self._wake.set()
 
     def _replied(self, reply: ev.CommandReply) -> None:
-        """A refused move is retried (at most :data:`MAX_REJECTED_MOVES` times). A refused
-        restore ``load`` means the server never noticed our link drop and kept
-        the game going under its number: moves sent meanwhile went to the dead link, so
-        ask for the whole list (the model skips the moves it has)."""
+        """A refused move is retried (at most :data:`MAX_REJECTED_MOVES` times, then a pass).
+        (A refused restore ``load`` is IgsClient's business: it fetches the moves.)"""
         errors = [e.text for e in reply.events if isinstance(e, ev.Error)]
         if reply.command.reply is cmd.ReplyKind.MOVE and errors and self._awaiting_echo():
             # Our move was refused (illegal on the server, or not our turn after all).
             self._rejected += 1
             self._say(f"server refused our move: {errors[0]}")
             self._sent_at = None
-        elif reply.command.verb == "load" and errors and self._game is not None:
-            self._say(f"game {self._game} was not adjourned; fetching its moves")
-            self.client.send(cmd.moves(self._game))
 
     def _awaiting_echo(self) -> bool:
         game = self.model.followed.get(self._game) if self._game is not None else None
@@ -326,35 +321,39 @@ class BotBridge:
             if self.exit is not None:
                 return
             current = None
-        elif current is not None and current.phase is GamePhase.ADJOURNED:
-            self._say(f"game {current.number} adjourned; looking for games meanwhile")
-            # A reload comes back under a new number with the whole move list.
-            self.model.unfollow(current.number)
-            self._forget_game()
-            current = None
-        active = self._active()
-        if current is not None:
-            again = [
-                g
-                for g in active
-                if g.number != current.number
-                and {g.white, g.black} == {current.white, current.black}
-            ]
-            if again:
-                # Reloaded after our link dropped: the server may give it another number.
-                self._say(f"game {current.number} resumed as game {again[-1].number}")
+        elif current is not None:
+            again = self._reloaded(current)
+            if again is not None:
+                # Reloaded after a link dropped: the server may give it another number.
+                self._say(f"game {current.number} resumed as game {again.number}")
                 self.model.unfollow(current.number)
-                self._game = again[-1].number
-                current = again[-1]
-        elif active:
+                self._game = again.number
+                current = again
+            elif current.phase is GamePhase.ADJOURNED:
+                self._say(f"game {current.number} adjourned; looking for games meanwhile")
+                # A reload comes back with the whole move list; it is taken up afresh.
+                self.model.unfollow(current.number)
+                self._forget_game()
+                current = None
+        if current is None:
+            active = self._active()
+            if not active:
+                return
             current = max(active, key=lambda g: g.number)
             self._adopt(current)
-        if current is None:
-            return
         try:
             await self._play(current)
         except _EngineLost as exc:
             await self._engine_lost(current, str(exc))
+
+    def _reloaded(self, game: FollowedGame) -> FollowedGame | None:
+        """The same players' game live under another number, if ``game`` was reloaded."""
+        again = [
+            g
+            for g in self._active()
+            if g.number != game.number and {g.white, g.black} == {game.white, game.black}
+        ]
+        return again[-1] if again else None
 
     def _adopt(self, game: FollowedGame) -> None:
         self._game = game.number

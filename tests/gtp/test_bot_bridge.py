@@ -28,6 +28,7 @@ from tests.e2e.bot_harness import (
     bot_and_opponent,
     builtin_engine,
     challenge,
+    client_config,
     oppose,
     own_count,
 )
@@ -331,6 +332,8 @@ async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
         await wait_until(lambda: game.last_number == 2)
         transport = alice.client._transport
         assert transport is not None
+        # alice comes back after a second: the bot sees the adjournment before the reload.
+        alice.client.config = client_config(run.server.port, reconnect=True, delay=1.0)
         await transport.close()  # alice's link drops; the server adjourns the game
         await wait_until(lambda: any("adjourned" in line for line in run.bridge.log_lines))
         # alice's client reconnects and reloads the game by itself (IgsClient restore); the
