@@ -71,6 +71,9 @@ MAX_REJECTED_MOVES = 3
 MAX_ENGINE_RESTARTS = 3
 """Per game; beyond it the bridge resigns and stops."""
 
+MAX_KOMI = 10.0
+"""Komi proposals up to this size either way are agreed to; larger ones are ignored."""
+
 ACCEPT_TIMEOUT = 20.0
 """Seconds to wait for the game after accepting before taking other requests again."""
 
@@ -418,6 +421,8 @@ class BotBridge:
         if game.phase is GamePhase.SCORING:
             await self._score(game)
             return
+        if game.komi_request is not None:
+            self._answer_komi(game, game.komi_request)
         if game.undo_requested_by and game.undo_requested_by != self.model.me:
             if self._awaiting_echo():
                 return  # answer only once the server has seen our move, or not
@@ -436,6 +441,17 @@ class BotBridge:
         if relay.next_action() is not Action.GENMOVE or self._sent_at == game.last_number:
             return
         await self._our_move(game)
+
+    def _answer_komi(self, game: FollowedGame, komi: float) -> None:
+        """IGS requests carry no komi: the challenger proposes it once the game starts, and
+        it applies when we send the same ``komi``. A new komi reaches the engine through the
+        next sync (its key includes the komi)."""
+        game.komi_request = None
+        if abs(komi) > MAX_KOMI:
+            self._say(f"game {game.number}: komi {komi:g} proposed; ignored (above {MAX_KOMI:g})")
+            return
+        self._say(f"game {game.number}: agreeing to komi {komi:g}")
+        self.client.send(cmd.komi(komi))
 
     async def _our_move(self, game: FollowedGame) -> None:
         engine = self._need_engine()

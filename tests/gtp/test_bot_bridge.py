@@ -87,7 +87,10 @@ async def test_opponent_removing_other_stones_makes_the_bot_type_done_again(
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
         # The server's echo is followed: both chains are dead in the final count.
         assert game.dead == {E5, C3}
-        assert game.result == own_count(game) == "W+6.5"
+        # Komi 0.5 as alice proposed it (nmatch has no komi) and the bot agreed.
+        assert game.komi == 0.5
+        assert game.result == own_count(game) == "W+0.5"
+        assert "game 1: agreeing to komi 0.5" in run.bridge.log_lines
         assert any("done again (2)" in line for line in run.bridge.log_lines)
 
 
@@ -369,3 +372,19 @@ async def test_engine_gets_the_time_settings_and_time_left(tmp_path: Path) -> No
         assert engine.time_settings == (1200, 300, 25)  # Canadian, as the request said
         seconds, stones = engine.time_left[Color.WHITE]
         assert 0 < seconds <= 1200 and stones == 0  # still in main time
+
+
+async def test_outlandish_komi_proposal_is_ignored(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path) as run:
+        alice = run.opponent
+        challenge(alice, komi=6.5)  # the server's default: nothing to propose
+        await wait_until(lambda: alice.game() is not None)
+        game = alice.game()
+        assert game is not None
+        alice.backend.send_raw("komi 50.5")
+        await wait_until(
+            lambda: any("komi 50.5 proposed; ignored" in x for x in run.bridge.log_lines)
+        )
+        alice.backend.play(game.number, E5)
+        await wait_until(lambda: game.last_number == 2)
+        assert game.komi == 6.5
