@@ -293,3 +293,8 @@ async def test_gnugo_bot_plays_a_scored_game(tmp_path: Path) -> None:
         game, seen = await play_scored_game(run, Script(planted=list(PLANTED)))
         assert await asyncio.wait_for(run.task, 30) is BotExit.DONE
         check_game(run, game, seen)
+        # GNU Go leaves the planted stones standing and calls them dead; the bridge removed
+        # them (one coordinate per chain) and the server counted them so.
+        removed = {line.rsplit(" ", 1)[1] for line in run.bridge.log_lines if "removing" in line}
+        assert game.dead and removed
+        assert removed <= {format_point(p, 9) for p in game.dead}
