@@ -388,3 +388,18 @@ async def test_outlandish_komi_proposal_is_ignored(tmp_path: Path) -> None:
         alice.backend.play(game.number, E5)
         await wait_until(lambda: game.last_number == 2)
         assert game.komi == 6.5
+
+
+async def test_two_requests_at_once_one_game_the_other_declined(tmp_path: Path) -> None:
+    async with bot_and_opponent(tmp_path) as run:
+        alice, bob = run.opponent, await run.join("bob")
+        challenge(alice)
+        challenge(bob)
+        await wait_until(lambda: (alice.game() is None) != (bob.game() is None))
+        playing, other = (alice, bob) if alice.game() is not None else (bob, alice)
+        await wait_until(
+            lambda: any(n.title == "Match declined" for n in other.model.notifications)
+        )
+        assert other.game() is None
+        assert any(line.startswith(f"accepted {playing.name}") for line in run.bridge.log_lines)
+        assert any(line.startswith(f"declined {other.name}") for line in run.bridge.log_lines)
