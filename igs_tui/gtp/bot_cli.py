@@ -99,9 +99,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sizes", type=_sizes, default=frozenset({9, 13, 19}), help="board sizes (9,13,19)"
     )
-    parser.add_argument("--max-handicap", type=_non_negative, default=9, metavar="N")
-    parser.add_argument("--min-time", type=_non_negative, default=0, metavar="MINUTES")
-    parser.add_argument("--max-time", type=_non_negative, default=90, metavar="MINUTES")
+    parser.add_argument(
+        "--max-handicap", type=_non_negative, default=9, metavar="N", help="default 9"
+    )
+    parser.add_argument(
+        "--min-time",
+        type=_non_negative,
+        default=0,
+        metavar="MINUTES",
+        help="shortest main time accepted (default 0)",
+    )
+    parser.add_argument(
+        "--max-time",
+        type=_non_negative,
+        default=90,
+        metavar="MINUTES",
+        help="longest main time accepted (default 90)",
+    )
     rated = parser.add_mutually_exclusive_group()
     rated.add_argument("--rated-only", action="store_true", help="decline free games")
     rated.add_argument("--free-only", action="store_true", help="decline rated games")
@@ -131,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _password(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
+def read_password(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
     if args.password_file is not None:
         try:
             path: Path = args.password_file
@@ -168,7 +182,7 @@ def run_bot_cli(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         if args.min_time > args.max_time:
             parser.error("--min-time must not be above --max-time")
-        password = _password(args, parser)
+        password = read_password(args, parser)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
     policy = BotPolicy(

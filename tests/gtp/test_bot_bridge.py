@@ -14,7 +14,7 @@ import pytest
 
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.gtp.bot_bridge import BotExit, EngineFactory, request_terms
-from igs_tui.gtp.bot_cli import build_parser, run_bot_cli
+from igs_tui.gtp.bot_cli import build_parser, read_password, run_bot_cli
 from igs_tui.gtp.bot_policy import BotPolicy
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
@@ -403,3 +403,17 @@ async def test_two_requests_at_once_one_game_the_other_declined(tmp_path: Path) 
         assert other.game() is None
         assert any(line.startswith(f"accepted {playing.name}") for line in run.bridge.log_lines)
         assert any(line.startswith(f"declined {other.name}") for line in run.bridge.log_lines)
+
+
+def test_password_sources_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = build_parser()
+    secret = tmp_path / "pw"
+    secret.write_text("from-file\nsecond line\n", encoding="utf-8")
+    monkeypatch.setenv("IGS_TUI_BOT_PASSWORD", "from-env")
+    with_file = parser.parse_args(["--user", "b", "--password-file", str(secret)])
+    assert read_password(with_file, parser) == "from-file"
+    plain = parser.parse_args(["--user", "b"])
+    assert read_password(plain, parser) == "from-env"
+    monkeypatch.delenv("IGS_TUI_BOT_PASSWORD")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert read_password(plain, parser) == ""  # no terminal to ask on: a guest login
