@@ -316,18 +316,20 @@ class ModelAdapter:
         it as live under the old one (we never saw it adjourn): that old entry is marked
         adjourned, so lines that name no game go to the game that is really on.
         """
-        for old in self.model.followed.values():
-            if (
-                old.number != number
-                and old.role is not Role.OBSERVING
-                and old.phase is GamePhase.PLAYING
-                and {old.white, old.black} == {white, black}
-            ):
-                old.phase = GamePhase.ADJOURNED
-                for clock in old.clocks.values():
-                    clock.stop(self.model.clock())
-                self.model.game_changed(old.number)
+        stale = [
+            old
+            for old in self.model.followed.values()
+            if old.number != number
+            and old.role is not Role.OBSERVING
+            and old.phase is GamePhase.PLAYING
+            and {old.white, old.black} == {white, black}
+        ]
         game = self.model.follow(number, role=role, white=white, black=black)
+        for old in stale:  # after the new entry exists, so readers see where the game went
+            old.phase = GamePhase.ADJOURNED
+            for clock in old.clocks.values():
+                clock.stop(self.model.clock())
+            self.model.game_changed(old.number)
         other = white if role is Role.PLAYING_BLACK else black
         challenge = self.model.close_challenge(other, "started")
         if challenge is not None:
