@@ -2,7 +2,8 @@
 
 The server's count is authoritative, but we count the same position ourselves; the screen
 shows both and says plainly when they differ (a dead-stone misunderstanding or a rules
-difference the player should know about).
+difference the player should know about). Against a local engine it is the other way round:
+our count stands and the engine's (``ScoreCheck.counted_by``, ``decides=False``) only advises.
 """
 
 from __future__ import annotations
@@ -16,31 +17,57 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from igs_tui.model import FollowedGame
+from igs_tui.model import FollowedGame, ServerScore
 from igs_tui.ui.safe_text import clean
 
 
 def result_text(game: FollowedGame) -> str:
-    """The result screen's text: players, server count, our count, agreement."""
+    """The result screen's text: players, the other count, our count, which one stands."""
     white, black = clean(game.white, max_length=24), clean(game.black, max_length=24)
     lines = [f"Game {game.number}: {white} (W) vs {black} (B)"]
     check = game.score_check
     if check is None:
         lines.append(f"Result: {clean(game.result, max_length=60) or 'not known yet'}")
         return "\n".join(lines)
-    server = check.server
-    lines.append(f"Server:    B {server.black:g}  W {server.white:g}  -> {server.result}")
+    counter = clean(check.counted_by, max_length=24) or "Other count"
+    label = f"{counter}:"
+    width = max(len(label), len("Our count:")) + 1
+    lines.append(f"{label:<{width}}{_count_text(check.server)}")
     if check.ours_black is None or check.ours_white is None:
-        lines.append("Our count: could not be made")
+        lines.append(f"{'Our count:':<{width}}could not be made")
     else:
-        lines.append(
-            f"Our count: B {check.ours_black:g}  W {check.ours_white:g}  -> {check.ours_result}"
-        )
+        ours = f"B {check.ours_black:g}  W {check.ours_white:g}  -> {check.ours_result}"
+        lines.append(f"{'Our count:':<{width}}{ours}")
     if check.agrees:
         lines.append("Both counts agree.")
+    elif check.decides:
+        who = "the server's" if check.counted_by == "Server" else f"{counter}'s"
+        lines.append(f"The counts DIFFER: {who} result stands; check the dead stones.")
     else:
-        lines.append("The counts DIFFER: the server's result stands; check the dead stones.")
+        lines.append(
+            f"The counts DIFFER: our count stands ({counter} only advises); check the dead stones."
+        )
     return "\n".join(lines)
+
+
+def _count_text(score: ServerScore) -> str:
+    """``B 61  W 73.5  -> W+12.5``, or only ``W+73.5`` when the totals are not real ones.
+
+    A GTP engine's ``final_score`` is a winner and a margin; the model credits the winner with
+    the margin and the loser with 0 and has no territory or capture figures. Printing that as
+    "B 0  W 73.5" would read as a count in which Black has nothing, so per-side points are
+    shown only when they can be real totals: both sides have points, or the count came with
+    territory or capture figures (as a server's does).
+    """
+    detailed = (
+        score.black_territory
+        or score.white_territory
+        or score.black_captures is not None
+        or score.white_captures is not None
+    )
+    if detailed or min(score.black, score.white) != 0:
+        return f"B {score.black:g}  W {score.white:g}  -> {score.result}"
+    return score.result
 
 
 def forfeit_banner(deadline: float | None, now: float, *, connected: bool) -> str:
