@@ -4,6 +4,11 @@ Messages come from the game's chat buffer in the model (``BufferKey(GAME, "12")`
 server adapter files kibitzes and says; the input sends a *say* to the opponent in our own
 games and a *kibitz* to the observers otherwise. The model is only read: our own line comes
 back from the server like any other.
+
+Lines wrap at the log's visible width (:class:`ChatLog`): a plain ``RichLog`` renders each
+line when it is written, at no less than its ``min_width`` (78 cells by default), and keeps
+that rendering, so beside the board (30-60 cells) every wrapped piece lost its right part
+and a resize never re-wrapped what was already shown.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog
 
@@ -33,12 +39,53 @@ def format_message(message: ChatMessage) -> Text:
     return line
 
 
+class ChatLog(RichLog):
+    """A RichLog that wraps at its visible width and wraps its lines again when that changes.
+
+    ``min_width=1`` lets a line wrap narrower than 78 cells. The lines written are kept (as
+    many as the chat shows) to be rendered again at a new width: after a resize, and when the
+    vertical scrollbar appears and takes a cell from every line written before the overflow.
+    """
+
+    def __init__(self, *, keep: int = SHOWN_MESSAGES) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
+        self._kept: deque[Text] = deque(maxlen=keep)
+        self._wrap_width = 0
+
+    def add_line(self, line: Text) -> None:
+        self._kept.append(line)
+        self.write(line)
+
+    def clear_lines(self) -> None:
+        self._kept.clear()
+        self.clear()
+
+    @property
+    def wrap_width(self) -> int:
+        """The width the shown lines were wrapped at (0 before the first layout)."""
+        return self._wrap_width
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the kept lines again when the visible width changes (RichLog's own handler,
+        which runs too, only renders the writes made before the first layout)."""
+        width = self.scrollable_content_region.width
+        if width == self._wrap_width or width <= 0:
+            return
+        rewrap = self._wrap_width > 0
+        self._wrap_width = width
+        if rewrap:
+            self.clear()
+            for line in self._kept:
+                self.write(line, scroll_end=False)
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+
 class GameChat(ModelWatcher):
     """Kibitz/say lines of game ``number``."""
 
     DEFAULT_CSS = """
     GameChat { height: 1fr; layout: vertical; }
-    GameChat > RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    GameChat > ChatLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
     GameChat > Input { height: 3; }
     """
 
@@ -51,7 +98,7 @@ class GameChat(ModelWatcher):
         self._last_shown: ChatMessage | None = None
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True)
+        yield ChatLog()
         yield Input(placeholder=self._placeholder())
 
     def _placeholder(self) -> str:
@@ -69,15 +116,15 @@ class GameChat(ModelWatcher):
         Busy broadcasts get several kibitzes a second, so only new lines are written; the last
         shown message is found by identity from the end of the buffer.
         """
-        log = self.query_one(RichLog)
+        log = self.query_one(ChatLog)
         buf = self._model.buffers.get(self._key)
         messages = buf.messages if buf is not None else deque[ChatMessage]()
         new = self._new_since_last(messages)
         if new is None:
-            log.clear()
+            log.clear_lines()
             new = list(messages)[-SHOWN_MESSAGES:]
         for message in new:
-            log.write(format_message(message))
+            log.add_line(format_message(message))
         self._last_shown = messages[-1] if messages else None
 
     def _new_since_last(self, messages: deque[ChatMessage]) -> list[ChatMessage] | None:
