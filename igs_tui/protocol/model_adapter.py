@@ -524,8 +524,14 @@ class ModelAdapter:
         self.model.game_ended(game.number, server.result)
 
     def _scored_game(self, white: str, black: str) -> FollowedGame | None:
+        """The live game of these players: after a reload under a new number the stale entry
+        is still followed (adjourned) and must not take the count of the game that is on."""
         for game in self.model.followed.values():
-            if game.white == white and game.black == black and game.phase is not GamePhase.FINISHED:
+            if (
+                game.white == white
+                and game.black == black
+                and game.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+            ):
                 return game
         return self._own_game()
 

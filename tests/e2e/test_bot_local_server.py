@@ -179,10 +179,12 @@ async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> No
         await wait_until(lambda: run.proxy is not None and run.proxy.accepted >= 2, timeout=20)
         await wait_until(lambda: alice.game() is not game, timeout=20)
         # The opponent's model keeps the adjourned entry; the score must go to the live one.
-        alice.model.unfollow(first_number)
+        stale = alice.model.followed[first_number]
+        assert stale.is_adjourned
         seen = Seen()
         resumed = await oppose(alice, Script(planted=PLANTED[1:]), server=run.server, seen=seen)
         assert resumed.number != first_number
+        assert stale.is_adjourned and stale.score_check is None and not stale.result
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
         check_game(run, resumed, seen)
         assert len(seen.server_moves) > 4

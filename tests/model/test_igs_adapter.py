@@ -377,3 +377,29 @@ def test_a_game_reloaded_under_a_new_number_supersedes_the_stale_live_one() -> N
     assert resumed.phase is GamePhase.PLAYING and resumed.last_number == 2
     feed(model, "19 *fred*: hello again\n1 6")
     assert resumed.says and resumed.says[-1].text == "hello again" and not stale.says
+
+
+def test_the_count_of_a_reloaded_game_goes_to_the_live_entry_not_the_stale_one() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(model, "15 Game 5 I: bob (0 4500 -1) vs fred (0 4495 -1)\n15   0(B): B2\n1 6")
+    stale = model.followed[5]
+    feed(
+        model,
+        "9 Creating match [9] with fred.\n"
+        "15 Game 9 I: bob (0 4400 -1) vs fred (0 4490 -1)\n15   0(B): B2\n15   1(W): C3\n1 6",
+    )
+    resumed = model.followed[9]
+    assert stale.phase is GamePhase.ADJOURNED
+    # Spec: the end of scoring is the 22 board then "20 W (W:O): 6.5 to B (B:g): 0.0".
+    feed(
+        model,
+        "15 Game 9 I: bob (0 4400 -1) vs fred (0 4490 -1)\n15   2(B): Pass\n"
+        "15 Game 9 I: bob (0 4400 -1) vs fred (0 4490 -1)\n15   3(W): Pass\n"
+        "9 You can check your score with the score command, type 'done' when finished.\n"
+        "15 Game 9 I: bob (0 4400 -1) vs fred (0 4490 -1)\n15   4(B): Pass\n1 7\n"
+        "20 bob (W:O):  6.5 to fred (B:#):  0.0\n1 7\n\n9 game completed.\n1 7",
+    )
+    assert resumed.phase is GamePhase.FINISHED and resumed.result == "W+6.5"
+    assert resumed.score_check is not None and resumed.score_check.server.result == "W+6.5"
+    assert stale.phase is GamePhase.ADJOURNED and stale.result == "" and stale.score_check is None
