@@ -12,6 +12,7 @@ time it takes to build every pane.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
@@ -131,6 +132,7 @@ class MainScreen(Screen[None]):
             "console": lambda: ConsolePane(model, backend, id="console-pane"),
         }
         self._built: set[str] = set()
+        self._mounting: dict[str, asyncio.Event] = {}
         self.first_paint: float | None = None
         """``time.perf_counter()`` when the screen was first painted (for startup timing)."""
 
@@ -139,10 +141,23 @@ class MainScreen(Screen[None]):
         return self._factories[name]()
 
     async def ensure_pane(self, name: str) -> Widget:
-        """The pane's content widget, mounting it first if it was not built yet."""
+        """The pane's content widget, mounting it first if it was not built yet.
+
+        Two callers can race here (the deferred build of hidden panes and a key press that
+        shows one): the second waits for the first one's mount instead of reading an empty
+        container.
+        """
         container = self.pane(name)
         if name not in self._built:
-            await container.mount(self._build(name))
+            mounted = asyncio.Event()
+            self._mounting[name] = mounted
+            try:
+                await container.mount(self._build(name))
+            finally:
+                mounted.set()
+                del self._mounting[name]
+        elif (pending := self._mounting.get(name)) is not None:
+            await pending.wait()
         return container.children[0]
 
     def compose(self) -> ComposeResult:
