@@ -192,6 +192,11 @@ class Connector:
         except TimeoutError:
             await self.close_client()
             raise ConnectionError(f"no answer from {servers[0]}") from None
+        except asyncio.CancelledError:
+            # The user gave up waiting (escape on the connecting screen): stop the attempt
+            # instead of leaving a client logging in behind the login form.
+            await asyncio.shield(self.close_client())
+            raise
         if isinstance(outcome, Failed | Disconnected):
             await self.close_client()
             raise ConnectionError(outcome.reason)

@@ -178,3 +178,32 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
     finally:
         await connector.close()
     assert connector.saver is None  # closed with the connector
+
+
+async def test_cancelled_login_stops_the_client(tmp_path: Path) -> None:
+    """Escape on the connecting screen cancels the connect call: no client may keep logging in."""
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # accept, then never say "Login:"
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    connector = Connector(ClientModel(), record=False, autosave=False, games_dir=tmp_path)
+    try:
+        attempt = asyncio.create_task(
+            connector(SimpleNamespace(server="custom", host="127.0.0.1", port=port, user="x"))
+        )
+        await wait_until(lambda: bool(accepted))
+        assert connector.client is not None
+        attempt.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await attempt
+        assert connector.client is None
+        assert not connector._tasks or all(t.done() for t in connector._tasks)
+    finally:
+        for writer in accepted:
+            writer.close()
+        server.close()
+        await server.wait_closed()
+        await connector.close()
