@@ -106,6 +106,7 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
     MatchDialog Label { width: 22; padding: 1 0 0 0; }
     MatchDialog Input, MatchDialog Select { width: 1fr; }
     MatchDialog Input { border: none; height: 1; margin: 1 0 0 0; }
+    MatchDialog Input:focus { border: none; background: $boost; text-style: bold; }
     MatchDialog #error { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

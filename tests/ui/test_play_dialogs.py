@@ -154,3 +154,20 @@ def test_forfeit_banner_counts_down() -> None:
     assert forfeit_banner(100.0, 0.0, connected=True) == ""
     assert "reload your game within 1:40" in forfeit_banner(100.0, 0.0, connected=False)
     assert "passed" in forfeit_banner(100.0, 101.0, connected=False)
+
+
+async def test_focused_match_dialog_field_shows_what_is_typed() -> None:
+    """The one-line fields drop Textual's focus border, which would leave no room for the text."""
+    model, backend, _ = recording()
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        dialog = open_match_dialog(app, model, backend, "ivy")  # type: ignore[arg-type]
+        await pilot.pause()
+        field = dialog.query_one("#handicap", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press("7")
+        await pilot.pause()
+        assert field.has_focus
+        assert field.content_region.height == 1
+        assert "7" in app.screen.get_widget_at(*field.content_region.offset)[0].render_line(0).text
