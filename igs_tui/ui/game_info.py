@@ -8,19 +8,32 @@ games the bell rings once when our clock crosses a warning threshold, and a fall
 shown at once (the server's verdict follows). While the link is down, an own game shows the
 countdown to the server's forfeit limit (the ``banner`` callable), ticking with the clocks.
 Everything from the server (names, ranks, titles, results) goes through :func:`plain`.
+
+Relayed professional games show the players named in the title
+(:func:`~igs_tui.model.broadcast_names.parse_broadcast_names`) instead of the relay account
+repeated on both sides; the account stays visible on a line of its own.
+
+Each line of the panel is its own :class:`Static` and is updated only when its text changed:
+a move changes the turn marker, the move counter and perhaps a clock, and a clock second
+changes one line, so the rest of the panel is neither rebuilt nor repainted (one Static for
+the whole panel re-rendered all of it, about half of the app's CPU time per move).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from igs_tui.go import Color
 from igs_tui.model import ClockReading, FollowedGame, GamePhase, format_reading
+from igs_tui.model.broadcast_names import BroadcastNames, parse_broadcast_names
 from igs_tui.ui.game_alerts import (
     CRITICAL_SECONDS,
     LOW_TIME_SECONDS,
@@ -38,12 +51,25 @@ __all__ = [
     "LOW_TIME_STYLE",
     "GameInfo",
     "clock_style",
+    "real_names",
 ]
 
 LOW_TIME_STYLE = "bold #d08000"
 CRITICAL_STYLE = "bold reverse #e03030"
 LEVEL_STYLE = ("", LOW_TIME_STYLE, CRITICAL_STYLE)
 STONE = {Color.BLACK: "●", Color.WHITE: "○"}
+MAX_LINES = 16
+"""Lines the panel can show (it needs 14 at most); any more are joined into the last one."""
+
+
+@lru_cache(maxsize=64)
+def _parsed_names(title: str) -> BroadcastNames | None:
+    return parse_broadcast_names(title)
+
+
+def real_names(game: FollowedGame) -> BroadcastNames | None:
+    """The players a relayed game's title names (cached: asked on every redraw)."""
+    return _parsed_names(game.title) if game.title else None
 
 
 def clock_style(reading: ClockReading) -> str:
@@ -51,14 +77,16 @@ def clock_style(reading: ClockReading) -> str:
     return LEVEL_STYLE[time_level(reading)]
 
 
-class GameInfo(Static):
+class GameInfo(Widget):
     """Shows one followed game's state; :meth:`show` sets what to show, :meth:`tick` the time."""
 
     DEFAULT_CSS = """
     GameInfo {
         height: auto;
         padding: 0 1;
+        layout: vertical;
     }
+    GameInfo > Static { height: auto; }
     """
 
     def __init__(
@@ -68,7 +96,7 @@ class GameInfo(Static):
         banner: Callable[[], str] | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__("", id=id)
+        super().__init__(id=id)
         self._now = now
         self._banner = banner
         self._alarm = TimeAlarm()
@@ -81,8 +109,16 @@ class GameInfo(Static):
         self._captures: dict[Color, int] = {}
         self._hint = ""
         self._observers = 0
-        self._shape: tuple[int, tuple[int, ...]] | None = None
+        self._rows = [Static("") for _ in range(MAX_LINES)]
+        self._shown: list[Text | None] = [None] * MAX_LINES
+        """What each row shows (``None``: hidden)."""
+        self._shapes = [0] * MAX_LINES
         self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        for row in self._rows:
+            row.display = False
+            yield row
 
     def on_mount(self) -> None:
         self._timer = self.set_interval(1.0, self.tick)
@@ -110,18 +146,33 @@ class GameInfo(Static):
     def tick(self) -> None:
         """Redraw (clocks move on); called every second and after every change.
 
-        A layout pass of the whole screen costs tens of milliseconds, so it is requested only
-        when the panel's shape (lines, and how each wraps) changes, not for every new move
-        number or clock second.
+        Only rows whose text changed are updated. A layout pass of the whole screen costs tens
+        of milliseconds, so it is requested only when a row appears, disappears or wraps to
+        another number of lines, not for every new move number or clock second.
         """
         if self._game is None:
             return
         self._check_own_time(self._game)
-        text = self.render_info()
+        lines = list(self.render_info().split("\n"))
+        if len(lines) > MAX_LINES:
+            lines[MAX_LINES - 1 :] = [Text("\n").join(lines[MAX_LINES - 1 :])]
         width = max(1, self.content_size.width)
-        shape = (width, tuple(cell_len(line) // width for line in text.plain.split("\n")))
-        self.update(text, layout=shape != self._shape)
-        self._shape = shape
+        for index, row in enumerate(self._rows):
+            line = lines[index] if index < len(lines) else None
+            shown = self._shown[index]
+            if line is None:
+                if shown is not None:
+                    self._shown[index] = None
+                    row.display = False
+                continue
+            if shown is not None and line == shown:
+                continue
+            shape = cell_len(line.plain) // width
+            self._shown[index] = line
+            row.update(line, layout=shown is None or shape != self._shapes[index])
+            self._shapes[index] = shape
+            if shown is None:
+                row.display = True
 
     def _check_own_time(self, game: FollowedGame) -> None:
         """Ring the bell once when our own clock crosses a warning threshold in play."""
@@ -145,6 +196,20 @@ class GameInfo(Static):
             text.append("  time is up", style=CRITICAL_STYLE)
         return text
 
+    @staticmethod
+    def _accounts(game: FollowedGame) -> Text:
+        """The server accounts behind the real names: ``relay account kansai1``."""
+        out = Text(style="dim")
+        if game.white == game.black:
+            out.append("relay account ")
+            out.append_text(plain(game.white or "?", max_length=24))
+        else:
+            out.append("accounts: B ")
+            out.append_text(plain(game.black or "?", max_length=24))
+            out.append(", W ")
+            out.append_text(plain(game.white or "?", max_length=24))
+        return out
+
     def render_info(self) -> Text:
         game = self._game
         assert game is not None
@@ -157,10 +222,16 @@ class GameInfo(Static):
         if game.title:
             out.append_text(plain(game.title, "italic", max_length=120))
             out.append("\n")
+        names = real_names(game)
+        if names is not None:
+            out.append_text(self._accounts(game))
+            out.append("\n")
         live_turn = game.board.to_move if game.phase is GamePhase.PLAYING else None
         for color in (Color.BLACK, Color.WHITE):
             name = game.black if color is Color.BLACK else game.white
             rank = game.black_rank if color is Color.BLACK else game.white_rank
+            if names is not None:
+                name, rank = names.player(color).name, names.player(color).rank
             out.append("▶ " if color is live_turn else "  ", style="bold")
             out.append(f"{STONE[color]} ", style="bold")
             out.append_text(plain(name or "?", "bold", max_length=24))

@@ -13,8 +13,11 @@ In our own games the view also asks before irreversible steps (resign, adjourn),
 answer dialog once when the opponent asks for an undo, and shows the result screen once when
 a game ends. Every intent names this view's game number, so several games at once never mix.
 
-Letters typed on the board are coordinates (``e5``), so every game action is a control key.
-Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u`` unobserve,
+Letters typed on the board are coordinates (``e5``), so every game action is a control key
+but ``u`` (unobserve), which is offered only on boards without a U column (smaller than 20x20):
+on larger ones ``u`` always starts a coordinate (``u12``), wherever the focus is, and ctrl+w
+unobserves (on every board).
+Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u``/ctrl+w unobserve,
 ctrl+g pass (press twice), ctrl+r resign (asks), ctrl+z undo please (in scoring: restore the
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
@@ -32,7 +35,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 
-from igs_tui.go import Color, Game, Point
+from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
 from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
@@ -40,7 +43,7 @@ from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_actions import GameActions
 from igs_tui.ui.game_alerts import ResultPrompt, UndoPrompt
 from igs_tui.ui.game_chat import GameChat
-from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game_info import GameInfo, real_names
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.play_confirm import answer_undo_request
@@ -55,15 +58,28 @@ without it (the count line normally arrives just before the end of the game)."""
 def tab_label(game: FollowedGame) -> str:
     """``#12 alice-bob``: short enough for several tabs on an 80-column screen.
 
-    Callers must show it as plain text (``Content(label)``): tab titles given as ``str`` are
-    parsed as markup, and player names come from the server.
+    A relayed game whose title names its players shows their family names (``#7
+    Kuroda-Shirai``, white first as for accounts) instead of the relay account. Callers must
+    show it as plain text (``Content(label)``): tab titles given as ``str`` are parsed as
+    markup, and player names come from the server.
     """
+    real = real_names(game)
+    if real is not None:
+        white = clean(real.white.name.split()[0], max_length=10)
+        black = clean(real.black.name.split()[0], max_length=10)
+        return f"#{game.number} {white}-{black}"  # two players, even of one family
     white = clean(game.white, max_length=10)
     black = clean(game.black, max_length=10)
     if not white and not black:
         return f"#{game.number}"
     names = white if white == black else f"{white or '?'}-{black or '?'}"
     return f"#{game.number} {names}"
+
+
+def has_u_column(game: FollowedGame | None) -> bool:
+    """Whether ``u`` names a column of the game's board (20x20 and larger): then it is typed,
+    never the unobserve key."""
+    return game is not None and "U" in COLUMN_LETTERS[: game.size]
 
 
 class GameView(GameActions):
@@ -82,6 +98,7 @@ class GameView(GameActions):
         Binding("end", "live", "Live"),
         Binding("ctrl+f", "toggle_follow", "Follow", show=False),
         Binding("u", "unobserve", "Unobserve"),
+        Binding("ctrl+w", "close_game", "Unobserve", show=False),
         Binding("ctrl+g", "pass_move", "Pass"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
@@ -120,7 +137,7 @@ class GameView(GameActions):
         self._ascii_only = ascii_only
         self._label = ""
         self._position_hint = ""
-        self._binding_state: tuple[Role, GamePhase] | None = None
+        self._binding_state: tuple[Role, GamePhase, int] | None = None
         self.show_numbers = False
         self._pass_armed = False
         self._awaiting_server = False
@@ -183,7 +200,7 @@ class GameView(GameActions):
             game.phase is not GamePhase.SCORING or self.suggestion <= game.dead
         ):
             self.suggestion = None
-        binding_state = (game.role, game.phase)
+        binding_state = (game.role, game.phase, game.size)  # size: is u a column?
         if binding_state != self._binding_state:
             # the footer is rebuilt on every refresh (tens of ms): only when offers change
             self._binding_state = binding_state
@@ -273,8 +290,10 @@ class GameView(GameActions):
         own = game is not None and game.role.color is not None
         if action in self.OWN_GAME_ACTIONS:
             return own
-        if action == "unobserve":
-            return not own or (game is not None and game.phase is not GamePhase.PLAYING)
+        if action in ("unobserve", "close_game"):
+            if own and game is not None and game.phase is GamePhase.PLAYING:
+                return False
+            return action == "close_game" or not has_u_column(game)
         scoring = own and game is not None and game.phase is GamePhase.SCORING
         if action == "suggest_dead":
             return self.assist is not None and scoring
@@ -311,6 +330,9 @@ class GameView(GameActions):
         self.redraw()
 
     # intents ----------------------------------------------------------------------------------
+    def action_close_game(self) -> None:
+        self.action_unobserve()
+
     def action_unobserve(self) -> None:
         game = self.game
         if game is not None and game.role.color is not None and game.phase is GamePhase.PLAYING:
