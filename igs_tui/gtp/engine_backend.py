@@ -726,6 +726,9 @@ class EngineBackend:
     def player_stats(self, name: str) -> None:
         self._not_here("player statistics")
 
+    def set_komi(self, game: int, komi: float) -> None:
+        self._not_here("changing the komi")
+
     def add_time(self, game: int, minutes: int) -> None:
         self._not_here("adding time")
 

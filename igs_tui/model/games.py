@@ -162,6 +162,17 @@ class FollowedGame:
         self.moves.clear()
         self.board = Game(self.size, komi=self.komi)
 
+    def resize(self, size: int) -> None:
+        """The board size became known after moves arrived (a reloaded game whose size the
+        server tells only in its list entry): replay the moves on a board of that size."""
+        if size == self.size:
+            return
+        moves = list(self.moves)
+        self.reset_board(size)
+        for move in moves:
+            self.moves.append(move)
+            self._apply(move)
+
     def add_move(self, move: MoveRecord) -> bool:
         """Append a move if it is the next one; return False for a duplicate or a gap.
 
@@ -194,10 +205,14 @@ class FollowedGame:
         except IllegalMove as exc:
             self.sync_errors.append(f"move {move.number}: {exc}")
             stones = [move.point] if move.point is not None else []
-            if move.color is Color.BLACK:
-                self.board.setup(black=stones)
-            else:
-                self.board.setup(white=stones)
+            black, white = (stones, []) if move.color is Color.BLACK else ([], stones)
+            try:
+                self.board.setup(black=black, white=white, to_move=move.color.opponent)
+            except ValueError as why:
+                # A stone without liberties or off our board: our board is out of step
+                # with the server's; keep one history entry per move and go on.
+                self.sync_errors.append(f"move {move.number} not placed: {why}")
+                self.board.setup(to_move=move.color.opponent)
 
     def undo_last(self) -> MoveRecord | None:
         """Take back the last move (the server announced an undo)."""

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     TOPIC_CHALLENGES,
+    TOPIC_FOLLOWED,
     BufferKey,
     Challenge,
     ChatKind,
     ClientModel,
+    FollowedGame,
     GamePhase,
     Role,
 )
@@ -38,7 +40,10 @@ class IgsBackend:
         self._komi_wanted: dict[str, MatchTerms] = {}
         """Our open requests by opponent (lower case): once the game starts, their komi is
         proposed with ``komi`` (nmatch and match have no komi field)."""
+        self._described: dict[int, FollowedGame] = {}
+        """Our games whose list line we asked for, by number (numbers are reused)."""
         model.hub.subscribe(TOPIC_CHALLENGES, self._on_challenges)
+        model.hub.subscribe(TOPIC_FOLLOWED, self._on_followed)
 
     def _emit(self, build: Callable[[], Command | str]) -> bool:
         try:
@@ -162,6 +167,22 @@ class IgsBackend:
                 followed.undo_requested_by = ""
                 self.model.game_changed(game)
 
+    def set_komi(self, game: int, komi: float) -> None:
+        """Propose a komi, or agree to the opponent's proposal by sending the same value.
+
+        IGS's ``komi`` takes no game number (it applies to the game we play), so ``game``
+        only has to be one of ours; a value IGS would refuse is reported, not sent.
+        """
+        if game not in self._playing_games():
+            self.model.add_chat(
+                BufferKey(ChatKind.SYSTEM),
+                "igs-tui",
+                f"komi: game {game} is not a game we are playing",
+                kind="error",
+            )
+            return
+        self._emit(lambda: cmd.komi(komi))
+
     def add_time(self, game: int, minutes: int) -> None:
         self._emit(lambda: cmd.addtime(minutes, game))
 
@@ -246,6 +267,20 @@ class IgsBackend:
             default = 0.5 if terms.handicap else 6.5
             if started and terms.komi != default:
                 self._emit(lambda k=terms.komi: cmd.komi(k))  # type: ignore[misc]
+
+    def _on_followed(self, _topic: str) -> None:
+        """A game of ours began (or came back): ask for its ``games N`` line, the one place
+        IGS states a classic ``match`` game's size and komi (nmatch games also get them in
+        GAMERPROPS; one extra line is cheaper than guessing which kind started)."""
+        for number, game in list(self.model.followed.items()):
+            if (
+                game.role is Role.OBSERVING
+                or game.phase is not GamePhase.PLAYING
+                or self._described.get(number) is game
+            ):
+                continue
+            self._described[number] = game
+            self._emit(lambda n=number: cmd.games(n))  # type: ignore[misc]
 
     def _on_challenges(self, _topic: str) -> None:
         self._propose_komi()

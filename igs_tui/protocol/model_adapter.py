@@ -159,6 +159,28 @@ class ModelAdapter:
     # listings ---------------------------------------------------------------------------------
     def _games_entry(self, e: ev.GamesEntry) -> None:
         self.model.upsert_games([_summary(e)])
+        self._describe(e)
+
+    def _describe(self, e: ev.GamesEntry) -> None:
+        """A list line is the only place IGS tells a classic ``match`` game's size and komi
+        (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
+        game = self.model.followed.get(e.game)
+        if game is None or game.phase is GamePhase.FINISHED:
+            return
+        if game.white and (game.white, game.black) != (e.white, e.black):
+            return  # the number now belongs to another game
+        changed = False
+        if game.size != e.size:
+            game.resize(e.size)
+            changed = True
+        if game.komi != e.komi:
+            game.komi = game.board.komi = e.komi
+            changed = True
+        if game.handicap != e.handicap:
+            game.handicap = e.handicap
+            changed = True
+        if changed:
+            self.model.game_changed(game.number)
 
     def _user_entry(self, e: ev.UserEntry) -> None:
         self.model.upsert_players([_player(e)])
@@ -282,8 +304,7 @@ class ModelAdapter:
             return
         game.komi, game.handicap = e.komi, e.handicap
         game.board.komi = e.komi
-        if e.size != game.size and not game.moves:
-            game.reset_board(e.size)
+        game.resize(e.size)
         self.model.game_changed(e.game)
 
     def _title(self, e: ev.GameTitle) -> None:
@@ -333,7 +354,11 @@ class ModelAdapter:
         other = white if role is Role.PLAYING_BLACK else black
         challenge = self.model.close_challenge(other, "started")
         if challenge is not None:
+            # A classic match game's lines never say its size: the agreed terms do, and the
+            # moves that follow must land on a board of that size.
             game.set_time_settings(TimeSettings.from_terms(challenge.terms))
+            if not game.moves:
+                game.resize(challenge.terms.size)
             self.model.game_changed(number)
 
     def _game_end(self, e: ev.GameEnd) -> None:

@@ -77,6 +77,9 @@ class OfflineBackend:
     def done_scoring(self, game: int) -> None:
         self.report("done_scoring")
 
+    def set_komi(self, game: int, komi: float) -> None:
+        self.report("set_komi")
+
     def add_time(self, game: int, minutes: int) -> None:
         self.report("add_time")
 

@@ -93,6 +93,35 @@ def test_illegal_server_move_is_kept_and_reported() -> None:
     assert game.sync_errors
 
 
+def test_a_server_move_our_engine_finds_suicide_is_noted_not_raised() -> None:
+    model = ClientModel()
+    game = model.follow(4, size=5)
+    game.add_move(MoveRecord(1, Color.WHITE, Point(0, 1)))
+    game.add_move(MoveRecord(2, Color.WHITE, Point(1, 0)))
+    # Placing Black on A1 would leave it without liberties: the board cannot show it.
+    assert game.add_move(MoveRecord(3, Color.BLACK, Point(0, 0)))
+    assert game.board.get(Point(0, 0)) is None and len(game.board.history) == 3
+    assert any("not placed" in e for e in game.sync_errors)
+    assert game.board.to_move is Color.WHITE  # the turn passes as on the server
+    assert game.undo_last() is not None and len(game.board.history) == 2
+
+
+def test_resize_replays_the_moves_on_a_board_of_the_new_size() -> None:
+    model = ClientModel()
+    game = model.follow(6)  # size unknown yet: 19
+    for n, (color, point) in enumerate(
+        [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6)), (Color.BLACK, None)], start=1
+    ):
+        game.add_move(MoveRecord(n, color, point))
+    game.resize(9)
+    assert game.size == 9 and game.board.size == 9 and game.last_number == 3
+    assert game.board.stones() == {Point(2, 2): Color.BLACK, Point(6, 6): Color.WHITE}
+    assert game.board.to_move is Color.WHITE and len(game.board.history) == 3
+    game.resize(5)  # a move off the smaller board is noted, never raised
+    assert game.last_number == 3 and len(game.board.history) == 3
+    assert game.board.get(Point(2, 2)) is Color.BLACK and game.sync_errors
+
+
 def test_game_end_stops_clocks_and_keeps_board() -> None:
     t = [100.0]
     model = ClientModel(clock=lambda: t[0])

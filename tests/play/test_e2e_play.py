@@ -441,3 +441,76 @@ async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
         finally:
             await carol.client.close()
             carol.task.cancel()
+
+
+async def classic_game(server: LocalServer, black: Player, white: Player, **terms: object) -> int:
+    """``white``'s client cannot take nmatch: ``black``'s request falls back to a classic
+    ``match`` (the server then never sends GAMERPROPS), which ``white`` accepts."""
+    values: dict[str, object] = dict(size=9, main_seconds=600, byo_seconds=0, byo_stones=0)
+    values.update(terms)
+    account = server.hub.find_online(white.name)
+    assert account is not None
+    await wait_until(lambda: account.flag("nmatch"))  # the client's own setup turned it on
+    white.backend.send_raw("toggle nmatch false")
+    await wait_until(lambda: not account.flag("nmatch"))
+    black.backend.challenge(MatchTerms(white.name, Color.BLACK, **values))  # type: ignore[arg-type]
+    await wait_until(
+        lambda: (o := white.model.challenge_from(black.name)) is not None and o.classic
+    )
+    offer = white.model.challenge_from(black.name)
+    assert offer is not None
+    white.backend.accept_challenge(offer.terms)
+    await wait_until(lambda: black.game() is not None and white.game() is not None)
+    b, w = black.game(), white.game()
+    assert b is not None and w is not None and b.number == w.number
+    return b.number
+
+
+async def test_a_classic_9x9_match_has_its_size_and_komi_and_moves_land_on_9x9() -> None:
+    async with two_players() as (server, alice, bob):
+        number = await classic_game(server, alice, bob)
+        served = server.hub.games[number]
+        assert (served.nmatch, served.size) == (False, 9)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        assert game_a.size == game_b.size == 9 and game_a.board.size == game_b.board.size == 9
+        await wait_until(lambda: game_a.komi == game_b.komi == served.komi)
+        assert served.komi == 6.5 and game_a.board.komi == game_b.board.komi == 6.5
+        alice.backend.play(number, Point(8, 8))  # J9: the top right corner of a 9x9 board
+        await wait_until(lambda: game_b.last_number == 1)
+        bob.backend.play(number, Point(0, 8))  # A9
+        await wait_until(lambda: game_a.last_number == 2)
+        for game in (game_a, game_b):
+            assert game.board.stones() == {Point(8, 8): Color.BLACK, Point(0, 8): Color.WHITE}
+            assert game.size == 9 and not game.sync_errors
+        assert [m.text for m in served.records] == ["J9", "A9"]
+
+
+async def test_komi_proposed_by_the_challenger_is_agreed_with_set_komi() -> None:
+    """alice asks for komi 0.5 in the game bob accepted; bob's client agrees through the
+    Backend intent (not a typed command); both models and the server count with 0.5."""
+    async with two_players() as (server, alice, bob):
+        number, _ = await start_game(alice, bob, size=9, komi=0.5)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        await wait_until(lambda: game_b.komi_request == 0.5)
+        assert game_a.komi == game_b.komi == 6.5
+        bob.backend.set_komi(number, game_b.komi_request)
+        await wait_until(lambda: game_a.komi == 0.5 and game_b.komi == 0.5)
+        assert server.hub.games[number].komi == 0.5
+        assert game_a.board.komi == game_b.board.komi == 0.5
+        assert game_a.komi_request is None and game_b.komi_request is None
+
+
+async def test_komi_agreed_in_a_classic_game_is_not_undone_by_its_list_line() -> None:
+    async with two_players() as (server, alice, bob):
+        number = await classic_game(server, alice, bob, komi=0.5)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        await wait_until(lambda: game_b.komi_request == 0.5)
+        bob.backend.set_komi(number, 0.5)
+        await wait_until(lambda: game_a.komi == 0.5 and game_b.komi == 0.5)
+        alice.backend.play(number, Point(4, 4))  # sent after every list request: a barrier
+        await wait_until(lambda: game_a.last_number == 1 and game_b.last_number == 1)
+        assert game_a.komi == game_b.komi == server.hub.games[number].komi == 0.5
+        assert game_a.size == game_b.size == 9

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from igs_tui.go import Color, Point
 from igs_tui.model import (
+    BufferKey,
+    ChatKind,
     ClientModel,
     Clock,
     ClockReading,
@@ -167,3 +169,80 @@ def test_server_score_is_cross_checked_with_our_count() -> None:
     assert check.server.result == "W+0.5"
     assert check.ours_result == "W+0.5" and check.agrees
     assert game.result == "W+0.5"
+
+
+def test_a_classic_match_game_takes_its_size_from_the_request_and_komi_from_its_list_line() -> None:
+    model, feed, sent, backend = me()
+    feed(
+        "9 Match[9x9] in 10 minutes requested with ivy as White.\n"
+        "9 Use <match ivy B 9 10 0> or <decline ivy> to respond."
+    )
+    offer = model.challenge_from("ivy")
+    assert offer is not None and offer.classic and offer.terms.size == 9
+    backend.accept_challenge(offer.terms)
+    # A classic game gets no GAMERPROPS line: only the heading, then moves.
+    feed(
+        "9 Creating match [12] with ivy.\n"
+        "9 Please use say to talk to your opponent -- help say.\n"
+        "15 Game 12 I: ivy (0 600 -1) vs Soothie (0 600 -1)\n1 6"
+    )
+    game = model.followed[12]
+    assert (game.size, game.board.size, game.role) == (9, 9, Role.PLAYING_BLACK)
+    assert sent[-1] == "games 12"  # its list line is the one place with the komi
+    feed("15 Game 12 I: ivy (0 600 -1) vs Soothie (0 590 -1)\n15   0(B): J9\n1 6")
+    assert game.board.get(Point(8, 8)) is Color.BLACK and not game.sync_errors
+    # Spec form: "7 [ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)"
+    feed(
+        "7 [##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)\n"
+        "7 [12]         ivy [ 6k*] vs.     Soothie [ 6k*] (  1    9  0  6.5  0  I) (  0)\n1 6"
+    )
+    assert (game.komi, game.board.komi, game.size, game.last_number) == (6.5, 6.5, 9, 1)
+    assert sent.count("games 12") == 1
+
+
+def test_a_reloaded_game_of_unknown_size_is_replayed_when_its_list_line_tells_the_size() -> None:
+    model, feed, sent, _backend = me()
+    # No request of ours: a 'load' brings the game back; its moves come before the size.
+    feed(
+        "15 Game 7 I: ivy (0 500 -1) vs Soothie (0 480 -1)\n"
+        "15   0(B): C3\n15   1(W): G7\n15   2(B): J1\n1 6"
+    )
+    game = model.followed[7]
+    assert game.size == 19 and sent == ["games 7"]
+    feed("7 [ 7]         ivy [ 6k*] vs.     Soothie [ 6k*] (  3    9  0  0.5  0  I) (  0)\n1 6")
+    assert (game.size, game.board.size, game.komi, game.last_number) == (9, 9, 0.5, 3)
+    assert game.board.stones() == {
+        Point(2, 2): Color.BLACK,
+        Point(6, 6): Color.WHITE,
+        Point(8, 0): Color.BLACK,
+    }
+    assert game.board.to_move is Color.WHITE
+    # A list line of another game that took the number changes nothing.
+    feed("7 [ 7]         ann [ 1k ] vs.         joe [ 1k ] (  0   13  0  5.5  0  I) (  0)\n1 5")
+    assert (game.size, game.komi) == (9, 0.5)
+
+
+def test_observed_games_get_no_list_request() -> None:
+    _model, feed, sent, backend = me()
+    backend.observe(30)
+    assert "games 30" not in sent
+    feed("15 Game 30 I: ann (0 500 -1) vs joe (0 480 -1)\n15   0(B): Q16\n1 8")
+    assert "games 30" not in sent
+
+
+def test_set_komi_sends_komi_for_our_game_and_refuses_what_igs_would_refuse() -> None:
+    model, feed, sent, backend = me()
+    feed("15 Game 3 I: ivy (0 600 -1) vs Soothie (0 600 -1)\n1 6")
+    feed("9 ivy wants the komi to be  0.5\n1 6")
+    assert model.followed[3].komi_request == 0.5
+    sent.clear()
+    backend.set_komi(3, 0.5)
+    assert sent == ["komi 0.5"]
+    backend.set_komi(3, 0.3)  # neither whole nor half
+    backend.set_komi(3, float("nan"))
+    backend.set_komi(99, 0.5)  # not a game of ours
+    assert sent == ["komi 0.5"]
+    errors = [m.text for m in model.buffer(BufferKey(ChatKind.SYSTEM)).messages]
+    assert len(errors) == 3 and "game 99" in errors[-1]
+    feed("9 Set the komi to 0.5\n1 6")
+    assert model.followed[3].komi == 0.5 and model.followed[3].komi_request is None

@@ -103,6 +103,9 @@ class RecordingBackend:
     def done_scoring(self, game: int) -> None:
         self._record("done_scoring", game)
 
+    def set_komi(self, game: int, komi: float) -> None:
+        self._record("set_komi", game, komi)
+
     def add_time(self, game: int, minutes: int) -> None:
         self._record("add_time", game, minutes)
 
