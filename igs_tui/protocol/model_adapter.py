@@ -214,6 +214,12 @@ class ModelAdapter:
         self._ctx.last_heading_game = e.game
         game = self.model.followed.get(e.game)
         role = self._my_role(e.white, e.black)
+        if game is not None and role is not None and game.phase is GamePhase.FINISHED:
+            # Servers reuse the numbers of games that are over, and our new game's heading
+            # (with a handicap move after it) can come before its {Match N} announcement:
+            # the old game's moves must not swallow the new one's.
+            self.model.unfollow(e.game)
+            game = None
         if game is None and role is not None:
             # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
             # first heading is then where our new game starts.

@@ -403,3 +403,26 @@ def test_the_count_of_a_reloaded_game_goes_to_the_live_entry_not_the_stale_one()
     assert resumed.phase is GamePhase.FINISHED and resumed.result == "W+6.5"
     assert resumed.score_check is not None and resumed.score_check.server.result == "W+6.5"
     assert stale.phase is GamePhase.ADJOURNED and stale.result == "" and stale.score_check is None
+
+
+def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(
+        model,
+        "15 Game 5 I: fred (0 4500 -1) vs bob (0 4495 -1)\n15   0(B): B2\n15   1(W): C3\n1 6\n"
+        "9 {Game 5: fred vs bob : Black resigns.}\n1 5",
+    )
+    old = model.followed[5]
+    assert old.phase is GamePhase.FINISHED and old.last_number == 2
+    # The number is reused; the heading and the handicap move come before {Match 5: ...}.
+    feed(
+        model,
+        "9 Creating match [5] with fred.\n"
+        "15 Game 5 I: fred (0 600 -1) vs bob (0 600 -1)\n15   0(B): Handicap 2\n1 6\n"
+        "21 {Match 5: fred [ 1k ] vs. bob [ 2k ] }\n1 6",
+    )
+    game = model.followed[5]
+    assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
+    assert game.last_number == 1 and game.moves[0].handicap == 2
+    assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
