@@ -147,6 +147,19 @@ class ModelAdapter:
         last = self._followed(None)
         return last if last is not None and last.role is not Role.OBSERVING else None
 
+    def _own_game_with(self, player: str | None) -> FollowedGame | None:
+        """Our one live game in which ``player`` plays (None if none or several)."""
+        if not player:
+            return None
+        mine = [
+            g
+            for g in self.model.followed.values()
+            if g.role is not Role.OBSERVING
+            and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+            and player in (g.white, g.black)
+        ]
+        return mine[0] if len(mine) == 1 else None
+
     @staticmethod
     def _point(text: str | None, size: int) -> Point | None:
         if text is None:
@@ -392,16 +405,19 @@ class ModelAdapter:
         self.model.game_ended(number, result or e.result or e.text)
 
     def _undo(self, e: ev.Undo) -> None:
-        game = self._followed(e.game)
-        if game is None:
-            game = self._own_game()
+        # A player's "28 X undid the last move" names no game: it is X's game of ours, not
+        # the game of the last heading (which may be one we observe).
+        if e.game is not None:
+            game = self.model.followed.get(e.game)
+        else:
+            game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
             game.undo_requested_by = ""
             if game.undo_last() is not None:
                 self.model.game_changed(game.number)
 
     def _komi_request(self, e: ev.KomiRequest) -> None:
-        game = self._own_game()
+        game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
             game.komi_request = e.komi
             self.model.game_changed(game.number)
@@ -421,7 +437,7 @@ class ModelAdapter:
         )
 
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
-        game = self._own_game()
+        game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
             game.undo_requested_by = ""
             self.model.game_changed(game.number)
@@ -504,7 +520,7 @@ class ModelAdapter:
         )
 
     def _undo_request(self, e: ev.UndoRequest) -> None:
-        game = self._own_game()
+        game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
             game.undo_requested_by = e.player
             self.model.game_changed(game.number)

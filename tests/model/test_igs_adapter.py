@@ -426,3 +426,28 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
     assert game.last_number == 1 and game.moves[0].handicap == 2
     assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
+
+
+def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() -> None:
+    model = ClientModel()
+    model.set_connection(user="bob")
+    adapter = feed(
+        model, "15 Game 5 I: fred (0 4500 -1) vs bob (0 4495 -1)\n15   0(B): B2\n15   1(W): C3\n1 6"
+    )
+    model.follow(9)
+    parser = IgsParser()
+    lines = [
+        "15 Game 9 I: ann (0 4500 -1) vs joe (0 4495 -1)",
+        "15   0(B): Q16",
+        "15   1(W): D4",
+        "1 8",
+        # Spec: "28 Soothie undid the last move (B3) ." names no game; the heading follows.
+        "28 bob undid the last move (C3) .",
+        "15 Game 5 I: fred (0 4500 -1) vs bob (0 4495 -1)",
+        "1 6",
+    ]
+    for line in lines:
+        for event in parser.feed_line(line):
+            adapter.apply(event)
+    assert model.followed[9].last_number == 2
+    assert model.followed[5].last_number == 1
