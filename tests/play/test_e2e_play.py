@@ -514,3 +514,36 @@ async def test_komi_agreed_in_a_classic_game_is_not_undone_by_its_list_line() ->
         await wait_until(lambda: game_a.last_number == 1 and game_b.last_number == 1)
         assert game_a.komi == game_b.komi == server.hub.games[number].komi == 0.5
         assert game_a.size == game_b.size == 9
+
+
+async def test_a_reloaded_classic_9x9_game_is_replayed_on_9x9() -> None:
+    """No request precedes a ``load``: the moves arrive before anything says the size, and
+    the game's list line (asked for when it came back) puts them on a 9x9 board."""
+    async with two_players() as (server, alice, bob):
+        number = await classic_game(server, alice, bob)
+        game_a = alice.game()
+        assert game_a is not None
+        alice.backend.play(number, Point(8, 8))
+        await wait_until(lambda: game_a.last_number == 1)
+        bob.backend.play(number, Point(0, 0))
+        await wait_until(lambda: game_a.last_number == 2)
+        before = game_a.board.stones()
+        alice.backend.adjourn(number)
+        bob.backend.adjourn(number)
+        await wait_until(lambda: game_a.is_adjourned)
+        # Another game takes the freed number: the reloaded one comes back under a new one.
+        carol, dave = await join(server, "carol"), await join(server, "dave")
+        try:
+            await start_game(carol, dave)
+            assert number in server.hub.games
+            alice.backend.load("bob")
+            await wait_until(lambda: (g := alice.game()) is not None and g is not game_a)
+            resumed = alice.game()
+            assert resumed is not None and resumed.number != number
+            await wait_until(lambda: resumed.last_number == 2 and resumed.size == 9)
+            assert resumed.board.size == 9 and resumed.board.stones() == before
+            assert resumed.komi == 6.5 and not resumed.sync_errors
+        finally:
+            for p in (carol, dave):
+                await p.client.close()
+                p.task.cancel()
