@@ -13,10 +13,12 @@ Relayed professional games show the players named in the title
 (:func:`~igs_tui.model.broadcast_names.parse_broadcast_names`) instead of the relay account
 repeated on both sides; the account stays visible on a line of its own.
 
-Each line of the panel is its own :class:`Static` and is updated only when its text changed:
-a move changes the turn marker, the move counter and perhaps a clock, and a clock second
-changes one line, so the rest of the panel is neither rebuilt nor repainted (one Static for
-the whole panel re-rendered all of it, about half of the app's CPU time per move).
+The panel draws with the Line API and keeps each line's rendering: a move changes the turn
+markers, the move counter and perhaps a clock, a clock second changes one line, and only the
+lines whose text changed are wrapped again and repainted. (A Static re-rendered the whole
+panel on every change, about half of the app's CPU time per move; a Static per line still
+paid Textual's per-widget cost for every line.) Lines are rendered exactly as a Static
+renders them (:meth:`Visual.to_strips`), so the panel looks the same.
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from rich.cells import cell_len
-from rich.text import Text
-from textual.app import ComposeResult
+from rich.style import Style
+from rich.text import Span, Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.timer import Timer
+from textual.visual import Visual, visualize
 from textual.widget import Widget
-from textual.widgets import Static
 
 from igs_tui.go import Color
 from igs_tui.model import ClockReading, FollowedGame, GamePhase, format_reading
@@ -58,8 +61,8 @@ LOW_TIME_STYLE = "bold #d08000"
 CRITICAL_STYLE = "bold reverse #e03030"
 LEVEL_STYLE = ("", LOW_TIME_STYLE, CRITICAL_STYLE)
 STONE = {Color.BLACK: "●", Color.WHITE: "○"}
-MAX_LINES = 16
-"""Lines the panel can show (it needs 14 at most); any more are joined into the last one."""
+WRAP_CACHE_SIZE = 64
+"""Line renderings kept (both states of each player's line, clocks of the last seconds)."""
 
 
 @lru_cache(maxsize=64)
@@ -84,9 +87,7 @@ class GameInfo(Widget):
     GameInfo {
         height: auto;
         padding: 0 1;
-        layout: vertical;
     }
-    GameInfo > Static { height: auto; }
     """
 
     def __init__(
@@ -109,16 +110,16 @@ class GameInfo(Widget):
         self._captures: dict[Color, int] = {}
         self._hint = ""
         self._observers = 0
-        self._rows = [Static("") for _ in range(MAX_LINES)]
-        self._shown: list[Text | None] = [None] * MAX_LINES
-        """What each row shows (``None``: hidden)."""
-        self._shapes = [0] * MAX_LINES
+        self._lines: list[Text] = []
+        """The panel's text, one entry per line before wrapping."""
+        self._wrapped: list[list[Strip]] = []
+        """Each line rendered at ``_wrap_width`` (one strip per screen row)."""
+        self._wrap_width = 0
+        self._restyle = False
+        """The style changed since the lines were rendered (a new theme, say)."""
+        self._wrap_cache: dict[tuple[str, tuple[Span, ...], str | Style], list[Strip]] = {}
+        self._rows: list[Strip] = []
         self._timer: Timer | None = None
-
-    def compose(self) -> ComposeResult:
-        for row in self._rows:
-            row.display = False
-            yield row
 
     def on_mount(self) -> None:
         self._timer = self.set_interval(1.0, self.tick)
@@ -146,33 +147,91 @@ class GameInfo(Widget):
     def tick(self) -> None:
         """Redraw (clocks move on); called every second and after every change.
 
-        Only rows whose text changed are updated. A layout pass of the whole screen costs tens
-        of milliseconds, so it is requested only when a row appears, disappears or wraps to
-        another number of lines, not for every new move number or clock second.
+        Only lines whose text changed are wrapped again and repainted. A layout pass of the
+        whole screen costs tens of milliseconds, so it is requested only when the panel's
+        height changes, not for every new move number or clock second.
         """
         if self._game is None:
             return
         self._check_own_time(self._game)
-        lines = list(self.render_info().split("\n"))
-        if len(lines) > MAX_LINES:
-            lines[MAX_LINES - 1 :] = [Text("\n").join(lines[MAX_LINES - 1 :])]
-        width = max(1, self.content_size.width)
-        for index, row in enumerate(self._rows):
-            line = lines[index] if index < len(lines) else None
-            shown = self._shown[index]
-            if line is None:
-                if shown is not None:
-                    self._shown[index] = None
-                    row.display = False
-                continue
-            if shown is not None and line == shown:
-                continue
-            shape = cell_len(line.plain) // width
-            self._shown[index] = line
-            row.update(line, layout=shown is None or shape != self._shapes[index])
-            self._shapes[index] = shape
-            if shown is None:
-                row.display = True
+        lines = self.info_lines()
+        width = self.size.width
+        old_lines, old_rows = self._lines, self._rows
+        self._lines = lines
+        if width <= 0:
+            # not laid out yet, or in a hidden tab: the layout that shows it wraps the lines
+            self._rewrap(0)
+            return
+        if width != self._wrap_width or self._restyle:
+            resized = width != self._wrap_width
+            self._rewrap(width)
+            self.refresh(layout=resized or len(self._rows) != len(old_rows))
+            return
+        self._wrapped = [
+            self._wrapped[index]
+            if index < len(old_lines) and line == old_lines[index]
+            else self._wrap(line, width)
+            for index, line in enumerate(lines)
+        ]
+        self._rows = [strip for strips in self._wrapped for strip in strips]
+        if len(self._rows) != len(old_rows):
+            self.refresh(layout=True)
+            return
+        changed = [
+            Region(0, y, width, 1)
+            for y, (new, old) in enumerate(zip(self._rows, old_rows, strict=True))
+            if new is not old
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def _wrap(self, line: Text, width: int) -> list[Strip]:
+        """``line`` as a Static of this width would show it.
+
+        Rendering a line costs ~0.2 ms, and most changes flip a line between a few states
+        (the turn marker moves from one player's line to the other's and back), so renderings
+        are kept by content for the current width and style.
+        """
+        key = (line.plain, tuple(line.spans), line.style)
+        strips = self._wrap_cache.get(key)
+        if strips is None:
+            if len(self._wrap_cache) >= WRAP_CACHE_SIZE:
+                self._wrap_cache.clear()
+            visual = visualize(self, line, markup=False)
+            strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+            self._wrap_cache[key] = strips
+        return strips
+
+    def _rewrap(self, width: int) -> None:
+        self._wrap_cache.clear()
+        self._restyle = False
+        self._wrap_width = width
+        if width <= 0:
+            self._wrapped, self._rows = [], []
+            return
+        self._wrapped = [self._wrap(line, width) for line in self._lines]
+        self._rows = [strip for strips in self._wrapped for strip in strips]
+
+    def notify_style_update(self) -> None:
+        """A new theme or style: every line is rendered again with it."""
+        super().notify_style_update()
+        self._restyle = True
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max((line.cell_len for line in self._lines), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if width != self._wrap_width or self._restyle:
+            self._rewrap(width)
+        return len(self._rows)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if width != self._wrap_width or self._restyle:
+            self._rewrap(width)
+        if y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(width, self.visual_style.rich_style)
 
     def _check_own_time(self, game: FollowedGame) -> None:
         """Ring the bell once when our own clock crosses a warning threshold in play."""
@@ -211,59 +270,61 @@ class GameInfo(Widget):
         return out
 
     def render_info(self) -> Text:
+        """The whole panel as one text (what :meth:`info_lines` gives, joined)."""
+        return Text("\n").join(self.info_lines())
+
+    def info_lines(self) -> list[Text]:
+        """The panel's lines before wrapping (built as separate texts: no split per redraw)."""
         game = self._game
         assert game is not None
-        out = Text()
+        lines: list[Text] = []
         header = f"#{game.number}  {game.size}x{game.size}  komi {game.komi:g}"
         if game.handicap:
             header += f"  H{game.handicap}"
-        out.append(header, style="bold")
-        out.append("\n")
+        lines.append(Text().append(header, style="bold"))
         if game.title:
-            out.append_text(plain(game.title, "italic", max_length=120))
-            out.append("\n")
+            lines.append(plain(game.title, "italic", max_length=120))
         names = real_names(game)
         if names is not None:
-            out.append_text(self._accounts(game))
-            out.append("\n")
+            lines.append(self._accounts(game))
         live_turn = game.board.to_move if game.phase is GamePhase.PLAYING else None
         for color in (Color.BLACK, Color.WHITE):
             name = game.black if color is Color.BLACK else game.white
             rank = game.black_rank if color is Color.BLACK else game.white_rank
             if names is not None:
                 name, rank = names.player(color).name, names.player(color).rank
-            out.append("▶ " if color is live_turn else "  ", style="bold")
-            out.append(f"{STONE[color]} ", style="bold")
-            out.append_text(plain(name or "?", "bold", max_length=24))
+            line = Text()
+            line.append("▶ " if color is live_turn else "  ", style="bold")
+            line.append(f"{STONE[color]} ", style="bold")
+            line.append_text(plain(name or "?", "bold", max_length=24))
             if rank:
-                out.append(" ")
-                out.append_text(plain(rank, max_length=8))
-            out.append("\n    ")
-            out.append_text(self.clock_text(color))
-            out.append(f"  captures {self._captures.get(color, 0)}", style="dim")
-            out.append("\n")
-        out.append(self._browse.describe())
+                line.append(" ")
+                line.append_text(plain(rank, max_length=8))
+            lines.append(line)
+            line = Text("    ")
+            line.append_text(self.clock_text(color))
+            line.append(f"  captures {self._captures.get(color, 0)}", style="dim")
+            lines.append(line)
+        line = Text(self._browse.describe())
         if self._hint:
-            out.append(f"  {self._hint}", style="dim")
-        out.append("\n")
+            line.append(f"  {self._hint}", style="dim")
+        lines.append(line)
         if self._observers:
-            out.append(f"observers: {self._observers}\n", style="dim")
+            lines.append(Text().append(f"observers: {self._observers}", style="dim"))
         if game.phase is GamePhase.SCORING:
-            out.append("Scoring: select dead stones\n", style="bold")
+            lines.append(Text().append("Scoring: select dead stones", style="bold"))
         if game.result or game.phase is GamePhase.FINISHED:
-            out.append("Result: ", style="bold")
-            out.append_text(plain(game.result or game.phase.value, "bold", max_length=60))
-            out.append("\n")
+            line = Text().append("Result: ", style="bold")
+            line.append_text(plain(game.result or game.phase.value, "bold", max_length=60))
+            lines.append(line)
         elif game.phase is GamePhase.ADJOURNED:
-            out.append("Adjourned\n", style="bold")
+            lines.append(Text().append("Adjourned", style="bold"))
         if self._score:
-            out.append(f"Count: {self._score}\n")
+            lines.append(Text(f"Count: {self._score}"))
         if self._message:
-            out.append_text(plain(self._message, "bold #e03030", max_length=200))
-            out.append("\n")
+            lines.append(plain(self._message, "bold #e03030", max_length=200))
         banner = self._banner() if self._banner is not None else ""
         if banner:
-            out.append(banner, style="bold reverse #e03030")
-            out.append("\n")
-        out.rstrip()
-        return out
+            lines.append(Text().append(banner, style="bold reverse #e03030"))
+        lines[-1].rstrip()
+        return lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static, TabbedContent
+from textual.widgets import TabbedContent
 
 from igs_tui.localserver.broadcast import DEFAULT_TITLE, RELAY_ACCOUNT
 from igs_tui.model import FollowedGame
@@ -21,8 +21,8 @@ async def settle(pilot: Any) -> None:
 
 
 def shown_lines(info: GameInfo) -> list[str]:
-    """What the panel's visible rows show."""
-    return [str(row.content) for row in info.query(Static) if row.display]
+    """What the panel's rows show on screen."""
+    return [info.render_line(y).text for y in range(info.size.height)]
 
 
 async def test_relay_shows_real_names_ranks_title_and_the_account() -> None:

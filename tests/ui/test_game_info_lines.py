@@ -1,0 +1,90 @@
+"""The info panel repaints only the lines that changed and always shows its current text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import TabbedContent
+
+from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game_panel import GamesPanel
+from tests.ui.fakes import RecordingBackend
+from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
+
+TITLE = "The 1st igs-tui Local Cup, Final, Round 1, a long title that has to wrap in the panel"
+
+
+async def settle(pilot: Any) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+def screen_rows(info: GameInfo) -> list[str]:
+    return [info.render_line(y).text.rstrip() for y in range(info.size.height)]
+
+
+def assert_shows_its_text(info: GameInfo) -> None:
+    """Every word of the panel's text is on screen, in order, within the panel's width."""
+    rows = screen_rows(info)
+    assert all(len(row) <= info.size.width for row in rows)
+    assert " ".join(" ".join(rows).split()) == " ".join(info.render_info().plain.split())
+
+
+async def test_a_move_repaints_the_changed_lines_only() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(19, 12)
+    async with app.run_test(size=(120, 40)) as pilot:
+        model.follow(5, white="ann", black="ben", title=TITLE)
+        add_moves(model, 5, moves[:10])
+        await settle(pilot)
+        info = app.query_one(GamesPanel).view(5).query_one(GameInfo)
+        assert_shows_its_text(info)
+        before = [info.render_line(y) for y in range(info.size.height)]
+        refreshed: list[tuple[Any, ...]] = []
+        original = info.refresh
+
+        def spy(*regions: Any, **kwargs: Any) -> Any:
+            refreshed.append((regions, kwargs))
+            return original(*regions, **kwargs)
+
+        info.refresh = spy  # type: ignore[method-assign]
+        add_moves(model, 5, moves[10:11])
+        await settle(pilot)
+        after = [info.render_line(y) for y in range(info.size.height)]
+        assert_shows_its_text(info)
+        same = [y for y, (a, b) in enumerate(zip(before, after, strict=True)) if a is b]
+        title_rows = [y for y, row in enumerate(screen_rows(info)) if "Local Cup" in row]
+        assert title_rows and set(title_rows) <= set(same)  # the title was not rendered again
+        assert 0 in same  # nor the header
+        changed_rows = {region.y for regions, _ in refreshed for region in regions}
+        assert changed_rows and changed_rows.isdisjoint(same)
+        assert all(not kwargs.get("layout") for _, kwargs in refreshed)  # no layout pass
+        assert "move 11/11" in info.render_info().plain
+
+
+async def test_resize_theme_and_hidden_tab_keep_the_text_current() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(120, 40)) as pilot:
+        model.follow(5, white="ann", black="ben", title=TITLE)
+        model.follow(6, white="cy", black="di")
+        await settle(pilot)
+        panel = app.query_one(GamesPanel)
+        info = panel.view(5).query_one(GameInfo)
+        add_moves(model, 5, random_moves(19, 7))  # while its tab is hidden
+        await settle(pilot)
+        app.query_one(TabbedContent).active = "game-5"
+        await settle(pilot)
+        assert "move 7/7" in info.render_info().plain
+        assert_shows_its_text(info)
+        wide_height = info.size.height
+        await pilot.resize_terminal(80, 40)
+        await settle(pilot)
+        assert info.size.height > wide_height  # the title wraps to more lines
+        assert_shows_its_text(info)
+        header_style = info.render_line(0)._segments[0].style
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await settle(pilot)
+        assert info.render_line(0)._segments[0].style != header_style
+        assert_shows_its_text(info)
