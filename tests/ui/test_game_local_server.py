@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+
 from igs_tui.go import Color, format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import start_embedded
@@ -136,6 +137,49 @@ async def test_playing_igsbot_through_the_board() -> None:
             await pilot.pause()
             assert sent == before  # refused locally
             assert "occupied" in panel.view(number).query_one(GameInfo).render_info().plain
+    finally:
+        await client.close()
+        task.cancel()
+        await server.stop()
+
+
+async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
+    """The local relay (one account on both sides, a titled game) over real TCP: the panel and
+    the tab name the players of the title, the relay account stays visible."""
+    config = ServerConfig(bot_games=0, broadcast=True, broadcast_interval=0.2)
+    server = await start_embedded(config)
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+
+    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
+    client = IgsClient("guest", "", config=client_config, on_event=on_event)
+    task = asyncio.ensure_future(client.run())
+    backend = IgsBackend(model, client.send)
+    app = PanelApp(model, backend)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await wait_until(lambda: client.connected)
+            backend.refresh_games()
+            await wait_until(lambda: any(g.is_broadcast for g in model.games.values()))
+            number = next(n for n, g in model.games.items() if g.is_broadcast)
+            backend.observe(number)
+            await wait_until(
+                lambda: number in model.followed and bool(model.followed[number].title)
+            )
+            panel = app.query_one(GamesPanel)
+            await wait_until(lambda: number in panel.game_numbers)
+            info = panel.view(number).query_one(GameInfo)
+            await wait_until(lambda: "Kuroda Akira" in info.render_info().plain)
+            await pilot.pause()
+            text = info.render_info().plain
+            assert "● Shirai Ken 8-dan" in text and "○ Kuroda Akira 9-dan" in text
+            assert "relay account kansai1" in text
+            tabs = [str(tab.label) for tab in app.query("ContentTab")]
+            assert f"#{number} Kuroda-Shirai" in tabs
     finally:
         await client.close()
         task.cancel()
