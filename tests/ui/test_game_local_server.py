@@ -7,7 +7,6 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-
 from igs_tui.go import Color, format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import start_embedded
