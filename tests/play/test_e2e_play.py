@@ -495,7 +495,9 @@ async def test_komi_proposed_by_the_challenger_is_agreed_with_set_komi() -> None
         assert game_a is not None and game_b is not None
         await wait_until(lambda: game_b.komi_request == 0.5)
         assert game_a.komi == game_b.komi == 6.5
-        bob.backend.set_komi(number, game_b.komi_request)
+        proposal = game_b.komi_request
+        assert proposal is not None
+        bob.backend.set_komi(number, proposal)
         await wait_until(lambda: game_a.komi == 0.5 and game_b.komi == 0.5)
         assert server.hub.games[number].komi == 0.5
         assert game_a.board.komi == game_b.board.komi == 0.5
