@@ -290,6 +290,7 @@ class ModelAdapter:
         color = e.color
         if e.handicap:
             record = MoveRecord(e.number + 1, color, None, handicap=e.handicap)
+            game.handicap = e.handicap  # a classic game's only word on it
         else:
             record = MoveRecord(e.number + 1, color, self._point(e.point, game.size))
         if game.add_move(record):

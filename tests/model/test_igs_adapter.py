@@ -424,7 +424,7 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     )
     game = model.followed[5]
     assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
-    assert game.last_number == 1 and game.moves[0].handicap == 2
+    assert game.last_number == 1 and game.moves[0].handicap == game.handicap == 2
     assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
 
 
