@@ -111,7 +111,7 @@ class ChatPane(ModelWatcher):
             yield OptionList(id="chat-buffers")
             with Vertical(id="chat-main"):
                 yield Label("", id="chat-title")
-                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=5000)
+                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=5000, min_width=1)
                 yield ChatInput(
                     names=self._completion_names,
                     games=self._completion_games,

@@ -46,7 +46,7 @@ class ConsolePane(ModelWatcher):
         self._last: ConsoleLine | None = None
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="console-log", wrap=True, markup=False, max_lines=10_000)
+        yield RichLog(id="console-log", wrap=True, markup=False, max_lines=10_000, min_width=1)
         yield ChatInput(
             names=self.model.players.names,
             games=lambda: list(self.model.games),

@@ -261,3 +261,24 @@ async def test_ctrl_r_replies_to_the_latest_tell() -> None:
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert chat.current == BufferKey(ChatKind.TELL, "zoe")
+
+
+async def test_long_lines_wrap_at_the_visible_width_of_a_side_pane() -> None:
+    """RichLog's default min_width (78) would render wider than a side pane and clip words."""
+    model = chat_model()
+    words = [f"word{i:02d}" for i in range(40)]
+    model.add_chat(TELL, "alice", " ".join(words))
+    app, _ = make_app(model)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        log = chat.log_widget
+        width = log.scrollable_content_region.width
+        assert 0 < width < 78
+        lines = log_lines(log)
+        assert all(len(line.rstrip()) <= width for line in lines)
+        shown = " ".join(lines)
+        assert all(word in shown for word in words)
