@@ -2,8 +2,9 @@
 
 The panel keeps its tabs in step with ``model.followed``: a newly followed game gets a tab (and
 becomes the active one, since the user just asked to observe or started playing it); a game
-that leaves the model loses its tab. Closing a tab with ``u`` (or ctrl+w) asks the backend to unobserve and
-removes the tab at once; until the model drops the game, the panel remembers not to reopen it.
+that leaves the model loses its tab. Closing a tab with ``u`` (or ctrl+w) asks the backend to
+unobserve and removes the tab at once; until the model drops the game, the panel remembers not
+to reopen it.
 
 On short terminals (the 80x24 main screen leaves about 20 lines here) the tab bar would push
 the 19th board row off screen, so the panel hides it below :data:`COMPACT_HEIGHT` lines; the
