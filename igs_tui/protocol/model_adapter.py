@@ -425,7 +425,7 @@ class ModelAdapter:
         self.model.notify(
             "komi",
             f"{e.player} proposes komi {e.komi:g}",
-            f"Type 'komi {e.komi:.1f}' to agree.",
+            "Press ctrl+k in the game to agree.",
         )
 
     def _komi_set(self, e: ev.KomiSet) -> None:

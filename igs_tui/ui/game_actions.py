@@ -97,6 +97,18 @@ class GameActions(ModelWatcher):
         self._backend.request_undo(self.number)
         self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
 
+    def action_agree_komi(self) -> None:
+        """Agree to the komi the opponent proposed (both players must name the same value)."""
+        game = self.game
+        if game is None or game.role.color is None or game.phase is GamePhase.FINISHED:
+            self.show_message("No game of yours to agree a komi in")
+            return
+        if game.komi_request is None:
+            self.show_message("No komi proposal to agree to")
+            return
+        self._backend.set_komi(self.number, game.komi_request)
+        self.show_message(f"Komi {game.komi_request:g} agreed: waiting for the server")
+
     def action_add_time(self) -> None:
         """Give the opponent extra minutes (asks how many)."""
         game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play")

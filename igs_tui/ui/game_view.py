@@ -107,6 +107,7 @@ class GameView(GameActions):
         Binding("ctrl+a", "add_time", "Add time", show=False),
         Binding("ctrl+o", "adjourn", "Adjourn", show=False),
         Binding("ctrl+l", "load", "Load game", show=False),
+        Binding("ctrl+k", "agree_komi", "Agree komi", show=False),
         Binding("ctrl+e", "suggest_dead", "Suggest dead"),
         Binding("ctrl+e", "estimate", "Estimate"),
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
@@ -114,7 +115,16 @@ class GameView(GameActions):
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
     OWN_GAME_ACTIONS = frozenset(
-        ("pass_move", "done_scoring", "resign", "undo", "add_time", "adjourn", "load")
+        (
+            "pass_move",
+            "done_scoring",
+            "resign",
+            "undo",
+            "add_time",
+            "adjourn",
+            "load",
+            "agree_komi",
+        )
     )
 
     @dataclass

@@ -297,3 +297,23 @@ async def test_hostile_names_in_dialogs_are_plain_text() -> None:
         text = str(app.screen.query_one("#result", Static).content)
         assert "[b]opp[/b] (W) vs me (B)" in text and "Result: [red]W+R" in text
         assert "\x1b" not in text
+
+
+async def test_ctrl_k_agrees_to_the_opponents_komi_proposal() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model)
+        await settle(pilot)
+        await pilot.press("ctrl+k")
+        await settle(pilot)
+        assert backend.named("set_komi") == []
+        assert "No komi proposal" in info_text(app, 21)
+        game.komi_request = 0.5
+        model.game_changed(21)
+        await settle(pilot)
+        await pilot.press("ctrl+k")
+        await settle(pilot)
+        assert backend.named("set_komi") == [(21, 0.5)]
+        assert "Komi 0.5 agreed" in info_text(app, 21)
