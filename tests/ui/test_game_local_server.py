@@ -4,14 +4,11 @@ board follow the server's moves; then close the tab with ``u`` (the real backend
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
-from igs_tui.go import Color, format_point, parse_point
+from igs_tui.go import format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import ClientModel, Role
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model import ClientModel
 from igs_tui.net.client import ClientConfig, IgsClient
 from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import ConnectionEvent
@@ -20,16 +17,8 @@ from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_panel import GamesPanel
+from tests.ui.local_play import own_game_against_igsbot, wait_until
 from tests.ui.test_game_support import PanelApp
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Poll ``condition`` while real network I/O happens; fail after ``timeout``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.05)
 
 
 async def test_observed_game_follows_server_moves_and_u_unobserves() -> None:
@@ -86,60 +75,22 @@ async def test_observed_game_follows_server_moves_and_u_unobserves() -> None:
 async def test_playing_igsbot_through_the_board() -> None:
     """Challenge the server's bot, play a typed move, see the bot's answer on our board; an
     illegal move (the bot's stone) is refused locally and never reaches the server."""
-    config = ServerConfig(bot_delay=0.05, bot_games=0, broadcast=False)
-    server = await start_embedded(config)
-    model = ClientModel()
-    adapter = ModelAdapter(model)
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
-    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
-    client = IgsClient("alice", "alice", config=client_config, on_event=on_event)
-    task = asyncio.ensure_future(client.run())
-    sent: list[str] = []
-    original_send = client.send
-
-    def recording_send(command: Any) -> Any:
-        sent.append(str(getattr(command, "line", command)))
-        return original_send(command)
-
-    backend = IgsBackend(model, recording_send)
-    app = PanelApp(model, backend)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(lambda: client.connected)
-            model.set_connection(user=client.logged_in_as or "alice")
-            backend.challenge(MatchTerms("igsbot", Color.BLACK, size=9, main_seconds=600))
-            await wait_until(
-                lambda: any(g.role is Role.PLAYING_BLACK for g in model.followed.values())
-            )
-            number = next(n for n, g in model.followed.items() if g.role is Role.PLAYING_BLACK)
-            panel = app.query_one(GamesPanel)
-            await wait_until(lambda: number in panel.game_numbers)
-            await pilot.pause()
-            panel.show_game(number)
-            await pilot.pause()
-            game = model.followed[number]
-            await pilot.press("e", "5", "enter")
-            await wait_until(lambda: len(game.moves) >= 2)  # ours, then the bot's answer
-            assert game.moves[0].point == parse_point("E5", 9)
-            bot_point = game.moves[1].point
-            assert bot_point is not None
-            await wait_until(
-                lambda: dict(panel.view(number).board.picture.stones) == game.board.stones()
-            )
-            before = list(sent)
-            # lower case on purpose: "h4" must mean H4, not "cursor left, then Enter"
-            await pilot.press(*format_point(bot_point, 9).lower(), "enter")
-            await pilot.pause()
-            assert sent == before  # refused locally
-            assert "occupied" in panel.view(number).query_one(GameInfo).render_info().plain
-    finally:
-        await client.close()
-        task.cancel()
-        await server.stop()
+    async with own_game_against_igsbot() as own:
+        pilot, panel, game, number, sent = own.pilot, own.panel, own.game, own.number, own.sent
+        await pilot.press("e", "5", "enter")
+        await wait_until(lambda: len(game.moves) >= 2)  # ours, then the bot's answer
+        assert game.moves[0].point == parse_point("E5", 9)
+        bot_point = game.moves[1].point
+        assert bot_point is not None
+        await wait_until(
+            lambda: dict(panel.view(number).board.picture.stones) == game.board.stones()
+        )
+        before = list(sent)
+        # lower case on purpose: "h4" must mean H4, not "cursor left, then Enter"
+        await pilot.press(*format_point(bot_point, 9).lower(), "enter")
+        await pilot.pause()
+        assert sent == before  # refused locally
+        assert "occupied" in panel.view(number).query_one(GameInfo).render_info().plain
 
 
 async def test_observed_relay_shows_the_real_names_from_its_title() -> None:

@@ -1,0 +1,95 @@
+"""Shared set-up for Pilot tests that play igsbot on the embedded server over real TCP.
+
+The client side is wired as the launcher wires it (IgsClient → ModelAdapter → model, and an
+IgsBackend for intents) but every command sent is recorded, so a test can assert what reached
+the server and what was refused locally.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from textual.pilot import Pilot
+
+from igs_tui.go import Color
+from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.server import start_embedded
+from igs_tui.model import ClientModel, FollowedGame, Role
+from igs_tui.model.backend import MatchTerms
+from igs_tui.net.client import ClientConfig, IgsClient
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import ConnectionEvent
+from igs_tui.protocol.events import Event
+from igs_tui.protocol.igs_backend import IgsBackend
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.ui.game_panel import GamesPanel
+from tests.ui.test_game_support import PanelApp
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "condition not met in time"
+        await asyncio.sleep(0.02)
+
+
+@dataclass
+class OwnGame:
+    """A running 9x9 game of alice (black) against igsbot, shown on the panel."""
+
+    app: PanelApp
+    pilot: Pilot[Any]
+    model: ClientModel
+    panel: GamesPanel
+    number: int
+    game: FollowedGame
+    sent: list[str]
+    """Every command line the client sent, in order."""
+
+
+@asynccontextmanager
+async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIterator[OwnGame]:
+    server = await start_embedded(ServerConfig(bot_delay=0.05, bot_games=0, broadcast=False))
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            adapter.apply(event)
+
+    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
+    client = IgsClient("alice", "alice", config=client_config, on_event=on_event)
+    task = asyncio.ensure_future(client.run())
+    sent: list[str] = []
+    original_send = client.send
+
+    def recording_send(command: Any) -> Any:
+        sent.append(str(getattr(command, "line", command)))
+        return original_send(command)
+
+    backend = IgsBackend(model, recording_send)
+    app = PanelApp(model, backend)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await wait_until(lambda: client.connected)
+            model.set_connection(user=client.logged_in_as or "alice")
+            backend.challenge(MatchTerms("igsbot", Color.BLACK, size=9, main_seconds=600))
+            await wait_until(
+                lambda: any(g.role is Role.PLAYING_BLACK for g in model.followed.values())
+            )
+            number = next(n for n, g in model.followed.items() if g.role is Role.PLAYING_BLACK)
+            panel = app.query_one(GamesPanel)
+            await wait_until(lambda: number in panel.game_numbers)
+            await pilot.pause()
+            panel.show_game(number)
+            await pilot.pause()
+            yield OwnGame(app, pilot, model, panel, number, model.followed[number], sent)
+    finally:
+        await client.close()
+        task.cancel()
+        await server.stop()
