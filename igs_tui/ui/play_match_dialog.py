@@ -200,6 +200,10 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         except ValueError as exc:
             error.update(str(exc))
             return None
+        me = str(getattr(getattr(self.app, "model", None), "me", "") or "")
+        if me and terms.opponent.casefold() == me.casefold():
+            error.update("You cannot challenge yourself: choose another player.")
+            return None
         problem = check_with_backend(self.backend, terms)
         if problem:
             error.update(problem)

@@ -171,3 +171,26 @@ async def test_focused_match_dialog_field_shows_what_is_typed() -> None:
         assert field.has_focus
         assert field.content_region.height == 1
         assert "7" in app.screen.get_widget_at(*field.content_region.offset)[0].render_line(0).text
+
+
+async def test_match_dialog_refuses_to_challenge_ourselves() -> None:
+    model, backend, sent = recording()
+
+    class ModelHost(Host):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+    app = ModelHost()
+    async with app.run_test(size=(100, 60)) as pilot:
+        dialog = open_match_dialog(app, model, backend, "ME")  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.click("#send")
+        await pilot.pause()
+        assert "cannot challenge yourself" in str(dialog.query_one("#error", Static).render())
+        assert sent == []
+        dialog.query_one("#opponent", Input).value = "ivy"
+        await pilot.pause(0.3)  # a Button ignores a second press during its 0.2 s press effect
+        await pilot.click("#send")
+        await pilot.pause()
+        assert sent and sent[0].startswith("nmatch ivy ")
