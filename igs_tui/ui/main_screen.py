@@ -45,7 +45,8 @@ PANES: tuple[tuple[str, str], ...] = (
     ("console", "Console"),
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
-WIDE_WIDTH = 120
+WIDE_WIDTH = 130
+"""From here the board and a list fit side by side with the board keeping its coordinates."""
 FOCUS_TARGET = {
     "games": "#games-table",
     "players": "#players-table",

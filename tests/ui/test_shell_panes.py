@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Tabs
 
+from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model
 from tests.ui.shell_helpers import COMPACT, WIDE, main_screen, make_app
 
@@ -85,3 +87,18 @@ async def test_focus_never_stays_in_a_hidden_pane() -> None:
         screen = main_screen(app)
         assert screen.visible_panes() == ["games"]
         assert app.focused is not None and app.focused.id == "games-table"
+
+
+@pytest.mark.parametrize("width", [100, 120, 129, 130, 140, 160, 200])
+async def test_the_board_keeps_its_coordinates_at_every_width(width: int) -> None:
+    """The wide layout (board beside a list) starts only where a 19x19 board still fits with
+    its coordinates, which players need to type moves."""
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one(BoardWidget)
+        assert board.board_layout.size == 19
+        assert board.board_layout.side_coords and board.board_layout.top_coords
