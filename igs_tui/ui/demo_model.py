@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import random
 
-from igs_tui.go import Color, Point
+from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
     ChatMessage,
     ClientModel,
+    ClockReading,
+    FollowedGame,
+    GamePhase,
     GameSummary,
     LinkState,
     MoveRecord,
     Player,
+    Role,
+    TimeSettings,
+    TimeSystem,
 )
 
 FIXED_TIME = 1_800_000_000.0
@@ -154,3 +160,80 @@ def demo_model(players: int = 300, games: int = 40, *, me: str = "tester") -> Cl
         model.add_console(text, kind)
     model.add_console("observe 5", "command", outgoing=True)
     return model
+
+
+OWN_GAME = 77
+"""The number of the demo's own game (not in :func:`demo_model`: its snapshots stay as they are)."""
+
+OWN_OPENING = "Q16 D4 Q3 D16 R5 C14 F17 C6 K4 O17 P17 O16 P15 M17 R14 K17 D10 F3 C3 D3 C4 C5 B5 D5"
+"""A plausible 19x19 opening, black first, for a game of our own in progress."""
+
+SCORING_BLACK = ("D9", "D8", "D7", "E7", "E6", "D6", "D5", "D4", "C4", "C3", "C2", "C1", "H3", "G4")
+SCORING_WHITE = ("E9", "E8", "F7", "F6", "E5", "E4", "E3", "D3", "D2", "D1", "B7", "F8")
+"""A finished 9x9 game: black holds the left, white the right; H3 and G4 (black) inside
+white's area and B7 (white) inside black's are dead."""
+SCORING_DEAD = ("H3", "G4", "B7")
+
+
+def _moves_from(black: tuple[str, ...], white: tuple[str, ...], size: int) -> list[MoveRecord]:
+    """Alternate the two colours' stones (a side with none left passes), then both pass."""
+    records: list[MoveRecord] = []
+    for i in range(max(len(black), len(white))):
+        for color, stones in ((Color.BLACK, black), (Color.WHITE, white)):
+            point = parse_point(stones[i], size) if i < len(stones) else None
+            records.append(MoveRecord(len(records) + 1, color, point))
+    for color in (Color.BLACK, Color.WHITE):
+        records.append(MoveRecord(len(records) + 1, color, None))
+    return records
+
+
+def add_own_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
+    """A 19x19 game we play as black, both clocks in overtime (Japanese byo-yomi), our turn."""
+    rank = model.players.get(opponent)
+    game = model.follow(
+        number,
+        role=Role.PLAYING_BLACK,
+        white=opponent,
+        white_rank=rank.rank if rank is not None else "2k",
+        black=model.me,
+        black_rank="3k*",
+        size=19,
+        komi=6.5,
+    )
+    game.board.komi = 6.5
+    color = Color.BLACK
+    for index, text in enumerate(OWN_OPENING.split(), start=1):
+        game.add_move(MoveRecord(index, color, parse_point(text, 19)))
+        color = color.opponent
+    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5))
+    now = model.clock()
+    game.clocks[Color.BLACK].set(
+        ClockReading(0.0, in_byoyomi=True, byo_seconds=24.0, periods=3), now
+    )
+    game.clocks[Color.WHITE].set(
+        ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=5), now
+    )
+    game.clocks[Color.BLACK].start(now)
+    model.game_changed(number)
+    return game
+
+
+def add_scoring_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
+    """A 9x9 game of ours after both passed: dead stones marked, waiting for both to be done."""
+    rank = model.players.get(opponent)
+    game = model.follow(
+        number,
+        role=Role.PLAYING_BLACK,
+        white=opponent,
+        white_rank=rank.rank if rank is not None else "2k",
+        black=model.me,
+        black_rank="3k*",
+        size=9,
+        komi=6.5,
+    )
+    for move in _moves_from(SCORING_BLACK, SCORING_WHITE, 9):
+        game.add_move(move)
+    game.phase = GamePhase.SCORING
+    game.dead.update(parse_point(text, 9) for text in SCORING_DEAD)
+    model.game_changed(number)
+    return game
