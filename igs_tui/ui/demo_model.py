@@ -168,11 +168,11 @@ OWN_GAME = 77
 OWN_OPENING = "Q16 D4 Q3 D16 R5 C14 F17 C6 K4 O17 P17 O16 P15 M17 R14 K17 D10 F3 C3 D3 C4 C5 B5 D5"
 """A plausible 19x19 opening, black first, for a game of our own in progress."""
 
-SCORING_BLACK = ("D9", "D8", "D7", "E7", "E6", "D6", "D5", "D4", "C4", "C3", "C2", "C1", "H3", "G4")
-SCORING_WHITE = ("E9", "E8", "F7", "F6", "E5", "E4", "E3", "D3", "D2", "D1", "B7", "F8")
-"""A finished 9x9 game: black holds the left, white the right; H3 and G4 (black) inside
-white's area and B7 (white) inside black's are dead."""
-SCORING_DEAD = ("H3", "G4", "B7")
+SCORING_BLACK = ("E9", "E8", "E7", "F7", "F6", "E6", "E5", "E4", "D4", "D3", "D2", "D1", "H3", "H6")
+SCORING_WHITE = ("F9", "F8", "G7", "G6", "F5", "F4", "F3", "E3", "E2", "E1", "B7", "G8")
+"""A finished 9x9 game: black holds the left, white the right; H3 and H6 (black) inside
+white's area and B7 (white) inside black's are dead. The count is close (W+1.5)."""
+SCORING_DEAD = ("H3", "H6", "B7")
 
 
 def _moves_from(black: tuple[str, ...], white: tuple[str, ...], size: int) -> list[MoveRecord]:
@@ -233,6 +233,12 @@ def add_scoring_game(model: ClientModel, opponent: str, *, number: int = OWN_GAM
     )
     for move in _moves_from(SCORING_BLACK, SCORING_WHITE, 9):
         game.add_move(move)
+    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5))
+    now = model.clock()
+    game.clocks[Color.BLACK].set(ClockReading(161.0), now)
+    game.clocks[Color.WHITE].set(
+        ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=4), now
+    )
     game.phase = GamePhase.SCORING
     game.dead.update(parse_point(text, 9) for text in SCORING_DEAD)
     model.game_changed(number)
