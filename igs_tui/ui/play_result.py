@@ -26,6 +26,11 @@ def result_text(game: FollowedGame) -> str:
     white, black = clean(game.white, max_length=24), clean(game.black, max_length=24)
     lines = [f"Game {game.number}: {white} (W) vs {black} (B)"]
     check = game.score_check
+    standing = game.result
+    if check is not None:
+        standing = check.server.result if check.decides else check.ours_result
+    if headline := _headline(game, standing):
+        lines.insert(0, headline)
     if check is None:
         lines.append(f"Result: {clean(game.result, max_length=60) or 'not known yet'}")
         return "\n".join(lines)
@@ -48,6 +53,21 @@ def result_text(game: FollowedGame) -> str:
             f"The counts DIFFER: our count stands ({counter} only advises); check the dead stones."
         )
     return "\n".join(lines)
+
+
+def _headline(game: FollowedGame, result: str) -> str:
+    """``You won.`` / ``You lost.`` / ``Jigo.`` for our own games: a result string such as
+    ``W+1.5`` makes the player work out which colour they had."""
+    ours = game.role.color
+    result = result.strip()
+    if ours is None or not result:
+        return ""
+    if result in ("0", "Jigo", "Draw"):
+        return "Jigo (a draw)."
+    winner = result[0].upper()
+    if winner not in ("B", "W"):
+        return ""
+    return "You won." if winner == ours.value else "You lost."
 
 
 def _count_text(score: ServerScore) -> str:

@@ -261,7 +261,9 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
                 f"{player.name}'s result screen",
             )
         lines_a, lines_b = result_lines(alice), result_lines(bob)
-        assert lines_a == lines_b  # the same game, the same count, on both screens
+        # the same game and the same count on both screens, each headed from its own side
+        assert (lines_a[0], lines_b[0]) == ("You lost.", "You won.")  # White won; alice is Black
+        assert lines_a[1:] == lines_b[1:]
         check = game_a.score_check
         assert check is not None and check.agrees
         assert check.ours_result == check.server.result == game_b.result

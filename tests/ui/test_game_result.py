@@ -55,3 +55,25 @@ def test_hostile_engine_name_is_cleaned_and_a_long_one_keeps_columns_aligned() -
     first, second = text.splitlines()[1:3]
     assert second.startswith("Our count:") and second.endswith("could not be made")
     assert first.index("W+1.5") == second.index("could not be made")  # one column for both
+
+
+def test_own_games_get_a_headline_from_the_result_that_stands() -> None:
+    from igs_tui.model import Role
+
+    server = ServerScore(50.0, 60.5, black_territory=40, white_territory=45)
+    game = game_with(ScoreCheck(server, 52.0, 60.5, "W+8.5"))
+    game.role = Role.PLAYING_BLACK
+    assert result_text(game).splitlines()[0] == "You lost."
+    game.role = Role.PLAYING_WHITE
+    assert result_text(game).splitlines()[0] == "You won."
+    # against an engine our count stands, even when the engine says otherwise
+    engine = ScoreCheck(ServerScore(3.5, 0.0), 50.0, 60.5, "W+10.5", "GNU Go", decides=False)
+    game = game_with(engine)
+    game.role = Role.PLAYING_WHITE
+    assert result_text(game).splitlines()[0] == "You won."
+    resigned = FollowedGame(4, white="a", black="me", role=Role.PLAYING_BLACK, result="B+R")
+    assert result_text(resigned).splitlines()[0] == "You won."
+    drawn = FollowedGame(5, white="a", black="me", role=Role.PLAYING_BLACK, result="0")
+    assert result_text(drawn).splitlines()[0] == "Jigo (a draw)."
+    observed = FollowedGame(6, white="a", black="b", result="W+R")
+    assert result_text(observed).splitlines()[0].startswith("Game 6")
