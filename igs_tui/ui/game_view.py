@@ -102,7 +102,7 @@ class GameView(GameActions):
         Binding("ctrl+g", "pass_move", "Pass"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
-        Binding("ctrl+d", "done_scoring", "Done scoring", show=False),
+        Binding("ctrl+d", "done_scoring", "Done scoring"),
         Binding("ctrl+r", "resign", "Resign", show=False),
         Binding("ctrl+a", "add_time", "Add time", show=False),
         Binding("ctrl+o", "adjourn", "Adjourn", show=False),
@@ -298,6 +298,10 @@ class GameView(GameActions):
         """
         game = self.game
         own = game is not None and game.role.color is not None
+        if action == "pass_move":  # the footer offers each only in the phase it belongs to
+            return own and game is not None and game.phase is GamePhase.PLAYING
+        if action == "done_scoring":
+            return own and game is not None and game.phase is GamePhase.SCORING
         if action in self.OWN_GAME_ACTIONS:
             return own
         if action in ("unobserve", "close_game"):
