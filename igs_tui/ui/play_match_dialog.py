@@ -103,10 +103,12 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         padding: 0 1;
     }
     MatchDialog Horizontal { height: auto; }
-    MatchDialog Label { width: 22; padding: 1 0 0 0; }
+    MatchDialog #title { text-style: bold; margin: 0 0 1 0; }
+    MatchDialog Label { width: 22; }
     MatchDialog Input, MatchDialog Select { width: 1fr; }
-    MatchDialog Input { border: none; height: 1; margin: 1 0 0 0; }
-    MatchDialog Input:focus { border: none; background: $boost; text-style: bold; }
+    MatchDialog Input:focus { background: $boost; text-style: bold; }
+    MatchDialog #buttons { margin: 1 0 0 0; }
+    MatchDialog Button { margin: 0 2 0 0; }
     MatchDialog #error { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -139,11 +141,13 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         with VerticalScroll() as scroll:
             scroll.can_focus = False  # tab goes from field to field, not to the frame
             yield Static(self.title_text, id="title")
-            yield row("Opponent", Input(self.opponent, id="opponent"))
-            yield row("Colour", Select(COLOURS, value="B", allow_blank=False, id="colour"))
-            yield row("Board size", Input("19", id="size"))
-            yield row("Handicap", Input("0", id="handicap"))
-            yield row("Komi", Input("6.5", id="komi"))
+            yield row("Opponent", Input(self.opponent, id="opponent", compact=True))
+            yield row(
+                "Colour", Select(COLOURS, value="B", allow_blank=False, id="colour", compact=True)
+            )
+            yield row("Board size", Input("19", id="size", compact=True))
+            yield row("Handicap", Input("0", id="handicap", compact=True))
+            yield row("Komi", Input("6.5", id="komi", compact=True))
             yield row(
                 "Time system",
                 Select(
@@ -151,17 +155,18 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
                     value="canadian",
                     allow_blank=False,
                     id="system",
+                    compact=True,
                 ),
             )
-            yield row("Main time (min)", Input("10", id="main"))
-            yield row("Byo-yomi (min / s)", Input("5", id="byo"))
-            yield row("Stones / period", Input("25", id="stones"))
-            yield row("Periods (Japanese)", Input("0", id="periods"))
-            yield row("Delay s (Bronstein)", Input("0", id="delay"))
+            yield row("Main time (min)", Input("10", id="main", compact=True))
+            yield row("Byo-yomi (min / s)", Input("5", id="byo", compact=True))
+            yield row("Stones / period", Input("25", id="stones", compact=True))
+            yield row("Periods (Japanese)", Input("0", id="periods", compact=True))
+            yield row("Delay s (Bronstein)", Input("0", id="delay", compact=True))
             yield Static("", id="error")
-            with Horizontal():
-                yield Button("Send offer", variant="primary", id="send")
-                yield Button("Cancel", id="cancel")
+            with Horizontal(id="buttons"):
+                yield Button("Send offer (Enter)", variant="primary", id="send", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def form(self) -> dict[str, str]:
         values = {w.id or "": w.value for w in self.query(Input)}
