@@ -84,6 +84,10 @@ class ChallengeDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         kind = "match" if self.challenge.classic else "nmatch"
         name = plain(self.challenge.opponent, "bold", max_length=20)
+        player = self.model.players.get(self.challenge.opponent)
+        if player is not None and player.rank:
+            # the rank is what a player weighs first when answering a request
+            name.append(f" [{clean(player.rank, max_length=6)}]")
         incoming = self.challenge.incoming
         if incoming:
             title = name.append(f" offers a game ({kind})")

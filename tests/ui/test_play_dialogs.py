@@ -12,6 +12,7 @@ from igs_tui.model import (
     ClientModel,
     Dispute,
     FollowedGame,
+    Player,
     ScoreCheck,
     ServerScore,
 )
@@ -78,11 +79,13 @@ async def test_challenge_dialog_accept_decline_and_dispute() -> None:
     terms = MatchTerms("ivy", Color.BLACK, 9, 0, 6.5, 600, 300, 25)
     model.add_challenge(Challenge(terms, incoming=True))
     model.add_dispute(Dispute("ivy", ("W", "0", "9"), ("B", "0", "9")))
+    model.upsert_players([Player("ivy", "3k*")])
     app = Host()
     async with app.run_test(size=(100, 60)) as pilot:
         dialog = open_challenge_dialog(app, model, backend)  # type: ignore[arg-type]
         assert isinstance(dialog, ChallengeDialog)
         await pilot.pause()
+        assert str(dialog.query_one("#title", Static).render()).startswith("ivy [3k*] offers")
         text = str(dialog.query_one("#dispute", Static).render())
         assert "colour" in text and text.splitlines()[2].endswith("*")
         assert "you play black, 9x9" in str(dialog.query_one("#terms", Static).render())
