@@ -305,7 +305,7 @@ class GameView(GameActions):
         if action in self.OWN_GAME_ACTIONS:
             return own
         if action in ("unobserve", "close_game"):
-            if own and game is not None and game.phase is GamePhase.PLAYING:
+            if own and game is not None and game.phase in (GamePhase.PLAYING, GamePhase.SCORING):
                 return False
             return action == "close_game" or not has_u_column(game)
         scoring = own and game is not None and game.phase is GamePhase.SCORING

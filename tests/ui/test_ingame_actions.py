@@ -317,3 +317,23 @@ async def test_ctrl_k_agrees_to_the_opponents_komi_proposal() -> None:
         await settle(pilot)
         assert backend.named("set_komi") == [(21, 0.5)]
         assert "Komi 0.5 agreed" in info_text(app, 21)
+
+
+async def test_own_game_cannot_be_closed_in_play_or_scoring_and_footer_follows_phase() -> None:
+    model, _ = new_model()
+    app = AssistApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        game_view = view(app, 21)
+        expected = {
+            GamePhase.PLAYING: {"pass_move": True, "done_scoring": False, "unobserve": False},
+            GamePhase.SCORING: {"pass_move": False, "done_scoring": True, "unobserve": False},
+            GamePhase.FINISHED: {"pass_move": False, "done_scoring": False, "unobserve": True},
+        }
+        for phase, actions in expected.items():
+            game.phase = phase
+            model.game_changed(21)
+            await settle(pilot)
+            for action, allowed in actions.items():
+                assert bool(game_view.check_action(action, ())) is allowed, (phase, action)
