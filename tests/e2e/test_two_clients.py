@@ -316,7 +316,8 @@ async def test_counter_offer_dispute_and_a_new_offer_start_the_game(tmp_path: Pa
         await wait_until(alice_sees_dispute, "the dispute on alice's screen")
         dialog = alice.app.screen
         assert isinstance(dialog, ChallengeDialog)
-        assert "Your offer to bob is disputed" in str(dialog.query_one("#title").render())
+        title = str(dialog.query_one("#title").render())
+        assert title.startswith("Your offer to bob") and title.endswith("is disputed")
         rows = str(dialog.query_one("#dispute").render()).splitlines()
         size_row = next(row for row in rows if row.startswith("size"))
         assert size_row.split() == ["size", "9", "13", "*"]
