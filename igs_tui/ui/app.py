@@ -190,7 +190,7 @@ class IgsApp(App[None]):
         if self.match_hook is not None:
             self.match_hook(opponent)
         elif not isinstance(self.screen, MatchDialog):
-            self.push_screen(MatchDialog(self.backend, opponent))
+            self.push_screen(MatchDialog(self.backend, opponent, me=self.model.me))
 
     def answer_challenge(self) -> None:
         if (main := self.main_screen) is not None:

@@ -141,7 +141,10 @@ class ChallengeDialog(ModalScreen[str | None]):
         if answer == "counter":
             # A different request to the same player: the server reports a dispute to both.
             title = "Counter-offer" if self.challenge.incoming else "New offer"
-            app.push_screen(MatchDialog(self.backend, terms.opponent, title=title, initial=terms))
+            dialog = MatchDialog(
+                self.backend, terms.opponent, title=title, initial=terms, me=self.model.me
+            )
+            app.push_screen(dialog)
 
     def action_later(self) -> None:
         self.dismiss(None)

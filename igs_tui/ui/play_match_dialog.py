@@ -120,10 +120,13 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         *,
         title: str = "",
         initial: MatchTerms | None = None,
+        me: str = "",
     ) -> None:
         super().__init__()
         self.backend = backend
         self.opponent = opponent
+        self.me = me
+        """Our own name, so the dialog can refuse a challenge to ourselves."""
         self.title_text = title or "Offer a game"
         self.initial = initial
 
@@ -205,8 +208,7 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         except ValueError as exc:
             error.update(str(exc))
             return None
-        me = str(getattr(getattr(self.app, "model", None), "me", "") or "")
-        if me and terms.opponent.casefold() == me.casefold():
+        if self.me and terms.opponent.casefold() == self.me.casefold():
             error.update("You cannot challenge yourself: choose another player.")
             return None
         problem = check_with_backend(self.backend, terms)
@@ -235,7 +237,6 @@ def open_match_dialog(
     app: App[object], model: ClientModel, backend: Backend, opponent: str = ""
 ) -> MatchDialog:
     """Push the match dialog for ``opponent`` (the selected player, or empty)."""
-    del model  # the dialog needs no model state today; kept for a uniform entry signature
-    dialog = MatchDialog(backend, opponent)
+    dialog = MatchDialog(backend, opponent, me=model.me)
     app.push_screen(dialog)
     return dialog

@@ -178,13 +178,7 @@ async def test_focused_match_dialog_field_shows_what_is_typed() -> None:
 
 async def test_match_dialog_refuses_to_challenge_ourselves() -> None:
     model, backend, sent = recording()
-
-    class ModelHost(Host):
-        def __init__(self) -> None:
-            super().__init__()
-            self.model = model
-
-    app = ModelHost()
+    app = Host()
     async with app.run_test(size=(100, 60)) as pilot:
         dialog = open_match_dialog(app, model, backend, "ME")  # type: ignore[arg-type]
         await pilot.pause()
