@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import start_embedded
+from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
 from igs_tui.model.backend import MatchTerms
 from igs_tui.net.client import ClientConfig, IgsClient
@@ -52,9 +52,24 @@ class OwnGame:
     """Every command line the client sent, in order."""
 
 
+@dataclass
+class LocalClient:
+    """A client logged in to an embedded server, wired as the launcher wires one."""
+
+    server: LocalServer
+    model: ClientModel
+    client: IgsClient
+    backend: IgsBackend
+    sent: list[str]
+    """Every command line the client sent, in order."""
+
+
 @asynccontextmanager
-async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIterator[OwnGame]:
-    server = await start_embedded(ServerConfig(bot_delay=0.05, bot_games=0, broadcast=False))
+async def local_client(
+    config: ServerConfig, user: str = "guest", password: str = ""
+) -> AsyncIterator[LocalClient]:
+    """Start ``config``'s server, connect a client to it, stop both afterwards."""
+    server = await start_embedded(config)
     model = ClientModel()
     adapter = ModelAdapter(model)
 
@@ -63,7 +78,7 @@ async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIte
             adapter.apply(event)
 
     client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
-    client = IgsClient("alice", "alice", config=client_config, on_event=on_event)
+    client = IgsClient(user, password, config=client_config, on_event=on_event)
     task = asyncio.ensure_future(client.run())
     sent: list[str] = []
     original_send = client.send
@@ -72,9 +87,20 @@ async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIte
         sent.append(str(getattr(command, "line", command)))
         return original_send(command)
 
-    backend = IgsBackend(model, recording_send)
-    app = PanelApp(model, backend)
     try:
+        yield LocalClient(server, model, client, IgsBackend(model, recording_send), sent)
+    finally:
+        await client.close()
+        task.cancel()
+        await server.stop()
+
+
+@asynccontextmanager
+async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIterator[OwnGame]:
+    config = ServerConfig(bot_delay=0.05, bot_games=0, broadcast=False)
+    async with local_client(config, "alice", "alice") as local:
+        model, client, backend = local.model, local.client, local.backend
+        app = PanelApp(model, backend)
         async with app.run_test(size=size) as pilot:
             await wait_until(lambda: client.connected)
             model.set_connection(user=client.logged_in_as or "alice")
@@ -88,8 +114,4 @@ async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIte
             await pilot.pause()
             panel.show_game(number)
             await pilot.pause()
-            yield OwnGame(app, pilot, model, panel, number, model.followed[number], sent)
-    finally:
-        await client.close()
-        task.cancel()
-        await server.stop()
+            yield OwnGame(app, pilot, model, panel, number, model.followed[number], local.sent)

@@ -3,40 +3,19 @@ board follow the server's moves; then close the tab with ``u`` (the real backend
 
 from __future__ import annotations
 
-import asyncio
-
 from igs_tui.go import format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import start_embedded
-from igs_tui.model import ClientModel
-from igs_tui.net.client import ClientConfig, IgsClient
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import ConnectionEvent
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_panel import GamesPanel
-from tests.ui.local_play import own_game_against_igsbot, wait_until
+from tests.ui.local_play import local_client, own_game_against_igsbot, wait_until
 from tests.ui.test_game_support import PanelApp
 
 
 async def test_observed_game_follows_server_moves_and_u_unobserves() -> None:
     config = ServerConfig(bot_delay=0.3, bot_game_interval=0.2, broadcast=False, bot_games=1)
-    server = await start_embedded(config)
-    model = ClientModel()
-    adapter = ModelAdapter(model)
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
-    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
-    client = IgsClient("guest", "", config=client_config, on_event=on_event)
-    task = asyncio.ensure_future(client.run())
-    backend = IgsBackend(model, client.send)
-    app = PanelApp(model, backend)
-    try:
+    async with local_client(config) as local:
+        model, client, backend = local.model, local.client, local.backend
+        app = PanelApp(model, backend)
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(lambda: client.connected)
             backend.refresh_games()
@@ -66,10 +45,6 @@ async def test_observed_game_follows_server_moves_and_u_unobserves() -> None:
             await wait_until(lambda: number not in model.followed)
             await pilot.pause()
             assert panel.game_numbers == []
-    finally:
-        await client.close()
-        task.cancel()
-        await server.stop()
 
 
 async def test_playing_igsbot_through_the_board() -> None:
@@ -97,20 +72,9 @@ async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
     """The local relay (one account on both sides, a titled game) over real TCP: the panel and
     the tab name the players of the title, the relay account stays visible."""
     config = ServerConfig(bot_games=0, broadcast=True, broadcast_interval=0.2)
-    server = await start_embedded(config)
-    model = ClientModel()
-    adapter = ModelAdapter(model)
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
-    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
-    client = IgsClient("guest", "", config=client_config, on_event=on_event)
-    task = asyncio.ensure_future(client.run())
-    backend = IgsBackend(model, client.send)
-    app = PanelApp(model, backend)
-    try:
+    async with local_client(config) as local:
+        model, client, backend = local.model, local.client, local.backend
+        app = PanelApp(model, backend)
         async with app.run_test(size=(120, 36)) as pilot:
             await wait_until(lambda: client.connected)
             backend.refresh_games()
@@ -130,7 +94,3 @@ async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
             assert "relay account kansai1" in text
             tabs = [str(tab.label) for tab in app.query("ContentTab")]
             assert f"#{number} Kuroda-Shirai" in tabs
-    finally:
-        await client.close()
-        task.cancel()
-        await server.stop()
