@@ -187,19 +187,24 @@ def _moves_from(black: tuple[str, ...], white: tuple[str, ...], size: int) -> li
     return records
 
 
-def add_own_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
-    """A 19x19 game we play as black, both clocks in overtime (Japanese byo-yomi), our turn."""
+def _follow_as_black(model: ClientModel, opponent: str, number: int, size: int) -> FollowedGame:
+    """Start following a game of ours (black, komi 6.5) against ``opponent``."""
     rank = model.players.get(opponent)
-    game = model.follow(
+    return model.follow(
         number,
         role=Role.PLAYING_BLACK,
         white=opponent,
         white_rank=rank.rank if rank is not None else "2k",
         black=model.me,
         black_rank="3k*",
-        size=19,
+        size=size,
         komi=6.5,
     )
+
+
+def add_own_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
+    """A 19x19 game we play as black, both clocks in overtime (Japanese byo-yomi), our turn."""
+    game = _follow_as_black(model, opponent, number, 19)
     game.board.komi = 6.5
     color = Color.BLACK
     for index, text in enumerate(OWN_OPENING.split(), start=1):
@@ -220,17 +225,7 @@ def add_own_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -
 
 def add_scoring_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
     """A 9x9 game of ours after both passed: dead stones marked, waiting for both to be done."""
-    rank = model.players.get(opponent)
-    game = model.follow(
-        number,
-        role=Role.PLAYING_BLACK,
-        white=opponent,
-        white_rank=rank.rank if rank is not None else "2k",
-        black=model.me,
-        black_rank="3k*",
-        size=9,
-        komi=6.5,
-    )
+    game = _follow_as_black(model, opponent, number, 9)
     for move in _moves_from(SCORING_BLACK, SCORING_WHITE, 9):
         game.add_move(move)
     game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5))
