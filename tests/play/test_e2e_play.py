@@ -237,6 +237,16 @@ def link_history(model: ClientModel) -> list[tuple[LinkState, float | None]]:
     return seen
 
 
+async def stop_all(server: LocalServer, connector: Connector | None, alice: Player | None) -> None:
+    """Tear down a test with a Connector-wired bob and a harness alice (either may be missing)."""
+    if connector is not None:
+        await connector.close()
+    if alice is not None:
+        await alice.client.close()
+        alice.task.cancel()
+    await server.stop()
+
+
 async def test_link_drop_mid_game_reloads_by_itself_with_identical_boards() -> None:
     """The link drops (transport closed under the client); the client reconnects and loads the
     game by itself (no ``load`` from the test); the boards are identical and play goes on.
@@ -275,12 +285,7 @@ async def test_link_drop_mid_game_reloads_by_itself_with_identical_boards() -> N
         assert game_a.board.stones() == game_b.board.stones()
         assert game_a.sync_errors == [] == game_b.sync_errors
     finally:
-        if connector is not None:
-            await connector.close()
-        if alice is not None:
-            await alice.client.close()
-            alice.task.cancel()
-        await server.stop()
+        await stop_all(server, connector, alice)
 
 
 async def test_load_is_retried_when_the_opponent_comes_back() -> None:
@@ -312,12 +317,7 @@ async def test_load_is_retried_when_the_opponent_comes_back() -> None:
         assert resumed is not None and resumed.phase is GamePhase.PLAYING
         assert resumed.last_number == 1 and resumed.board.get(Point(2, 2)) is Color.BLACK
     finally:
-        if connector is not None:
-            await connector.close()
-        if alice is not None:
-            await alice.client.close()
-            alice.task.cancel()
-        await server.stop()
+        await stop_all(server, connector, alice)
 
 
 async def test_requested_komi_is_proposed_at_the_start_and_agreed() -> None:
@@ -397,12 +397,7 @@ async def test_link_dies_unnoticed_by_the_server_the_game_goes_on_after_relogin(
             assert game_a.board.stones() == game_b.board.stones()
             assert game_a.sync_errors == [] == game_b.sync_errors
     finally:
-        if connector is not None:
-            await connector.close()
-        if alice is not None:
-            await alice.client.close()
-            alice.task.cancel()
-        await server.stop()
+        await stop_all(server, connector, alice)
 
 
 async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
