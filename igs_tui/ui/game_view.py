@@ -114,10 +114,8 @@ class GameView(GameActions):
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
-    OWN_GAME_ACTIONS = frozenset(
+    OWN_GAME_ACTIONS = frozenset(  # offered in any phase of our own games (pass/done: by phase)
         (
-            "pass_move",
-            "done_scoring",
             "resign",
             "undo",
             "add_time",
