@@ -371,10 +371,6 @@ class BotBridge:
         self._dones = 0
         self._need_done = self._need_rescore = False
         self._accepting = None
-        opponent = game.white if self._ours is Color.BLACK else game.black
-        accepted = self._answered.get(opponent.lower())
-        if accepted is not None and not game.moves and accepted.terms.size != game.size:
-            game.reset_board(accepted.terms.size)  # classic match: no GAMERPROPS line
         self._say(
             f"game {game.number} started: {game.white} (W) vs {game.black} (B), "
             f"{game.size}x{game.size}, handicap {game.handicap}, komi {game.komi:g}; "
@@ -451,7 +447,7 @@ class BotBridge:
             self._say(f"game {game.number}: komi {komi:g} proposed; ignored (above {MAX_KOMI:g})")
             return
         self._say(f"game {game.number}: agreeing to komi {komi:g}")
-        self.client.send(cmd.komi(komi))
+        self.backend.set_komi(game.number, komi)
 
     async def _our_move(self, game: FollowedGame) -> None:
         engine = self._need_engine()
