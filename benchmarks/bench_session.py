@@ -1,0 +1,323 @@
+"""A whole observing session, measured the way a user runs it.
+
+The real client (``IgsApp`` with the launcher's ``Connector``: ``IgsClient`` over TCP, the IGS
+session, the IGS model adapter, the shared model, autosave and session recording on) logs in to
+the embedded local server, which runs in a child process so its work is not counted here. The
+server lists **300 games**; the client shows the games list beside the board at **160×48**
+and observes **3 games** that the server moves at a fixed rate. In the same run, a bare Textual
+app draws the same board widget at the same size, receiving the same moves.
+
+Figures:
+
+* ``cpu_ms_per_move``: CPU time of this process (everything: socket reads, parsing, model,
+  widgets, autosave, frames) during the measured window, divided by the moves received in all
+  three observed games. Goal ≤ 5 ms.
+* ``frame_ms_per_move``: median wall time from the model announcing a move of the game on
+  screen to the first frame written that shows it (frames are run as soon as the screen asks
+  for one, as in ``bench_ui.py --force``: the figure is the app's work, not the 60 fps clock).
+* ``bare_frame_ms``: the same for the bare app (the board picture set directly).
+* ``frame_ratio_vs_bare``: the two divided. Goal ≤ 2.
+* ``rss_mb``: resident memory of this process at the end.
+
+Run: ``python benchmarks/bench_session.py [--moves N] [--interval S]``. The last line is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from textual._compositor import CompositorUpdate
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.strip import Strip
+
+from igs_tui.go import Color, Game, Point
+from igs_tui.launch import Connector
+from igs_tui.model import ClientModel
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.board_render import BoardPicture
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.login import LoginRequest
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (160, 48)
+LISTED_GAMES = 300
+OBSERVED = 3
+
+
+# -- the server side (child process) --------------------------------------------------------
+
+
+async def serve(moves: int, interval: float) -> None:
+    """Run the local server with 300 listed games; after ``go`` on stdin, move 3 of them."""
+    from igs_tui.localserver import gameflow
+    from igs_tui.localserver.bots import GreedyMoveSource, make_bot_user
+    from igs_tui.localserver.config import ServerConfig
+    from igs_tui.localserver.games import ServerGame
+    from igs_tui.localserver.server import start_embedded
+    from igs_tui.localserver.session import Session
+
+    config = ServerConfig(bots=(), bot_games=0, broadcast=False, greeting_seconds=None)
+    server = await start_embedded(config)
+    hub = server.hub
+    games: list[ServerGame] = []
+    source = GreedyMoveSource(11)
+    for i in range(LISTED_GAMES):
+        pair = []
+        for side in ("w", "b"):
+            user = make_bot_user(f"p{i:03d}{side}", f"{1 + i % 9}k")
+            hub.add_bot(user, Session(hub, lambda _t: None, lambda: None, peer="bench"), None)
+            pair.append(user)
+        game = ServerGame(hub.next_game_number(), pair[0], pair[1], size=19)
+        hub.games[game.number] = game
+        games.append(game)
+        for _ in range(i % 30):
+            color = game.to_move
+            point = source.choose(game.rules, color)
+            gameflow.play(hub, game, game.player(color), color, point)
+    moving = games[10 : 10 + OBSERVED]  # each starts with 10-12 moves
+    print(f"port {server.port} games {' '.join(str(g.number) for g in moving)}", flush=True)
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, sys.stdin.readline)
+    for step in range(moves):
+        for game in moving:
+            color = game.to_move
+            point = source.choose(game.rules, color)
+            gameflow.play(hub, game, game.player(color), color, point)
+            await asyncio.sleep(interval / OBSERVED)
+        if step % 10 == 0:
+            print(f"moved {step}", file=sys.stderr, flush=True)
+    print("done", flush=True)
+    await loop.run_in_executor(None, sys.stdin.readline)
+    await server.stop()
+
+
+# -- measuring frames -----------------------------------------------------------------------
+
+
+class Frames:
+    """Times from "the board must show point P" to the first frame written that does.
+
+    Hooks three Textual internals on this app's instances only (as ``bench_ui.py`` does): the
+    screen's frame timer ``resume`` (run the frame at once instead of at the next clock tick),
+    the board's ``render_line`` (the compositor drew the board showing the move) and
+    ``App._display`` (the frame is serialised into terminal bytes, the real driver's work).
+    """
+
+    def __init__(self, app: App[Any], board: BoardWidget) -> None:
+        self.app = app
+        self.board = board
+        self.target: Point | None = None
+        self.started = 0.0
+        self.seen = False
+        self.times: list[float] = []
+        screen = app.screen
+        timer = screen._update_timer
+        original_resume = timer.resume
+        original_display = app._display
+        original_render_line = board.render_line
+
+        def resume() -> None:
+            original_resume()
+            app.call_later(screen._on_timer_update)
+
+        def render_line(y: int) -> Strip:
+            if self.target is not None and board.picture.last_move == self.target:
+                self.seen = True
+            return original_render_line(y)
+
+        def display(shown: Screen[Any], renderable: Any) -> None:
+            original_display(shown, renderable)
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)
+            if self.seen and self.target is not None:
+                self.times.append(time.perf_counter() - self.started)
+                self.target = None
+                self.seen = False
+
+        timer.resume = resume  # type: ignore[method-assign]
+        app._display = display  # type: ignore[method-assign]
+        board.render_line = render_line  # type: ignore[method-assign]
+
+    def expect(self, point: Point) -> None:
+        self.target = point
+        self.seen = False
+        self.started = time.perf_counter()
+
+
+async def wait_for(condition: Any, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition not met")
+        await asyncio.sleep(0.01)
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def measure_client(moves: int, interval: float, tmp: Path) -> dict[str, Any]:
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--serve", "--moves", str(moves), "--interval", str(interval)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert child.stdout is not None and child.stdin is not None
+    words = child.stdout.readline().split()
+    port, numbers = int(words[1]), [int(w) for w in words[3:]]
+    model = ClientModel()
+    connector = Connector(
+        model, record=True, record_dir=tmp / "sessions", autosave=True, games_dir=tmp / "games"
+    )
+    app = IgsApp(model, connect=connector, config_dir=tmp / "config", chat_log_dir=tmp / "logs")
+    result: dict[str, Any] = {}
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app._logged_in(LoginRequest("local", "127.0.0.1", port, "guest", guest=True))
+            await wait_for(lambda: app.main_screen is not None and app.screen is app.main_screen)
+            await wait_for(lambda: len(model.games) >= LISTED_GAMES)
+            await pilot.pause()
+            app.show_pane("games")
+            await pilot.pause()
+            for number in numbers:
+                app.backend.observe(number)
+            await wait_for(lambda: all(n in model.followed for n in numbers))
+            await wait_for(lambda: all(model.followed[n].moves for n in numbers))
+            shown = numbers[-1]
+            await wait_for(lambda: bool(app.screen.query(f"#game-view-{shown}")))
+            await pilot.pause()
+            view = app.screen.query_one(f"#game-view-{shown}")
+            app.screen.query_one("GamesPanel").show_game(shown)  # type: ignore[attr-defined]
+            await pilot.pause()
+            board = view.query_one(BoardWidget)
+            games_table = app.screen.query_one("#games-table")
+            assert games_table.region.width > 0, "the games list is not beside the board"
+            frames = Frames(app, board)
+            counts = {n: model.followed[n].last_number for n in numbers}
+
+            def on_game(topic: str) -> None:
+                game = model.followed.get(shown)
+                if game is not None and game.moves and game.last_number != counts.get(-1):
+                    counts[-1] = game.last_number
+                    point = game.moves[-1].point
+                    if point is not None:
+                        frames.expect(point)
+
+            model.hub.subscribe(f"game:{shown}", on_game)
+            start_cpu, start_wall = time.process_time(), time.perf_counter()
+            child.stdin.write("go\n")
+            child.stdin.flush()
+            await wait_for(
+                lambda: all(model.followed[n].last_number >= counts[n] + moves for n in numbers),
+                timeout=moves * interval * 4 + 30,
+            )
+            cpu = time.process_time() - start_cpu
+            wall = time.perf_counter() - start_wall
+            received = sum(model.followed[n].last_number - counts[n] for n in numbers)
+            result = {
+                "cpu_ms_per_move": cpu * 1000 / received,
+                "frame_ms_per_move": statistics.median(frames.times) * 1000,
+                "frames": len(frames.times),
+                "moves": received,
+                "wall_s": wall,
+                "board_size": (board.size.width, board.size.height),
+                "rss_mb": rss_mb(),
+                "saved": len(list((tmp / "games").rglob("*.sgf"))),
+            }
+    finally:
+        await connector.close()
+        child.kill()
+        child.wait(timeout=10)
+    return result
+
+
+class BareBoard(App[None]):
+    """Only the board widget, at the size it had in the real app."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.board_size = (width, height)
+
+    def compose(self) -> ComposeResult:
+        board = BoardWidget(BoardPicture(19))
+        board.styles.width, board.styles.height = self.board_size
+        yield board
+
+
+async def measure_bare(moves: int, board_size: tuple[int, int]) -> float:
+    from igs_tui.localserver.bots import GreedyMoveSource
+
+    app = BareBoard(*board_size)
+    game = Game(19)
+    source = GreedyMoveSource(11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        frames = Frames(app, board)
+        color = Color.BLACK
+        for _ in range(moves):
+            point = source.choose(game, color)
+            if point is None:
+                break
+            game.play(point, color)
+            color = color.opponent
+            frames.expect(point)
+            board.picture = BoardPicture(19, game.stones(), point)
+            await wait_for(lambda: frames.target is None, timeout=10)
+            await pilot.pause()
+    return statistics.median(frames.times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=40, help="moves per observed game")
+    parser.add_argument("--interval", type=float, default=0.3, help="seconds between moves")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        asyncio.run(serve(args.moves, args.interval))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        real = asyncio.run(measure_client(args.moves, args.interval, Path(tmp)))
+    bare = asyncio.run(measure_bare(args.moves, real["board_size"]))
+    ratio = real["frame_ms_per_move"] / bare
+    print(
+        f"observing 3 games beside a {LISTED_GAMES}-game list at {SIZE[0]}x{SIZE[1]}: "
+        f"{real['moves']} moves in {real['wall_s']:.1f} s, "
+        f"CPU {real['cpu_ms_per_move']:.1f} ms per move (goal <= 5)"
+    )
+    print(
+        f"move -> frame written: {real['frame_ms_per_move']:.1f} ms median over "
+        f"{real['frames']} frames; bare board {bare:.1f} ms; ratio {ratio:.1f}x (goal <= 2)"
+    )
+    print(f"RSS {real['rss_mb']:.0f} MB; {real['saved']} games autosaved")
+    figures = {
+        "cpu_ms_per_move": round(real["cpu_ms_per_move"], 2),
+        "frame_ms_per_move": round(real["frame_ms_per_move"], 2),
+        "bare_frame_ms": round(bare, 2),
+        "frame_ratio_vs_bare": round(ratio, 2),
+        "rss_mb": round(real["rss_mb"], 1),
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
