@@ -6,8 +6,8 @@ Each figure is compared with a baseline measured in the same run on the same mac
   interval, per move, over moves spread across a 19×19 board of the followed game shown
   beside the chat pane:
 
-  - start: just before the move is handed to the model (``FollowedGame.add_move`` and
-    ``ClientModel.game_changed``, as the protocol worker does on a server move line);
+  - start: just before the server's heading and move lines are handed to the IGS parser and
+    model adapter (as the network client does with each line it reads);
   - in between, all of the app's own work: the model topic's subscriber schedules the game
     view's redraw (coalesced), the view builds the new board picture and the side panel, the
     board redraws the lines the move touched and marks them dirty, the screen collects the
@@ -53,8 +53,10 @@ from textual.screen import UPDATE_PERIOD, Screen
 from textual.strip import Strip
 from textual.widgets import DataTable
 
-from igs_tui.go import Color, Point
-from igs_tui.model import MoveRecord
+from igs_tui.go import Color, Point, format_point
+from igs_tui.protocol.lines import format_heading, format_move_line
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.parser import IgsParser
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model, make_players
@@ -148,6 +150,9 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     game = model.followed[5]
     taken = {m.point for m in game.moves if m.point is not None}
     rng = random.Random(4)
+    parser = IgsParser()
+    adapter = ModelAdapter(model)
+    heading = format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.show_pane("chat")  # wide layout: the board stays visible beside the chat
@@ -164,9 +169,15 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
             number = game.last_number + 1
             color = Color.BLACK if number % 2 else Color.WHITE
             probe.expect(point)
+            lines = [
+                heading,
+                format_move_line(number - 1, color, format_point(point, 19)),
+            ]
             start, start_cpu = time.perf_counter(), time.process_time()
-            game.add_move(MoveRecord(number, color, point))
-            model.game_changed(5)
+            for line in lines:  # as the network client hands the adapter each server line
+                adapter.received_line(line)
+                for event in parser.feed_line(line):
+                    adapter.apply(event)
             written = await probe.wait_written()
             cpu.append(time.process_time() - start_cpu)
             wall.append(written - start)

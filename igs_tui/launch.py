@@ -38,8 +38,8 @@ from igs_tui.net.states import (
 )
 from igs_tui.protocol.commands import Command
 from igs_tui.protocol.events import Event
-from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.session import IgsSession
 from igs_tui.records.autosave import AutoSaver
 
@@ -140,11 +140,17 @@ class Connector:
     ) -> Backend:
         model = self.model
         self.start_autosave()
-        adapter = ModelAdapter(model)
+        client: IgsClient | None = None
+
+        def send(command: Command | str) -> object:
+            assert client is not None, "a command before the client exists"
+            return client.send(command)
+
+        link = model_link(model, send)
+        adapter = link.adapter
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
         done = asyncio.get_running_loop().create_future()
-        client: IgsClient | None = None
 
         def on_event(event: ClientEvent) -> None:
             if isinstance(event, ConnectionEvent):
@@ -200,7 +206,7 @@ class Connector:
         if isinstance(outcome, Failed | Disconnected):
             await self.close_client()
             raise ConnectionError(outcome.reason)
-        backend = IgsBackend(model, client.send)
+        backend = link.backend
         backend.refresh_games()
         backend.refresh_players()
         return backend

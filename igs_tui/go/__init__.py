@@ -29,7 +29,13 @@ from igs_tui.go.rules import (
     ScoringMethod,
     Setup,
 )
-from igs_tui.go.scoring import Score, ScoringSession, format_margin, result_string
+from igs_tui.go.scoring import (
+    Score,
+    ScoringSession,
+    count_with_dead,
+    format_margin,
+    result_string,
+)
 from igs_tui.go.types import MAX_SIZE, MIN_SIZE, Color, Point
 
 __all__ = [
@@ -54,6 +60,7 @@ __all__ = [
     "ScoringMethod",
     "ScoringSession",
     "Setup",
+    "count_with_dead",
     "edge_distance",
     "fixed_handicap_points",
     "format_margin",

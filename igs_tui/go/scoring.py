@@ -12,7 +12,7 @@ its score lines. Area scoring (Chinese, GOE) counts living stones instead of pri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -142,11 +142,6 @@ class ScoringSession:
         self._dead.update(stones)
         return self._points(stones)
 
-    def mark_alive(self, point: Point) -> frozenset[Point]:
-        stones = self._chain_indices(point)
-        self._dead.difference_update(stones)
-        return self._points(stones)
-
     def is_dead(self, point: Point) -> bool:
         return self._geo.contains(point) and self._geo.index(point) in self._dead
 
@@ -228,3 +223,23 @@ class ScoringSession:
             prisoners=MappingProxyType(prisoners),
             result=result,
         )
+
+
+def count_with_dead(
+    game: Game,
+    dead: Iterable[Point],
+    *,
+    method: ScoringMethod | None = None,
+    komi: float | None = None,
+) -> Score:
+    """Count ``game``'s position with the chains of ``dead`` removed: the one way every part of
+    the client counts a finished game (our cross-check of a server's count, the scoring preview,
+    local engine games). Points that are empty or off the board are ignored, so a stale or
+    hostile dead-stone list cannot break the count."""
+    session = ScoringSession(game)
+    size = game.size
+    for point in dead:
+        on_board = 0 <= point.col < size and 0 <= point.row < size
+        if on_board and game.get(point) is not None and not session.is_dead(point):
+            session.mark_dead(point)
+    return session.score(method, komi)

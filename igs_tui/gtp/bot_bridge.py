@@ -45,13 +45,13 @@ from igs_tui.gtp.bot_relay import Action, MoveRelay
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.errors import GtpEngineError, GtpError
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role, TimeSystem
+from igs_tui.model import changes as ch
 from igs_tui.model.play import Challenge
 from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
 from igs_tui.net.states import Connected, Disconnected, Failed
 from igs_tui.protocol import commands as cmd
 from igs_tui.protocol import events as ev
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.session import IgsSession
 from igs_tui.records.autosave import save_game_as
 
@@ -155,7 +155,9 @@ class BotBridge:
         self._engine_factory = engine
         self._send_rate = send_rate
         self.model = ClientModel()
-        self._adapter = ModelAdapter(self.model)
+        link = model_link(self.model, lambda command: self.client.send(command))
+        self._adapter = link.adapter
+        self.backend = link.backend
         self.client = IgsClient(
             username,
             password,
@@ -163,7 +165,6 @@ class BotBridge:
             on_event=self._on_event,
             session_factory=self._session,
         )
-        self.backend = IgsBackend(self.model, self.client.send)
         self.finished: list[FinishedGame] = []
         self.log_lines: list[str] = []
         self.exit: BotExit | None = None
@@ -426,7 +427,7 @@ class BotBridge:
                 # A move was played after the request: the server dropped it, and an
                 # ``undo`` now would take back our own last move instead.
                 self._say(f"undo request by {game.undo_requested_by} void: a move followed it")
-                game.undo_requested_by = ""
+                self.model.apply(ch.UndoAsked(game.number, ""))
             else:
                 accept = self.policy.accepts_undo()
                 answer = "accepted" if accept else "declined"
@@ -442,7 +443,7 @@ class BotBridge:
         """IGS requests carry no komi: the challenger proposes it once the game starts, and
         it applies when we send the same ``komi``. A new komi reaches the engine through the
         next sync (its key includes the komi)."""
-        game.komi_request = None
+        self.model.apply(ch.KomiProposed(game.number, None))
         if abs(komi) > MAX_KOMI:
             self._say(f"game {game.number}: komi {komi:g} proposed; ignored (above {MAX_KOMI:g})")
             return

@@ -45,8 +45,8 @@ from igs_tui.go import (
     IllegalMove,
     Point,
     Score,
-    ScoringSession,
     Setup,
+    count_with_dead,
     format_point,
 )
 from igs_tui.gtp.channel import SubprocessChannel
@@ -82,6 +82,7 @@ from igs_tui.model import (
     Role,
     ScoreCheck,
 )
+from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
 
 __all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LiveAssist", "LocalGameSettings"]
@@ -269,24 +270,23 @@ class EngineBackend:
         setups = [entry for entry in game.game.history if isinstance(entry, Setup)]
         if setups:
             stones = setups[0].black
-            record = MoveRecord(1, Color.BLACK, None, handicap=len(stones))
             if set(stones) == set(fixed_points(followed.size, len(stones))):
-                followed.add_move(record)
+                record = MoveRecord(1, Color.BLACK, None, handicap=len(stones))
+                self.model.apply(ch.MoveAdded(self.number, record))
             else:
                 # A free placement: the model's handicap record cannot say where the stones
                 # are, so the board gets them as a setup (the SGF comes from the game itself).
-                followed.moves.append(record)
-                followed.board.setup(black=stones, to_move=Color.WHITE)
+                self.model.apply(ch.FreeHandicapPlaced(self.number, tuple(stones)))
         if game.time_settings is not None:
-            followed.set_time_settings(model_time_settings(game.time_settings))
+            settings = model_time_settings(game.time_settings)
+            self.model.apply(ch.TimeSystemSet(self.number, settings))
         self.model.set_connection(
             state=LinkState.CONNECTED,
             server=f"local engine {self.engine_name}",
             user=game.human_name,
             detail="",
         )
-        self._sync_clocks(followed)
-        self.model.game_changed(self.number)
+        self._sync_clocks()
 
     # ----------------------------------------------------------------- task plumbing
 
@@ -387,10 +387,11 @@ class EngineBackend:
         followed = self.followed
         if followed is None:
             return
-        followed.add_move(MoveRecord(followed.last_number + 1, color, point))
-        self._sync_clocks(followed)
+        self.model.apply(
+            ch.MoveAdded(self.number, MoveRecord(followed.last_number + 1, color, point))
+        )
+        self._sync_clocks()
         self._arm_flag_timer()
-        self.model.game_changed(self.number)
         self._save()
 
     def _catch_up(self) -> None:
@@ -403,20 +404,18 @@ class EngineBackend:
         played = [entry for entry in game.game.history if not isinstance(entry, Setup)]
         shown = [m for m in followed.moves if not m.handicap]
         for move in played[len(shown) :]:
-            followed.add_move(MoveRecord(followed.last_number + 1, move.color, move.point))
+            record = MoveRecord(followed.last_number + 1, move.color, move.point)
+            self.model.apply(ch.MoveAdded(self.number, record))
 
-    def _sync_clocks(self, followed: FollowedGame) -> None:
+    def _sync_clocks(self) -> None:
         """Copy the game's clocks into the model; the side to move's clock runs."""
         game = self.game
-        if game is None or not game.clocks:
+        if game is None or not game.clocks or self.followed is None:
             return
-        now = self.model.clock()
-        for color, clock in game.clocks.items():
-            model_clock = followed.clocks[color]
-            model_clock.stop(now)
-            model_clock.set(clock_reading(clock), now)
-        if game.end is None:
-            followed.clocks[game.to_move].start(now)
+        black = clock_reading(game.clocks[Color.BLACK])
+        white = clock_reading(game.clocks[Color.WHITE])
+        running = game.to_move if game.end is None else None
+        self.model.apply(ch.ClocksSynced(self.number, black, white, running))
 
     # ----------------------------------------------------------------- time
 
@@ -478,17 +477,12 @@ class EngineBackend:
         self._finish(game.end.result or "")
 
     async def _start_scoring(self, game: LocalEngineGame, followed: FollowedGame) -> None:
-        now = self.model.clock()
-        for clock in followed.clocks.values():
-            clock.stop(now)
-        followed.phase = GamePhase.SCORING
-        self.model.game_changed(self.number)
+        self.model.apply(ch.PhaseChanged(self.number, GamePhase.SCORING))
         suggested = await game.suggest_dead(timeout=self._score_timeout)
-        marks: set[Point] = set()
-        for point in suggested or ():
-            if point not in marks and followed.board.get(point) is not None:
-                marks |= followed.board.chain(point)  # marks are whole chains, as on IGS
-        followed.dead = set(marks)
+        self.model.apply(ch.DeadStonesCleared(self.number))
+        # marks are whole chains, as on IGS
+        self.model.apply(ch.DeadStonesMarked(self.number, tuple(suggested or ())))
+        marks = followed.dead
         if suggested is None:
             note = f"{self.engine_name} could not say which stones are dead"
         elif suggested:
@@ -500,7 +494,6 @@ class EngineBackend:
             f"Play has ended ({note}). Select a stone to toggle its chain dead or alive, "
             "then press ctrl+d (done) to count."
         )
-        self.model.game_changed(self.number)
 
     def _finish(self, result: str) -> None:
         """The game is over: result into the model, record saved, the user told where."""
@@ -546,15 +539,12 @@ class EngineBackend:
             self._refuse(f"{self.engine_name} cannot undo: {exc.message}")
             undone = 0
         for _ in range(undone):
-            followed.undo_last()
+            self.model.apply(ch.MoveUndone(self.number))
         if undone:
-            followed.phase = GamePhase.PLAYING
-            followed.dead.clear()
-            followed.score_check = None
-            self._sync_clocks(followed)
+            self.model.apply(ch.PhaseChanged(self.number, GamePhase.PLAYING))
+            self._sync_clocks()
             self._arm_flag_timer()
             self._say(f"Took back {undone} move{'s' if undone != 1 else ''}.")
-            self.model.game_changed(self.number)
             self._save()
         elif game.end is None:
             self._refuse("nothing to take back")
@@ -575,12 +565,10 @@ class EngineBackend:
         if followed.board.get(point) is None:
             self._refuse(f"{format_point(point, followed.size)} is empty")
             return
-        chain = followed.board.chain(point)
         if point in followed.dead:
-            followed.dead -= chain
+            self.model.apply(ch.DeadStonesUnmarked(self.number, (point,)))
         else:
-            followed.dead |= chain
-        self.model.game_changed(self.number)
+            self.model.apply(ch.DeadStonesMarked(self.number, (point,)))
 
     def restore_scoring(self, game: int) -> None:
         """Every stone alive again, as IGS's ``undo`` during scoring does."""
@@ -588,8 +576,7 @@ class EngineBackend:
         if game != self.number or followed is None or followed.phase is not GamePhase.SCORING:
             self._refuse("nothing to restore: the game is not being scored")
             return
-        followed.dead.clear()
-        self.model.game_changed(self.number)
+        self.model.apply(ch.DeadStonesCleared(self.number))
 
     def done_scoring(self, game: int) -> None:
         followed = self.followed
@@ -607,11 +594,7 @@ class EngineBackend:
         if followed.phase is not GamePhase.SCORING:
             return
         report = await game.score()
-        session = ScoringSession(game.game)
-        for point in sorted(followed.dead):
-            if game.game.get(point) is not None and not session.is_dead(point):
-                session.mark_dead(point)
-        ours: Score = session.score()
+        ours: Score = count_with_dead(game.game, sorted(followed.dead))
         assert game.end is not None
         game.end = replace(game.end, winner=ours.winner, result=ours.result)
         lines = [
@@ -620,7 +603,7 @@ class EngineBackend:
         if report.engine is not None:
             differences = compare_scores(ours, report.engine)
             differences += dead_stone_differences(ours.dead, report.dead, game.size)
-            followed.score_check = ScoreCheck(
+            check = ScoreCheck(
                 engine_score(report.engine),
                 ours.black,
                 ours.white,
@@ -628,6 +611,7 @@ class EngineBackend:
                 counted_by=self.engine_name,
                 decides=False,
             )
+            self.model.apply(ch.ScoreChecked(self.number, check))
             if differences:
                 lines.append(
                     f"{self.engine_name} scores {report.engine.text}: the counts DIFFER ("
@@ -638,7 +622,6 @@ class EngineBackend:
                 lines.append(f"{self.engine_name} scores {report.engine.text}: both counts agree.")
         else:
             lines.append(f"{self.engine_name} could not score ({report.engine_error}).")
-        followed.result = ours.result
         self._say(" ".join(lines))
         self._finish(ours.result)
 

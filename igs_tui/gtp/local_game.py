@@ -40,8 +40,8 @@ from igs_tui.go import (
     Point,
     Ruleset,
     Score,
-    ScoringSession,
     Setup,
+    count_with_dead,
     max_fixed_handicap,
 )
 from igs_tui.gtp.clock import CanadianClock, TimeSettings
@@ -402,15 +402,13 @@ class LocalEngineGame:
             groups = await ctl.final_status_list("dead", timeout=self.score_timeout)
         except GtpError as exc:
             errors.append(f"final_status_list: {exc}")
-        session = ScoringSession(self.game)
-        differences: list[str] = []
-        for group in groups:
-            for point in group:
-                if self.game.get(point) is None:
-                    differences.append(f"engine lists empty point {self._vertex(point)} as dead")
-                else:
-                    session.mark_dead(point)
-        ours = session.score()
+        differences = [
+            f"engine lists empty point {self._vertex(point)} as dead"
+            for group in groups
+            for point in group
+            if self.game.get(point) is None
+        ]
+        ours = count_with_dead(self.game, (point for group in groups for point in group))
         engine: FinalScore | None = None
         if ctl.dead is None:
             try:

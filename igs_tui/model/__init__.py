@@ -1,5 +1,6 @@
 """The server-neutral shared model. Plain Python: it never imports Textual or a protocol."""
 
+from igs_tui.model import changes
 from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage
 from igs_tui.model.client_model import (
     TOPIC_CHALLENGES,
@@ -66,6 +67,7 @@ __all__ = [
     "ServerScore",
     "TimeSettings",
     "TimeSystem",
+    "changes",
     "format_reading",
     "format_seconds",
     "game_topic",

@@ -1,9 +1,9 @@
 """The root of the shared model: everything the UI shows, in server-neutral terms.
 
-Only adapters that apply server events change it (for IGS, :mod:`igs_tui.protocol.apply`);
-widgets read it and subscribe to change topics through :attr:`ClientModel.hub`. Each mutating
-method publishes the topics it touched, so a flood of events turns into notifications the UI
-can coalesce.
+Backends describe what happened as typed changes (:mod:`igs_tui.model.changes`) and hand them
+to :meth:`ClientModel.apply`, which applies them in one place (:mod:`igs_tui.model.apply`) and
+publishes each change to the subscribers of its topics through :attr:`ClientModel.hub`. Widgets
+read the state and subscribe to the changes they show.
 """
 
 from __future__ import annotations
@@ -12,8 +12,21 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage, mentions
+from igs_tui.model import changes as ch
+from igs_tui.model.changes import (
+    TOPIC_CHALLENGES,
+    TOPIC_CHAT_LIST,
+    TOPIC_CONNECTION,
+    TOPIC_CONSOLE,
+    TOPIC_FOLLOWED,
+    TOPIC_GAMES,
+    TOPIC_NOTIFY,
+    TOPIC_PLAYERS,
+    game_topic,
+)
+from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Role
 from igs_tui.model.observable import Hub
@@ -21,19 +34,6 @@ from igs_tui.model.play import Challenge, Dispute
 from igs_tui.model.players import Player, PlayerDirectory
 
 CONSOLE_LINES = 10_000
-
-TOPIC_PLAYERS = "players"
-TOPIC_GAMES = "games"
-TOPIC_CONSOLE = "console"
-TOPIC_CONNECTION = "connection"
-TOPIC_CHAT_LIST = "chat"
-TOPIC_NOTIFY = "notify"
-TOPIC_FOLLOWED = "followed"
-TOPIC_CHALLENGES = "challenges"
-
-
-def game_topic(number: int) -> str:
-    return f"game:{number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,13 @@ class Notification:
 
 
 class ClientModel:
+    """The shared state. Read it anywhere; change it only with :meth:`apply`.
+
+    The methods below that change something (``set_connection``, ``add_chat``, ...) only build
+    the matching :mod:`~igs_tui.model.changes` value and apply it: they exist so callers need
+    not spell out a change for the common cases.
+    """
+
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.hub = Hub()
@@ -70,154 +77,117 @@ class ClientModel:
         self.challenges: dict[str, Challenge] = {}
         """Open match requests by opponent name (incoming and our own)."""
         self.disputes: dict[str, Dispute] = {}
-        self.nmatch_refusals = 0
-        """How often the server said an opponent's client cannot take ``nmatch`` (a backend
-        watches this to fall back to a classic request)."""
 
-    # connection -------------------------------------------------------------------------------
-    def set_connection(self, **changes: object) -> None:
-        self.connection = replace(self.connection, **changes)  # type: ignore[arg-type]
-        if self.connection.user:
-            self.me = self.connection.user
-        self.hub.publish(TOPIC_CONNECTION)
+    # the one entry point ------------------------------------------------------------------------
+    def apply(self, change: ch.Change) -> None:
+        """Apply ``change`` to the state, then tell the subscribers of its topics."""
+        from igs_tui.model.apply import HANDLERS
 
-    # players ----------------------------------------------------------------------------------
-    def replace_players(self, players: Iterable[Player]) -> None:
-        self.players.replace_all(players)
-        self.hub.publish(TOPIC_PLAYERS)
+        HANDLERS[type(change)](self, change)
+        self.hub.publish(change)
 
-    def upsert_players(self, players: Iterable[Player]) -> None:
-        for p in players:
-            self.players.upsert(p)
-        self.hub.publish(TOPIC_PLAYERS)
-
-    def player_left(self, name: str) -> None:
-        self.players.remove(name)
-        self.hub.publish(TOPIC_PLAYERS)
-
-    # game list --------------------------------------------------------------------------------
-    def replace_games(self, games: Iterable[GameSummary]) -> None:
-        self.games = {g.number: g for g in games}
-        self.hub.publish(TOPIC_GAMES)
-
-    def upsert_games(self, games: Iterable[GameSummary]) -> None:
-        for g in games:
-            old = self.games.get(g.number)
-            if old is not None and old.title and not g.title:
-                g = replace(g, title=old.title)
-            self.games[g.number] = g
-        self.hub.publish(TOPIC_GAMES)
-
-    def game_ended(self, number: int, result: str = "") -> None:
-        """A game in the list is over; a followed game keeps its board and gets the result."""
-        self.games.pop(number, None)
-        followed = self.followed.get(number)
-        if followed is not None:
-            followed.phase = GamePhase.FINISHED
-            if result:
-                followed.result = result
-            for c in followed.clocks.values():
-                c.stop(self.clock())
-            self.hub.publish(game_topic(number))
-        self.hub.publish(TOPIC_GAMES)
-
-    # followed games ---------------------------------------------------------------------------
-    def follow(self, number: int, *, role: Role = Role.OBSERVING, **fields: object) -> FollowedGame:
-        """Start following a game (observe or play); an existing entry is updated, not reset."""
-        game = self.followed.get(number)
-        if game is None:
-            summary = self.games.get(number)
-            if summary is not None:
-                base: dict[str, object] = {
-                    "size": summary.size,
-                    "komi": summary.komi,
-                    "handicap": summary.handicap,
-                    "white": summary.white,
-                    "white_rank": summary.white_rank,
-                    "black": summary.black,
-                    "black_rank": summary.black_rank,
-                    "title": summary.title,
-                }
-                base.update(fields)
-                fields = base
-            game = FollowedGame(number, role=role, **fields)  # type: ignore[arg-type]
-            self.followed[number] = game
-            self.hub.publish(TOPIC_FOLLOWED)
-        else:
-            game.role = role
-            for key, value in fields.items():
-                setattr(game, key, value)
-        self.hub.publish(game_topic(number))
-        return game
-
-    def unfollow(self, number: int) -> None:
-        if self.followed.pop(number, None) is not None:
-            self.hub.publish(TOPIC_FOLLOWED)
-            self.hub.publish(game_topic(number))
-
-    def game_changed(self, number: int) -> None:
-        """Adapters call this after changing a :class:`FollowedGame` in place."""
-        self.hub.publish(game_topic(number))
-
-    # challenges -------------------------------------------------------------------------------
-    def add_challenge(self, challenge: Challenge) -> None:
-        """Record an open request; a newer one from the same player replaces the older."""
-        self.challenges[challenge.opponent.lower()] = challenge
-        self.hub.publish(TOPIC_CHALLENGES)
-
+    # reading ----------------------------------------------------------------------------------
     def challenge_from(self, name: str) -> Challenge | None:
         return self.challenges.get(name.lower())
 
-    def close_challenge(self, name: str, reason: str = "") -> Challenge | None:
-        """A request was accepted (a game started), declined or cancelled."""
-        closed = self.challenges.pop(name.lower(), None)
-        self.disputes.pop(name.lower(), None)
-        if closed is not None or reason:
-            self.hub.publish(TOPIC_CHALLENGES)
-        return closed
+    def my_games(self, *, live: bool = True) -> list[FollowedGame]:
+        """The games we play (by default only those in play or scoring), by number."""
+        return [
+            game
+            for _, game in sorted(self.followed.items())
+            if game.role is not Role.OBSERVING
+            and (not live or game.phase in (GamePhase.PLAYING, GamePhase.SCORING))
+        ]
 
-    def nmatch_refused(self) -> None:
-        self.nmatch_refusals += 1
-        self.hub.publish(TOPIC_CHALLENGES)
-
-    def add_dispute(self, dispute: Dispute) -> None:
-        """Both requests stay open (spec) — keep the terms side by side for the dialog."""
-        self.disputes[dispute.opponent.lower()] = dispute
-        self.hub.publish(TOPIC_CHALLENGES)
-
-    # chat -------------------------------------------------------------------------------------
-    def buffer(self, key: BufferKey) -> ChatBuffer:
+    def ensure_buffer(self, key: BufferKey) -> ChatBuffer:
+        """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
             buf = self.buffers[key] = ChatBuffer(key)
-            self.hub.publish(TOPIC_CHAT_LIST)
         return buf
+
+    # shorthands that build a change -----------------------------------------------------------
+    def set_connection(self, **changes: object) -> None:
+        self.apply(ch.ConnectionChanged(replace(self.connection, **changes)))  # type: ignore[arg-type]
+
+    def replace_players(self, players: Iterable[Player]) -> None:
+        self.apply(ch.PlayersReplaced(tuple(players)))
+
+    def upsert_players(self, players: Iterable[Player]) -> None:
+        self.apply(ch.PlayersUpdated(tuple(players)))
+
+    def player_left(self, name: str) -> None:
+        self.apply(ch.PlayerLeft(name))
+
+    def replace_games(self, games: Iterable[GameSummary]) -> None:
+        self.apply(ch.GamesReplaced(tuple(games)))
+
+    def upsert_games(self, games: Iterable[GameSummary]) -> None:
+        self.apply(ch.GamesListed(tuple(games)))
+
+    def game_ended(self, number: int, result: str = "") -> None:
+        """A game in the list is over; a followed game keeps its board and gets the result."""
+        self.apply(ch.GameEnded(number, result))
+
+    def follow(self, number: int, *, role: Role = Role.OBSERVING, **fields: Any) -> FollowedGame:
+        """Start following a game (observe or play); an existing entry is updated, not reset."""
+        self.apply(ch.GameFollowed(number, role, **fields))
+        return self.followed[number]
+
+    def unfollow(self, number: int) -> None:
+        if number in self.followed:
+            self.apply(ch.GameUnfollowed(number))
+
+    def add_challenge(self, challenge: Challenge) -> None:
+        """Record an open request; a newer one from the same player replaces the older."""
+        self.apply(ch.ChallengeOpened(challenge))
+
+    def close_challenge(self, name: str, reason: str = "") -> Challenge | None:
+        """A request was accepted (a game started), declined or cancelled."""
+        closed = self.challenges.get(name.lower())
+        if closed is not None or reason or name.lower() in self.disputes:
+            self.apply(ch.ChallengeClosed(name, reason))
+        return closed
+
+    def add_dispute(self, dispute: Dispute) -> None:
+        """Both requests stay open (spec) — keep the terms side by side for the dialog."""
+        self.apply(ch.DisputeOpened(dispute))
+
+    def buffer(self, key: BufferKey) -> ChatBuffer:
+        """The buffer ``key``, opened (and announced) if it is new."""
+        if key not in self.buffers:
+            self.apply(ch.BufferOpened(key))
+        return self.buffers[key]
 
     def add_chat(
         self, key: BufferKey, author: str, text: str, *, kind: str = "message", notify: bool = False
     ) -> ChatMessage:
-        own = kind == "own"
-        highlight = not own and author != self.me and mentions(text, self.me)
-        message = ChatMessage(author, text, time.time(), kind, highlight)
-        self.buffer(key).add(message)
-        self.hub.publish(key.topic)
-        self.hub.publish(TOPIC_CHAT_LIST)
-        if not own and (notify or highlight):
-            title = f"{author} ({key.label})" if key.kind is not ChatKind.TELL else author
-            self.notify("mention" if highlight and not notify else key.kind.value, title, text)
-        return message
+        self.apply(ch.ChatAdded(key, author, text, kind, notify, time.time()))
+        return self.buffers[key].messages[-1]
 
     def mark_read(self, key: BufferKey) -> None:
         buf = self.buffers.get(key)
         if buf is not None and (buf.unread or buf.highlighted):
-            buf.mark_read()
-            self.hub.publish(TOPIC_CHAT_LIST)
+            self.apply(ch.BufferRead(key))
 
-    # console and notifications ----------------------------------------------------------------
     def add_console(self, text: str, kind: str, *, outgoing: bool = False) -> None:
-        self.console.append(ConsoleLine(text, kind, outgoing))
-        self.hub.publish(TOPIC_CONSOLE)
+        self.apply(ch.ConsoleAdded(text, kind, outgoing))
 
     def notify(self, kind: str, title: str, text: str, *, bell: bool = True) -> None:
-        self.notifications.append(Notification(kind, title, text, bell))
-        self.hub.publish(TOPIC_NOTIFY)
+        self.apply(ch.Notified(kind, title, text, bell))
+
+
+__all__ = [
+    "TOPIC_CHALLENGES",
+    "TOPIC_CHAT_LIST",
+    "TOPIC_CONNECTION",
+    "TOPIC_CONSOLE",
+    "TOPIC_FOLLOWED",
+    "TOPIC_GAMES",
+    "TOPIC_NOTIFY",
+    "TOPIC_PLAYERS",
+    "ClientModel",
+    "ConsoleLine",
+    "Notification",
+    "game_topic",
+]

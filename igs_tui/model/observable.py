@@ -1,20 +1,26 @@
 """A tiny publish/subscribe hub so the model can announce changes without knowing its readers.
 
-The model never imports Textual: widgets subscribe to topics here and turn notifications into
+The model never imports Textual: widgets subscribe to topics here and turn changes into
 Textual messages on their own side. Topics are plain strings (``"players"``, ``"games"``,
 ``"game:12"``, ``"chat:tell:alice"``, ``"console"``, ``"connection"``), so a reader can subscribe
-to exactly what it shows. Callbacks run synchronously in the thread that changed the model.
+to exactly what it shows; what it is handed is the change itself
+(:mod:`igs_tui.model.changes`), so it can update just what changed. Callbacks run synchronously
+in the thread that changed the model.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-Listener = Callable[[str], None]
+if TYPE_CHECKING:
+    from igs_tui.model.changes import Change
+
+Listener = Callable[["Change"], None]
 
 ANY = "*"
-"""Subscribe to this topic to hear about every change (the topic is passed to the callback)."""
+"""Subscribe to this topic to hear about every change (once per change)."""
 
 
 class Hub:
@@ -24,7 +30,8 @@ class Hub:
         self._listeners: defaultdict[str, list[Listener]] = defaultdict(list)
 
     def subscribe(self, topic: str, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(topic)`` after each change to ``topic``; return an unsubscriber."""
+        """Call ``listener(change)`` after each change heard on ``topic``; return an
+        unsubscriber."""
         self._listeners[topic].append(listener)
 
         def unsubscribe() -> None:
@@ -34,16 +41,21 @@ class Hub:
 
         return unsubscribe
 
-    def publish(self, topic: str) -> None:
-        """Tell the listeners of ``topic`` (and of :data:`ANY`) that it changed.
+    def publish(self, change: Change) -> None:
+        """Hand ``change`` to the listeners of its topics and of :data:`ANY`, each once.
 
         A failing listener must not stop the others or the protocol worker that applied the
-        event, so exceptions are collected and the first is re-raised after all have run.
+        change, so exceptions are collected and the first is re-raised after all have run.
         """
+        listeners: list[Listener] = []
+        for topic in (*change.topics, ANY):
+            for listener in self._listeners.get(topic, ()):
+                if listener not in listeners:
+                    listeners.append(listener)
         first_error: BaseException | None = None
-        for listener in (*self._listeners.get(topic, ()), *self._listeners.get(ANY, ())):
+        for listener in listeners:
             try:
-                listener(topic)
+                listener(change)
             except Exception as exc:  # reported after all listeners ran
                 first_error = first_error or exc
         if first_error is not None:

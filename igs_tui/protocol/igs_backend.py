@@ -10,59 +10,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from igs_tui.go import Color, Point
+from igs_tui.go import Point
 from igs_tui.model import (
-    TOPIC_CHALLENGES,
-    TOPIC_FOLLOWED,
     BufferKey,
-    Challenge,
     ChatKind,
     ClientModel,
-    FollowedGame,
     GamePhase,
     Role,
 )
+from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import commands as cmd
 from igs_tui.protocol.commands import Command
+from igs_tui.protocol.conversation import IgsConversation, classic_match, nmatch_command
 
 Sender = Callable[[Command | str], object]
 
 
 class IgsBackend:
-    def __init__(self, model: ClientModel, send: Sender) -> None:
+    def __init__(
+        self, model: ClientModel, send: Sender, conversation: IgsConversation | None = None
+    ) -> None:
         self.model = model
-        self._send = send
+        self.conversation = conversation or IgsConversation(model, send)
+        """Shared with the model adapter, which tells it the server's answers."""
+        self._emit = self.conversation.emit
         self._channel: str | None = None
-        self._awaiting_nmatch: list[MatchTerms] = []
-        """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
-        self._refusals_seen = model.nmatch_refusals
-        self._komi_wanted: dict[str, MatchTerms] = {}
-        """Our open requests by opponent (lower case): once the game starts, their komi is
-        proposed with ``komi`` (nmatch and match have no komi field)."""
-        self._described: dict[int, FollowedGame] = {}
-        """Our games whose list line we asked for, by number (numbers are reused)."""
-        model.hub.subscribe(TOPIC_CHALLENGES, self._on_challenges)
-        model.hub.subscribe(TOPIC_FOLLOWED, self._on_followed)
-
-    def _emit(self, build: Callable[[], Command | str]) -> bool:
-        try:
-            command = build()
-        except ValueError as exc:
-            self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", str(exc), kind="error")
-            return False
-        self._send(command)
-        return True
 
     def _own(self, kind: ChatKind, target: str, text: str) -> None:
         self.model.add_chat(BufferKey(kind, target), self.model.me or "me", text, kind="own")
 
     def _playing_games(self) -> list[int]:
-        return [
-            g.number
-            for g in self.model.followed.values()
-            if g.role is not Role.OBSERVING and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
-        ]
+        return [g.number for g in self.model.my_games()]
 
     def _size(self, game: int) -> int:
         followed = self.model.followed.get(game)
@@ -164,8 +143,7 @@ class IgsBackend:
         if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
             followed = self.model.followed.get(game)
             if followed is not None and followed.undo_requested_by:
-                followed.undo_requested_by = ""
-                self.model.game_changed(game)
+                self.model.apply(ch.UndoAsked(game, ""))
 
     def set_komi(self, game: int, komi: float) -> None:
         """Propose a komi, or agree to the opponent's proposal by sending the same value.
@@ -193,51 +171,15 @@ class IgsBackend:
         self._emit(lambda: cmd.load(opponent))
 
     # challenges -------------------------------------------------------------------------------
-    def _nmatch(self, terms: MatchTerms) -> Command:
-        if terms.bronstein_seconds:
-            time = cmd.NMatchTime.bronstein(terms.main_seconds, terms.bronstein_seconds)
-        elif terms.byo_periods:
-            time = cmd.NMatchTime.japanese(terms.main_seconds, terms.byo_periods, terms.byo_seconds)
-        elif terms.byo_stones and terms.byo_seconds:
-            time = cmd.NMatchTime.canadian(terms.main_seconds, terms.byo_seconds, terms.byo_stones)
-        else:
-            time = cmd.NMatchTime.absolute(terms.main_seconds)
-        color: Color | str = terms.color if terms.color is not None else "N"
-        return cmd.nmatch(terms.opponent, color, terms.handicap, terms.size, time)
-
     def check_terms(self, terms: MatchTerms) -> None:
         """Raise the ``nmatch`` builder's ``ValueError`` if IGS would refuse ``terms``."""
-        self._nmatch(terms)
-
-    def _classic_match(self, terms: MatchTerms) -> Command:
-        """The classic ``match``: time in minutes, Canadian byo-yomi in minutes, no handicap.
-
-        Spec: "match ivy W 19 15 10" - colour, size, time and byo-yomi are positional, so all
-        four are always sent. Nigiri and handicaps cannot be said; nigiri falls back to Black.
-        """
-        if terms.handicap:
-            raise ValueError("a classic match cannot set a handicap; place it with 'handicap N'")
-        color = terms.color if terms.color is not None else Color.BLACK
-        return cmd.match(
-            terms.opponent, color, terms.size, terms.main_seconds // 60, terms.byo_seconds // 60
-        )
+        nmatch_command(terms)
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
-        it, the same terms go out again as a classic ``match`` (see :meth:`_on_challenges`)."""
-        if self._emit(lambda: self._nmatch(terms)):
-            self._awaiting_nmatch.append(terms)
-            del self._awaiting_nmatch[:-8]
-            self._komi_wanted[terms.opponent.lower()] = terms
-            self.model.add_challenge(Challenge(terms, incoming=False))
-
-    def counter_challenge(self, terms: MatchTerms) -> None:
-        """Answer an offer with different terms (the server reports a dispute to both)."""
-        offer = self.model.challenge_from(terms.opponent)
-        if offer is not None and offer.classic:
-            self._emit(lambda: self._classic_match(terms))
-        else:
-            self._emit(lambda: self._nmatch(terms))
+        it, the same terms go out again as a classic ``match`` (see :class:`IgsConversation`)."""
+        if self._emit(lambda: nmatch_command(terms)):
+            self.conversation.challenge_sent(terms)
 
     def accept_challenge(self, terms: MatchTerms) -> None:
         """Accept by re-sending the request's own terms in the request's own command kind."""
@@ -246,53 +188,9 @@ class IgsBackend:
             line = offer.accept_command
             self._emit(lambda: line)
         elif offer is not None and offer.classic:
-            self._emit(lambda: self._classic_match(terms))
+            self._emit(lambda: classic_match(terms))
         else:
-            self._emit(lambda: self._nmatch(terms))
-
-    def _propose_komi(self) -> None:
-        """A request of ours that closed became a game: propose its komi if it is not the
-        server's default (IGS: 6.5 for even games, 0.5 with handicap)."""
-        for name, terms in list(self._komi_wanted.items()):
-            if self.model.challenge_from(name) is not None:
-                continue  # still open
-            del self._komi_wanted[name]
-            started = any(
-                g.phase is GamePhase.PLAYING
-                and g.role is not Role.OBSERVING
-                and not g.moves
-                and name in (g.white.lower(), g.black.lower())
-                for g in self.model.followed.values()
-            )
-            default = 0.5 if terms.handicap else 6.5
-            if started and terms.komi != default:
-                self._emit(lambda k=terms.komi: cmd.komi(k))  # type: ignore[misc]
-
-    def _on_followed(self, _topic: str) -> None:
-        """A game of ours began (or came back): ask for its ``games N`` line, the one place
-        IGS states a classic ``match`` game's size and komi (nmatch games also get them in
-        GAMERPROPS; one extra line is cheaper than guessing which kind started)."""
-        for number, game in list(self.model.followed.items()):
-            if (
-                game.role is Role.OBSERVING
-                or game.phase is not GamePhase.PLAYING
-                or self._described.get(number) is game
-            ):
-                continue
-            self._described[number] = game
-            self._emit(lambda n=number: cmd.games(n))  # type: ignore[misc]
-
-    def _on_challenges(self, _topic: str) -> None:
-        self._propose_komi()
-        refusals = self.model.nmatch_refusals - self._refusals_seen
-        self._refusals_seen = self.model.nmatch_refusals
-        for _ in range(refusals):
-            if not self._awaiting_nmatch:
-                return
-            terms = self._awaiting_nmatch.pop(0)
-            if self._emit(lambda t=terms: self._classic_match(t)):  # type: ignore[misc]
-                self._komi_wanted[terms.opponent.lower()] = terms
-                self.model.add_challenge(Challenge(terms, incoming=False, classic=True))
+            self._emit(lambda: nmatch_command(terms))
 
     def decline_challenge(self, opponent: str) -> None:
         if self._emit(lambda: cmd.decline(opponent)):

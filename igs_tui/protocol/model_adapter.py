@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from igs_tui.go import Color, CoordinateError, Point, ScoringSession, parse_point
+from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import (
     BufferKey,
     Challenge,
@@ -34,8 +34,10 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import events as ev
+from igs_tui.protocol.conversation import IgsConversation
 
 CODE_NAMES = {
     "1": "prompt",
@@ -101,18 +103,21 @@ def result_from_text(text: str) -> str:
 
 
 class ModelAdapter:
-    """Turns each IGS event into model changes."""
+    """Turns each IGS event into typed model changes (:mod:`igs_tui.model.changes`)."""
 
-    def __init__(self, model: ClientModel) -> None:
+    def __init__(self, model: ClientModel, conversation: IgsConversation | None = None) -> None:
         self.model = model
         self._ctx = _PlayState()
+        self.conversation = conversation
+        """Told what the server answered, for the follow-ups IGS needs (fallback from
+        ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
-        self.model.add_console(line, line_kind(line))
+        self.model.apply(ch.ConsoleAdded(line, line_kind(line)))
 
     def sent_line(self, line: str) -> None:
-        self.model.add_console(line, "sent", outgoing=True)
+        self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
 
     def apply(self, event: ev.Event) -> None:
         handler = _HANDLERS.get(type(event))
@@ -137,11 +142,7 @@ class ModelAdapter:
 
     def _own_game(self) -> FollowedGame | None:
         """The single game we play, for IGS lines that do not name the game."""
-        mine = [
-            g
-            for g in self.model.followed.values()
-            if g.role is not Role.OBSERVING and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
-        ]
+        mine = self.model.my_games()
         if len(mine) == 1:
             return mine[0]
         last = self._followed(None)
@@ -151,13 +152,7 @@ class ModelAdapter:
         """Our one live game in which ``player`` plays (None if none or several)."""
         if not player:
             return None
-        mine = [
-            g
-            for g in self.model.followed.values()
-            if g.role is not Role.OBSERVING
-            and g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
-            and player in (g.white, g.black)
-        ]
+        mine = [g for g in self.model.my_games() if player in (g.white, g.black)]
         return mine[0] if len(mine) == 1 else None
 
     @staticmethod
@@ -171,7 +166,7 @@ class ModelAdapter:
 
     # listings ---------------------------------------------------------------------------------
     def _games_entry(self, e: ev.GamesEntry) -> None:
-        self.model.upsert_games([_summary(e)])
+        self.model.apply(ch.GamesListed((_summary(e),)))
         self._describe(e)
 
     def _describe(self, e: ev.GamesEntry) -> None:
@@ -182,56 +177,50 @@ class ModelAdapter:
             return
         if game.white and (game.white, game.black) != (e.white, e.black):
             return  # the number now belongs to another game
-        changed = False
-        if game.size != e.size:
-            game.resize(e.size)
-            changed = True
-        if game.komi != e.komi:
-            game.komi = game.board.komi = e.komi
-            changed = True
-        if game.handicap != e.handicap:
-            game.handicap = e.handicap
-            changed = True
-        if changed:
-            self.model.game_changed(game.number)
+        if (game.size, game.komi, game.handicap) != (e.size, e.komi, e.handicap):
+            self.model.apply(
+                ch.GameSetup(
+                    e.game, ch.SetupSource.LISTING, size=e.size, komi=e.komi, handicap=e.handicap
+                )
+            )
 
     def _user_entry(self, e: ev.UserEntry) -> None:
-        self.model.upsert_players([_player(e)])
+        self.model.apply(ch.PlayersUpdated((_player(e),)))
 
     def _who_entry(self, e: ev.WhoEntry) -> None:
         flags = e.flags
-        self.model.upsert_players(
-            [
-                Player(
-                    e.name,
-                    e.rank,
-                    idle=e.idle,
-                    playing=e.playing,
-                    observing=e.observing,
-                    open_for_matches="X" not in flags,
-                    looking="!" in flags,
-                    quiet="Q" in flags,
-                )
-            ]
+        player = Player(
+            e.name,
+            e.rank,
+            idle=e.idle,
+            playing=e.playing,
+            observing=e.observing,
+            open_for_matches="X" not in flags,
+            looking="!" in flags,
+            quiet="Q" in flags,
         )
+        self.model.apply(ch.PlayersUpdated((player,)))
 
     def _command_reply(self, e: ev.CommandReply) -> None:
         line = e.command.line.strip().lower()
         if line == "games":
-            self.model.replace_games(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
+            games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
+            self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
-            self.model.replace_players(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
+            players = tuple(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
+            self.model.apply(ch.PlayersReplaced(players))
 
     # games ------------------------------------------------------------------------------------
     def _heading(self, e: ev.GameHeading) -> None:
         self._ctx.last_heading_game = e.game
+        apply = self.model.apply
         game = self.model.followed.get(e.game)
         role = self._my_role(e.white, e.black)
         if game is not None and role is not None and game.phase is GamePhase.FINISHED:
             # Servers reuse the numbers of games that are over, and our new game's heading
             # (with a handicap move after it) can come before its {Match N} announcement:
             # the old game's moves must not swallow the new one's.
-            self.model.unfollow(e.game)
+            apply(ch.GameUnfollowed(e.game))
             game = None
         if game is None and role is not None:
             # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
@@ -249,15 +238,8 @@ class ModelAdapter:
             self._ctx.foreign.add(e.game)
             return  # our game's old number now belongs to someone else's game
         self._ctx.foreign.discard(e.game)
-        game.white, game.black = e.white, e.black
-        if role is not None:
-            game.role = role
-        if game.phase is GamePhase.ADJOURNED:
-            # A heading for an adjourned game means it was loaded again and is live.
-            game.phase = GamePhase.PLAYING
-        game.prisoners[Color.WHITE] = e.white_prisoners
-        game.prisoners[Color.BLACK] = e.black_prisoners
-        now = self.model.clock()
+        apply(ch.PlayersSeated(e.game, e.white, e.black, role))
+        apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
         settings = game.time_settings
         japanese = settings is not None and settings.system is TimeSystem.JAPANESE
         # "(0 0 -1)" on both sides is a game without time limit: with a limit, one side at
@@ -279,74 +261,59 @@ class ModelAdapter:
                 byo_stones=stones if stones >= 0 else -1,
                 unlimited=unlimited,
             )
-            game.clocks[color].set(reading, now)
-        self.model.game_changed(e.game)
+            apply(ch.ClockSet(e.game, color, reading))
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
         if game is None or game.number in self._ctx.foreign:
             return
-        # A resent move list (``moves N``, a reconnect) repeats numbers: add_move ignores them.
-        color = e.color
+        # A resent move list (``moves N``, a reconnect) repeats numbers: the model ignores them.
         if e.handicap:
-            record = MoveRecord(e.number + 1, color, None, handicap=e.handicap)
-            game.handicap = e.handicap  # a classic game's only word on it
+            # A classic game's only word on its handicap.
+            record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
         else:
-            record = MoveRecord(e.number + 1, color, self._point(e.point, game.size))
-        if game.add_move(record):
-            now = self.model.clock()
-            game.clocks[color].stop(now)
-            if game.phase is GamePhase.PLAYING:
-                game.clocks[color.opponent].start(now)
-            self.model.game_changed(game.number)
-            self._count_moves(game)
-
-    def _count_moves(self, game: FollowedGame) -> None:
-        """Keep the games list's move column current for games whose moves we receive."""
-        summary = self.model.games.get(game.number)
-        if summary is not None and summary.moves != game.last_number:
-            self.model.upsert_games([replace(summary, moves=game.last_number)])
+            record = MoveRecord(e.number + 1, e.color, self._point(e.point, game.size))
+        self.model.apply(ch.MoveAdded(game.number, record))
 
     def _time_info(self, e: ev.TimeInfo) -> None:
         game = self._followed(e.game)
         if game is None or e.color is None:
             return
         settings = time_settings_of(e)
-        if settings is not None and game.time_settings is None:
+        if settings is not None:
             # Observers never saw the challenge: the TIME line is where they learn the system.
-            game.set_time_settings(settings)
-        game.clocks[e.color].set(clock_reading_of(e), self.model.clock())
-        self.model.game_changed(game.number)
+            self.model.apply(ch.TimeSystemSet(game.number, settings, only_if_unknown=True))
+        self.model.apply(ch.ClockSet(game.number, e.color, clock_reading_of(e)))
 
     def _props(self, e: ev.GameProps) -> None:
-        game = self.model.followed.get(e.game)
-        if game is None:
+        if e.game not in self.model.followed:
             return
-        game.komi, game.handicap = e.komi, e.handicap
-        game.board.komi = e.komi
-        game.resize(e.size)
-        self.model.game_changed(e.game)
+        self.model.apply(
+            ch.GameSetup(
+                e.game, ch.SetupSource.PROPERTIES, size=e.size, komi=e.komi, handicap=e.handicap
+            )
+        )
 
     def _title(self, e: ev.GameTitle) -> None:
         number = e.game if e.game is not None else self._ctx.last_heading_game
         if number is None:
             return
         game = self.model.followed.get(number)
-        if game is not None and game.title != e.title:
-            game.title = e.title
-            self.model.game_changed(number)
         summary = self.model.games.get(number)
-        if summary is not None and summary.title != e.title:
-            self.model.upsert_games([replace(summary, title=e.title)])
+        if (game is not None and game.title != e.title) or (
+            summary is not None and summary.title != e.title
+        ):
+            self.model.apply(ch.GameTitled(number, e.title))
 
     def _game_start(self, e: ev.GameStart) -> None:
-        self.model.upsert_games([GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)])
+        summary = GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)
+        self.model.apply(ch.GamesListed((summary,)))
         role = self._my_role(e.white, e.black)
         old = self.model.followed.get(e.game)
         if role is not None and old is not None and old.phase is GamePhase.FINISHED:
             # Servers reuse the numbers of games that are over: this is a new game, not the
             # old one's continuation (its moves and result must not leak into it).
-            self.model.unfollow(e.game)
+            self.model.apply(ch.GameUnfollowed(e.game))
         if role is not None:
             self._own_game_started(e.game, e.white, e.black, role)
 
@@ -357,29 +324,27 @@ class ModelAdapter:
         it as live under the old one (we never saw it adjourn): that old entry is marked
         adjourned, so lines that name no game go to the game that is really on.
         """
+        apply = self.model.apply
         stale = [
-            old
-            for old in self.model.followed.values()
+            old.number
+            for old in self.model.my_games()
             if old.number != number
-            and old.role is not Role.OBSERVING
             and old.phase is GamePhase.PLAYING
             and {old.white, old.black} == {white, black}
         ]
-        game = self.model.follow(number, role=role, white=white, black=black)
+        apply(ch.GameFollowed(number, role, white=white, black=black))
         for old in stale:  # after the new entry exists, so readers see where the game went
-            old.phase = GamePhase.ADJOURNED
-            for clock in old.clocks.values():
-                clock.stop(self.model.clock())
-            self.model.game_changed(old.number)
+            apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
         other = white if role is Role.PLAYING_BLACK else black
         challenge = self.model.close_challenge(other, "started")
         if challenge is not None:
             # A classic match game's lines never say its size: the agreed terms do, and the
             # moves that follow must land on a board of that size.
-            game.set_time_settings(TimeSettings.from_terms(challenge.terms))
-            if not game.moves:
-                game.resize(challenge.terms.size)
-            self.model.game_changed(number)
+            apply(ch.TimeSystemSet(number, TimeSettings.from_terms(challenge.terms)))
+            if not self.model.followed[number].moves:
+                apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
+        if self.conversation is not None:
+            self.conversation.own_game_started(number, white, black)
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -390,20 +355,18 @@ class ModelAdapter:
             number = own.number if own is not None else None
         if number is None:
             return
-        result = result_from_text(e.text)
         if e.reason == "adjourn":
-            game = self.model.followed.get(number)
-            if game is not None:
-                game.phase = GamePhase.ADJOURNED
-                self.model.game_changed(number)
-            self.model.games.pop(number, None)
+            if number in self.model.followed:
+                self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+            self.model.apply(ch.GameUnlisted(number))
             return
         scored = self.model.followed.get(number)
         if scored is not None and scored.score_check is not None:
             # The ``20`` line already gave the count; the end line only repeats it as text.
-            self.model.game_ended(number, scored.result)
+            self.model.apply(ch.GameEnded(number, scored.result))
             return
-        self.model.game_ended(number, result or e.result or e.text)
+        result = result_from_text(e.text)
+        self.model.apply(ch.GameEnded(number, result or e.result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
         # A player's "28 X undid the last move" names no game: it is X's game of ours, not
@@ -413,15 +376,12 @@ class ModelAdapter:
         else:
             game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            game.undo_requested_by = ""
-            if game.undo_last() is not None:
-                self.model.game_changed(game.number)
+            self.model.apply(ch.MoveUndone(game.number))
 
     def _komi_request(self, e: ev.KomiRequest) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            game.komi_request = e.komi
-            self.model.game_changed(game.number)
+            self.model.apply(ch.KomiProposed(game.number, e.komi))
         self.model.notify(
             "komi",
             f"{e.player} proposes komi {e.komi:g}",
@@ -431,8 +391,7 @@ class ModelAdapter:
     def _komi_set(self, e: ev.KomiSet) -> None:
         game = self._own_game()
         if game is not None:
-            game.set_komi(e.komi)
-            self.model.game_changed(game.number)
+            self.model.apply(ch.GameSetup(game.number, ch.SetupSource.AGREED, komi=e.komi))
         self.model.add_chat(
             BufferKey(ChatKind.SYSTEM), "server", f"Komi is now {e.komi:g}", kind="info"
         )
@@ -440,34 +399,26 @@ class ModelAdapter:
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            game.undo_requested_by = ""
-            self.model.game_changed(game.number)
+            self.model.apply(ch.UndoAsked(game.number, ""))
         self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
         game = self._own_game()
         if game is not None:
-            game.phase = GamePhase.SCORING
-            for clock in game.clocks.values():
-                clock.stop(self.model.clock())
-            self.model.game_changed(game.number)
+            self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
 
     def _removal(self, e: ev.StoneRemoval) -> None:
         game = self._followed(e.game) if e.game is not None else self._own_game()
         if game is None:
             return
         point = self._point(e.point, game.size)
-        if point is None or game.board.get(point) is None:
-            return
-        game.phase = GamePhase.SCORING
-        game.dead |= game.board.chain(point)
-        self.model.game_changed(game.number)
+        if point is not None:
+            self.model.apply(ch.DeadStonesMarked(game.number, (point,)))
 
     def _restored(self, _e: ev.BoardRestored) -> None:
         game = self._own_game()
         if game is not None and game.dead:
-            game.dead.clear()
-            self.model.game_changed(game.number)
+            self.model.apply(ch.DeadStonesCleared(game.number))
 
     # chat -------------------------------------------------------------------------------------
     def _tell(self, e: ev.Tell) -> None:
@@ -482,16 +433,16 @@ class ModelAdapter:
         self.model.add_chat(key, e.name, e.text, kind="say", notify=True)
         game = self.model.followed.get(number) if number is not None else None
         if game is not None:
-            game.says.append(Kibitz(e.name, "", e.text, game.last_number))
-            self.model.game_changed(game.number)
+            line = Kibitz(e.name, "", e.text, game.last_number)
+            self.model.apply(ch.GameChat(game.number, line, said=True))
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
         self.model.add_chat(key, e.name, e.text, kind="kibitz")
         game = self._followed(e.game) if e.game is not None else None
         if game is not None:
-            game.kibitzes.append(Kibitz(e.name, e.rank, e.text, game.last_number))
-            self.model.game_changed(game.number)
+            line = Kibitz(e.name, e.rank, e.text, game.last_number)
+            self.model.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
         self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
@@ -523,8 +474,7 @@ class ModelAdapter:
     def _undo_request(self, e: ev.UndoRequest) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            game.undo_requested_by = e.player
-            self.model.game_changed(game.number)
+            self.model.apply(ch.UndoAsked(game.number, e.player))
         self.model.notify("undo", "Undo requested", f"{e.player} requests undo")
 
     def _dispute(self, e: ev.MatchDispute) -> None:
@@ -539,15 +489,19 @@ class ModelAdapter:
 
     def _cancelled(self, e: ev.MatchCancelled) -> None:
         self.model.close_challenge(e.player, "cancelled")
+        if self.conversation is not None:
+            self.conversation.challenge_closed(e.player)
         self.model.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
 
     def _declined(self, e: ev.MatchDeclined) -> None:
         self.model.close_challenge(e.player, "declined")
+        if self.conversation is not None:
+            self.conversation.challenge_closed(e.player)
         self.model.notify("match", "Match declined", f"{e.player} declined your request")
 
     def _error_line(self, e: ev.Error) -> None:
-        if "does not support nmatch" in e.text:
-            self.model.nmatch_refused()
+        if "does not support nmatch" in e.text and self.conversation is not None:
+            self.conversation.nmatch_refused()
         self._error(e)
 
     # scoring ------------------------------------------------------------------------------------
@@ -567,9 +521,7 @@ class ModelAdapter:
         )
         if game is None:
             return
-        game.score_check = cross_check(game, server)
-        game.result = server.result
-        self.model.game_ended(game.number, server.result)
+        self.model.apply(ch.GameScored(game.number, cross_check(game, server), server.result))
 
     def _scored_game(self, white: str, black: str) -> FollowedGame | None:
         """The live game of these players: after a reload under a new number the stale entry
@@ -584,10 +536,10 @@ class ModelAdapter:
         return self._own_game()
 
     def _connected(self, e: ev.UserConnected) -> None:
-        self.model.upsert_players([Player(e.name, e.rank)])
+        self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
 
     def _disconnected(self, e: ev.UserDisconnected) -> None:
-        self.model.player_left(e.name)
+        self.model.apply(ch.PlayerLeft(e.name))
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
@@ -684,15 +636,7 @@ def classic_challenge(e: ev.MatchRequest) -> Challenge:
 
 def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
     """Count the final position ourselves with the same dead stones and compare results."""
-    try:
-        session = ScoringSession(game.board)
-        for point in game.dead:
-            if game.board.get(point) is not None and not session.is_dead(point):
-                session.mark_dead(point)
-        ours = session.score(komi=game.komi)
-    except (ValueError, IndexError) as exc:
-        game.sync_errors.append(f"own count failed: {exc}")
-        return ScoreCheck(server, None, None, "")
+    ours = count_with_dead(game.board, game.dead, komi=game.komi)
     return ScoreCheck(server, ours.black, ours.white, ours.result)
 
 

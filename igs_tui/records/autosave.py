@@ -22,6 +22,7 @@ import platformdirs
 
 from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz
+from igs_tui.model.changes import Change, game_topic
 from igs_tui.model.clocks import ClockReading
 from igs_tui.records.convert import save_sgf_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
@@ -138,12 +139,9 @@ class AutoSaver:
         saved = self._saved.get(number)
         return saved.path if saved is not None else None
 
-    def _changed(self, topic: str) -> None:
-        if not topic.startswith("game:"):
-            return
-        try:
-            number = int(topic[5:])
-        except ValueError:
+    def _changed(self, change: Change) -> None:
+        number = getattr(change, "game", None)
+        if not isinstance(number, int) or game_topic(number) not in change.topics:
             return
         game = self.model.followed.get(number)
         if game is not None:

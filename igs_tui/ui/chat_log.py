@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from igs_tui.model import ANY, BufferKey, ChatMessage, ClientModel
+from igs_tui.model.changes import Change, ChatAdded
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
@@ -52,16 +53,15 @@ class ChatLogger:
     def path_for(self, key: BufferKey) -> Path:
         return self.directory / log_file_name(key)
 
-    def _changed(self, topic: str) -> None:
-        if not topic.startswith("chat:") or self._unsubscribe is None:
+    def _changed(self, change: Change) -> None:
+        if not isinstance(change, ChatAdded) or self._unsubscribe is None:
             return
-        for key, buf in self.model.buffers.items():
-            if key.topic == topic:
-                new, _ = appended_since(buf.messages, self._last.get(key))
-                if new:
-                    self._last[key] = new[-1]
-                    self._write(key, new)
-                return
+        buf = self.model.buffers.get(change.key)
+        if buf is not None:
+            new, _ = appended_since(buf.messages, self._last.get(change.key))
+            if new:
+                self._last[change.key] = new[-1]
+                self._write(change.key, new)
 
     def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
         try:

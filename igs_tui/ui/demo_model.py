@@ -12,7 +12,6 @@ from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
-    ChatMessage,
     ClientModel,
     ClockReading,
     FollowedGame,
@@ -25,6 +24,7 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 
 FIXED_TIME = 1_800_000_000.0
 """Timestamp used for demo chat messages, so rendered times never change."""
@@ -132,15 +132,12 @@ def demo_model(players: int = 300, games: int = 40, *, me: str = "tester") -> Cl
     people = make_players(players)
     model.replace_players([Player(me, "3k*"), *people])
     model.replace_games(make_games(people, games))
-    followed = model.follow(5)
+    model.follow(5)
     for number, (color, point) in enumerate(DEMO_MOVES, start=1):
-        followed.add_move(MoveRecord(number, color, point))
-    model.game_changed(5)
+        model.apply(ch.MoveAdded(5, MoveRecord(number, color, point)))
 
     def say(key: BufferKey, author: str, text: str, kind: str = "message") -> None:
-        buf = model.buffer(key)
-        highlight = me in text and author != me
-        buf.add(ChatMessage(author, text, FIXED_TIME, kind, highlight))
+        model.apply(ch.ChatAdded(key, author, text, kind, timestamp=FIXED_TIME))
 
     friend = people[0].name
     say(BufferKey(ChatKind.TELL, friend), friend, f"hi {me}, fancy a 19x19 game later?")
@@ -205,21 +202,16 @@ def _follow_as_black(model: ClientModel, opponent: str, number: int, size: int) 
 def add_own_game(model: ClientModel, opponent: str, *, number: int = OWN_GAME) -> FollowedGame:
     """A 19x19 game we play as black, both clocks in overtime (Japanese byo-yomi), our turn."""
     game = _follow_as_black(model, opponent, number, 19)
-    game.board.komi = 6.5
     color = Color.BLACK
     for index, text in enumerate(OWN_OPENING.split(), start=1):
-        game.add_move(MoveRecord(index, color, parse_point(text, 19)))
+        model.apply(ch.MoveAdded(number, MoveRecord(index, color, parse_point(text, 19))))
         color = color.opponent
-    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5))
-    now = model.clock()
-    game.clocks[Color.BLACK].set(
-        ClockReading(0.0, in_byoyomi=True, byo_seconds=24.0, periods=3), now
-    )
-    game.clocks[Color.WHITE].set(
-        ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=5), now
-    )
-    game.clocks[Color.BLACK].start(now)
-    model.game_changed(number)
+    settings = TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5)
+    model.apply(ch.TimeSystemSet(number, settings))
+    black = ClockReading(0.0, in_byoyomi=True, byo_seconds=24.0, periods=3)
+    model.apply(ch.ClockSet(number, Color.BLACK, black))
+    white = ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=5)
+    model.apply(ch.ClockSet(number, Color.WHITE, white))
     return game
 
 
@@ -227,14 +219,13 @@ def add_scoring_game(model: ClientModel, opponent: str, *, number: int = OWN_GAM
     """A 9x9 game of ours after both passed: dead stones marked, waiting for both to be done."""
     game = _follow_as_black(model, opponent, number, 9)
     for move in _moves_from(SCORING_BLACK, SCORING_WHITE, 9):
-        game.add_move(move)
-    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5))
-    now = model.clock()
-    game.clocks[Color.BLACK].set(ClockReading(161.0), now)
-    game.clocks[Color.WHITE].set(
-        ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=4), now
-    )
-    game.phase = GamePhase.SCORING
-    game.dead.update(parse_point(text, 9) for text in SCORING_DEAD)
-    model.game_changed(number)
+        model.apply(ch.MoveAdded(number, move))
+    settings = TimeSettings(TimeSystem.JAPANESE, 1200, byo_seconds=30, periods=5)
+    model.apply(ch.TimeSystemSet(number, settings))
+    model.apply(ch.ClockSet(number, Color.BLACK, ClockReading(161.0)))
+    white = ClockReading(0.0, in_byoyomi=True, byo_seconds=30.0, periods=4)
+    model.apply(ch.ClockSet(number, Color.WHITE, white))
+    model.apply(ch.PhaseChanged(number, GamePhase.SCORING))
+    dead = tuple(parse_point(text, 9) for text in SCORING_DEAD)
+    model.apply(ch.DeadStonesMarked(number, dead))
     return game

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from igs_tui.go import Color, Game, Point
-from igs_tui.go.scoring import Score, ScoringSession
+from igs_tui.go.scoring import Score, count_with_dead
 from igs_tui.model import FollowedGame
 from igs_tui.ui.board_render import BoardOverlay
 
@@ -36,12 +36,7 @@ def score_preview(
     the player is looking at: the preview then shows the count *if* it were accepted.
     """
     game = followed.board if position is None else position
-    session = ScoringSession(game)
-    for point in (*followed.dead, *extra_dead):
-        on_board = 0 <= point.col < game.size and 0 <= point.row < game.size
-        if on_board and game.get(point) is not None and not session.is_dead(point):
-            session.mark_dead(point)
-    score = session.score(komi=followed.komi)
+    score = count_with_dead(game, (*followed.dead, *extra_dead), komi=followed.komi)
     overlay = BoardOverlay(
         black_territory=score.territory.get(Color.BLACK, frozenset()),
         white_territory=score.territory.get(Color.WHITE, frozenset()),

@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select
 
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.backend import Backend
+from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -112,13 +113,41 @@ class GamesList(ModelWatcher):
         return self.query_one("#games-table", DataTable)
 
     def on_mount(self) -> None:
-        self.watch_model(self.model.hub, TOPIC_GAMES, self.model_changed)
+        self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
         self.rebuild()
 
-    def model_changed(self) -> None:
+    def model_changed(self, changes: list[Change] | None = None) -> None:
+        """Apply the changes heard since the last frame: a move count or a title changes one
+        row's cells in place; anything that adds, removes or reorders rows rebuilds the list."""
+        if changes and not self._dirty and is_shown(self) and self._update_rows(changes):
+            return
         self._dirty = True
         if is_shown(self):
             self.rebuild()
+
+    def _update_rows(self, changes: list[Change]) -> bool:
+        """Update rows in place; False when the changes need a rebuild instead."""
+        numbers: set[int] = set()
+        for change in changes:
+            if isinstance(change, GameMovesCounted) and self.sort_key != "moves":
+                numbers.add(change.number)
+            elif isinstance(change, GameTitled) and not self.filter.text.strip():
+                if self.filter.broadcasts_only:
+                    return False  # a title can make a game a broadcast
+                numbers.add(change.game)
+            else:
+                return False
+        table = self.table
+        for number in numbers:
+            game = self.model.games.get(number)
+            key = str(number)
+            if game is None or key not in table.rows:
+                continue
+            for (column, _label), cell in zip(COLUMNS, game_row(game), strict=True):
+                if column in ("number", "moves", "title"):
+                    table.update_cell(key, column, cell)
+            self.shown_games = [game if g.number == number else g for g in self.shown_games]
+        return True
 
     def refresh_if_dirty(self) -> None:
         """Called by the screen when the pane becomes visible."""

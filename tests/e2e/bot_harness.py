@@ -29,8 +29,7 @@ from igs_tui.net.client import ClientConfig, IgsClient, SessionLike
 from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import ConnectionEvent
 from igs_tui.protocol.events import Event
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.session import IgsSession
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, wait_until
@@ -59,7 +58,14 @@ def client_config(port: int, *, reconnect: bool = False, delay: float = 0.05) ->
 
 async def join_fast(port: int, name: str) -> Player:
     model = ClientModel()
-    adapter = ModelAdapter(model)
+    igs: IgsClient | None = None
+
+    def send(command: object) -> object:
+        assert igs is not None
+        return igs.send(command)  # type: ignore[arg-type]
+
+    link = model_link(model, send)
+    adapter = link.adapter
 
     def on_event(event: Event | ConnectionEvent) -> None:
         if isinstance(event, Event):
@@ -74,7 +80,7 @@ async def join_fast(port: int, name: str) -> Player:
     )
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
-    return Player(name, model, igs, IgsBackend(model, igs.send), task)
+    return Player(name, model, igs, link.backend, task)
 
 
 def builtin_engine(seed: int = 1, engine_type: type[GtpEngine] = GtpEngine) -> EngineFactory:

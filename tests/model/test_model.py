@@ -25,11 +25,12 @@ from igs_tui.model import (
     parse_rank_range,
     rank_value,
 )
+from igs_tui.model.changes import PlayersReplaced
 
 
 def recorder(model: ClientModel) -> list[str]:
     seen: list[str] = []
-    model.hub.subscribe("*", seen.append)
+    model.hub.subscribe("*", lambda change: seen.extend(change.topics))
     return seen
 
 
@@ -168,13 +169,13 @@ def test_chat_unread_highlight_and_notification() -> None:
 
 def test_failing_listener_does_not_stop_others() -> None:
     model = ClientModel()
-    calls: list[str] = []
+    calls: list[object] = []
 
-    def bad(_topic: str) -> None:
+    def bad(_change: object) -> None:
         raise RuntimeError("boom")
 
     model.hub.subscribe(TOPIC_PLAYERS, bad)
     model.hub.subscribe(TOPIC_PLAYERS, calls.append)
     with pytest.raises(RuntimeError):
         model.replace_players([])
-    assert calls == [TOPIC_PLAYERS]
+    assert calls == [PlayersReplaced(())]

@@ -16,7 +16,7 @@ from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import ConnectionEvent
 from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 
 
 async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
@@ -52,7 +52,14 @@ def fast_server_config(**overrides: object) -> ServerConfig:
 async def join(server: LocalServer | int, name: str, **client: object) -> Player:
     port = server if isinstance(server, int) else server.port
     model = ClientModel()
-    adapter = ModelAdapter(model)
+    igs: IgsClient | None = None
+
+    def send(command: object) -> object:
+        assert igs is not None
+        return igs.send(command)  # type: ignore[arg-type]
+
+    link = model_link(model, send)
+    adapter = link.adapter
 
     def on_event(event: Event | ConnectionEvent) -> None:
         if isinstance(event, Event):
@@ -66,7 +73,7 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
     igs = IgsClient(name, name, config=config, on_event=on_event)
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
-    return Player(name, model, igs, IgsBackend(model, igs.send), task)
+    return Player(name, model, igs, link.backend, task)
 
 
 @asynccontextmanager

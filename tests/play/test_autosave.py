@@ -17,6 +17,7 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 from igs_tui.records.autosave import AutoSaver, default_games_dir, save_game_as
 from igs_tui.records.convert import read_record_file
 
@@ -24,24 +25,32 @@ from igs_tui.records.convert import read_record_file
 def play(model: ClientModel, number: int, moves: list[tuple[Color, Point | None]]) -> None:
     game = model.followed[number]
     for color, point in moves:
-        game.add_move(MoveRecord(game.last_number + 1, color, point))
-        model.game_changed(number)
+        model.apply(ch.MoveAdded(number, MoveRecord(game.last_number + 1, color, point)))
 
 
 def test_every_move_is_saved_with_header_comments_times_and_result(tmp_path: Path) -> None:
     now = [0.0]
     model = ClientModel(clock=lambda: now[0])
     saver = AutoSaver(model, tmp_path, stamp=lambda: "T")
-    game = model.follow(3, role=Role.PLAYING_BLACK, size=9, komi=5.5, white="ivy", black="me")
-    game.white_rank, game.black_rank = "3k", "2k"
-    game.set_time_settings(TimeSettings(TimeSystem.CANADIAN, 600, byo_seconds=300, byo_stones=25))
-    game.clocks[Color.BLACK].set(ClockReading(600.0), 0.0)  # as a game heading would
+    model.follow(
+        3,
+        role=Role.PLAYING_BLACK,
+        size=9,
+        komi=5.5,
+        white="ivy",
+        black="me",
+        white_rank="3k",
+        black_rank="2k",
+    )
+    settings = TimeSettings(TimeSystem.CANADIAN, 600, byo_seconds=300, byo_stones=25)
+    model.apply(ch.TimeSystemSet(3, settings))
+    model.apply(ch.ClockSet(3, Color.BLACK, ClockReading(600.0)))  # as a game heading would
     play(model, 3, [(Color.BLACK, Point(2, 2))])
     path = saver.path_for(3)
     assert path is not None and path.parent == tmp_path and path.name == "T-ivy-vs-me-3.sgf"
     assert len(sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()) == 2
-    game.says.append(Kibitz("ivy", "", "have fun", 1))
-    game.kibitzes.append(Kibitz("obs", "5k", "nice", 1))
+    model.apply(ch.GameChat(3, Kibitz("ivy", "", "have fun", 1), said=True))
+    model.apply(ch.GameChat(3, Kibitz("obs", "5k", "nice", 1)))
     play(model, 3, [(Color.WHITE, Point(6, 6)), (Color.BLACK, None)])
     model.game_ended(3, "W+R")
     parsed = sgf.Sgf_game.from_bytes(path.read_bytes())
@@ -65,10 +74,9 @@ def test_every_move_is_saved_with_header_comments_times_and_result(tmp_path: Pat
 def test_handicap_becomes_setup_stones(tmp_path: Path) -> None:
     model = ClientModel(clock=lambda: 0.0)
     saver = AutoSaver(model, tmp_path)
-    game = model.follow(4, size=9, white="a", black="b")
-    game.add_move(MoveRecord(1, Color.BLACK, None, handicap=2))
-    game.add_move(MoveRecord(2, Color.WHITE, Point(4, 4)))
-    model.game_changed(4)
+    model.follow(4, size=9, white="a", black="b")
+    model.apply(ch.MoveAdded(4, MoveRecord(1, Color.BLACK, None, handicap=2)))
+    model.apply(ch.MoveAdded(4, MoveRecord(2, Color.WHITE, Point(4, 4))))
     path = saver.path_for(4)
     assert path is not None
     parsed = sgf.Sgf_game.from_bytes(path.read_bytes())

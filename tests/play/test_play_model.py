@@ -17,12 +17,13 @@ from igs_tui.model import (
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.parser import IgsParser
 
 
 class Feeder:
-    def __init__(self, model: ClientModel) -> None:
-        self.adapter = ModelAdapter(model)
+    def __init__(self, adapter: ModelAdapter) -> None:
+        self.adapter = adapter
         self.parser = IgsParser()
 
     def __call__(self, text: str) -> None:
@@ -37,7 +38,8 @@ def me(name: str = "Soothie") -> tuple[ClientModel, Feeder, list[str], IgsBacken
     model = ClientModel(clock=lambda: 0.0)
     model.set_connection(user=name)
     sent: list[str] = []
-    return model, Feeder(model), sent, IgsBackend(model, lambda c: sent.append(str(c)))
+    link = model_link(model, lambda c: sent.append(str(c)))
+    return model, Feeder(link.adapter), sent, link.backend
 
 
 def test_incoming_nmatch_is_pending_and_accept_resends_its_terms() -> None:

@@ -25,7 +25,7 @@ from igs_tui.net.servers import ServerAddress
 from igs_tui.net.states import ConnectionEvent
 from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.model_link import model_link
 from igs_tui.ui.game_panel import GamesPanel
 from tests.ui.test_game_support import PanelApp
 
@@ -71,7 +71,14 @@ async def local_client(
     """Start ``config``'s server, connect a client to it, stop both afterwards."""
     server = await start_embedded(config)
     model = ClientModel()
-    adapter = ModelAdapter(model)
+    sent: list[str] = []
+
+    def recording_send(command: Any) -> Any:
+        sent.append(str(getattr(command, "line", command)))
+        return client.send(command)
+
+    link = model_link(model, recording_send)
+    adapter = link.adapter
 
     def on_event(event: Event | ConnectionEvent) -> None:
         if isinstance(event, Event):
@@ -80,15 +87,9 @@ async def local_client(
     client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
     client = IgsClient(user, password, config=client_config, on_event=on_event)
     task = asyncio.ensure_future(client.run())
-    sent: list[str] = []
-    original_send = client.send
-
-    def recording_send(command: Any) -> Any:
-        sent.append(str(getattr(command, "line", command)))
-        return original_send(command)
 
     try:
-        yield LocalClient(server, model, client, IgsBackend(model, recording_send), sent)
+        yield LocalClient(server, model, client, link.backend, sent)
     finally:
         await client.close()
         task.cancel()

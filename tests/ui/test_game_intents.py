@@ -17,7 +17,7 @@ def game_after(
     for i, text in enumerate(moves):
         color = Color.BLACK if i % 2 == 0 else Color.WHITE
         game.add_move(MoveRecord(i + 1, color, parse_point(text, 9)))
-    game.phase = phase
+    game.phase = phase  # a standalone game, not the shared model
     return game
 
 

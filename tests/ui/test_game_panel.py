@@ -17,6 +17,7 @@ from igs_tui.model import (
     MoveRecord,
     Role,
 )
+from igs_tui.model import changes as ch
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock_style
 from igs_tui.ui.game_panel import GamesPanel
@@ -144,10 +145,9 @@ async def test_clocks_count_down_locally_with_warning_colours() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         panel = app.query_one(GamesPanel)
         game = model.follow(3, white="w", black="b")
-        game.clocks[Color.BLACK].set(ClockReading(300.0), clock.now)
-        game.clocks[Color.BLACK].start(clock.now)
-        game.clocks[Color.WHITE].set(ClockReading(200.0), clock.now)
-        model.game_changed(3)
+        model.apply(ch.ClockSet(game.number, Color.BLACK, ClockReading(300.0), running=True))
+        model.apply(ch.ClockSet(game.number, Color.WHITE, ClockReading(200.0)))
+        model.apply(ch.ObserversCounted(3, 0))
         await settle(pilot)
         info = panel.view(3).query_one(GameInfo)
         assert "5:00" in info.render_info().plain
@@ -366,8 +366,8 @@ async def test_scoring_selects_dead_stones_and_previews_the_count() -> None:
         model.follow(21, role=Role.PLAYING_WHITE, white="opp", black="me", size=5, komi=0.5)
         add_moves(model, 21, moves)
         game = model.followed[21]
-        game.phase = GamePhase.SCORING
-        model.game_changed(21)
+        model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         board = panel.view(21).board
         overlay = board.picture.overlay
@@ -380,8 +380,8 @@ async def test_scoring_selects_dead_stones_and_previews_the_count() -> None:
         await settle(pilot)
         assert backend.named("remove_dead") == [(21, parse_point("E3", 5))]
         # the server announces the removal
-        game.dead.add(parse_point("E3", 5))
-        model.game_changed(21)
+        model.apply(ch.DeadStonesMarked(game.number, (parse_point("E3", 5),)))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         overlay = board.picture.overlay
         assert overlay is not None

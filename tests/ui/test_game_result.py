@@ -7,9 +7,7 @@ from igs_tui.ui.play_result import result_text
 
 
 def game_with(check: ScoreCheck) -> FollowedGame:
-    game = FollowedGame(3, white="GNU Go", black="me")
-    game.score_check = check
-    return game
+    return FollowedGame(3, white="GNU Go", black="me", score_check=check)
 
 
 def test_server_count_is_labelled_server_and_stands_when_counts_differ() -> None:

@@ -26,12 +26,13 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
 
 def observed_game_app(*, theme: str | None = None, size: int = 19, moves: int = 60) -> PanelApp:
-    model, clock = new_model()
+    model, _clock = new_model()
     game = model.follow(
         101, white="Shin Jinseo", white_rank="9p", black="Ke Jie", black_rank="9p", komi=6.5
     )
@@ -39,8 +40,8 @@ def observed_game_app(*, theme: str | None = None, size: int = 19, moves: int = 
     game.reset_board(size)
     game.observers = 42
     add_moves(model, 101, random_moves(size, moves, seed=7))
-    game.clocks[Color.BLACK].set(ClockReading(1234.0), clock.now)
-    game.clocks[Color.WHITE].set(ClockReading(45.0), clock.now)
+    model.apply(ch.ClockSet(game.number, Color.BLACK, ClockReading(1234.0)))
+    model.apply(ch.ClockSet(game.number, Color.WHITE, ClockReading(45.0)))
     model.add_chat(BufferKey(ChatKind.GAME, "101"), "carol", "what a move!", kind="kibitz")
     model.add_chat(BufferKey(ChatKind.GAME, "101"), "dave", "[b]not bold[/b]", kind="kibitz")
     return PanelApp(model, RecordingBackend(), theme=theme)
@@ -80,9 +81,9 @@ def test_scoring_overlay_snapshot(snap_compare: Any) -> None:
         ],
     )
     game = model.followed[21]
-    game.phase = GamePhase.SCORING
-    game.dead.add(parse_point("E3", 5))
-    model.game_changed(21)
+    model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+    model.apply(ch.DeadStonesMarked(game.number, (parse_point("E3", 5),)))
+    model.apply(ch.ObserversCounted(21, 0))
     assert snap_compare(
         PanelApp(model, RecordingBackend()), terminal_size=(80, 24), run_before=_settle
     )
@@ -96,11 +97,19 @@ def own_game_in_trouble_app() -> PanelApp:
     )
     game.komi = 6.5
     add_moves(model, 7, random_moves(19, 40, seed=11))
-    game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 600, byo_seconds=30, periods=5))
-    game.clocks[Color.BLACK].set(
-        ClockReading(0.0, in_byoyomi=True, byo_seconds=12.0, periods=3), clock.now
+    model.apply(
+        ch.TimeSystemSet(
+            game.number, TimeSettings(TimeSystem.JAPANESE, 600, byo_seconds=30, periods=5)
+        )
     )
-    game.clocks[Color.WHITE].set(ClockReading(312.0), clock.now)
+    model.apply(
+        ch.ClockSet(
+            game.number,
+            Color.BLACK,
+            ClockReading(0.0, in_byoyomi=True, byo_seconds=12.0, periods=3),
+        )
+    )
+    model.apply(ch.ClockSet(game.number, Color.WHITE, ClockReading(312.0)))
     model.set_connection(state=LinkState.RECONNECTING, forfeit_deadline=clock.now + 95.0)
     return PanelApp(model, RecordingBackend())
 
@@ -113,12 +122,14 @@ def test_result_screen_over_the_game_snapshot(snap_compare: Any) -> None:
     model, _ = new_model()
     game = model.follow(9, role=Role.PLAYING_WHITE, white="me", black="opp", size=9, komi=6.5)
     add_moves(model, 9, random_moves(9, 30, seed=4))
-    game.phase = GamePhase.SCORING
+    model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
     app = PanelApp(model, RecordingBackend())
 
     async def end(pilot: Pilot[Any]) -> None:
         await _settle(pilot)
-        game.score_check = ScoreCheck(ServerScore(30.0, 44.5), 33.0, 44.5, "W+11.5")
+        model.apply(
+            ch.ScoreChecked(game.number, ScoreCheck(ServerScore(30.0, 44.5), 33.0, 44.5, "W+11.5"))
+        )
         model.game_ended(9, "W+14.5")
         await _settle(pilot)
 

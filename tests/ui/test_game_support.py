@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 
 from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
+from igs_tui.model import changes as ch
 from igs_tui.model.backend import Backend
 from igs_tui.ui.game_panel import GamesPanel
 
@@ -52,10 +53,8 @@ def random_moves(size: int, count: int, seed: int = 1) -> list[MoveRecord]:
 
 
 def add_moves(model: ClientModel, number: int, moves: list[MoveRecord]) -> None:
-    game = model.followed[number]
     for move in moves:
-        game.add_move(move)
-    model.game_changed(number)
+        model.apply(ch.MoveAdded(number, move))
 
 
 def new_model() -> tuple[ClientModel, FakeClock]:

@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from igs_tui.go import Color, parse_point
 from igs_tui.model import GamePhase, MoveRecord, Role
+from igs_tui.model import changes as ch
 from igs_tui.records.convert import read_record_file
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_prompts import InputPrompt
@@ -40,8 +41,8 @@ async def test_undo_please_and_restore_in_scoring() -> None:
         await settle(pilot)
         assert backend.named("request_undo") == [(21,)]
         assert "waiting for opp" in info_text(app, 21)
-        game.phase = GamePhase.SCORING
-        model.game_changed(21)
+        model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         await pilot.press("ctrl+z")
         await settle(pilot)
@@ -72,8 +73,8 @@ async def test_opponent_undo_request_opens_the_answer_dialog_once_per_request() 
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3", "E5"))
         await settle(pilot)
-        game.undo_requested_by = "opp"
-        model.game_changed(21)
+        model.apply(ch.UndoAsked(game.number, "opp"))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "opp asks to undo" in question(app)
@@ -81,21 +82,21 @@ async def test_opponent_undo_request_opens_the_answer_dialog_once_per_request() 
         await settle(pilot)
         assert backend.named("answer_undo") == [(21, True)]
         # the same request redrawn (clock update, kibitz) does not ask again
-        model.game_changed(21)
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmDialog)
         # answered and cleared, then a new request later in the game asks again
-        game.undo_requested_by = ""
+        model.apply(ch.UndoAsked(game.number, ""))
         own_game(model, moves=[MoveRecord(3, Color.BLACK, parse_point("G7", 9))])
-        game.undo_requested_by = "opp"
-        model.game_changed(21)
+        model.apply(ch.UndoAsked(game.number, "opp"))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await settle(pilot)
         assert backend.named("answer_undo") == [(21, True), (21, False)]
         # our own request echoed back never opens the dialog
-        game.undo_requested_by = "me"
+        model.apply(ch.UndoAsked(game.number, "me"))
         own_game(model, moves=[MoveRecord(4, Color.WHITE, parse_point("B7", 9))])
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmDialog)
@@ -157,8 +158,8 @@ async def test_adjourn_asks_first_and_load_resumes_an_adjourned_game() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert backend.named("adjourn") == [(21,)]
-        game.phase = GamePhase.ADJOURNED
-        model.game_changed(21)
+        model.apply(ch.PhaseChanged(game.number, GamePhase.ADJOURNED))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert "Adjourned" in info_text(app, 21)
         await pilot.press("ctrl+l")
@@ -266,8 +267,8 @@ async def test_observers_can_save_too(tmp_path: Path, phase: GamePhase) -> None:
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = model.follow(5, size=9, white="w", black="b")
-        game.phase = phase
-        model.game_changed(5)
+        model.apply(ch.PhaseChanged(game.number, phase))
+        model.apply(ch.ObserversCounted(5, 0))
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -284,8 +285,8 @@ async def test_hostile_names_in_dialogs_are_plain_text() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3", "E5"))
         game.white = "\x1b[31m[b]opp[/b]"
-        game.undo_requested_by = game.white
-        model.game_changed(21)
+        model.apply(ch.UndoAsked(game.number, game.white))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert question(app) == "[b]opp[/b] asks to undo the last move."
@@ -310,8 +311,8 @@ async def test_ctrl_k_agrees_to_the_opponents_komi_proposal() -> None:
         await settle(pilot)
         assert backend.named("set_komi") == []
         assert "No komi proposal" in info_text(app, 21)
-        game.komi_request = 0.5
-        model.game_changed(21)
+        model.apply(ch.KomiProposed(game.number, 0.5))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         await pilot.press("ctrl+k")
         await settle(pilot)
@@ -332,8 +333,8 @@ async def test_own_game_cannot_be_closed_in_play_or_scoring_and_footer_follows_p
             GamePhase.FINISHED: {"pass_move": False, "done_scoring": False, "unobserve": True},
         }
         for phase, actions in expected.items():
-            game.phase = phase
-            model.game_changed(21)
+            model.apply(ch.PhaseChanged(game.number, phase))
+            model.apply(ch.ObserversCounted(21, 0))
             await settle(pilot)
             for action, allowed in actions.items():
                 assert bool(game_view.check_action(action, ())) is allowed, (phase, action)

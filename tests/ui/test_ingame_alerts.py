@@ -20,6 +20,7 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 from igs_tui.ui import game_view
 from igs_tui.ui.game_alerts import ResultPrompt, TimeAlarm, UndoPrompt, time_level
 from igs_tui.ui.game_info import GameInfo
@@ -62,12 +63,12 @@ async def test_observed_game_result_shown_once() -> None:
         assert "Result: W+Resign" in text
         assert "[b]w (W)" in text  # a name that looks like markup is shown as typed
         for _ in range(3):  # redraws (kibitzes, observer counts) do not open it again
-            model.game_changed(44)
+            model.apply(ch.ObserversCounted(44, 0))
             await settle(pilot)
         assert count_result_screens(app) == 1
         await pilot.press("enter")
         await settle(pilot)
-        model.game_changed(44)
+        model.apply(ch.ObserversCounted(44, 0))
         await settle(pilot)
         assert count_result_screens(app) == 0
         assert "Result: W+Resign" in info_text(app, 44)
@@ -94,11 +95,11 @@ async def test_scored_own_game_result_compares_counts(
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3", "E5"))
-        game.phase = GamePhase.SCORING
-        model.game_changed(21)
+        model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert count_result_screens(app) == 0
-        game.score_check = ScoreCheck(ServerScore(5.0, 10.5), *ours)
+        model.apply(ch.ScoreChecked(game.number, ScoreCheck(ServerScore(5.0, 10.5), *ours)))
         model.game_ended(21, "W+5.5")
         await settle(pilot)
         text = result_shown(app)
@@ -119,12 +120,12 @@ async def test_scored_own_game_waits_for_the_count_then_shows_anyway(
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3", "E5"))
-        game.phase = GamePhase.SCORING
-        model.game_changed(21)
+        model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         model.game_ended(21, "W+5.5")  # the end line without a count line
         await settle(pilot)
-        model.game_changed(21)  # more redraws while waiting start no second timer
+        model.apply(ch.ObserversCounted(21, 0))  # more redraws while waiting start no second timer
         await settle(pilot)
         assert count_result_screens(app) == 0
         assert [delay for delay, _ in timers] == [game_view.RESULT_GRACE_SECONDS]
@@ -132,7 +133,7 @@ async def test_scored_own_game_waits_for_the_count_then_shows_anyway(
         await settle(pilot)
         assert "Result: W+5.5" in result_shown(app)
         timers[0][1]()  # a second expiry shows nothing more
-        model.game_changed(21)
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert count_result_screens(app) == 1
 
@@ -142,10 +143,9 @@ async def test_time_loss_result_and_flag_fall_shown() -> None:
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3"), role=Role.PLAYING_WHITE)
-        game.set_time_settings(TimeSettings(TimeSystem.ABSOLUTE, 60))
-        game.clocks[Color.WHITE].set(ClockReading(20.0), clock.now)
-        game.clocks[Color.WHITE].start(clock.now)
-        model.game_changed(21)
+        model.apply(ch.TimeSystemSet(game.number, TimeSettings(TimeSystem.ABSOLUTE, 60)))
+        model.apply(ch.ClockSet(game.number, Color.WHITE, ClockReading(20.0), running=True))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         info = view(app, 21).query_one(GameInfo)
         clock.now += 21
@@ -163,20 +163,30 @@ async def test_clocks_count_down_in_byoyomi_periods_and_canadian_stones() -> Non
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = model.follow(3, white="w", black="b", size=9)
-        game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 10, byo_seconds=30, periods=3))
-        game.clocks[Color.BLACK].set(ClockReading(10.0), clock.now)
-        game.clocks[Color.BLACK].start(clock.now)
+        model.apply(
+            ch.TimeSystemSet(
+                game.number, TimeSettings(TimeSystem.JAPANESE, 10, byo_seconds=30, periods=3)
+            )
+        )
+        model.apply(ch.ClockSet(game.number, Color.BLACK, ClockReading(10.0), running=True))
         model.follow(4, white="x", black="y", size=9)
         canadian = model.followed[4]
-        canadian.set_time_settings(
-            TimeSettings(TimeSystem.CANADIAN, 0, byo_seconds=300, byo_stones=25)
+        model.apply(
+            ch.TimeSystemSet(
+                canadian.number,
+                TimeSettings(TimeSystem.CANADIAN, 0, byo_seconds=300, byo_stones=25),
+            )
         )
-        canadian.clocks[Color.WHITE].set(
-            ClockReading(200.0, in_byoyomi=True, byo_stones=7), clock.now
+        model.apply(
+            ch.ClockSet(
+                canadian.number,
+                Color.WHITE,
+                ClockReading(200.0, in_byoyomi=True, byo_stones=7),
+                running=True,
+            )
         )
-        canadian.clocks[Color.WHITE].start(clock.now)
-        model.game_changed(3)
-        model.game_changed(4)
+        model.apply(ch.ObserversCounted(3, 0))
+        model.apply(ch.ObserversCounted(4, 0))
         await settle(pilot)
         japanese_info = view(app, 3).query_one(GameInfo)
         canadian_info = view(app, 4).query_one(GameInfo)
@@ -186,10 +196,12 @@ async def test_clocks_count_down_in_byoyomi_periods_and_canadian_stones() -> Non
         assert japanese_info.clock_text(Color.BLACK).plain == "0:25 (2)"
         assert canadian_info.clock_text(Color.WHITE).plain == "2:35 / 7"
         # the server's next reading corrects the local count
-        canadian.clocks[Color.WHITE].set(
-            ClockReading(290.0, in_byoyomi=True, byo_stones=5), clock.now
+        model.apply(
+            ch.ClockSet(
+                canadian.number, Color.WHITE, ClockReading(290.0, in_byoyomi=True, byo_stones=5)
+            )
         )
-        model.game_changed(4)
+        model.apply(ch.ObserversCounted(4, 0))
         await settle(pilot)
         assert "4:50 / 5" in info_text(app, 4)
 
@@ -199,11 +211,16 @@ async def test_low_time_bell_rings_once_per_threshold_crossing() -> None:
     app = AssistApp(model, RecordingBackend())
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3", "E5"))  # Black (us) to move
-        game.set_time_settings(TimeSettings(TimeSystem.JAPANESE, 90, byo_seconds=30, periods=2))
-        game.clocks[Color.BLACK].set(ClockReading(90.0), clock.now)
-        game.clocks[Color.BLACK].start(clock.now)
-        game.clocks[Color.WHITE].set(ClockReading(5.0), clock.now)  # opponent low: no bell
-        model.game_changed(21)
+        model.apply(
+            ch.TimeSystemSet(
+                game.number, TimeSettings(TimeSystem.JAPANESE, 90, byo_seconds=30, periods=2)
+            )
+        )
+        model.apply(ch.ClockSet(game.number, Color.BLACK, ClockReading(90.0), running=True))
+        model.apply(
+            ch.ClockSet(game.number, Color.WHITE, ClockReading(5.0))
+        )  # opponent low: no bell
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         info = view(app, 21).query_one(GameInfo)
         assert app.bells == 0
@@ -282,14 +299,14 @@ def test_prompts_remember_what_they_asked() -> None:
     game = own_game(model, moves=script(9, "C3"))
     undo = UndoPrompt()
     assert not undo.update(game)
-    game.undo_requested_by = "OPP"
+    model.apply(ch.UndoAsked(game.number, "OPP"))
     assert undo.update(game) and not undo.update(game)
-    game.phase = GamePhase.SCORING
+    model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
     assert not undo.update(game)  # no undo answers outside play
     result = ResultPrompt()
     assert not result.update(game) and result.scored
-    game.phase = GamePhase.FINISHED
-    game.result = "W+R"
+    model.apply(ch.PhaseChanged(game.number, GamePhase.FINISHED))
+    model.apply(ch.GameEnded(game.number, "W+R"))
     assert not result.update(game) and result.waiting(game)
     assert result.give_up_waiting() and not result.give_up_waiting()
     assert not result.update(game)

@@ -6,6 +6,7 @@ import asyncio
 
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, MoveRecord, Role
+from igs_tui.model import changes as ch
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import add_moves, new_model
@@ -39,8 +40,8 @@ def scoring_game(model: ClientModel) -> FollowedGame:
     moves[-2] = MoveRecord(14, Color.WHITE, parse_point("A1", 5))
     moves[-1] = MoveRecord(15, Color.BLACK, parse_point("E1", 5))
     game = own_game(model, role=Role.PLAYING_WHITE, moves=moves, size=5, komi=0.5)
-    game.phase = GamePhase.SCORING
-    model.game_changed(game.number)
+    model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+    model.apply(ch.ObserversCounted(game.number, 0))
     return game
 
 
@@ -119,8 +120,8 @@ async def test_dead_stone_suggestion_marked_then_accepted_once_per_chain() -> No
     app = AssistApp(model, backend, assist=assist)
     async with app.run_test(size=(100, 30)) as pilot:
         game = scoring_game(model)
-        game.dead.add(p5("B5"))
-        model.game_changed(21)
+        model.apply(ch.DeadStonesMarked(game.number, (p5("B5"),)))
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         game_view = view(app, 21)
         assert game_view.check_action("suggest_dead", ()) is True
@@ -153,8 +154,8 @@ async def test_suggestion_failure_and_nothing_to_add() -> None:
         await settle(pilot)
         await pilot.press("ctrl+e")
         await wait_for(pilot, lambda: "FakeGo: no answer" in info_text(app, 21))
-        game.dead.add(p5("B5"))
-        model.game_changed(21)
+        model.apply(ch.DeadStonesMarked(game.number, (p5("B5"),)))
+        model.apply(ch.ObserversCounted(21, 0))
         assist.dead_answer = frozenset({p5("B5")})
         await pilot.press("ctrl+e")
         await wait_for(pilot, lambda: "no dead stones to add" in info_text(app, 21))
@@ -176,8 +177,10 @@ async def test_suggestion_dropped_when_scoring_ends() -> None:
         assert view(app, 21).suggestion is None
         await pilot.press("ctrl+e")
         await wait_for(pilot, lambda: view(app, 21).suggestion is not None)
-        game.phase = GamePhase.PLAYING  # the opponent played on: scoring is over
-        model.game_changed(21)
+        model.apply(
+            ch.PhaseChanged(game.number, GamePhase.PLAYING)
+        )  # the opponent played on: scoring is over
+        model.apply(ch.ObserversCounted(21, 0))
         await settle(pilot)
         assert view(app, 21).suggestion is None
 
@@ -188,7 +191,7 @@ def test_removals_skip_marked_chains_and_points_off_the_board() -> None:
     off_board = Point(7, 0)
     stones = {p5("E3"), p5("E4"), p5("E1"), p5("B5"), off_board, p5("A3")}  # A3 is empty
     assert removals_to_send(game, stones) == [p5("B5"), p5("E1"), p5("E3")]
-    game.dead.add(p5("E4"))
+    model.apply(ch.DeadStonesMarked(game.number, (p5("E4"),)))
     assert removals_to_send(game, stones) == [p5("B5"), p5("E1")]
     marked = suggestion_points(game, {p5("E3")})
     assert marked == {p5("E3"), p5("E4")}

@@ -16,6 +16,7 @@ from igs_tui.model import (
     ScoreCheck,
     ServerScore,
 )
+from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.ui.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
@@ -134,7 +135,7 @@ async def test_resign_confirmation_and_undo_answer() -> None:
         await pilot.pause()
         assert sent == ["resign 4"]
         assert answer_undo_request(app, model, backend, 4) is None  # type: ignore[arg-type]
-        game.undo_requested_by = "ivy"
+        model.apply(ch.UndoAsked(game.number, "ivy"))
         dialog = answer_undo_request(app, model, backend, 4)  # type: ignore[arg-type]
         assert isinstance(dialog, ConfirmDialog)
         await pilot.pause()
@@ -144,11 +145,11 @@ async def test_resign_confirmation_and_undo_answer() -> None:
 
 
 def test_result_text_says_when_counts_differ() -> None:
-    game = FollowedGame(3, white="ivy", black="me")
-    server = ServerScore(5.0, 10.5)
-    game.score_check = ScoreCheck(server, 5.0, 10.5, "W+5.5")
+    server = ScoreCheck(ServerScore(5.0, 10.5), 5.0, 10.5, "W+5.5")
+    game = FollowedGame(3, white="ivy", black="me", score_check=server)
     assert "Both counts agree" in result_text(game) and "W+5.5" in result_text(game)
-    game.score_check = ScoreCheck(server, 12.0, 10.5, "B+1.5")
+    differ = ScoreCheck(ServerScore(5.0, 10.5), 12.0, 10.5, "B+1.5")
+    game = FollowedGame(3, white="ivy", black="me", score_check=differ)
     assert "DIFFER" in result_text(game)
 
 

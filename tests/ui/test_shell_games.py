@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Checkbox, Input, Label, Select
 
-from igs_tui.model import ClientModel, GameSummary
+from igs_tui.go import Color, Point
+from igs_tui.model import ClientModel, GameSummary, MoveRecord
+from igs_tui.model import changes as ch
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.games_list import BROADCAST_MARK, GamesList
 from tests.ui.shell_helpers import COMPACT, column_text, main_screen, make_app, row_keys
@@ -143,3 +145,41 @@ async def test_hidden_games_list_refreshes_when_shown() -> None:
         await pilot.press("f3")
         await pilot.pause()
         assert row_keys(table) == ["42"]
+
+
+async def test_a_move_updates_one_row_in_place_not_the_whole_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move in a game we follow changes its row's move count; the table is not refilled
+    (refilling 300 rows per move was most of a move's cost beside a long list)."""
+    model = model_with_games()
+    model.follow(3)
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        table = games.table
+        table.move_cursor(row=3)
+        rebuilds: list[int] = []
+        original = GamesList.rebuild
+        monkeypatch.setattr(
+            GamesList, "rebuild", lambda self: (rebuilds.append(1), original(self))[1]
+        )
+        for number, point in enumerate((Point(2, 2), Point(4, 4)), start=1):
+            color = Color.BLACK if number % 2 else Color.WHITE
+            model.apply(ch.MoveAdded(3, MoveRecord(number, color, point)))
+        await pilot.pause()
+        assert model.games[3].moves == 2  # the row follows the moves received
+        assert column_text(table, 5)[2] == "2"
+        assert rebuilds == []
+        assert row_keys(table)[table.cursor_row] == "4"
+        model.apply(ch.GameTitled(3, "Honinbo [/x] final"))  # one row's title and mark
+        await pilot.pause()
+        assert column_text(table, 11)[2] == "Honinbo [/x] final"
+        assert column_text(table, 0)[2].startswith(BROADCAST_MARK)
+        assert rebuilds == []
+        await pilot.press("m")  # sorted by moves, a count can reorder rows: rebuilt
+        await pilot.pause()
+        model.apply(ch.MoveAdded(3, MoveRecord(3, Color.BLACK, Point(6, 6))))
+        await pilot.pause()
+        assert len(rebuilds) == 2 and column_text(table, 5)[row_keys(table).index("3")] == "3"

@@ -1,0 +1,431 @@
+"""Where every :mod:`~igs_tui.model.changes` value is applied: the model's one writer.
+
+Each handler takes the model and one change and edits the state that change names, nothing
+else. Handlers may apply follow-on changes through ``model.apply`` (a move also updates the
+games list's move count) so that every reader hears of every state it shows. Invalid values
+from a server (a board size the rules engine cannot play, a move off the board) never raise:
+the game is left as it was and a :class:`~igs_tui.model.changes.SyncError` is noted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
+from igs_tui.model import changes as ch
+from igs_tui.model.chat import ChatKind, ChatMessage, mentions
+from igs_tui.model.client_model import ConsoleLine, Notification
+from igs_tui.model.games import FollowedGame, GamePhase, MoveRecord
+
+if TYPE_CHECKING:
+    from igs_tui.model.client_model import ClientModel
+
+Handler = Callable[["ClientModel", Any], None]
+
+
+# connection and lists ---------------------------------------------------------------------------
+def _connection(model: ClientModel, c: ch.ConnectionChanged) -> None:
+    model.connection = c.status
+    if c.status.user:
+        model.me = c.status.user
+
+
+def _players_replaced(model: ClientModel, c: ch.PlayersReplaced) -> None:
+    model.players.replace_all(c.players)
+
+
+def _players_updated(model: ClientModel, c: ch.PlayersUpdated) -> None:
+    for player in c.players:
+        model.players.upsert(player)
+
+
+def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
+    model.players.remove(c.name)
+
+
+def _games_replaced(model: ClientModel, c: ch.GamesReplaced) -> None:
+    model.games = {g.number: g for g in c.games}
+
+
+def _games_listed(model: ClientModel, c: ch.GamesListed) -> None:
+    for game in c.games:
+        old = model.games.get(game.number)
+        if old is not None and old.title and not game.title:
+            game = replace(game, title=old.title)
+        model.games[game.number] = game
+
+
+def _game_unlisted(model: ClientModel, c: ch.GameUnlisted) -> None:
+    model.games.pop(c.number, None)
+
+
+def _moves_counted(model: ClientModel, c: ch.GameMovesCounted) -> None:
+    summary = model.games.get(c.number)
+    if summary is not None:
+        model.games[c.number] = replace(summary, moves=c.moves)
+
+
+def _titled(model: ClientModel, c: ch.GameTitled) -> None:
+    game = model.followed.get(c.game)
+    if game is not None:
+        game.title = c.title
+    summary = model.games.get(c.game)
+    if summary is not None:
+        model.games[c.game] = replace(summary, title=c.title)
+
+
+def _ended(model: ClientModel, c: ch.GameEnded) -> None:
+    model.games.pop(c.game, None)
+    game = model.followed.get(c.game)
+    if game is not None:
+        game.phase = GamePhase.FINISHED
+        if c.result:
+            game.result = c.result
+        now = model.clock()
+        for clock in game.clocks.values():
+            clock.stop(now)
+
+
+# followed games ---------------------------------------------------------------------------------
+def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
+    fields = {
+        key: value
+        for key in ("white", "black", "white_rank", "black_rank", "size", "komi", "handicap")
+        if (value := getattr(c, key)) is not None
+    }
+    if c.title is not None:
+        fields["title"] = c.title
+    game = model.followed.get(c.game)
+    if game is None:
+        summary = model.games.get(c.game)
+        base: dict[str, object] = {}
+        if summary is not None:
+            base = {
+                "size": summary.size,
+                "komi": summary.komi,
+                "handicap": summary.handicap,
+                "white": summary.white,
+                "white_rank": summary.white_rank,
+                "black": summary.black,
+                "black_rank": summary.black_rank,
+                "title": summary.title,
+            }
+        base.update(fields)
+        size = base.get("size")
+        if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+            base["size"] = 19
+        game = FollowedGame(c.game, role=c.role, **base)  # type: ignore[arg-type]
+        model.followed[c.game] = game
+        return
+    game.role = c.role
+    size = fields.pop("size", None)
+    for key, value in fields.items():
+        setattr(game, key, value)
+    if "komi" in fields:
+        game.board.komi = game.komi
+    if isinstance(size, int) and size != game.size:
+        _resize(model, game, size)
+
+
+def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
+    model.followed.pop(c.game, None)
+
+
+def _game(model: ClientModel, number: int) -> FollowedGame | None:
+    return model.followed.get(number)
+
+
+def _seated(model: ClientModel, c: ch.PlayersSeated) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    game.white, game.black = c.white, c.black
+    if c.role is not None:
+        game.role = c.role
+    if game.phase is GamePhase.ADJOURNED:
+        # Players named again for an adjourned game: it was loaded and is live.
+        game.phase = GamePhase.PLAYING
+
+
+def _resize(model: ClientModel, game: FollowedGame, size: int) -> bool:
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        game.sync_errors.append(f"board size {size} refused (the rules engine plays 2-25)")
+        return False
+    game.resize(size)
+    return True
+
+
+def _setup(model: ClientModel, c: ch.GameSetup) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    for name, value in (("size", c.size), ("komi", c.komi), ("handicap", c.handicap)):
+        if value is None or c.source < game.setup_sources.get(name, ch.SetupSource.DEFAULT):
+            continue
+        if name == "size":
+            assert isinstance(value, int)
+            if value != game.size and not _resize(model, game, value):
+                continue
+        elif name == "komi":
+            game.komi = game.board.komi = float(value)
+            if c.source is ch.SetupSource.AGREED:
+                game.komi_request = None
+        else:
+            game.handicap = int(value)
+        game.setup_sources[name] = c.source
+
+
+def _move(model: ClientModel, c: ch.MoveAdded) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    if c.move.handicap:
+        game.handicap = c.move.handicap
+    if not game.add_move(c.move):
+        return
+    now = model.clock()
+    game.clocks[c.move.color].stop(now)
+    if game.phase is GamePhase.PLAYING:
+        game.clocks[c.move.color.opponent].start(now)
+    summary = model.games.get(c.game)
+    if summary is not None and summary.moves != game.last_number:
+        model.apply(ch.GameMovesCounted(c.game, game.last_number))
+
+
+def _free_handicap(model: ClientModel, c: ch.FreeHandicapPlaced) -> None:
+    game = _game(model, c.game)
+    if game is None or game.moves:
+        return
+    game.handicap = len(c.stones)
+    game.moves.append(MoveRecord(1, Color.BLACK, None, handicap=len(c.stones)))
+    try:
+        game.board.setup(black=c.stones, to_move=Color.WHITE)
+    except ValueError as exc:
+        game.sync_errors.append(f"handicap stones not placed: {exc}")
+        game.board.setup(to_move=Color.WHITE)
+
+
+def _restarted(model: ClientModel, c: ch.MovesRestarted) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.reset_board()
+
+
+def _undone(model: ClientModel, c: ch.MoveUndone) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.undo_requested_by = ""
+        game.undo_last()
+
+
+def _prisoners(model: ClientModel, c: ch.PrisonersCounted) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.prisoners[Color.WHITE] = c.white
+        game.prisoners[Color.BLACK] = c.black
+
+
+def _clock(model: ClientModel, c: ch.ClockSet) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    now = model.clock()
+    clock = game.clocks[c.color]
+    if c.running is False:
+        clock.stop(now)
+    clock.set(c.reading, now)
+    if c.running:
+        clock.start(now)
+
+
+def _clocks_synced(model: ClientModel, c: ch.ClocksSynced) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    now = model.clock()
+    for color, reading in ((Color.BLACK, c.black), (Color.WHITE, c.white)):
+        clock = game.clocks[color]
+        clock.stop(now)
+        clock.set(reading, now)
+    if c.running is not None:
+        game.clocks[c.running].start(now)
+
+
+def _time_system(model: ClientModel, c: ch.TimeSystemSet) -> None:
+    game = _game(model, c.game)
+    if game is not None and not (c.only_if_unknown and game.time_settings is not None):
+        game.set_time_settings(c.settings)
+
+
+def _phase(model: ClientModel, c: ch.PhaseChanged) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    if c.phase is GamePhase.PLAYING and game.phase is GamePhase.SCORING:
+        game.dead.clear()
+        game.score_check = None
+    game.phase = c.phase
+    if c.phase is not GamePhase.PLAYING:
+        now = model.clock()
+        for clock in game.clocks.values():
+            clock.stop(now)
+
+
+def _dead(model: ClientModel, c: ch.DeadStonesMarked) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    for point in c.points:
+        if game.board.get(point) is not None:
+            game.phase = GamePhase.SCORING
+            game.dead |= game.board.chain(point)
+
+
+def _alive(model: ClientModel, c: ch.DeadStonesUnmarked) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    for point in c.points:
+        if game.board.get(point) is not None:
+            game.dead -= game.board.chain(point)
+
+
+def _score_checked(model: ClientModel, c: ch.ScoreChecked) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.score_check = c.check
+
+
+def _dead_cleared(model: ClientModel, c: ch.DeadStonesCleared) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.dead.clear()
+
+
+def _scored(model: ClientModel, c: ch.GameScored) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.score_check = c.check
+        game.result = c.result
+    model.apply(ch.GameEnded(c.game, c.result))
+
+
+def _undo_asked(model: ClientModel, c: ch.UndoAsked) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.undo_requested_by = c.by
+
+
+def _komi_proposed(model: ClientModel, c: ch.KomiProposed) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.komi_request = c.komi
+
+
+def _game_chat(model: ClientModel, c: ch.GameChat) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        (game.says if c.said else game.kibitzes).append(c.line)
+
+
+def _observers(model: ClientModel, c: ch.ObserversCounted) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.observers = c.observers
+
+
+def _sync_error(model: ClientModel, c: ch.SyncError) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.sync_errors.append(c.text)
+
+
+# challenges ---------------------------------------------------------------------------------------
+def _challenge_opened(model: ClientModel, c: ch.ChallengeOpened) -> None:
+    model.challenges[c.challenge.opponent.lower()] = c.challenge
+
+
+def _challenge_closed(model: ClientModel, c: ch.ChallengeClosed) -> None:
+    model.challenges.pop(c.opponent.lower(), None)
+    model.disputes.pop(c.opponent.lower(), None)
+
+
+def _dispute(model: ClientModel, c: ch.DisputeOpened) -> None:
+    model.disputes[c.dispute.opponent.lower()] = c.dispute
+
+
+# chat, console, notifications ---------------------------------------------------------------------
+def _buffer_opened(model: ClientModel, c: ch.BufferOpened) -> None:
+    model.ensure_buffer(c.key)
+
+
+def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
+    own = c.kind == "own"
+    highlight = not own and c.author != model.me and mentions(c.text, model.me)
+    model.ensure_buffer(c.key).add(ChatMessage(c.author, c.text, c.timestamp, c.kind, highlight))
+    if not own and (c.notify or highlight):
+        key = c.key
+        title = f"{c.author} ({key.label})" if key.kind is not ChatKind.TELL else c.author
+        kind = "mention" if highlight and not c.notify else key.kind.value
+        model.apply(ch.Notified(kind, title, c.text))
+
+
+def _read(model: ClientModel, c: ch.BufferRead) -> None:
+    buf = model.buffers.get(c.key)
+    if buf is not None:
+        buf.mark_read()
+
+
+def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
+    model.console.append(ConsoleLine(c.text, c.kind, c.outgoing))
+
+
+def _notified(model: ClientModel, c: ch.Notified) -> None:
+    model.notifications.append(Notification(c.kind, c.title, c.text, c.bell))
+
+
+HANDLERS: dict[type[ch.Change], Handler] = {
+    ch.ConnectionChanged: _connection,
+    ch.PlayersReplaced: _players_replaced,
+    ch.PlayersUpdated: _players_updated,
+    ch.PlayerLeft: _player_left,
+    ch.GamesReplaced: _games_replaced,
+    ch.GamesListed: _games_listed,
+    ch.GameUnlisted: _game_unlisted,
+    ch.GameMovesCounted: _moves_counted,
+    ch.GameTitled: _titled,
+    ch.GameEnded: _ended,
+    ch.GameFollowed: _followed,
+    ch.GameUnfollowed: _unfollowed,
+    ch.PlayersSeated: _seated,
+    ch.GameSetup: _setup,
+    ch.MoveAdded: _move,
+    ch.FreeHandicapPlaced: _free_handicap,
+    ch.MovesRestarted: _restarted,
+    ch.MoveUndone: _undone,
+    ch.PrisonersCounted: _prisoners,
+    ch.ClockSet: _clock,
+    ch.ClocksSynced: _clocks_synced,
+    ch.TimeSystemSet: _time_system,
+    ch.PhaseChanged: _phase,
+    ch.DeadStonesMarked: _dead,
+    ch.DeadStonesUnmarked: _alive,
+    ch.DeadStonesCleared: _dead_cleared,
+    ch.ScoreChecked: _score_checked,
+    ch.GameScored: _scored,
+    ch.UndoAsked: _undo_asked,
+    ch.KomiProposed: _komi_proposed,
+    ch.GameChat: _game_chat,
+    ch.ObserversCounted: _observers,
+    ch.SyncError: _sync_error,
+    ch.ChallengeOpened: _challenge_opened,
+    ch.ChallengeClosed: _challenge_closed,
+    ch.DisputeOpened: _dispute,
+    ch.BufferOpened: _buffer_opened,
+    ch.ChatAdded: _chat,
+    ch.BufferRead: _read,
+    ch.ConsoleAdded: _console,
+    ch.Notified: _notified,
+}

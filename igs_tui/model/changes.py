@@ -1,0 +1,513 @@
+"""Typed, server-neutral changes: the only way the shared model changes.
+
+A backend (the IGS adapter, a local engine game, the bot) describes what happened as values
+from this module and hands them to :meth:`igs_tui.model.ClientModel.apply`. The model applies
+each one in one place (:mod:`igs_tui.model.apply`) and then publishes the *change itself* to the
+subscribers of the topics it touched, so a reader learns exactly what changed: the games list
+updates one cell for :class:`GameMovesCounted` instead of refilling its table, the chat logger
+appends the one :class:`ChatAdded` message, the board redraws for one :class:`MoveAdded`.
+
+Nothing here names a server: moves are numbered from 1, points are rules-engine points, times
+are seconds. Outside :mod:`igs_tui.model` the model is read-only; writing a field of a
+:class:`~igs_tui.model.games.FollowedGame` from elsewhere bypasses the subscribers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from igs_tui.go import Color, Point
+from igs_tui.model.chat import BufferKey
+from igs_tui.model.clocks import ClockReading, TimeSettings
+from igs_tui.model.connection import ConnectionStatus
+from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
+from igs_tui.model.play import Challenge, Dispute, ScoreCheck
+from igs_tui.model.players import Player
+
+TOPIC_PLAYERS = "players"
+TOPIC_GAMES = "games"
+TOPIC_CONSOLE = "console"
+TOPIC_CONNECTION = "connection"
+TOPIC_CHAT_LIST = "chat"
+TOPIC_NOTIFY = "notify"
+TOPIC_FOLLOWED = "followed"
+TOPIC_CHALLENGES = "challenges"
+
+
+def game_topic(number: int) -> str:
+    """The topic of one followed game (board, clocks, phase, chat beside it)."""
+    return f"game:{number}"
+
+
+class Change:
+    """Base of every change; :attr:`topics` says who hears of it."""
+
+    __slots__ = ()
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+
+class _GameChange(Change):
+    """A change to one followed game: heard on that game's topic."""
+
+    __slots__ = ()
+    game: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (game_topic(self.game),)
+
+
+# connection ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ConnectionChanged(Change):
+    status: ConnectionStatus
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CONNECTION,)
+
+
+# players --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayersReplaced(Change):
+    """A full listing: everyone not in it is gone."""
+
+    players: tuple[Player, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersUpdated(Change):
+    """New or changed players (a listing line, a log-on)."""
+
+    players: tuple[Player, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Change):
+    name: str
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+# the list of games on the server --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GamesReplaced(Change):
+    """A full games listing."""
+
+    games: tuple[GameSummary, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES,)
+
+
+@dataclass(frozen=True, slots=True)
+class GamesListed(Change):
+    """New or changed rows of the games list (a title we knew is kept if the row has none)."""
+
+    games: tuple[GameSummary, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES,)
+
+
+@dataclass(frozen=True, slots=True)
+class GameUnlisted(Change):
+    """A game left the list (adjourned); a followed game keeps its board."""
+
+    number: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES,)
+
+
+@dataclass(frozen=True, slots=True)
+class GameMovesCounted(Change):
+    """One row's move count: the only cell of the list a move changes."""
+
+    number: int
+    moves: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES,)
+
+
+@dataclass(frozen=True, slots=True)
+class GameTitled(Change):
+    """A game's title (a broadcast's real names, a tournament round)."""
+
+    game: int
+    title: str
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Change):
+    """A game is over: it leaves the list; a followed game keeps its board, gets the result
+    (when one is given) and its clocks stop."""
+
+    game: int
+    result: str = ""
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES, game_topic(self.game))
+
+
+# followed games -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GameFollowed(Change):
+    """Start following a game (observe or play). An entry that exists is updated, not reset.
+
+    A new entry starts from the games list's row, then the given fields; ``None`` fields are
+    left as they are.
+    """
+
+    game: int
+    role: Role = Role.OBSERVING
+    white: str | None = None
+    black: str | None = None
+    white_rank: str | None = None
+    black_rank: str | None = None
+    size: int | None = None
+    komi: float | None = None
+    handicap: int | None = None
+    title: str | None = None
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_FOLLOWED, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class GameUnfollowed(Change):
+    game: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_FOLLOWED, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSeated(_GameChange):
+    """Who plays a followed game (a heading names them again after a reload)."""
+
+    game: int
+    white: str
+    black: str
+    role: Role | None = None
+    """Our role, when the heading shows we play (None = leave it)."""
+
+
+class SetupSource(IntEnum):
+    """Where a game's size, komi or handicap came from; a higher source overrides a lower.
+
+    A value from a lower source than the one that set it is ignored, so the list line of a
+    classic game (which knows its size) is not undone by a later default, and the players'
+    agreed komi is not undone by a stale list line.
+    """
+
+    DEFAULT = 0
+    LISTING = 1
+    """The server's games list row."""
+    TERMS = 2
+    """The match terms we agreed to (classic IGS games say their size nowhere else)."""
+    PROPERTIES = 3
+    """The server's game-properties line (nmatch games)."""
+    AGREED = 4
+    """A komi both players agreed on during the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup(_GameChange):
+    """A followed game's size, komi or handicap (``None`` = not said by this source).
+
+    A new size replays the moves on a board of that size; a size outside the rules engine's
+    range is refused (the game stays as it was and a sync error is noted).
+    """
+
+    game: int
+    source: SetupSource
+    size: int | None = None
+    komi: float | None = None
+    handicap: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAdded(_GameChange):
+    """The next move of a followed game. A move whose number we have is ignored (servers
+    resend move lists), a gap is noted as a sync error. The mover's clock stops and, while the
+    game is in play, the opponent's starts. Heard on the games list too (its move count)."""
+
+    game: int
+    move: MoveRecord
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (game_topic(self.game),)
+
+
+@dataclass(frozen=True, slots=True)
+class FreeHandicapPlaced(_GameChange):
+    """Handicap stones placed where the players chose (move 1 of the game)."""
+
+    game: int
+    stones: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MovesRestarted(_GameChange):
+    """Start a followed game's moves again from an empty board (a full list follows)."""
+
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveUndone(_GameChange):
+    """The last move was taken back (the pending undo request, if any, is answered)."""
+
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrisonersCounted(_GameChange):
+    game: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSet(_GameChange):
+    """A clock reading for one side, taken now; ``running`` True starts that clock, False
+    stops it, None leaves it as it is."""
+
+    game: int
+    color: Color
+    reading: ClockReading
+    running: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClocksSynced(_GameChange):
+    """Both clocks read anew from a clock we keep ourselves; ``running`` (if any) runs."""
+
+    game: int
+    black: ClockReading
+    white: ClockReading
+    running: Color | None
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSystemSet(_GameChange):
+    """The game's time system (so the clocks roll into overtime locally)."""
+
+    game: int
+    settings: TimeSettings | None
+    only_if_unknown: bool = False
+    """Observers learn it from each clock line: keep the first."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(_GameChange):
+    """Play, scoring or adjourned; clocks stop outside play. Back to play from scoring (an
+    undo) forgets the dead stones and any count."""
+
+    game: int
+    phase: GamePhase
+
+
+@dataclass(frozen=True, slots=True)
+class DeadStonesMarked(_GameChange):
+    """Stones marked dead in scoring (the whole chain of each point); starts scoring."""
+
+    game: int
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeadStonesUnmarked(_GameChange):
+    """Chains marked alive again."""
+
+    game: int
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeadStonesCleared(_GameChange):
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChecked(_GameChange):
+    """A count beside ours (the server's, or a local engine's) before the game ends."""
+
+    game: int
+    check: ScoreCheck | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameScored(_GameChange):
+    """The server's count, beside ours: the game is over with this result."""
+
+    game: int
+    check: ScoreCheck
+    result: str
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_GAMES, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAsked(_GameChange):
+    """``by`` asked for an undo (``""`` = the request was answered or withdrawn)."""
+
+    game: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class KomiProposed(_GameChange):
+    """The opponent proposes a komi (``None`` = no proposal pending)."""
+
+    game: int
+    komi: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameChat(_GameChange):
+    """A kibitz (observers) or say (players) kept with the move it followed, for the record."""
+
+    game: int
+    line: Kibitz
+    said: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ObserversCounted(_GameChange):
+    game: int
+    observers: int
+
+
+@dataclass(frozen=True, slots=True)
+class SyncError(_GameChange):
+    """Our copy of the game disagrees with the server's (kept for the console and tests)."""
+
+    game: int
+    text: str
+
+
+# challenges -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChallengeOpened(Change):
+    """An open match request (incoming or ours); a newer one with the same player replaces it."""
+
+    challenge: Challenge
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CHALLENGES,)
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeClosed(Change):
+    """A request was accepted (a game started), declined or cancelled."""
+
+    opponent: str
+    reason: str = ""
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CHALLENGES,)
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeOpened(Change):
+    dispute: Dispute
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CHALLENGES,)
+
+
+# chat, console, notifications -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BufferOpened(Change):
+    key: BufferKey
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CHAT_LIST,)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatAdded(Change):
+    """A chat line in buffer ``key`` (``kind`` ``own`` for our own lines). A tell, or a line
+    mentioning our name, is also a notification."""
+
+    key: BufferKey
+    author: str
+    text: str
+    kind: str = "message"
+    notify: bool = False
+    timestamp: float = 0.0
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (self.key.topic, TOPIC_CHAT_LIST)
+
+
+@dataclass(frozen=True, slots=True)
+class BufferRead(Change):
+    key: BufferKey
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CHAT_LIST,)
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleAdded(Change):
+    """A raw line for the console, with the name of its kind (e.g. ``"15 game"``)."""
+
+    text: str
+    kind: str
+    outgoing: bool = False
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CONSOLE,)
+
+
+@dataclass(frozen=True, slots=True)
+class Notified(Change):
+    """Something the user should notice now: a tell, a match request, a mention."""
+
+    kind: str
+    title: str
+    text: str
+    bell: bool = True
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_NOTIFY,)
