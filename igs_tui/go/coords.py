@@ -46,7 +46,7 @@ def parse_point(text: str, size: int) -> Point:
     col = COLUMN_LETTERS.find(letter)
     if col < 0:
         raise CoordinateError(f"{text!r}: column must be a letter A-Z without I")
-    if not digits.isascii() or not digits.isdigit() or digits.startswith("0"):
+    if not digits.isascii() or not digits.isdigit() or digits.startswith("0") or len(digits) > 2:
         raise CoordinateError(f"{text!r}: row must be a number from 1")
     row = int(digits) - 1
     point = Point(col, row)

@@ -37,6 +37,7 @@ from igs_tui.go import (
 from igs_tui.go.coords import COLUMN_LETTERS, CoordinateError, format_point, parse_point
 from igs_tui.gtp.framing import format_response, preprocess_command_line
 from igs_tui.gtp.policy import choose_move, free_handicap_points
+from igs_tui.numbers import bounded_int
 
 ENGINE_NAME = "igs-tui"
 
@@ -55,10 +56,14 @@ class CommandError(Exception):
     """A failure response: the message goes to the controller after ``?``."""
 
 
+GTP_INT_DIGITS = 10
+"""GTP ints are 0 <= x <= 2^31 - 1 (§3.2.1): at most ten digits."""
+
+
 def _parse_int(text: str, what: str) -> int:
-    if not text.isdigit():
+    value = bounded_int(text, GTP_INT_DIGITS)
+    if value is None:
         raise CommandError(f"syntax error: {what} must be an int, not {text!r}")
-    value = int(text)
     if value > 2**31 - 1:  # §3.2.1: int is 0 <= x <= 2^31 - 1
         raise CommandError(f"syntax error: {what} out of range")
     return value
@@ -126,8 +131,10 @@ class GtpEngine:
             return ""  # §2.10: "No response must be generated."
         words = text.split()
         command_id: int | None = None
-        if words[0].isdigit():
-            command_id = int(words[0])
+        if words[0].isascii() and words[0].isdigit():
+            command_id = bounded_int(words[0], GTP_INT_DIGITS)
+            if command_id is None or command_id > 2**31 - 1:
+                return format_response(False, None, "syntax error: id out of range")
             words = words[1:]
             if not words:
                 return format_response(False, command_id, "syntax error: missing command")

@@ -26,6 +26,7 @@ import re
 from typing import NamedTuple
 
 from igs_tui.gtp.errors import GtpProtocolError
+from igs_tui.numbers import bounded_int
 
 MAX_RESPONSE_BYTES = 1 << 20
 """Responses larger than this are a protocol error: no GTP command legitimately needs 1 MiB,
@@ -116,8 +117,8 @@ def parse_status_line(line: str) -> tuple[bool, int | None, str]:
         digits = head[1:]
         if not digits:
             return head == "=", None, rest.strip()
-        if digits.isascii() and digits.isdigit():
-            return head[0] == "=", int(digits), rest.strip()
+        if (number := bounded_int(digits)) is not None:
+            return head[0] == "=", number, rest.strip()
     match = _STATUS_RE.fullmatch(line)
     if match is None:
         if not line or line[0] not in "=?":
@@ -189,8 +190,8 @@ class ResponseParser:
             digits = head[1:]
             if not digits:
                 return _new_response((head == "=", None, rest.strip()))
-            if digits.isdigit() and digits.isascii():
-                return _new_response((head[0] == "=", int(digits), rest.strip()))
+            if (number := bounded_int(digits)) is not None:
+                return _new_response((head[0] == "=", number, rest.strip()))
         first_line, _, more = text.partition("\n")
         ok, command_id, rest = parse_status_line(first_line)
         if more:

@@ -14,6 +14,7 @@ from typing import Literal, TypeAlias
 from igs_tui.go.coords import CoordinateError, format_point, parse_point
 from igs_tui.go.types import Color, Point
 from igs_tui.gtp.errors import GtpProtocolError
+from igs_tui.numbers import bounded_float
 
 GenmoveResult: TypeAlias = Point | Literal["pass", "resign"]
 """What ``genmove``/``reg_genmove`` answer (§6.3.3: "Vertex where the move was played or
@@ -103,7 +104,9 @@ def parse_final_score(text: str) -> FinalScore:
         raise GtpProtocolError(f"engine sent a bad final_score {text!r}")
     winner = Color.parse(match.group(1))
     amount = match.group(2)
-    margin = float(amount) if amount and amount[0].isdigit() else None
+    margin = bounded_float(amount) if amount else None
+    if amount and amount[0].isdigit() and margin is None:
+        raise GtpProtocolError(f"engine sent a bad final_score {text!r}")
     return FinalScore(winner, margin, word)
 
 

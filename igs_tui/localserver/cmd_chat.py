@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from igs_tui.localserver.registry import command
 from igs_tui.localserver.session import Line
+from igs_tui.numbers import bounded_int
 
 if TYPE_CHECKING:
     from igs_tui.localserver.hub import Hub
@@ -46,7 +47,7 @@ def cmd_tell(hub: Hub, session: Session, user: User, args: str) -> None:
 
 
 def _tell_game(hub: Hub, session: Session, user: User, number: str, text: str) -> None:
-    game = hub.games.get(int(number)) if number.isdigit() else None
+    game = hub.games.get(bounded_int(number) or -1)
     if game is None:
         session.send([(5, "Cannot find recipient.")])
         return
@@ -66,7 +67,7 @@ def cmd_say(hub: Hub, session: Session, user: User, args: str) -> None:
     text = args
     if len(games) > 1:
         word, _, rest = args.partition(" ")
-        chosen = [g for g in games if word.isdigit() and g.number == int(word)]
+        chosen = [g for g in games if g.number == bounded_int(word)]
         if not chosen:
             session.send([(5, "You are playing more than one game: use say <game> <text>.")])
             return
@@ -92,8 +93,9 @@ def cmd_kibitz(hub: Hub, session: Session, user: User, args: str) -> None:
     word, _, rest = args.partition(" ")
     game = None
     text = args
-    if word.isdigit() and int(word) in hub.games:
-        game, text = hub.games[int(word)], rest.strip()
+    number = bounded_int(word)
+    if number is not None and number in hub.games:
+        game, text = hub.games[number], rest.strip()
     else:
         mine = hub.games_of(user) + hub.observed_by(user)
         game = mine[0] if mine else None
@@ -131,11 +133,12 @@ def cmd_shout(hub: Hub, session: Session, user: User, args: str) -> None:
 @command("channel")
 def cmd_channel(hub: Hub, session: Session, user: User, args: str) -> None:
     word = args.split()[0] if args.split() else ""
-    if not word.isdigit():
+    channel = bounded_int(word)
+    if channel is None:
         current = "none" if user.channel is None else str(user.channel)
         session.send([(32, f"You are in channel {current}.")])
         return
-    user.channel = int(word)
+    user.channel = channel
     members = [u.name for u in hub.online if u.channel == user.channel]
     session.send(
         [

@@ -14,6 +14,7 @@ from igs_tui.localserver import gameflow
 from igs_tui.localserver.games import Phase, ServerGame
 from igs_tui.localserver.registry import command, move_handler
 from igs_tui.localserver.session import Line
+from igs_tui.numbers import bounded_int
 
 if TYPE_CHECKING:
     from igs_tui.localserver.hub import Hub
@@ -28,11 +29,11 @@ def _my_game(
     games = hub.games_of(user)
     words = args.split()
     number = None
-    if words and words[-1].isdigit():
-        number = int(words[-1])
+    if words and (last := bounded_int(words[-1])) is not None:
+        number = last
         words = words[:-1]
-    elif words and words[0].isdigit():
-        number = int(words[0])
+    elif words and (first := bounded_int(words[0])) is not None:
+        number = first
         words = words[1:]
     if number is not None:
         chosen = [g for g in games if g.number == number]
@@ -94,10 +95,11 @@ def cmd_handicap(hub: Hub, session: Session, user: User, args: str) -> None:
     if found is None:
         return
     game, color, _ = found
-    if color is not Color.BLACK or not count.isdigit() or not 2 <= int(count) <= 9:
+    stones = bounded_int(count)
+    if color is not Color.BLACK or stones is None or not 2 <= stones <= 9:
         session.send([(5, "Usage: handicap <2-9> (Black's first move)")])
         return
-    error = gameflow.place_handicap(hub, game, int(count))
+    error = gameflow.place_handicap(hub, game, stones)
     if error:
         session.send([(5, error)])
 
@@ -292,18 +294,18 @@ def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
     games = hub.games_of(user)
     game = None
     minutes_text = ""
-    if len(words) == 2 and words[0].isdigit():
-        game = next((g for g in games if g.number == int(words[0])), None)
+    if len(words) == 2 and (number := bounded_int(words[0])) is not None:
+        game = next((g for g in games if g.number == number), None)
         minutes_text = words[1]
     elif len(words) == 1 and len(games) == 1:
         game, minutes_text = games[0], words[0]
-    if game is None or not minutes_text.isdigit() or int(minutes_text) <= 0:
+    minutes = bounded_int(minutes_text)
+    if game is None or minutes is None or minutes <= 0:
         session.prompt()  # "If the addtime command fails ... you will receive an empty response."
         return
     color = game.color_of(user)
     assert color is not None
     opponent = game.player(color.opponent)
-    minutes = int(minutes_text)
     game.clocks[color.opponent].add(minutes * 60)
     for player in game.players():
         hub.send(player, [(9, f"Increase {opponent.name}'s time by {minutes} minutes")])
@@ -311,8 +313,8 @@ def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
 
 def _any_game(hub: Hub, session: Session, user: User, args: str) -> ServerGame | None:
     words = args.split()
-    if words and words[0].isdigit():
-        game = hub.games.get(int(words[0]))
+    if words and (number := bounded_int(words[0])) is not None:
+        game = hub.games.get(number)
         if game is None:
             session.send([(5, f"There is no game {words[0]}.")])
         return game
@@ -357,10 +359,11 @@ def cmd_status(hub: Hub, session: Session, user: User, args: str) -> None:
 @command("observe")
 def cmd_observe(hub: Hub, session: Session, user: User, args: str) -> None:
     words = args.split()
-    if not words or not words[0].isdigit():
+    number = bounded_int(words[0]) if words else None
+    if number is None:
         session.send([(5, "Usage: observe <game number>")])
         return
-    game = hub.games.get(int(words[0]))
+    game = hub.games.get(number)
     if game is None:
         session.send([(5, f"There is no game {words[0]}.")])
         return
@@ -383,8 +386,8 @@ def cmd_observe(hub: Hub, session: Session, user: User, args: str) -> None:
 def cmd_unobserve(hub: Hub, session: Session, user: User, args: str) -> None:
     words = args.split()
     games = hub.observed_by(user)
-    if words and words[0].isdigit():
-        games = [g for g in games if g.number == int(words[0])]
+    if words and (number := bounded_int(words[0])) is not None:
+        games = [g for g in games if g.number == number]
     if not games:
         session.send([(5, "You are not observing that game.")])
         return

@@ -14,6 +14,7 @@ told about events through :class:`Agent` callbacks.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from collections.abc import Iterable
@@ -30,6 +31,8 @@ from igs_tui.localserver.session import Line, Session
 from igs_tui.localserver.users import User
 
 _MOVE_RE = re.compile(r"^(?:[a-hj-zA-HJ-Z](?:[1-9]|1[0-9]|2[0-5])|pass)(?:\s+\d+)?$", re.I)
+
+_log = logging.getLogger(__name__)
 
 
 class Agent(Protocol):
@@ -207,7 +210,13 @@ class Hub:
         if handler is None:
             session.send([(5, f"{word}: Unknown command.")])
             return
-        handler(self, session, user, rest.strip())
+        try:
+            handler(self, session, user, rest.strip())
+        except Exception:
+            # A command this server did not foresee must cost that command, not the
+            # connection (a client's line is input like any other).
+            _log.exception("command failed: %r", text)
+            session.send([(5, f"{word}: internal error; the command was not carried out.")])
 
     def notify_agents(self, game: ServerGame) -> None:
         for user in game.players():

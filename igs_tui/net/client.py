@@ -67,6 +67,7 @@ from igs_tui.protocol.events import (
     GameHeading,
     LoginComplete,
     LoginFailed,
+    Malformed,
     UserConnected,
 )
 
@@ -450,11 +451,23 @@ class IgsClient:
                 for line in lines:
                     if self._recorder is not None:
                         self._recorder.received(line)
-                    for event in session.receive_line(line):
-                        self._handle(event, transport.address, session)
+                    self._receive(line, transport.address, session)
                 self._wake.set()
         finally:
             self._wake.set()
+
+    def _receive(self, line: str, address: ServerAddress, session: SessionLike) -> None:
+        """One line through the session and our own handling. A stage that raises (it should
+        not: the parser promises never to) costs that line, not the connection: the error is
+        logged with the line and reported as a :class:`Malformed` event for the console."""
+        try:
+            for event in session.receive_line(line):
+                self._handle(event, address, session)
+        except (_LinkLost, _LoginRejected):
+            raise
+        except Exception as exc:
+            _log.exception("failed to handle server line %r", line)
+            self._emit(Malformed(line, f"{type(exc).__name__}: {exc}"))
 
     # --- events ----------------------------------------------------------------------------
 

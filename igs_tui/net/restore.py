@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from igs_tui.numbers import bounded_int
+
 __all__ = ["FORFEIT_SECONDS", "OwnGame", "SessionMemory"]
 
 FORFEIT_SECONDS = 300.0
@@ -146,4 +148,4 @@ class SessionMemory:
 
 
 def _game_number(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+    return bounded_int(text)

@@ -13,6 +13,7 @@ accepts, whereas a bare LF is only accepted by lenient ones.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import telnetlib3
 
@@ -21,6 +22,8 @@ from igs_tui.net.linesplit import LineSplitter
 from igs_tui.net.servers import ServerAddress
 
 __all__ = ["TelnetTransport", "TransportClosed", "TransportError"]
+
+_log = logging.getLogger(__name__)
 
 _READ_SIZE = 64 * 1024
 _LINE_END = b"\r\n"
@@ -127,7 +130,16 @@ class TelnetTransport:
                 raise TransportClosed(f"{self.address}: connection closed by server")
         else:
             raw = self._splitter.feed(data)
-        return [self._decoder.decode(line) for line in raw]
+        return [self._decode(line) for line in raw]
+
+    def _decode(self, line: bytes) -> str:
+        """The decoder never raises by design; should it anyway, the line is kept as
+        Latin-1 (every byte maps to a character) rather than ending the connection."""
+        try:
+            return self._decoder.decode(line)
+        except Exception:
+            _log.exception("decoder failed on %r", line)
+            return line.decode("latin-1")
 
     def send_line(self, text: str, *, credential: bool = False) -> None:
         """Write one command line (CR LF appended); see :func:`encode_command` for the encoding.

@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from igs_tui.go.coords import format_point, parse_point
 from igs_tui.go.types import Color, Point
+from igs_tui.numbers import bounded_int
 
 
 class ReplyKind(StrEnum):
@@ -99,9 +100,9 @@ _POINT_RE = re.compile(r"[A-HJ-Za-hj-z](?:[1-9]|1\d|2[0-5])$")
 
 
 def _number(words: list[str], index: int) -> int | None:
-    """``words[index]`` as a game number if it is one (ASCII digits only)."""
-    if len(words) > index and words[index].isascii() and words[index].isdecimal():
-        return int(words[index])
+    """``words[index]`` as a game number if it is one (one to nine ASCII digits)."""
+    if len(words) > index:
+        return bounded_int(words[index])
     return None
 
 
@@ -117,11 +118,7 @@ def classify(line: str) -> Command:
     if verb == "pass":
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, game, "PASS")
     if verb == "handicap":
-        hgame = (
-            int(words[2])
-            if len(words) > 2 and words[2].isascii() and words[2].isdecimal()
-            else None
-        )
+        hgame = _number(words, 2)
         return Command(line, ReplyKind.MOVE, _GAME_STREAM, hgame, "HANDICAP")
     if verb in _NO_REPLY_VERBS:
         return Command(line, ReplyKind.NONE)

@@ -109,6 +109,19 @@ class Unknown(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Malformed(Event):
+    """A line that made a stage of the receive pipeline fail (a reader, the model adapter).
+
+    The stage's promise is never to raise; if one does anyway the line is not lost silently:
+    it becomes this event, the console shows it with the reason, and the next line is read.
+    """
+
+    type: ClassVar[str] = "malformed"
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class File(Event):
     """A verbatim file (help text, messages) sent between two ``<code> File`` marker lines."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from igs_tui.go import Point
+from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
@@ -62,6 +62,16 @@ class IgsBackend:
 
     # observing --------------------------------------------------------------------------------
     def observe(self, game: int) -> None:
+        summary = self.model.games.get(game)
+        if summary is not None and not MIN_SIZE <= summary.size <= MAX_SIZE:
+            # Our board cannot show it; a server that lists it is broken or hostile.
+            self.model.notify(
+                "error",
+                f"Cannot observe game {game}",
+                f"its board size {summary.size} is outside {MIN_SIZE}-{MAX_SIZE}",
+                bell=False,
+            )
+            return
         followed = self.model.followed.get(game)
         if followed is not None and followed.phase is GamePhase.FINISHED:
             # The number was reused by a new game: start afresh instead of keeping the old one.

@@ -9,6 +9,7 @@ feeding the same model. Everything here is synchronous and pure: the connection 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
 from igs_tui.protocol import events as ev
 from igs_tui.protocol.conversation import IgsConversation
+
+_log = logging.getLogger(__name__)
 
 CODE_NAMES = {
     "1": "prompt",
@@ -120,9 +123,21 @@ class ModelAdapter:
         self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
 
     def apply(self, event: ev.Event) -> None:
+        """Apply one event. Never raises: server data that the model cannot take (an event
+        this adapter did not foresee) is reported in the console, and the next event is
+        applied as usual, so one bad line never stops the connection."""
         handler = _HANDLERS.get(type(event))
-        if handler is not None:
+        if handler is None:
+            return
+        try:
             handler(self, event)
+        except Exception as exc:
+            _log.exception("model adapter failed on %r", event)
+            text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
+            self.model.apply(ch.ConsoleAdded(text, "error"))
+
+    def _malformed(self, e: ev.Malformed) -> None:
+        self.model.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
 
     # helpers ----------------------------------------------------------------------------------
     def _followed(self, game: int | None) -> FollowedGame | None:
@@ -272,7 +287,12 @@ class ModelAdapter:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
         else:
-            record = MoveRecord(e.number + 1, e.color, self._point(e.point, game.size))
+            point = self._point(e.point, game.size)
+            if e.point is not None and point is None:
+                text = f"move {e.number + 1} at {e.point!r} is off a {game.size}x{game.size} board"
+                self.model.apply(ch.SyncError(game.number, text))
+                return
+            record = MoveRecord(e.number + 1, e.color, point)
         self.model.apply(ch.MoveAdded(game.number, record))
 
     def _time_info(self, e: ev.TimeInfo) -> None:
@@ -714,4 +734,5 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.UserConnected: ModelAdapter._connected,
     ev.UserDisconnected: ModelAdapter._disconnected,
     ev.LoginComplete: ModelAdapter._login,
+    ev.Malformed: ModelAdapter._malformed,
 }

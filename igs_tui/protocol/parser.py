@@ -21,8 +21,10 @@ Most lines stand alone. The exceptions are why this is an object and not a funct
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
+from igs_tui.numbers import bounded_int
 from igs_tui.protocol.events import (
     Bell,
     BoardRestored,
@@ -33,6 +35,7 @@ from igs_tui.protocol.events import (
     GameTitle,
     Kibitz,
     LoginPrompt,
+    Malformed,
     MatchCancelled,
     MatchDispute,
     MatchRequest,
@@ -108,6 +111,9 @@ class _Held:
         self.requests: list[DisputeLine] = []
 
 
+_log = logging.getLogger(__name__)
+
+
 class IgsParser:
     """Stateful line parser; see the module docstring for which lines carry state."""
 
@@ -148,7 +154,20 @@ class IgsParser:
         return self._file_code is not None
 
     def feed_line(self, line: str) -> list[Event]:
-        """Parse one decoded line (no CR/LF) and return the events it completes (maybe none)."""
+        """Parse one decoded line (no CR/LF) and return the events it completes (maybe none).
+
+        Never raises: readers bound every number they convert, and a reader that fails anyway
+        turns the line into a :class:`Malformed` event (with any events it had released)
+        instead of ending the connection that feeds the parser.
+        """
+        try:
+            return self._feed_line(line)
+        except Exception as exc:  # the promise above, kept even for reader bugs
+            _log.warning("parser failed on %r", line, exc_info=True)
+            self._held = None
+            return [Malformed(line, f"{type(exc).__name__}: {exc}")]
+
+    def _feed_line(self, line: str) -> list[Event]:
         if self._file_code is not None:
             return self._file_line(line)
         sp = line.find(" ")
@@ -400,10 +419,9 @@ class IgsParser:
         if (
             len(words) == 4
             and words[:3] == ["Say", "in", "game"]
-            and words[3].isascii()
-            and words[3].isdecimal()
+            and (game := bounded_int(words[3])) is not None
         ):
-            self._say_game = int(words[3])  # isdecimal() digits are all int()-able
+            self._say_game = game
             return []
         return [Unknown(51, text)]
 

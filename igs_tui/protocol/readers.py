@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from igs_tui.go.coords import COLUMN_LETTERS
 from igs_tui.go.types import Color
+from igs_tui.numbers import bounded_float, bounded_int
 from igs_tui.protocol.events import (
     Ayt,
     BoardRestored,
@@ -181,9 +182,10 @@ def _opt_int(text: str) -> int | None:
 # --- 7: games -----------------------------------------------------------------------------------
 
 _GAMES_RE = re.compile(
-    r"\[\s*(\d+)\]\s+(\S+) \[\s*([^\]]*?)\s*\] vs\.\s+(\S+) \[\s*([^\]]*?)\s*\]"
-    r" \(\s*(\d+)\s+(\d+)\s+(\d+)\s+(-?\d+(?:\.\d+)?)\s+(\d+)\s*([^)]*?)\s*\)"
-    r"\s*\(\s*(\d+)\)\s*$"
+    r"\[\s*(\d{1,9})\]\s+(\S+) \[\s*([^\]]*?)\s*\] vs\.\s+(\S+) \[\s*([^\]]*?)\s*\]"
+    r" \(\s*(\d{1,9})\s+(\d{1,9})\s+(\d{1,9})\s+(-?\d{1,9}(?:\.\d{1,9})?)"
+    r"\s+(\d{1,9})\s*([^)]*?)\s*\)"
+    r"\s*\(\s*(\d{1,9})\)\s*$"
 )
 
 
@@ -213,7 +215,8 @@ def read_games(text: str) -> Reading:
 # --- 42: user -----------------------------------------------------------------------------------
 
 _USER_RE = re.compile(
-    r"\s*(\S+)(.*?)\s(\S+)\s+(\d+)/\s*(\d+)\s+(-|\d+)\s+(-|\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
+    r"\s*(\S+)(.*?)\s(\S+)\s+(\d{1,9})/\s*(\d{1,9})\s+(-|\d{1,9})\s+(-|\d{1,9})"
+    r"\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
 )
 
 
@@ -243,19 +246,22 @@ def fast_user(text: str) -> UserEntry | None:
     else:
         return None
     obs, play = w[-5], w[-4]
-    if not (won_text.isdecimal() and lost_text.isdecimal()):
+    won, lost = bounded_int(won_text), bounded_int(lost_text)
+    observing = None if obs == "-" else bounded_int(obs)
+    playing = None if play == "-" else bounded_int(play)
+    if won is None or lost is None:
         return None
-    if not ((obs == "-" or obs.isdecimal()) and (play == "-" or play.isdecimal())):
+    if (observing is None and obs != "-") or (playing is None and play != "-"):
         return None
     return UserEntry(
         w[0],
         info,
         w[rank_at - 1],
         w[rank_at],
-        int(won_text),
-        int(lost_text),
-        None if obs == "-" else int(obs),
-        None if play == "-" else int(play),
+        won,
+        lost,
+        observing,
+        playing,
         w[-3],
         w[-2],
         w[-1],
@@ -294,8 +300,10 @@ def read_user(text: str, *, fast: bool = True) -> Reading:
 
 # --- 27: who ------------------------------------------------------------------------------------
 
-_WHO_HALF_RE = re.compile(r"\s*([QSX! ]*?)\s*(--|\d+)\s+(--|\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$")
-_TOTALS_RE = re.compile(r"\s*\*+\s*(\d+) Players (\d+) Total Games\s*\*+\s*$")
+_WHO_HALF_RE = re.compile(
+    r"\s*([QSX! ]*?)\s*(--|\d{1,9})\s+(--|\d{1,9})\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
+)
+_TOTALS_RE = re.compile(r"\s*\*+\s*(\d{1,9}) Players (\d{1,9}) Total Games\s*\*+\s*$")
 
 
 def read_who(text: str) -> list[Event]:
@@ -322,15 +330,17 @@ def read_who(text: str) -> list[Event]:
 # --- 15: game headings, moves, TIME and GAMERPROPS -------------------------------------------
 
 _HEADING_RE = re.compile(
-    r"Game (\d+) (\w+): (\S+) \((-?\d+) (-?\d+) (-?\d+)\) vs (\S+) \((-?\d+) (-?\d+) (-?\d+)\)\s*$"
+    r"Game (\d{1,9}) (\w+): (\S+) \((-?\d{1,9}) (-?\d{1,9}) (-?\d{1,9})\)"
+    r" vs (\S+) \((-?\d{1,9}) (-?\d{1,9}) (-?\d{1,9})\)\s*$"
 )
-_MOVE_RE = re.compile(r"\s*(\d+)\(([BW])\): (.*)$")
+_MOVE_RE = re.compile(r"\s*(\d{1,9})\(([BW])\): (.*)$")
 _TIME_RE = re.compile(
-    r"TIME:(\d+):(\S+?)\(([BW])\): (\d+) (-?\d+)/(\d+) (-?\d+)/(\d+) (-?\d+)/(\d+)"
-    r"((?: -?\d+/\d+)*)\s*$"
+    r"TIME:(\d{1,9}):(\S+?)\(([BW])\): (\d{1,9})"
+    r" (-?\d{1,9})/(\d{1,9}) (-?\d{1,9})/(\d{1,9}) (-?\d{1,9})/(\d{1,9})"
+    r"((?: -?\d{1,9}/\d{1,9})*)\s*$"
 )
-_PROPS_RE = re.compile(r"GAMERPROPS:(\d+): (\d+) (\d+) (-?\d+(?:\.\d+)?)\s*$")
-_HANDICAP_RE = re.compile(r"Handicap (\d+)\s*$", re.IGNORECASE)
+_PROPS_RE = re.compile(r"GAMERPROPS:(\d{1,9}): (\d{1,9}) (\d{1,9}) (-?\d{1,9}(?:\.\d{1,9})?)\s*$")
+_HANDICAP_RE = re.compile(r"Handicap (\d{1,9})\s*$", re.IGNORECASE)
 
 
 def read_heading(text: str) -> Reading:
@@ -352,7 +362,7 @@ def read_heading(text: str) -> Reading:
     )
 
 
-_SIMPLE_MOVE_RE = re.compile(r"\s*(\d+)\(([BW])\): ([A-Za-z]\d{1,2})$")
+_SIMPLE_MOVE_RE = re.compile(r"\s*(\d{1,9})\(([BW])\): ([A-Za-z]\d{1,2})$")
 
 
 def read_move(text: str, game: int | None) -> Reading:
@@ -408,8 +418,10 @@ def read_props(text: str) -> Reading:
 
 # --- 26: time -----------------------------------------------------------------------------------
 
-_TIME_GAME_RE = re.compile(r"Game\s*:\s*(\d+)\s*$")
-_CLOCK_RE = re.compile(r"(White|Black)\((\S+)\)\s*:\s*(-?)(\d+):(\d\d)(?:\s*\(B\)\s*(\d+)?)?\s*$")
+_TIME_GAME_RE = re.compile(r"Game\s*:\s*(\d{1,9})\s*$")
+_CLOCK_RE = re.compile(
+    r"(White|Black)\((\S+)\)\s*:\s*(-?)(\d{1,9}):(\d\d)(?:\s*\(B\)\s*(\d{1,9})?)?\s*$"
+)
 
 
 def read_clock(text: str) -> Reading:
@@ -442,11 +454,11 @@ def clock_event(line: TimeLine, game: int | None) -> TimeInfo:
 
 _SHOUT_RE = re.compile(r"!(\S+?)!:\s?(.*)$")
 _ANN_START_RE = re.compile(
-    r"\{(Game|Match) (\d+): (\S+) \[\s*([^\]]*?)\s*\] vs\.? (\S+) \[\s*([^\]]*?)\s*\]\s*\}\s*$"
+    r"\{(Game|Match) (\d{1,9}): (\S+) \[\s*([^\]]*?)\s*\] vs\.? (\S+) \[\s*([^\]]*?)\s*\]\s*\}\s*$"
 )
-_ANN_RESUMED_RE = re.compile(r"\{Game (\d+): (\S+) vs\.? (\S+) @ Operation\s*\}\s*$")
-_ANN_RESULT_RE = re.compile(r"\{Game (\d+): (\S+) vs\.? (\S+) : (.*?)\s*\}\s*$")
-_ANN_ADJOURN_RE = re.compile(r"\{Game (\d+): (\S+) vs\.? (\S+) has adjourned\.?\s*\}\s*$")
+_ANN_RESUMED_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) @ Operation\s*\}\s*$")
+_ANN_RESULT_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) : (.*?)\s*\}\s*$")
+_ANN_ADJOURN_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) has adjourned\.?\s*\}\s*$")
 _ANN_CONNECT_RE = re.compile(r"\{(\S+)(?: \[\s*([^\]]*?)\s*\])? has connected\.?\s*\}\s*$")
 _ANN_DISCONNECT_RE = re.compile(r"\{(\S+)(?: \[\s*[^\]]*?\s*\])? has disconnected\.?\s*\}\s*$")
 
@@ -503,37 +515,43 @@ def read_shout(text: str) -> Reading:
 _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"Match\s?\[(\d+)x(\d+)\] in (\d+) minutes? requested with (\S+) as (White|Black)"
+            r"Match\s?\[(\d{1,9})x(\d{1,9})\] in (\d{1,9}) minutes?"
+            r" requested with (\S+) as (White|Black)"
         ),
         "match",
     ),
     (
         re.compile(
-            r"Use <match\s+(\S+)\s+([BW])\s+(\d+)\s+(\d+)\s+(\d+)\s*> or <decline\s+\S+\s*>"
+            r"Use <match\s+(\S+)\s+([BW])\s+(\d{1,9})\s+(\d{1,9})\s+(\d{1,9})\s*>"
+            r" or <decline\s+\S+\s*>"
         ),
         "match_use",
     ),
     (
         re.compile(
-            r"N[Mm]atch requested with (\S+?)\s*\(([BWN]) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)"
-            r" (\d+) (\d+)\)"
+            r"N[Mm]atch requested with (\S+?)\s*\(([BWN])"
+            r" (\d{1,9}) (\d{1,9}) (\d{1,9}) (\d{1,9}) (\d{1,9}) (\d{1,9})"
+            r" (\d{1,9}) (\d{1,9})\)"
         ),
         "nmatch",
     ),
-    (re.compile(r"Use <(nmatch\s+(\S+)\s+[BWN](?:\s+\d+){8})\s*> or <decline"), "nmatch_use"),
+    (re.compile(r"Use <(nmatch\s+(\S+)\s+[BWN](?:\s+\d{1,9}){8})\s*> or <decline"), "nmatch_use"),
     (re.compile(r"(\S+) has run out of time\.?\s*$"), "out_of_time"),
-    (re.compile(r"(\S+) lost the game (\d+) due to ([\w-]+)"), "lost_due"),
+    (re.compile(r"(\S+) lost the game (\d{1,9}) due to ([\w-]+)"), "lost_due"),
     (re.compile(r"Removed game file (\S+?)-(\S+) from database"), "removed"),
     (re.compile(r"(\S+) has resigned the game\.?\s*$"), "resigned"),
-    (re.compile(r"Game(?: (\d+))? has been adjourned\.?\s*$"), "adjourned"),
+    (re.compile(r"Game(?: (\d{1,9}))? has been adjourned\.?\s*$"), "adjourned"),
     (re.compile(r"The player (\S+) is now in byo-yomi\.?\s*$"), "byoyomi"),
-    (re.compile(r"You have (\d+) stones and (\d+) minutes?\.?\s*$"), "byo_stones"),
-    (re.compile(r"Increase (\S+)'s time by (\d+) minutes?\.?\s*$"), "time_added"),
+    (re.compile(r"You have (\d{1,9}) stones and (\d{1,9}) minutes?\.?\s*$"), "byo_stones"),
+    (re.compile(r"Increase (\S+)'s time by (\d{1,9}) minutes?\.?\s*$"), "time_added"),
     (re.compile(r"(\S+) has typed done\.?\s*$"), "done"),
     (re.compile(r"Removing @ (\S+)\s*$"), "removing"),
     (re.compile(r"(\S+) declines undo\.?\s*$"), "undo_declined"),
-    (re.compile(r"(\S+) wants the komi to be\s+(-?\d+(?:\.\d+)?)\.?\s*$"), "komi_request"),
-    (re.compile(r"(?:Set the komi|Komi is now set) to\s+(-?\d+(?:\.\d+)?)\.?\s*$"), "komi_set"),
+    (re.compile(r"(\S+) wants the komi to be\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"), "komi_request"),
+    (
+        re.compile(r"(?:Set the komi|Komi is now set) to\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"),
+        "komi_set",
+    ),
     (re.compile(r"(\S+) declines? your (?:request for a )?n?match"), "match_declined"),
     (re.compile(r"Setting your '\.' to (\S+)\s*$"), "dot"),
     (_TOTALS_RE, "totals"),
@@ -637,7 +655,7 @@ def read_dispute_line(text: str) -> DisputeLine | None:
 # --- 28: undo, 49: removal, 32: yell, 11: kibitz header ---------------------------------------
 
 _UNDID_RE = re.compile(r"(\S+) undid the last move \(([^)]*)\)\s*\.?\s*$")
-_UNDO_OBS_RE = re.compile(r"Undo in game (\d+): (\S+) vs (\S+):\s+(\S+)\s*$")
+_UNDO_OBS_RE = re.compile(r"Undo in game (\d{1,9}): (\S+) vs (\S+):\s+(\S+)\s*$")
 
 
 def read_undo(text: str) -> Reading:
@@ -654,7 +672,7 @@ def read_undo(text: str) -> Reading:
     return Unknown(28, text)
 
 
-_REMOVING_RE = re.compile(r"Game (\d+) (\S+) is removing @ (\S+)\s*$")
+_REMOVING_RE = re.compile(r"Game (\d{1,9}) (\S+) is removing @ (\S+)\s*$")
 
 
 def read_removal(text: str) -> Reading:
@@ -675,7 +693,9 @@ def read_yell(text: str) -> Reading:
     return Yell(int(channel) if channel else None, m.group(2), m.group(3))
 
 
-_KIBITZ_RE = re.compile(r"Kibitz (\S+) \[\s*([^\]]*?)\s*\]: Game (\S+) vs (\S+) \[\s*(\d+)\]\s*$")
+_KIBITZ_RE = re.compile(
+    r"Kibitz (\S+) \[\s*([^\]]*?)\s*\]: Game (\S+) vs (\S+) \[\s*(\d{1,9})\]\s*$"
+)
 
 
 def read_kibitz_header(text: str) -> KibitzHeader | None:
@@ -688,7 +708,7 @@ def read_kibitz_header(text: str) -> KibitzHeader | None:
 
 # --- 22: score board --------------------------------------------------------------------------
 
-_BOARD_ROW_RE = re.compile(r"\s*(\d+): ?(\d+)\s*$")
+_BOARD_ROW_RE = re.compile(r"\s*(\d{1,9}): ?(\d{1,25})\s*$")  # a column: one digit a point
 
 
 def read_score_line(text: str) -> Reading:
@@ -698,15 +718,8 @@ def read_score_line(text: str) -> Reading:
     words = text.split()
     if len(words) < 2:
         return Unknown(22, text)
-    captures = (
-        int(words[2]) if len(words) > 2 and words[2].isascii() and words[2].isdecimal() else None
-    )
-    komi: float | None = None
-    if len(words) > 6:
-        try:
-            komi = float(words[6])
-        except ValueError:
-            komi = None
+    captures = bounded_int(words[2]) if len(words) > 2 else None
+    komi = bounded_float(words[6]) if len(words) > 6 else None
     return ScoreBoardPlayer(words[0], words[1], captures, komi)
 
 
@@ -735,8 +748,8 @@ def decode_score_rows(rows: list[ScoreBoardRow]) -> dict[str, tuple[str, ...]] |
 
 
 _SCORE_RE = re.compile(
-    r"(\S+) \(([WB]):[^)]*\):\s*(-?\d+(?:\.\d+)?)"
-    r" to (\S+) \(([WB]):[^)]*\):\s*(-?\d+(?:\.\d+)?)\s*$"
+    r"(\S+) \(([WB]):[^)]*\):\s*(-?\d{1,9}(?:\.\d{1,9})?)"
+    r" to (\S+) \(([WB]):[^)]*\):\s*(-?\d{1,9}(?:\.\d{1,9})?)\s*$"
 )
 
 

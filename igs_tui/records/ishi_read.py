@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from igs_tui.go.coords import CoordinateError, parse_point
 from igs_tui.go.types import Color, Point
+from igs_tui.numbers import bounded_int
 from igs_tui.records.ishi_syntax import (
     EXTENDED_MARKS,
     MAX_ISHI_SIZE,
@@ -370,9 +371,9 @@ class _Reader:
     # --- fields ----------------------------------------------------------------------------
 
     def _int(self, tok: _Token, what: str, minimum: int = 1) -> int:
-        if not tok.text.isascii() or not tok.text.isdigit():
+        value = bounded_int(tok.text)
+        if value is None:
             raise self.error(f"{what} {tok.text!r} is not a number", tok.column)
-        value = int(tok.text)
         if value < minimum:
             raise self.error(f"{what} must be at least {minimum}, not {value}", tok.column)
         return value

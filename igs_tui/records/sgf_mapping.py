@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from igs_tui.go.coords import CoordinateError, format_sgf_point, parse_sgf_point
 from igs_tui.go.types import Color, Point
+from igs_tui.numbers import bounded_int
 from igs_tui.records.ishi import (
     format_mark_lines,
     format_refs,
@@ -193,8 +194,9 @@ def _apply_root(info: GameInfo, props: dict[str, list[str]]) -> None:
         if komi is not None:
             info.komi = komi
             del props["KM"]
-    if "HA" in props and props["HA"][0].strip().isdigit():
-        info.handicap = int(props.pop("HA")[0])
+    if "HA" in props and (handicap := bounded_int(props["HA"][0].strip())) is not None:
+        del props["HA"]
+        info.handicap = handicap
     if "TM" in props:
         info.time_limit = props.pop("TM")[0]
     if "ISTM" in props:

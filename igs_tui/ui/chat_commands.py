@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Role
 from igs_tui.model.backend import Backend
+from igs_tui.numbers import bounded_int
 
 COMMAND_HELP: dict[str, str] = {
     "/tell": "/tell NAME text — private message (opens a buffer)",
@@ -44,8 +45,7 @@ class ChatOutcome:
 
 
 def _game_number(text: str) -> int | None:
-    text = text.strip().lstrip("#")
-    return int(text) if text.isdigit() else None
+    return bounded_int(text.strip().lstrip("#"))
 
 
 class ChatRunner:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from igs_tui.numbers import bounded_int
 from igs_tui.ui.chat_commands import COMMANDS
 
 
@@ -28,7 +29,7 @@ def candidates_for(
         return []
     if word.startswith("/") and at_line_start:
         return sorted(c for c in COMMANDS if c.startswith(word.lower()))
-    if word.lstrip("#").isdigit():
+    if bounded_int(word.lstrip("#")) is not None:
         prefix = "#" if word.startswith("#") else ""
         digits = word.lstrip("#")
         return [f"{prefix}{n}" for n in sorted(set(games)) if str(n).startswith(digits)]

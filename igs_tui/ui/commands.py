@@ -15,6 +15,7 @@ from textual.markup import escape
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.model.backend import Backend
+from igs_tui.numbers import bounded_int
 from igs_tui.ui.chat_pane import last_tell_partner
 from igs_tui.ui.safe_text import clean
 
@@ -84,8 +85,9 @@ class IgsCommands(Provider):
         verb, arg = verb.lower(), arg.strip()
         a = self.actions
         hits: list[tuple[str, Callable[[], object], str]] = []
-        if verb in ("observe", "unobserve") and arg.lstrip("#").isdigit():
-            n = int(arg.lstrip("#"))
+        number = bounded_int(arg.lstrip("#"))
+        if verb in ("observe", "unobserve") and number is not None:
+            n = number
             if verb == "observe":
                 hits.append((f"observe {n}", partial(self._observe, n), f"watch game {n}"))
             else:

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
+from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.settings import LoginSettings, PasswordStore, load_settings, save_settings
 
@@ -49,9 +50,10 @@ def parse_server_preset(preset: str) -> tuple[str, str, int]:
     host = host.strip().removeprefix("[").removesuffix("]")  # "[::1]:6970"
     if not sep or not host:
         raise ValueError(f"Server {preset!r}: use igs, local or HOST:PORT.")
-    if not port.isdigit() or not 0 < int(port) < 65536:
+    number = bounded_int(port)
+    if number is None or not 0 < number < 65536:
         raise ValueError(f"Server {preset!r}: the port must be a number from 1 to 65535.")
-    return "custom", host, int(port)
+    return "custom", host, number
 
 
 class LoginScreen(Screen[LoginRequest]):
@@ -181,13 +183,14 @@ class LoginScreen(Screen[LoginRequest]):
         if not host:
             self._error("Enter a host name.")
             return
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        port_number = bounded_int(port_text)
+        if port_number is None or not 0 < port_number < 65536:
             self._error(f"Port must be a number from 1 to 65535, not {port_text!r}.")
             return
         if not guest and (not user or any(ch.isspace() for ch in user)):
             self._error("Enter a user name without spaces, or log in as guest.")
             return
-        port = int(port_text)
+        port = port_number
         self.settings = LoginSettings(
             server=kind,
             host=host if kind != "igs" else "",

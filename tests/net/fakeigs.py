@@ -26,6 +26,8 @@ class FakeIgs:
     logins: list[str] = field(default_factory=list)
     arrivals: list[tuple[str, float]] = field(default_factory=list)  # (line, loop time)
     server: FakeServer | None = None
+    scripted: dict[str, list[str]] = field(default_factory=dict)
+    """command -> raw lines to answer it with (a prompt is added), for hostile-input tests."""
 
     async def __aenter__(self) -> FakeIgs:
         self.server = await FakeServer(self._handle).__aenter__()
@@ -82,7 +84,10 @@ class FakeIgs:
             if line == "quit":
                 return  # IGS closes the connection
             words = line.split()
-            if line == "ayt":
+            if line in self.scripted:
+                body = "".join(f"{text}\r\n" for text in self.scripted[line])
+                await conn.write(f"{body}1 5\r\n".encode())
+            elif line == "ayt":
                 if self.answer_ayt:
                     await conn.write(b"9 yes\r\n1 5\r\n")
             elif words[:1] == ["observe"] and words[1:] == ["999"]:
