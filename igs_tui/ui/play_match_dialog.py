@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -19,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from igs_tui.go import Color
 from igs_tui.model import ClientModel
 from igs_tui.model.backend import Backend, MatchTerms
+from igs_tui.ui.safe_text import clean, plain
 
 TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
 COLOURS = (("Black", "B"), ("White", "W"), ("Nigiri", "N"))
@@ -143,8 +145,10 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
 
         with VerticalScroll() as scroll:
             scroll.can_focus = False  # tab goes from field to field, not to the frame
-            yield Static(self.title_text, id="title")
-            yield row("Opponent", Input(self.opponent, id="opponent", compact=True))
+            yield Static(plain(self.title_text, max_length=80), id="title")
+            # a name from the server is shown, never its escapes or control characters
+            opponent = clean(self.opponent, max_length=40)
+            yield row("Opponent", Input(opponent, id="opponent", compact=True))
             yield row(
                 "Colour", Select(COLOURS, value="B", allow_blank=False, id="colour", compact=True)
             )
@@ -179,7 +183,7 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
 
     def fill(self, terms: MatchTerms) -> None:
         """Pre-fill from existing terms (a counter-offer starts from the request)."""
-        self.query_one("#opponent", Input).value = terms.opponent
+        self.query_one("#opponent", Input).value = clean(terms.opponent, max_length=40)
         colour = terms.color.value if terms.color is not None else "N"
         self.query_one("#colour", Select).value = colour
         self.query_one("#size", Input).value = str(terms.size)
@@ -206,16 +210,17 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         try:
             terms = terms_from_form(self.form())
         except ValueError as exc:
-            error.update(str(exc))
+            # the reason may quote what was typed (a name like "[/x]"): never markup
+            error.update(plain(str(exc), max_length=200))
             return None
         if self.me and terms.opponent.casefold() == self.me.casefold():
-            error.update("You cannot challenge yourself: choose another player.")
+            error.update(Text("You cannot challenge yourself: choose another player."))
             return None
         problem = check_with_backend(self.backend, terms)
         if problem:
-            error.update(problem)
+            error.update(plain(problem, max_length=200))
             return None
-        error.update("")
+        error.update(Text(""))
         return terms
 
     @on(Button.Pressed, "#send")
