@@ -174,7 +174,10 @@ class Connector:
                 return None
             try:
                 return SessionRecorder.create(
-                    str(address), password=password or None, directory=self.record_dir
+                    str(address),
+                    password=password or None,
+                    directory=self.record_dir,
+                    username=user,
                 )
             except OSError:
                 return None

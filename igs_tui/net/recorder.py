@@ -12,7 +12,8 @@ The password must never reach the disk. Two rules, because neither alone is enou
 * any sent or received line containing the password gets it replaced, in case it is typed again
   elsewhere (``password old new``, a mistaken tell). A password of 6 or more characters is
   replaced wherever it occurs; a shorter one only where it is not part of a longer word, so that
-  ``go`` does not shred ``gopher``.
+  ``go`` does not shred ``gopher`` (:class:`igs_tui.redaction.Redactor`, shared with the chat
+  logs). A password equal to the login name is not redacted elsewhere: it is public anyway.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from typing import IO, Self
 
 import platformdirs
 
+from igs_tui.redaction import REDACTED, Redactor
+
 __all__ = [
     "REDACTED",
     "SessionRecorder",
@@ -35,9 +38,7 @@ __all__ = [
     "transcript_recorder",
 ]
 
-REDACTED = "********"
 _PASSWORD_PROMPTS = frozenset({"Password: ", "Password:", "1 1"})
-_ANYWHERE_LENGTH = 6
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -64,13 +65,6 @@ class TranscriptFormat:
         )
 
 
-def _password_pattern(password: str) -> re.Pattern[str]:
-    escaped = re.escape(password)
-    if len(password) >= _ANYWHERE_LENGTH:
-        return re.compile(escaped)
-    return re.compile(rf"(?<!\w){escaped}(?!\w)")
-
-
 def default_sessions_dir() -> Path:
     """``<user data dir>/sessions`` for igs-tui (not created here)."""
     return Path(platformdirs.user_data_dir("igs-tui")) / "sessions"
@@ -83,12 +77,18 @@ class SessionRecorder:
     """
 
     def __init__(
-        self, stream: IO[str], path: Path, *, password: str | None, fmt: TranscriptFormat
+        self,
+        stream: IO[str],
+        path: Path,
+        *,
+        password: str | None,
+        fmt: TranscriptFormat,
+        username: str = "",
     ) -> None:
         self.path = path
         self._stream = stream
         self._fmt = fmt
-        self._password_pattern = _password_pattern(password) if password else None
+        self._redact = Redactor(password, username)
         self._after_password_prompt = False
         self._stream.write(fmt.header() + "\n")
 
@@ -101,6 +101,7 @@ class SessionRecorder:
         directory: Path | None = None,
         now: datetime | None = None,
         fmt: TranscriptFormat | None = None,
+        username: str = "",
     ) -> Self:
         """Create ``<directory>/<timestamp>-<server>.log`` (mode 0600) and return its recorder.
 
@@ -123,7 +124,8 @@ class SessionRecorder:
             raise FileExistsError(f"no free transcript name for {base} in {directory}")
         os.fchmod(fd, 0o600)  # the mode given to open is reduced by the umask; be explicit
         stream = os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n")
-        return cls(stream, path, password=password, fmt=fmt or TranscriptFormat.default())
+        fmt = fmt or TranscriptFormat.default()
+        return cls(stream, path, password=password, fmt=fmt, username=username)
 
     def received(self, line: str) -> None:
         """Record a line from the server."""
@@ -154,11 +156,6 @@ class SessionRecorder:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def _redact(self, line: str) -> str:
-        if self._password_pattern is None:
-            return line
-        return self._password_pattern.sub(REDACTED, line)
-
     def _write(self, text: str) -> None:
         if self._stream.closed:
             return
@@ -167,12 +164,14 @@ class SessionRecorder:
 
 
 def transcript_recorder(
-    password: str | None, directory: Path | None = None
+    password: str | None, directory: Path | None = None, username: str = ""
 ) -> Callable[[object], SessionRecorder]:
     """A ``recorder_factory`` for :class:`~igs_tui.net.client.IgsClient`: one new transcript per
     connection, named after the server address, in ``directory`` (default: the user data dir)."""
 
     def factory(address: object) -> SessionRecorder:
-        return SessionRecorder.create(str(address), password=password, directory=directory)
+        return SessionRecorder.create(
+            str(address), password=password, directory=directory, username=username
+        )
 
     return factory

@@ -142,6 +142,8 @@ class IgsApp(App[None]):
             self.show_login(f"Could not connect: {exc}")
             return
         self._backend = backend
+        if self.chat_logger is not None and not request.guest:
+            self.chat_logger.set_secret(request.password, request.user)
         await self._leave_connecting()
         await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
 

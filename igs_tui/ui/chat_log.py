@@ -4,10 +4,16 @@ The model keeps only the latest messages per buffer in memory; the log keeps eve
 File names are derived from the buffer key but reduced to safe characters, because a user
 name chosen by a stranger must never become a path like ``../../.bashrc``. Logging failures
 (disk full, permissions) turn logging off with a reason instead of breaking the chat.
+
+Logs hold private tells: the directory is 0700 and each file 0600 (modes are set again on
+files and directories from older versions), and the password of the session is redacted
+the same way as in session transcripts (:class:`~igs_tui.redaction.Redactor`), so a password
+typed into a tell by mistake never reaches the disk.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable
@@ -15,6 +21,7 @@ from pathlib import Path
 
 from igs_tui.model import ANY, BufferKey, ChatMessage, ClientModel
 from igs_tui.model.changes import Change, ChatAdded
+from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
@@ -40,6 +47,9 @@ class ChatLogger:
         self.model = model
         self.directory = directory
         self.error = ""
+        self.redact = Redactor()
+        """Set by the app for each login (see :meth:`set_secret`)."""
+        self._secured: set[Path] = set()
         self._last: dict[BufferKey, ChatMessage | None] = {}
         self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(ANY, self._changed)
         for key, buf in model.buffers.items():  # history from before we started is not ours
@@ -49,6 +59,10 @@ class ChatLogger:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+    def set_secret(self, password: str | None, username: str = "") -> None:
+        """The password of the session now logged in, to keep out of the logs."""
+        self.redact = Redactor(password, username)
 
     def path_for(self, key: BufferKey) -> Path:
         return self.directory / log_file_name(key)
@@ -65,9 +79,17 @@ class ChatLogger:
 
     def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            with self.path_for(key).open("a", encoding="utf-8") as fh:
-                fh.writelines(format_log_line(m) for m in messages)
+            if self.directory not in self._secured:
+                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                os.chmod(self.directory, 0o700)  # also an older, wider directory
+                self._secured.add(self.directory)
+            path = self.path_for(key)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            if path not in self._secured:
+                os.fchmod(fd, 0o600)  # the umask narrows open's mode; an old file may be wider
+                self._secured.add(path)
+            with os.fdopen(fd, "a", encoding="utf-8") as fh:
+                fh.writelines(self.redact(format_log_line(m)) for m in messages)
         except OSError as exc:
             self.error = f"chat logging stopped: {exc}"
             self.close()

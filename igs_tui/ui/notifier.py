@@ -1,6 +1,15 @@
-"""Turns model notifications (tells, match requests, mentions) into a bell and a toast."""
+"""Turns model notifications (tells, match requests, mentions) into a bell and a toast.
+
+Chat arrives in floods (a busy channel, a spammer's tells): while a toast for one kind of chat
+is still on screen, further messages of that kind replace it with one counting toast
+("12 new tells", the latest line below) instead of covering the screen. Match requests, undo
+requests and errors are each shown, since each asks for an answer.
+"""
 
 from __future__ import annotations
+
+from textual.notifications import Notification as Toast
+from textual.notifications import Notify
 
 from igs_tui.model import TOPIC_NOTIFY, ClientModel, Notification
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -8,6 +17,8 @@ from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
 SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
+COALESCED = {"tell": "tells", "shout": "shouts", "channel": "channel messages"}
+COALESCED |= {"mention": "mentions", "game": "game messages"}
 
 
 class Notifier(ModelWatcher):
@@ -21,6 +32,8 @@ class Notifier(ModelWatcher):
         # Notifications from before the UI existed were for another screen; skip them.
         self._last: Notification | None = model.notifications[-1] if model.notifications else None
         self.shown: list[Notification] = []
+        self._toasts: dict[str, tuple[Toast, int]] = {}
+        """Per coalesced kind: the toast on screen and how many messages it counts."""
 
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_NOTIFY, self.model_changed)
@@ -32,11 +45,39 @@ class Notifier(ModelWatcher):
         self._last = new[-1]
         if any(n.bell for n in new):
             self.app.bell()
-        for n in new[-5:]:  # a flood shows the latest few, not a wall of toasts
-            self.shown.append(n)
-            self.app.notify(
-                clean(n.text, max_length=300),
-                title=clean(n.title, max_length=60),
-                severity="warning" if n.kind in SEVERITY else "information",
-                markup=False,
-            )
+        singles = [n for n in new if n.kind not in COALESCED][-5:]  # the latest few
+        for n in new:  # in arrival order
+            if n.kind in COALESCED:
+                self._count(n.kind, n)
+            elif n in singles:
+                self.shown.append(n)
+                self._toast(n.title, n.text, n.kind)
+
+    def _toast(self, title: str, text: str, kind: str) -> Toast:
+        toast = Toast(
+            clean(text, max_length=300),
+            clean(title, max_length=60),
+            "warning" if kind in SEVERITY else "information",
+            self.app.NOTIFICATION_TIMEOUT,
+            markup=False,
+        )
+        self.app.post_message(Notify(toast))
+        return toast
+
+    def _count(self, kind: str, latest: Notification) -> None:
+        """One toast per kind while it shows: the count so far and the latest message."""
+        self.shown.append(latest)
+        old, count = self._toasts.get(kind, (None, 0))
+        if old is None or old.has_expired:
+            count = 0
+        count += 1
+        title = latest.title if count == 1 else f"{count} new {COALESCED[kind]}"
+        text = latest.text if count == 1 else f"{clean(latest.title, max_length=40)}: {latest.text}"
+        if old is not None and count > 1 and old not in self.app._notifications:
+            # still on its way to the screen: it shows the new count when it gets there
+            old.title, old.message = clean(title, max_length=60), clean(text, max_length=300)
+            self._toasts[kind] = (old, count)
+            return
+        if old is not None and count > 1:
+            self.app._unnotify(old)  # replaced by the counting toast
+        self._toasts[kind] = (self._toast(title, text, kind), count)

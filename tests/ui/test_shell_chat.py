@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -282,3 +284,58 @@ async def test_long_lines_wrap_at_the_visible_width_of_a_side_pane() -> None:
         assert all(len(line.rstrip()) <= width for line in lines)
         shown = " ".join(lines)
         assert all(word in shown for word in words)
+
+
+def test_chat_logs_are_private_and_never_hold_the_password(tmp_path: Path) -> None:
+    """Logs hold private tells: 0600 files in a 0700 directory, also when an older version
+    left them wider; the session's password is redacted as in the transcript."""
+    logs = tmp_path / "logs"
+    logs.mkdir(mode=0o755)
+    os.chmod(logs, 0o755)
+    old = logs / "tell-alice.log"
+    old.write_text("older line\n")
+    os.chmod(old, 0o644)
+    model = ClientModel()
+    logger = ChatLogger(model, logs)
+    logger.set_secret("hunter2", "me")
+    model.add_chat(TELL, "me", "my password is hunter2, oops", kind="own")
+    model.add_chat(BufferKey(ChatKind.SHOUT), "me", "hunter2", kind="own")
+    model.add_chat(TELL, "alice", "hunter22")  # a long password is redacted inside words too
+    assert stat.S_IMODE(os.stat(logs).st_mode) == 0o700
+    for path in logs.iterdir():
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+        assert "hunter2," not in path.read_text() and "hunter2\n" not in path.read_text()
+    assert "my password is ********, oops" in old.read_text()
+    assert "<alice> ********2\n" in old.read_text()
+    assert (logs / "shout.log").read_text().endswith("<me> ********\n")
+
+
+def test_a_password_equal_to_the_name_does_not_mask_the_name(tmp_path: Path) -> None:
+    """The demo accounts' password is the name: masking it would hide the user's own name in
+    every line while protecting nothing (the same rule as the session transcript)."""
+    model = ClientModel()
+    logger = ChatLogger(model, tmp_path)
+    logger.set_secret("alice", "alice")
+    model.add_chat(TELL, "alice", "hi from alice")
+    assert "<alice> hi from alice" in (tmp_path / "tell-alice.log").read_text()
+
+
+async def test_a_flood_of_tells_is_one_counting_toast() -> None:
+    model = ClientModel()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        for i in range(12):
+            key = BufferKey(ChatKind.TELL, f"spam{i % 3}")
+            model.add_chat(key, key.target, f"buy {i}", notify=True)
+            if i % 4 == 3:
+                await pilot.pause()  # the flood arrives over several frames
+        model.notify("match", "Match request from ivy", "9x9")  # answers are never folded
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(app._notifications)
+        titles = [t.title for t in toasts]
+        assert titles.count("12 new tells") == 1 and len(toasts) == 2, titles
+        counting = next(t for t in toasts if t.title == "12 new tells")
+        assert counting.message == "spam2: buy 11" and counting.markup is False
+        assert "Match request from ivy" in titles
