@@ -20,7 +20,7 @@ from pathlib import Path
 
 from igs_tui.records.ishi import parse_ishi, write_ishi
 from igs_tui.records.model import Collection, GameRecord, RecordError
-from igs_tui.records.replay import captures_if_unannotated
+from igs_tui.records.replay import captures_if_unannotated, check_record
 from igs_tui.records.sgf import parse_sgf, write_sgf
 
 __all__ = [
@@ -69,12 +69,23 @@ def decode_ishi_bytes(data: bytes) -> str:
 
 
 def read_record_file(path: str | os.PathLike[str]) -> Collection:
-    """Read a record file. Raises :class:`UnknownFormatError`, :class:`RecordError`, ``OSError``."""
+    """Read a record file and check it is a game our rules can replay.
+
+    Raises :class:`UnknownFormatError`, ``OSError``, or :class:`RecordError` with the line and
+    column of the problem: a file with no game, a value no Go game has (``GM[2]``,
+    ``KM[nan]``, ``HA[999999999999]``), or a move the rules refuse (an occupied point, a
+    suicide) in any variation.
+    """
     fmt = format_for_path(path)
     data = Path(path).read_bytes()
-    if fmt is RecordFormat.SGF:
-        return parse_sgf(data)
-    return parse_ishi(decode_ishi_bytes(data))
+    sgf = fmt is RecordFormat.SGF
+    collection = parse_sgf(data) if sgf else parse_ishi(decode_ishi_bytes(data))
+    if all(record == GameRecord() for record in collection.records):
+        # an empty or remarks-only Ishi file reads as one blank game: there is nothing to keep
+        raise RecordError("no game in this file", 1, 1)
+    for record in collection.records:
+        check_record(record)
+    return collection
 
 
 def serialise(collection: Collection | GameRecord, fmt: RecordFormat) -> bytes:

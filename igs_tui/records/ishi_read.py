@@ -243,7 +243,7 @@ class _Reader:
                 f"{what} move number {number} after move {previous} in this sequence",
                 toks[0].column,
             )
-        self._new_node(Node(move=Play(color, point, number)))
+        self._new_node(Node(move=Play(color, point, number), source=(self.lineno, 1)))
 
     def _last_number(self, ev: _Event) -> int | None:
         for node in reversed(ev.path):

@@ -213,6 +213,8 @@ class Node:
     var_label: str | None = None
     extra: dict[str, list[str]] = field(default_factory=dict)
     children: list[Node] = field(default_factory=list)
+    source: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    """(line, column) of this node in the file it was read from, for error messages."""
 
     @property
     def has_setup(self) -> bool:
@@ -230,8 +232,11 @@ class Node:
         return node
 
     def own_fields(self) -> tuple[object, ...]:
-        """Every field except ``children``: what makes two nodes equal apart from their subtrees."""
-        return tuple(getattr(self, f.name) for f in fields(self) if f.name != "children")
+        """What makes two nodes equal apart from their subtrees (not ``children``, nor where
+        the node stood in a file)."""
+        return tuple(
+            getattr(self, f.name) for f in fields(self) if f.compare and f.name != "children"
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node):

@@ -18,6 +18,7 @@ __all__ = [
     "REPLAY_RULES",
     "captures_by_node",
     "captures_if_unannotated",
+    "check_record",
     "has_prisoner_data",
     "replay",
     "replay_path",
@@ -58,6 +59,24 @@ def replay_path(record: GameRecord, path: Sequence[Node]) -> Game:
     for node in path:
         _apply(game, node)
     return game
+
+
+def check_record(record: GameRecord) -> None:
+    """Replay every variation; raise :class:`RecordError` at the first move or setup the
+    rules refuse (a stone on an occupied point, a suicide, a ko retaken), with the node's
+    line and column when the reader recorded them."""
+    stack: list[tuple[Node, Game]] = [(record.root, _new_game(record))]
+    while stack:
+        node, game = stack.pop()
+        try:
+            _apply(game, node)
+        except RecordError as exc:
+            line, column = node.source or (None, None)
+            raise RecordError(exc.message, line, column) from exc
+        children = node.children
+        stack.extend((child, game.copy()) for child in reversed(children[1:]))
+        if children:
+            stack.append((children[0], game))
 
 
 def replay(record: GameRecord) -> Game:

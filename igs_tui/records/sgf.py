@@ -153,8 +153,13 @@ def _read_game(
 ) -> GameRecord:
     record = GameRecord(size=game.get_size())
     stack: list[tuple[sgf.Tree_node, Node, int]] = [(game.get_root(), record.root, 0)]
+    # Nodes come off the stack in file order (root, then each child's subtree in turn), the
+    # order of the ';' that start them.
+    offsets = iter(_node_offsets(data, start))
     while stack:
         sgf_node, node, last_number = stack.pop()
+        offset = next(offsets, start)
+        node.source = _position(data, offset)
         props = _decoded(sgf_node)
         try:
             apply_node_properties(
@@ -175,6 +180,35 @@ def _read_game(
         None if original_ca is None else original_ca.decode("ascii", errors="replace")
     )
     return record
+
+
+def _node_offsets(data: bytes, start: int) -> list[int]:
+    """Offsets of the ``;`` that start each node of the game tree at ``start``, in file order
+    (sgfmill keeps no positions): a ``;`` inside a property value does not count."""
+    offsets: list[int] = []
+    depth = 0
+    in_value = False
+    escaped = False
+    for index in range(start, len(data)):
+        byte = data[index]
+        if in_value:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x5D:  # ]
+                in_value = False
+        elif byte == 0x5B:  # [
+            in_value = True
+        elif byte == 0x3B:  # ;
+            offsets.append(index)
+        elif byte == 0x28:  # (
+            depth += 1
+        elif byte == 0x29:  # )
+            depth -= 1
+            if depth == 0:
+                break
+    return offsets
 
 
 def _find_property(data: bytes, start: int, ident: str) -> int:

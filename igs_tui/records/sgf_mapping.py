@@ -71,6 +71,12 @@ _KIND_ORDER = list(_SIMPLE_MARKS.values())
 _NUMBER_RE = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
 
 
+MAX_KOMI = 1000.0
+"""Larger komi is no Go game (a 25x25 board has 625 points)."""
+MAX_HANDICAP = 361
+"""At most every point of a 19x19 board; real games use 2-9."""
+
+
 class PropertyError(ValueError):
     """A property value that cannot be interpreted; ``ident`` names the property."""
 
@@ -187,15 +193,24 @@ def _apply_root(info: GameInfo, props: dict[str, list[str]]) -> None:
     for ident, attr in _INFO_TEXT.items():
         if ident in props:
             setattr(info, attr, "\n".join(props.pop(ident)))
+    game = props.get("GM", ["1"])[0].strip()
+    if game != "1":
+        raise PropertyError("GM", f"GM[{game}]: not a game of Go (Go is GM[1])")
     for ident in ("FF", "GM", "SZ"):
         props.pop(ident, None)
     if "KM" in props:
-        komi = parse_komi(props["KM"][0])
-        if komi is not None:
-            info.komi = komi
-            del props["KM"]
-    if "HA" in props and (handicap := bounded_int(props["HA"][0].strip())) is not None:
-        del props["HA"]
+        text = props.pop("KM")[0]
+        komi = parse_komi(text)
+        if komi is None or not abs(komi) <= MAX_KOMI:
+            raise PropertyError("KM", f"KM[{text[:20]}]: komi must be a number up to {MAX_KOMI}")
+        info.komi = komi
+    if "HA" in props:
+        text = props.pop("HA")[0].strip()
+        handicap = bounded_int(text)
+        if handicap is None or handicap > MAX_HANDICAP:
+            raise PropertyError(
+                "HA", f"HA[{text[:20]}]: a handicap is a number of stones, 0 to {MAX_HANDICAP}"
+            )
         info.handicap = handicap
     if "TM" in props:
         info.time_limit = props.pop("TM")[0]

@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from igs_tui.cli import main
 from igs_tui.go.coords import parse_point
@@ -14,6 +16,7 @@ from igs_tui.records.convert import (
     UnknownFormatError,
     format_for_path,
     read_record_file,
+    run_convert_cli,
     save_sgf_atomic,
     write_record_file,
 )
@@ -136,3 +139,59 @@ def test_records_layer_does_not_import_the_ui() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+NONSENSE = [
+    # (file name, content, "LINE:COL: reason" the error must name)
+    ("huge.sgf", "(;GM[1]FF[4]SZ[9]\nHA[999999999999];B[cc])", ":2:1: HA[999999999999]"),
+    ("nan.sgf", "(;GM[1]FF[4]SZ[9]KM[nan];B[cc])", ":1:18: KM[nan]"),
+    ("inf.sgf", "(;SZ[9]KM[1e400];B[cc])", ":1:8: KM[1e400]"),
+    ("chess.sgf", "(;GM[2]FF[4]SZ[9];B[cc])", ":1:3: GM[2]: not a game of Go"),
+    ("occupied.sgf", "(;GM[1]SZ[9]\n;B[cc]\n;W[cc])", ":3:1: move 2 (W) is illegal"),
+    (
+        "suicide.sgf",
+        "(;GM[1]SZ[9];B[ba];W[ee];B[ab];W[ff];B[bb]\n;W[aa])",
+        ":2:1: move 6 (W) is illegal",
+    ),
+    ("variation.sgf", "(;GM[1]SZ[9];B[cc](;W[dd])\n(;W[cc]))", ":2:2: move 2 (W) is illegal"),
+    ("empty.go", "", ":1:1: no game in this file"),
+    ("remarks.go", "Remark nothing but a remark\n", ":1:1: no game in this file"),
+    ("occupied.go", "event\nB 1 C3\nW 2 C3\n", ":3:1: move 2 (W) is illegal"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "where"), NONSENSE, ids=[n[0] for n in NONSENSE])
+def test_nonsense_is_a_clear_error_with_its_position_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str, where: str
+) -> None:
+    source = tmp_path / name
+    source.write_text(content)
+    target = tmp_path / ("out.sgf" if name.endswith(".go") else "out.go")
+    assert main(["convert", str(source), str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"igs-tui: {source}{where}"), err
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_mutated_records_convert_or_fail_cleanly(tmp_path: Path, data: st.DataObject) -> None:
+    """Any mangling of a real record either converts or is a FILE:LINE:COL error; never a
+    traceback, never a partial output."""
+    base = "(;GM[1]FF[4]SZ[9]KM[6.5]HA[0]PB[b]PW[w];B[cc];W[gg];B[cg]C[hi];W[gc](;B[ee])(;B[ef]))"
+    chars = list(base)
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(chars) - 1))
+        chars[at] = data.draw(st.sampled_from(list("()[];\\BWKMHASZG0123456789abcdefghijklmnz ")))
+    source = tmp_path / "m.sgf"
+    source.write_text("".join(chars))
+    target = tmp_path / "m.go"
+    target.unlink(missing_ok=True)
+    code = run_convert_cli(str(source), str(target))
+    if code == 0:
+        assert target.exists()
+    else:
+        assert code == 1 and not target.exists()
