@@ -21,7 +21,6 @@ import contextlib
 import datetime as dt
 import os
 import random
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -55,6 +54,7 @@ from igs_tui.gtp.errors import (
 )
 from igs_tui.gtp.policy import free_handicap_points
 from igs_tui.gtp.values import FinalScore, GenmoveResult, gtp_vertex, parse_final_score
+from igs_tui.records.convert import write_bytes_atomic
 
 _ENGINE_FAULTS = (GtpTransportError, GtpProtocolError, GtpTimeout)
 
@@ -503,20 +503,7 @@ class LocalEngineGame:
     def save_sgf(self, path: str | os.PathLike[str]) -> Path:
         """Write :meth:`to_sgf` to ``path`` atomically (temporary file + ``os.replace``), so
         a crash mid-write never leaves a truncated record behind."""
-        target = Path(path)
-        data = self.to_sgf()
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        return target
+        return write_bytes_atomic(self.to_sgf(), path)
 
     # ----------------------------------------------------------------- helpers
 

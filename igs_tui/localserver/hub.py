@@ -25,6 +25,7 @@ from igs_tui.localserver.clock import Clock, ScaledClock
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.games import Phase as GamePhase
 from igs_tui.localserver.games import ServerGame
+from igs_tui.localserver.login_guard import LoginGuard
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
 from igs_tui.localserver.session import Line, Session
@@ -51,6 +52,8 @@ class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.clock: Clock = config.clock or ScaledClock(config.time_scale)
+        self.login_guard = LoginGuard()
+        """Delays and locks out password guessing (also through the ``login`` command)."""
         self.rng = random.Random(config.bot_seed)
         self.users: dict[str, User] = {}
         self.online: list[User] = []

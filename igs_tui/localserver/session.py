@@ -9,6 +9,7 @@ client mode, else ``Password: ``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -124,6 +125,10 @@ class Session:
         if user.bot:
             self.send([(5, f"{user.name} is a robot account and cannot be logged into.")])
             return
+        wait = self.hub.login_guard.wait(user.name, self.peer, self.hub.now())
+        if wait > 0:
+            self.send([(5, f"Too many failed logins: try again in {math.ceil(wait)} seconds.")])
+            return
         self._pending = user
         self.client_hint = user.flag("client")
         self.phase = Phase.PASSWORD
@@ -134,8 +139,11 @@ class Session:
         self._pending = None
         if user is None or password != user.password:
             self.phase = Phase.LOGIN
+            if user is not None:
+                self.hub.login_guard.failed(user.name, self.peer, self.hub.now())
             self.send([(5, "Invalid password.")])
             return
+        self.hub.login_guard.succeeded(user.name, self.peer)
         self.hub.login(self, user)
 
     def attach(self, user: User) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from igs_tui.go import Color, fixed_handicap_points
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz
+from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model.changes import Change, game_topic
 from igs_tui.model.clocks import ClockReading
 from igs_tui.records.convert import save_sgf_atomic, write_record_file
@@ -153,11 +153,19 @@ class AutoSaver:
             return None
         saved = self._saved.get(game.number)
         if saved is None or saved.game is not game:
-            name = _UNSAFE.sub("_", f"{self._stamp()}-{game.white}-vs-{game.black}-{game.number}")
-            path = self.directory / f"{name}.sgf"
-            if saved is not None and saved.path == path:
-                path = self.directory / f"{name}-{id(game):x}.sgf"
-            saved = self._saved[game.number] = _Saved(path, game)
+            earlier = self._same_game(game)
+            if earlier is not None:
+                # The game came back (loaded after an adjournment or a lost link, under a new
+                # number): its record goes on in the file it started in.
+                saved = _Saved(earlier.path, game, times=dict(earlier.times))
+            else:
+                stamp = self._stamp()
+                name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
+                path = self.directory / f"{name}.sgf"
+                if saved is not None and saved.path == path:
+                    path = self.directory / f"{name}-{id(game):x}.sgf"
+                saved = _Saved(path, game)
+            self._saved[game.number] = saved
         now = self.model.clock()
         for move in game.moves:
             if move.number not in saved.times:
@@ -184,6 +192,32 @@ class AutoSaver:
             return None
         saved.signature = signature
         return saved.path
+
+    def _same_game(self, game: FollowedGame) -> _Saved | None:
+        """An earlier record of this game: one of ours with the same players and size that
+        stopped unfinished (adjourned, or live when the link was lost) and whose moves the
+        new game starts with."""
+        if game.role is Role.OBSERVING:
+            return None
+        for saved in self._saved.values():
+            old = saved.game
+            if (
+                old is not None
+                and old is not game
+                and old.role is not Role.OBSERVING
+                and old.phase is not GamePhase.FINISHED
+                and (old.white, old.black, old.size) == (game.white, game.black, game.size)
+                and _starts_with(game.moves, old.moves)
+            ):
+                return saved
+        return None
+
+
+def _starts_with(moves: list[MoveRecord], prefix: list[MoveRecord]) -> bool:
+    """Does ``moves`` begin with ``prefix`` (or is it the beginning of ``prefix``, while the
+    reloaded game's moves are still arriving)?"""
+    shorter = min(len(moves), len(prefix))
+    return moves[:shorter] == prefix[:shorter]
 
 
 def save_game_as(

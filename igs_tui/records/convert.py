@@ -97,7 +97,10 @@ def serialise(collection: Collection | GameRecord, fmt: RecordFormat) -> bytes:
     return write_ishi(collection, captures=captures_if_unannotated).encode("utf-8")
 
 
-def _write_atomic(data: bytes, path: str | os.PathLike[str]) -> None:
+def write_bytes_atomic(data: bytes, path: str | os.PathLike[str]) -> Path:
+    """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file or
+    the new one, complete: a temporary file in the same directory is written and fsynced, then
+    renamed over the target, then the directory is fsynced so the rename itself is on disk."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -109,6 +112,21 @@ def _write_atomic(data: bytes, path: str | os.PathLike[str]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_directory(target.parent)
+    return target
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        dir_fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # a platform that cannot open directories cannot sync them either
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
 
 
 def write_record_file(collection: Collection | GameRecord, path: str | os.PathLike[str]) -> None:
@@ -118,12 +136,12 @@ def write_record_file(collection: Collection | GameRecord, path: str | os.PathLi
     cannot be expressed (e.g. a board size the format cannot hold); the target is then untouched.
     """
     data = serialise(collection, format_for_path(path))
-    _write_atomic(data, path)
+    write_bytes_atomic(data, path)
 
 
 def save_sgf_atomic(record: GameRecord | Collection, path: str | os.PathLike[str]) -> None:
     """Save as SGF whatever the extension (the app's "save game" command)."""
-    _write_atomic(serialise(record, RecordFormat.SGF), path)
+    write_bytes_atomic(serialise(record, RecordFormat.SGF), path)
 
 
 def _where(path: str, exc: RecordError) -> str:
@@ -149,7 +167,7 @@ def run_convert_cli(input: str, output: str) -> int:
         print(f"igs-tui: {input}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     try:
-        _write_atomic(serialise(collection, out_format), output)
+        write_bytes_atomic(serialise(collection, out_format), output)
     except OSError as exc:
         print(f"igs-tui: {output}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from igs_tui.localserver import LocalServer
+from igs_tui.localserver.clock import ManualClock
 from tests.localserver.client import Client
 
 
@@ -136,3 +137,51 @@ async def test_announcements_for_quiet_off(server, connect):
     assert await watcher.block() == ["21 {bob [ 3k*] has connected.}", "1 5"]
     await other.send("quit")
     assert await watcher.block() == ["21 {bob has disconnected}", "1 5"]
+
+
+async def test_password_guessing_is_slowed_then_locked_out(make_server, connect):
+    """A typo is free; further failures delay the next attempt (refused unheard while too
+    early), five lock the account for five minutes, from any address; the in-session
+    ``login`` command goes through the same guard. The clock is driven by hand."""
+    clock = ManualClock()
+    server = await make_server(clock=clock)
+    client: Client = await connect(server)
+    await client.until("^Login: $")
+
+    async def attempt(password: str) -> str:
+        await client.send("dave")
+        answer = await client.line()
+        if answer != "Password: ":
+            await client.until("^Login: $")
+            return answer
+        await client.send(password)
+        result = await client.line()
+        if result == "Invalid password.":
+            await client.until("^Login: $")
+        return result
+
+    assert await attempt("guess1") == "Invalid password."
+    assert await attempt("guess2") == "Invalid password."  # the typo was free
+    assert await attempt("dave") == "Too many failed logins: try again in 1 seconds."
+    clock.advance(1)
+    assert await attempt("guess3") == "Invalid password."
+    clock.advance(2)
+    assert await attempt("guess4") == "Invalid password."
+    clock.advance(4)
+    assert await attempt("guess5") == "Invalid password."  # the fifth: locked
+    clock.advance(200)
+    assert await attempt("dave") == "Too many failed logins: try again in 100 seconds."
+    other: Client = await connect(server)  # a new connection is no way around it
+    await other.until("^Login: $")
+    await other.send("dave")
+    assert await other.line() == "Too many failed logins: try again in 100 seconds."
+    clock.advance(100)
+    await client.send("dave")
+    assert await client.line() == "Password: "
+    await client.send("dave")
+    await client.until("^#> $")
+    await client.send("login")  # the in-session login: the record was cleared by success
+    await client.until("^Login: $")
+    assert await attempt("nope") == "Invalid password."
+    assert await attempt("nope") == "Invalid password."
+    assert (await attempt("dave")).startswith("Too many failed logins")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from igs_tui.go import Color, Point
 from igs_tui.model import (
     ClientModel,
     ClockReading,
+    GamePhase,
     Kibitz,
     MoveRecord,
     Role,
@@ -114,3 +116,56 @@ def test_save_as_sgf_and_ishi_and_bad_extension(tmp_path: Path) -> None:
 
 def test_default_dir_is_under_user_data_dir() -> None:
     assert default_games_dir().parts[-2:] == ("igs-tui", "games")
+
+
+def test_a_reloaded_own_game_goes_on_in_its_first_file(tmp_path: Path) -> None:
+    """An adjourned (or interrupted) game of ours that is loaded again comes back under a new
+    number with its moves resent: its record continues in the same file, not a new one."""
+    stamps = iter(["T1", "T2", "T3"])
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: next(stamps))
+    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    play(model, 3, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    model.apply(ch.PhaseChanged(3, GamePhase.ADJOURNED))
+    first = saver.path_for(3)
+    assert first is not None
+    model.follow(8, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")  # loaded again
+    play(model, 8, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])  # resent
+    play(model, 8, [(Color.BLACK, Point(4, 4))])  # and on
+    assert saver.path_for(8) == first
+    assert [p.name for p in tmp_path.glob("*.sgf")] == [first.name]
+    moves = [n.get_move() for n in sgf.Sgf_game.from_bytes(first.read_bytes()).get_main_sequence()]
+    assert moves[1:] == [("b", (2, 2)), ("w", (6, 6)), ("b", (4, 4))]
+    # a new game between the same players after the first one finished gets its own file
+    model.game_ended(8, "B+R")
+    model.follow(9, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    play(model, 9, [(Color.BLACK, Point(3, 3))])
+    assert saver.path_for(9) != first and len(list(tmp_path.glob("*.sgf"))) == 2
+
+
+def test_autosave_syncs_the_file_and_its_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crash right after a save must not lose it: the data is fsynced before the rename,
+    and the directory after it (so the rename itself is on disk)."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        synced.append("dir" if os.path.isdir(f"/proc/self/fd/{fd}") else "file")
+        real_fsync(fd)
+
+    replaced: list[int] = []
+    real_replace = os.replace
+
+    def recording_replace(src: object, dst: object) -> None:
+        replaced.append(len(synced))
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    monkeypatch.setattr(os, "replace", recording_replace)
+    model = ClientModel(clock=lambda: 0.0)
+    AutoSaver(model, tmp_path)
+    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    play(model, 3, [(Color.BLACK, Point(2, 2))])
+    assert synced == ["file", "dir"] and replaced == [1]
