@@ -249,6 +249,10 @@ class Connector:
                 forfeit_deadline=event.forfeit_deadline,
             )
         elif isinstance(event, Disconnected):
+            # The server forgets open match requests with the link: so do we (a stale one
+            # would be accepted into nothing after the reconnect).
+            for opponent in list(self.model.challenges):
+                self.model.close_challenge(opponent, "connection lost")
             set_connection(
                 state=LinkState.DISCONNECTED,
                 detail=event.reason,

@@ -212,12 +212,16 @@ async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
 
 
 async def connector_player(
-    server: LocalServer, name: str, retry_after: float = 0.05, port: int | None = None
+    server: LocalServer,
+    name: str,
+    retry_after: float = 0.05,
+    port: int | None = None,
+    stable_after: float = 30.0,
 ) -> tuple[Player, Connector]:
     """A player wired like the app (Connector): link events reach the model's status."""
     model = ClientModel()
     backoff = BackoffPolicy(initial=retry_after, factor=1.0, maximum=retry_after, jitter=0.0)
-    config = ClientConfig(backoff=backoff)
+    config = ClientConfig(backoff=backoff, stable_after=stable_after)
     connector = Connector(model, record=False, autosave=False, client_config=config)
     address = ServerAddress("127.0.0.1", port or server.port)
     backend = await connector.connect((address,), name, name, fast=True)
