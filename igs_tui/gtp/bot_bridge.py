@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -53,7 +52,7 @@ from igs_tui.protocol import commands as cmd
 from igs_tui.protocol import events as ev
 from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.session import IgsSession
-from igs_tui.records.autosave import save_game_as
+from igs_tui.records.autosave import AutoSaver
 
 __all__ = ["BotBridge", "BotExit", "EngineFactory", "FinishedGame", "default_sgf_dir"]
 
@@ -69,6 +68,11 @@ MAX_REJECTED_MOVES = 3
 """After the server refuses this many engine moves in a row, the bridge passes instead."""
 
 MAX_ENGINE_RESTARTS = 3
+MAX_MOVE_SECONDS = 300.0
+"""A move's thinking time when the clock allows more (or there is none)."""
+MIN_MOVE_SECONDS = 2.0
+MOVE_MARGIN_SECONDS = 2.0
+"""Kept back from the clock for sending the move (the server's clock keeps running)."""
 """Per game; beyond it the bridge resigns and stops."""
 
 MAX_KOMI = 10.0
@@ -77,7 +81,6 @@ MAX_KOMI = 10.0
 ACCEPT_TIMEOUT = 20.0
 """Seconds to wait for the game after accepting before taking other requests again."""
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 
 _T = TypeVar("_T")
 
@@ -165,6 +168,9 @@ class BotBridge:
             on_event=self._on_event,
             session_factory=self._session,
         )
+        self.saver = AutoSaver(self.model, self.sgf_dir)
+        """Writes each game's record after every change, so a dying engine, a crash or a
+        kill costs no moves; :meth:`_game_over` reports the file it wrote."""
         self.finished: list[FinishedGame] = []
         self.log_lines: list[str] = []
         self.exit: BotExit | None = None
@@ -271,7 +277,9 @@ class BotBridge:
                     break
                 await self._step()
         finally:
+            self._save_unfinished()
             await self._shutdown(client_task)
+            self.saver.close()
         if self.exit is None:
             reason = self._failure or "connection ended"
             if self._login_failed:
@@ -402,16 +410,20 @@ class BotBridge:
             self.exit = BotExit.DONE
 
     def _write_sgf(self, game: FollowedGame) -> Path | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
-        path = self.sgf_dir / f"{name}.sgf"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save_game_as(game, path)
-        except (OSError, ValueError) as exc:
-            self._say(f"could not write the SGF of game {game.number}: {exc}")
-            return None
+        """The game's record, written now (the saver keeps it current after every move)."""
+        path = self.saver.save(game) or self.saver.path_for(game.number)
+        if path is None:
+            problem = self.saver.errors[-1] if self.saver.errors else "nothing to save"
+            self._say(f"could not write the SGF of game {game.number}: {problem}")
         return path
+
+    def _save_unfinished(self) -> None:
+        """On the way out (engine gone, connection lost, stopped): the game in progress is
+        on disk with every move so far, and the log says where."""
+        for game in self.model.my_games():
+            path = self._write_sgf(game)
+            if path is not None:
+                self._say(f"game {game.number} unfinished; SGF {path}")
 
     async def _play(self, game: FollowedGame) -> None:
         relay = await self._sync_engine(game)
@@ -461,7 +473,13 @@ class BotBridge:
                 await self._engine_call(engine.play(self._ours, None))
         else:
             await self._tell_time(engine, game)
-            choice = await self._engine_call(engine.genmove(self._ours))
+            budget = self._move_budget(game)
+            try:
+                choice = await self._engine_call(engine.genmove(self._ours, timeout=budget))
+            except GtpEngineError:
+                raise
+            except _EngineLost as exc:
+                raise _EngineLost(f"no move within this move's time ({budget:g} s): {exc}") from exc
             if choice != "resign":
                 self._engine_moves.append(
                     (self._ours, choice if isinstance(choice, Point) else None)
@@ -476,6 +494,17 @@ class BotBridge:
         else:
             self.backend.play(game.number, choice if isinstance(choice, Point) else None)
         self._sent_at = position
+
+    def _move_budget(self, game: FollowedGame) -> float:
+        """How long the engine may think about this move: the time our clock has left (main
+        time, or the current byo-yomi period), less a margin for the network, within
+        [MIN_MOVE_SECONDS, MAX_MOVE_SECONDS]. An engine that hangs or prints garbage is caught
+        within the move's time, not after a fixed five minutes."""
+        reading = game.clocks[self._ours].at(self.model.clock())
+        if reading.unlimited:
+            return MAX_MOVE_SECONDS
+        left = reading.seconds_left - MOVE_MARGIN_SECONDS
+        return max(MIN_MOVE_SECONDS, min(MAX_MOVE_SECONDS, left))
 
     async def _tell_time(self, engine: GtpController, game: FollowedGame) -> None:
         """``time_left`` before each genmove, from the clock the server last reported, so an

@@ -359,6 +359,7 @@ class EngineBackend:
             color = game.to_move
             task = asyncio.ensure_future(game.engine_move())
             self._engine_task = task
+            self.model.apply(ch.Thinking(self.number, color, self.model.clock()))
             try:
                 answer = await task
             except EngineDisagrees as exc:
@@ -372,6 +373,7 @@ class EngineBackend:
                 raise
             finally:
                 self._engine_task = None
+                self.model.apply(ch.Thinking(self.number, color, None))
             if answer == "resign":
                 self._say(f"{self.engine_name} resigns.")
             else:

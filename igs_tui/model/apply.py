@@ -336,6 +336,12 @@ def _observers(model: ClientModel, c: ch.ObserversCounted) -> None:
         game.observers = c.observers
 
 
+def _thinking(model: ClientModel, c: ch.Thinking) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.thinking = None if c.since is None else (c.color, c.since)
+
+
 def _sync_error(model: ClientModel, c: ch.SyncError) -> None:
     game = _game(model, c.game)
     if game is not None:
@@ -419,6 +425,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.KomiProposed: _komi_proposed,
     ch.GameChat: _game_chat,
     ch.ObserversCounted: _observers,
+    ch.Thinking: _thinking,
     ch.SyncError: _sync_error,
     ch.ChallengeOpened: _challenge_opened,
     ch.ChallengeClosed: _challenge_closed,

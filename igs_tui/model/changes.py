@@ -410,6 +410,16 @@ class ObserversCounted(_GameChange):
 
 
 @dataclass(frozen=True, slots=True)
+class Thinking(_GameChange):
+    """A player we wait for (a local engine) started thinking at ``since`` (model clock);
+    ``None``: it answered. The game panel counts the seconds."""
+
+    game: int
+    color: Color
+    since: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class SyncError(_GameChange):
     """Our copy of the game disagrees with the server's (kept for the console and tests)."""
 

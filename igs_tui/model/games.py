@@ -119,6 +119,8 @@ class FollowedGame:
     """Player ``say`` lines with the move they followed (kept for the game record)."""
     komi_request: float | None = None
     """A komi the opponent proposed that we have not agreed to (None = none pending)."""
+    thinking: tuple[Color, float] | None = None
+    """A player we are waiting for (a local engine) and since when it thinks (model clock)."""
     setup_sources: dict[str, int] = field(default_factory=dict)
     """Which source last set ``size``, ``komi`` and ``handicap`` (a
     :class:`~igs_tui.model.changes.SetupSource`); a lower source does not override it."""

@@ -269,6 +269,15 @@ class GameInfo(Widget):
             out.append_text(plain(game.white or "?", max_length=24))
         return out
 
+    def _thinking_line(self, game: FollowedGame, color: Color, since: float) -> Text:
+        """``GNU Go thinking… (12 s)``: the wait is visible (and a hung engine obvious)."""
+        name = game.black if color is Color.BLACK else game.white
+        seconds = max(0, int(self._now() - since))
+        line = Text("  ")
+        line.append_text(plain(name or "engine", max_length=24))
+        line.append(f" thinking… ({seconds} s)", style="italic")
+        return line
+
     def render_info(self) -> Text:
         """The whole panel as one text (what :meth:`info_lines` gives, joined)."""
         return Text("\n").join(self.info_lines())
@@ -305,6 +314,8 @@ class GameInfo(Widget):
             line.append_text(self.clock_text(color))
             line.append(f"  captures {self._captures.get(color, 0)}", style="dim")
             lines.append(line)
+        if game.thinking is not None and game.phase is GamePhase.PLAYING:
+            lines.append(self._thinking_line(game, *game.thinking))
         line = Text(self._browse.describe())
         if self._hint:
             line.append(f"  {self._hint}", style="dim")

@@ -11,9 +11,11 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from sgfmill import sgf
 
 from igs_tui.go import Color, Point, parse_point
-from igs_tui.gtp.bot_bridge import BotExit, EngineFactory, request_terms
+from igs_tui.gtp import bot_bridge
+from igs_tui.gtp.bot_bridge import BotBridge, BotExit, EngineFactory, request_terms
 from igs_tui.gtp.bot_cli import build_parser, read_password, run_bot_cli
 from igs_tui.gtp.bot_policy import BotPolicy
 from igs_tui.gtp.channel import InProcessChannel
@@ -32,6 +34,7 @@ from tests.e2e.bot_harness import (
     oppose,
     own_count,
 )
+from tests.gtp.hanging import hanging_engine_factory
 from tests.play.harness import wait_until
 
 E5, C3 = parse_point("E5", 9), parse_point("C3", 9)
@@ -417,3 +420,68 @@ def test_password_sources_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.delenv("IGS_TUI_BOT_PASSWORD")
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     assert read_password(plain, parser) == ""  # no terminal to ask on: a guest login
+
+
+async def test_an_engine_that_keeps_dying_costs_the_game_but_never_its_record(
+    tmp_path: Path,
+) -> None:
+    """Every engine dies on its third move; after the restarts the bot resigns and exits 1,
+    and the SGF on disk holds every move played (before: exit 1 and no record at all)."""
+    started: list[GtpEngine] = []
+
+    async def factory() -> GtpController:
+        engine = CrashingEngine(seed=len(started))
+        started.append(engine)
+        return GtpController(InProcessChannel(engine), timeout=10.0)
+
+    planted = [E5, C3, Point(6, 6), Point(2, 2), Point(6, 2), Point(2, 6)]
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        challenge(run.opponent)
+        game = await oppose(run.opponent, Script(planted=planted))
+        assert await asyncio.wait_for(run.task, 30) is BotExit.FAILED
+        assert len(started) == 4  # the first engine and three restarts
+        records = list(tmp_path.glob("*.sgf"))
+        assert len(records) == 1
+        sgf_game = sgf.Sgf_game.from_bytes(records[0].read_bytes())
+        moves = [node.get_move() for node in sgf_game.get_main_sequence()[1:]]
+        assert len(moves) == len(game.moves) >= 4
+        assert any("SGF" in line and str(records[0]) in line for line in run.bridge.log_lines)
+
+
+async def test_a_hung_engine_is_caught_within_the_moves_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that never answers its second genmove is given up on within the move's time
+    (here an untimed game's cap, shortened for the test), with a message that says so; a fresh
+    engine takes over and the game and its record go on."""
+    monkeypatch.setattr(bot_bridge, "MAX_MOVE_SECONDS", 1.5)
+    factory, hung = hanging_engine_factory(hang_at=2)
+    async with bot_and_opponent(tmp_path, engine=factory) as run:
+        challenge(run.opponent, main_seconds=0)
+        game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
+        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert hung == ["genmove"]
+        marker = "no move within this move's time (1.5 s)"
+        assert any(marker in line for line in run.bridge.log_lines), run.bridge.log_lines
+        assert "engine restarted (1); replaying game 1" in run.bridge.log_lines
+        assert game.phase is GamePhase.FINISHED and list(tmp_path.glob("*.sgf"))
+
+
+def test_the_move_budget_comes_from_our_clock() -> None:
+    """Main time left (or the current byo-yomi period) less a margin for the network, within
+    [MIN_MOVE_SECONDS, MAX_MOVE_SECONDS]; no limit at all gets the cap."""
+    from igs_tui.model import ClockReading, FollowedGame
+
+    bridge = BotBridge("bot", "pw", engine=builtin_engine())
+    game = FollowedGame(1, size=9)
+    now = bridge.model.clock()
+    cases = [
+        (ClockReading(0.0, unlimited=True), bot_bridge.MAX_MOVE_SECONDS),
+        (ClockReading(600.0), bot_bridge.MAX_MOVE_SECONDS),
+        (ClockReading(42.0), 40.0),
+        (ClockReading(0.0, in_byoyomi=True, byo_seconds=10.0, periods=3), 8.0),
+        (ClockReading(1.0), bot_bridge.MIN_MOVE_SECONDS),
+    ]
+    for reading, expected in cases:
+        game.clocks[bridge._ours].set(reading, now)
+        assert bridge._move_budget(game) == pytest.approx(expected, abs=0.1), reading

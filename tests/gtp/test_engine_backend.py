@@ -44,6 +44,7 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model.backend import MatchTerms
+from igs_tui.ui.game_info import GameInfo
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
 
 E5 = parse_point("E5", 9)
@@ -799,3 +800,30 @@ async def test_gnugo_fixed_handicap(gnugo_path: str, tmp_path: Path) -> None:
         assert record.get_root().get_setup_stones()[0] == {(p.row, p.col) for p in stones}
     finally:
         await backend.close()
+
+
+async def test_the_panel_shows_the_engine_thinking_and_for_how_long(tmp_path: Path) -> None:
+    """While the engine thinks the model says since when, and the game panel counts the
+    seconds (``GNU Go thinking… (N s)``), so a slow or stuck engine is visible; the line goes
+    when the engine has moved."""
+    now = [100.0]
+    model = ClientModel(clock=lambda: now[0])
+    channel = SlowChannel(GtpEngine(seed=5), delay=0.3)
+    backend = EngineBackend(
+        model, GtpController(channel), LocalGameSettings(size=9), save_path=tmp_path / "g.sgf"
+    )
+    await backend.start()
+    try:
+        game = model.followed[1]
+        backend.play(1, E5)
+        await wait_until(lambda: game.thinking is not None)
+        assert game.thinking == (Color.WHITE, 100.0)
+        info = GameInfo(lambda: now[0])
+        info._game = game
+        now[0] = 112.4
+        lines = [line.plain for line in info.info_lines()]
+        assert any(line.endswith("thinking… (12 s)") and game.white in line for line in lines)
+        await wait_until(lambda: game.thinking is None and game.last_number == 2)
+        assert not any("thinking" in line.plain for line in info.info_lines())
+    finally:
+        await asyncio.wait_for(backend.close(), 10)
