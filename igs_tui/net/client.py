@@ -56,7 +56,12 @@ from igs_tui.net.states import (
     LoggingIn,
     Reconnecting,
 )
-from igs_tui.net.transport import TelnetTransport, TransportClosed, TransportError
+from igs_tui.net.transport import (
+    ReceiveFailed,
+    TelnetTransport,
+    TransportClosed,
+    TransportError,
+)
 from igs_tui.protocol.commands import Command
 from igs_tui.protocol.events import (
     Ayt,
@@ -82,6 +87,10 @@ __all__ = [
 ClientEvent = Event | ConnectionEvent
 
 _log = logging.getLogger(__name__)
+
+MAX_RECEIVE_FAILURES = 5
+"""Reads in a row that may fail with an unexpected exception (each reported) before the link
+counts as lost: a transport that fails on every read is dead, not a stream of errors."""
 
 
 class SessionLike(Protocol):
@@ -438,6 +447,7 @@ class IgsClient:
     async def _read_loop(
         self, transport: LineTransport, session: SessionLike, monitor: KeepaliveMonitor
     ) -> None:
+        failures = 0
         try:
             while True:
                 try:
@@ -446,6 +456,19 @@ class IgsClient:
                     raise _LinkLost("connection closed by server") from exc
                 except TransportError as exc:
                     raise _LinkLost(str(exc)) from exc
+                except ReceiveFailed as exc:  # a stage of the transport raised on some data
+                    for data, reason in exc.problems:
+                        self._report_unreadable(data, reason)
+                    lines = exc.lines
+                except Exception as exc:  # any other transport bug: this read is lost
+                    failures += 1
+                    self._report_unreadable("", f"{type(exc).__name__}: {exc}")
+                    if failures >= MAX_RECEIVE_FAILURES:
+                        raise _LinkLost(f"cannot read from the server: {exc}") from exc
+                    await asyncio.sleep(0)  # one failing at once must not hog the event loop
+                    continue
+                else:
+                    failures = 0
                 if lines:
                     monitor.heard(self._clock())
                 for line in lines:
@@ -468,6 +491,12 @@ class IgsClient:
         except Exception as exc:
             _log.exception("failed to handle server line %r", line)
             self._emit(Malformed(line, f"{type(exc).__name__}: {exc}"))
+
+    def _report_unreadable(self, data: str, reason: str) -> None:
+        """A transport stage (line splitter, decoder) raised on ``data``: log it and show it in
+        the console as a :class:`Malformed` event; reading goes on."""
+        _log.error("receiving from the server failed (%s) on %r", reason, data)
+        self._emit(Malformed(data, reason))
 
     # --- events ----------------------------------------------------------------------------
 

@@ -120,6 +120,18 @@ class LineSplitter:
             self._scanned = 0
         return lines
 
+    def reset(self) -> None:
+        """Forget the partial line and any telnet or terminator state, as at a fresh start.
+
+        For a caller that caught an exception out of :meth:`feed` (which never raises by
+        design): whatever state led to it is dropped, so the next chunk is split afresh.
+        """
+        self._buffer.clear()
+        self._scanned = 0
+        self._swallow_lf = False
+        self._after_prompt = False
+        self._telnet_state = _DATA
+
     @property
     def pending(self) -> bytes:
         """Bytes of the current, not yet complete line (for diagnostics)."""

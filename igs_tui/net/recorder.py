@@ -18,6 +18,8 @@ The password must never reach the disk. Two rules, because neither alone is enou
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import re
 from collections.abc import Callable
@@ -37,6 +39,8 @@ __all__ = [
     "default_sessions_dir",
     "transcript_recorder",
 ]
+
+_log = logging.getLogger(__name__)
 
 _PASSWORD_PROMPTS = frozenset({"Password: ", "Password:", "1 1"})
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -157,10 +161,17 @@ class SessionRecorder:
         self.close()
 
     def _write(self, text: str) -> None:
+        """Write and flush one line. A transcript is a convenience: when the disk is full or
+        gone, recording stops (logged once) and the session it records goes on."""
         if self._stream.closed:
             return
-        self._stream.write(text + "\n")
-        self._stream.flush()  # a crash must not lose the lines that explain it
+        try:
+            self._stream.write(text + "\n")
+            self._stream.flush()  # a crash must not lose the lines that explain it
+        except OSError as exc:
+            _log.error("transcript %s: recording stopped (%s)", self.path, exc)
+            with contextlib.suppress(OSError):
+                self._stream.close()
 
 
 def transcript_recorder(

@@ -21,7 +21,7 @@ from igs_tui.net.decoding import DEFAULT_LEGACY_ENCODING, LineDecoder, encode_co
 from igs_tui.net.linesplit import LineSplitter
 from igs_tui.net.servers import ServerAddress
 
-__all__ = ["TelnetTransport", "TransportClosed", "TransportError"]
+__all__ = ["ReceiveFailed", "TelnetTransport", "TransportClosed", "TransportError"]
 
 _log = logging.getLogger(__name__)
 
@@ -35,6 +35,26 @@ class TransportError(ConnectionError):
 
 class TransportClosed(TransportError):
     """The peer closed the connection (end of stream), or we did."""
+
+
+class ReceiveFailed(Exception):
+    """A stage of the transport (line splitter, decoder) raised on received data: a bug, since
+    neither ever raises by design, and not a broken link.
+
+    Like :class:`asyncio.IncompleteReadError`'s ``partial``, it carries what could still be
+    read: ``lines`` are the lines of the data (a line the decoder failed on is kept as
+    Latin-1; a chunk the splitter failed on is lost, and the splitter starts afresh).
+    ``problems`` are ``(data as text, reason)`` pairs for the log and the console.
+    """
+
+    def __init__(self, lines: list[str], problems: list[tuple[str, str]]) -> None:
+        super().__init__("; ".join(reason for _, reason in problems))
+        self.lines = lines
+        self.problems = problems
+
+
+SHOWN_BYTES = 1024
+"""How much of the data a stage failed on is kept for the log and the console."""
 
 
 class TelnetTransport:
@@ -115,6 +135,8 @@ class TelnetTransport:
         Raises:
             TransportClosed: the stream has ended or the transport was closed.
             TransportError: the connection broke (reset, ...).
+            ReceiveFailed: the splitter or decoder failed on the data just read; the
+                link lives on, and the exception carries the lines that could be read.
         """
         if self._eof or self._closed:
             raise TransportClosed(f"{self.address}: connection closed")
@@ -123,23 +145,42 @@ class TelnetTransport:
         except OSError as exc:
             self._eof = True
             raise TransportError(f"{self.address}: {exc.strerror or exc}") from exc
+        problems: list[tuple[str, str]] = []
         if not data:
             self._eof = True
-            raw = self._splitter.close()
-            if not raw:
+            raw = self._split(None, problems)
+            if not raw and not problems:
                 raise TransportClosed(f"{self.address}: connection closed by server")
         else:
-            raw = self._splitter.feed(data)
-        return [self._decode(line) for line in raw]
+            raw = self._split(data, problems)
+        lines = [self._decode(line, problems) for line in raw]
+        if problems:
+            raise ReceiveFailed(lines, problems)
+        return lines
 
-    def _decode(self, line: bytes) -> str:
-        """The decoder never raises by design; should it anyway, the line is kept as
-        Latin-1 (every byte maps to a character) rather than ending the connection."""
+    def _split(self, data: bytes | None, problems: list[tuple[str, str]]) -> list[bytes]:
+        """The splitter's lines for ``data`` (None: end of stream). It never raises by design;
+        should it anyway, the chunk is lost and noted in ``problems``, and the splitter starts
+        afresh, rather than the connection ending."""
+        try:
+            return self._splitter.close() if data is None else self._splitter.feed(data)
+        except Exception as exc:
+            shown = (data or b"")[:SHOWN_BYTES]
+            _log.exception("line splitter failed on %r", shown)
+            self._splitter.reset()
+            problems.append((shown.decode("utf-8", "replace"), f"{type(exc).__name__}: {exc}"))
+            return []
+
+    def _decode(self, line: bytes, problems: list[tuple[str, str]]) -> str:
+        """The decoder never raises by design; should it anyway, the line is kept as Latin-1
+        (every byte maps to a character) and noted in ``problems``."""
         try:
             return self._decoder.decode(line)
-        except Exception:
-            _log.exception("decoder failed on %r", line)
-            return line.decode("latin-1")
+        except Exception as exc:
+            _log.exception("decoder failed on %r", line[:SHOWN_BYTES])
+            text = line.decode("latin-1")
+            problems.append((text[:SHOWN_BYTES], f"{type(exc).__name__}: {exc}"))
+            return text
 
     def send_line(self, text: str, *, credential: bool = False) -> None:
         """Write one command line (CR LF appended); see :func:`encode_command` for the encoding.

@@ -689,8 +689,10 @@ def read_yell(text: str) -> Reading:
     m = _YELL_RE.match(text)
     if m is None:
         return Yell(None, None, text)
-    channel = m.group(1)
-    return Yell(int(channel) if channel else None, m.group(2), m.group(3))
+    channel = bounded_int(m.group(1)) if m.group(1) else None
+    if m.group(1) and channel is None:
+        return Unknown(32, text)  # a channel number that fits no channel field
+    return Yell(channel, m.group(2), m.group(3))
 
 
 _KIBITZ_RE = re.compile(
