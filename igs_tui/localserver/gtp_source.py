@@ -13,7 +13,8 @@ import shutil
 from collections.abc import Callable, Sequence
 
 from igs_tui.go import Color, Game, Move, Point, Setup
-from igs_tui.gtp import GtpController, GtpError
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.errors import GtpError
 from igs_tui.localserver.bots import GreedyMoveSource, MoveSource
 
 GNUGO_FALLBACK_PATH = "/usr/games/gnugo"
