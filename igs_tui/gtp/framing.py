@@ -53,12 +53,6 @@ class GtpResponse(NamedTuple):
     body: str
 
 
-def clean_response_bytes(data: bytes) -> bytes:
-    """Steps 1 and 3 of §3.1 on raw engine output: drop control characters (CR included)
-    except HT and LF, then turn HT into SPACE."""
-    return data.translate(_HT_TO_SPACE, _CONTROL_BYTES)
-
-
 def preprocess_command_line(line: str) -> str:
     """All four §3.1 steps on one command line; returns ``""`` for a line to be discarded."""
     cleaned = line.translate(_CONTROL_CHARS).replace("\n", "")

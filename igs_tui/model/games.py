@@ -38,10 +38,6 @@ class GameSummary:
         """Professional broadcasts use one account for both sides, or carry a title."""
         return self.white == self.black or bool(self.title)
 
-    @property
-    def is_free(self) -> bool:
-        return "F" in self.flags
-
 
 class GamePhase(StrEnum):
     PLAYING = "playing"

@@ -26,10 +26,6 @@ def format_info(text: str) -> str:
     return f"9 {text}"
 
 
-def format_error(text: str) -> str:
-    return f"5 {text}"
-
-
 def _rank_column(rank: str) -> str:
     """Rank right-aligned in 3 columns, then the ``*`` (established rank) or a space."""
     star = "*" if rank.endswith("*") else " "
@@ -219,11 +215,3 @@ def format_nmatch_request(opponent: str, terms: Sequence[object]) -> list[str]:
 
 def format_score_line(white: str, white_score: float, black: str, black_score: float) -> str:
     return f"20 {white} (W:O): {white_score:4.1f} to {black} (B:#): {black_score:4.1f}"
-
-
-def format_game_start(game: int, white: str, white_rank: str, black: str, black_rank: str) -> str:
-    return f"21 {{Match {game}: {white} [{white_rank}] vs. {black} [{black_rank}] }}"
-
-
-def format_game_result(game: int, white: str, black: str, result: str) -> str:
-    return f"21 {{Game {game}: {white} vs {black} : {result}}}"

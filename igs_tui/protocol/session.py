@@ -104,11 +104,6 @@ class IgsSession:
         """Written commands still waiting for their answer, oldest first."""
         return self._tracker.outstanding
 
-    @property
-    def queued(self) -> list[Command]:
-        """Commands not yet written (held back by login or the throttle)."""
-        return [c for _, c in self._queue]
-
     def _trigger(self, trigger: str) -> None:
         self._state = next_state(self._state, trigger)
 
