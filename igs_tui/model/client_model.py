@@ -81,8 +81,6 @@ class ClientModel:
     # the one entry point ------------------------------------------------------------------------
     def apply(self, change: ch.Change) -> None:
         """Apply ``change`` to the state, then tell the subscribers of its topics."""
-        from igs_tui.model.apply import HANDLERS
-
         HANDLERS[type(change)](self, change)
         self.hub.publish(change)
 
@@ -176,6 +174,9 @@ class ClientModel:
     def notify(self, kind: str, title: str, text: str, *, bell: bool = True) -> None:
         self.apply(ch.Notified(kind, title, text, bell))
 
+
+# The handlers need the classes above (and ConsoleLine, Notification): imported last.
+from igs_tui.model.apply import HANDLERS  # noqa: E402
 
 __all__ = [
     "TOPIC_CHALLENGES",
