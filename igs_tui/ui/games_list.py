@@ -7,14 +7,12 @@ games stand out in a list of hundreds.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Checkbox, DataTable, Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.backend import Backend
@@ -23,29 +21,30 @@ from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
-from igs_tui.ui.table_util import is_shown, refill
+from igs_tui.ui.table_util import is_shown
+from igs_tui.ui.virtual_table import VirtualTable
 
 BROADCAST_MARK = "★"
 COLUMNS = (
-    ("number", "#"),
-    ("white", "White"),
-    ("wrank", "Rk"),
-    ("black", "Black"),
-    ("brank", "Rk"),
-    ("moves", "Mv"),
-    ("size", "Sz"),
-    ("handicap", "H"),
-    ("komi", "Komi"),
-    ("byo", "By"),
-    ("observers", "Ob"),
-    ("title", "Title"),
+    ("number", "#", 5),
+    ("white", "White", 12),
+    ("wrank", "Rk", 4),
+    ("black", "Black", 12),
+    ("brank", "Rk", 4),
+    ("moves", "Mv", 4),
+    ("size", "Sz", 3),
+    ("handicap", "H", 2),
+    ("komi", "Komi", 5),
+    ("byo", "By", 3),
+    ("observers", "Ob", 4),
+    ("title", "Title", 40),
 )
 SIZE_CHOICES = [("All sizes", 0), ("19×19", 19), ("13×13", 13), ("9×9", 9)]
 HEADER_SORT = {"number": "number", "wrank": "rank", "brank": "rank", "size": "size"}
 HEADER_SORT |= {"observers": "observers", "moves": "moves"}
 
 
-def game_row(game: GameSummary) -> list[object]:
+def game_row(game: GameSummary) -> list[Text]:
     """Table cells for one game; server strings become plain Text, never markup."""
     mark = BROADCAST_MARK if game.is_broadcast else " "
     return [
@@ -54,12 +53,12 @@ def game_row(game: GameSummary) -> list[object]:
         plain(game.white_rank, max_length=5),
         plain(game.black, max_length=20),
         plain(game.black_rank, max_length=5),
-        game.moves,
-        game.size,
-        game.handicap,
+        Text(str(game.moves)),
+        Text(str(game.size)),
+        Text(str(game.handicap)),
         Text(f"{game.komi:g}"),
-        game.byoyomi_minutes,
-        game.observers,
+        Text(str(game.byoyomi_minutes)),
+        Text(str(game.observers)),
         plain(game.title, max_length=60),
     ]
 
@@ -74,7 +73,7 @@ class GamesList(ModelWatcher):
     GamesList #games-size { width: 18; }
     GamesList #games-broadcasts { width: auto; }
     GamesList #games-count { width: auto; height: 3; content-align: center middle; padding: 0 1; }
-    GamesList DataTable { height: 1fr; }
+    GamesList VirtualTable { height: 1fr; }
     """
 
     BINDINGS = [
@@ -103,14 +102,11 @@ class GamesList(ModelWatcher):
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")
             yield Label("", id="games-count")
-        table: DataTable[Any] = DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
-        yield table
+        yield VirtualTable([(label, width) for _, label, width in COLUMNS], id="games-table")
 
     @property
-    def table(self) -> DataTable[Any]:
-        return self.query_one("#games-table", DataTable)
+    def table(self) -> VirtualTable:
+        return self.query_one("#games-table", VirtualTable)
 
     def on_mount(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
@@ -140,13 +136,8 @@ class GamesList(ModelWatcher):
         table = self.table
         for number in numbers:
             game = self.model.games.get(number)
-            key = str(number)
-            if game is None or key not in table.rows:
-                continue
-            for (column, _label), cell in zip(COLUMNS, game_row(game), strict=True):
-                if column in ("number", "moves", "title"):
-                    table.update_cell(key, column, cell)
-            self.shown_games = [game if g.number == number else g for g in self.shown_games]
+            if game is not None and table.update_row(str(number), game_row(game)):
+                self.shown_games = [game if g.number == number else g for g in self.shown_games]
         return True
 
     def refresh_if_dirty(self) -> None:
@@ -159,7 +150,7 @@ class GamesList(ModelWatcher):
         self.shown_games = select_games(
             self.model.games.values(), self.filter, self.sort_key, self.descending
         )
-        refill(self.table, [(str(g.number), game_row(g)) for g in self.shown_games])
+        self.table.set_rows([(str(g.number), game_row(g)) for g in self.shown_games])
         count = self.query_one("#games-count", Label)
         count.update(f"{len(self.shown_games)}/{len(self.model.games)}")
 
@@ -195,16 +186,13 @@ class GamesList(ModelWatcher):
     def action_refresh_list(self) -> None:
         self.backend.refresh_games()
 
-    @on(DataTable.HeaderSelected)
-    def _header(self, event: DataTable.HeaderSelected) -> None:
-        key = HEADER_SORT.get(str(event.column_key.value))
+    @on(VirtualTable.HeaderSelected, "#games-table")
+    def _header(self, event: VirtualTable.HeaderSelected) -> None:
+        key = HEADER_SORT.get(COLUMNS[event.column][0])
         if key is not None:
             self.action_sort(key)
 
-    @on(DataTable.RowSelected, "#games-table")
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.row_key.value is None:
-            return
-        number = int(event.row_key.value)
-        self.backend.observe(number)
+    @on(VirtualTable.RowSelected, "#games-table")
+    def _row_selected(self, event: VirtualTable.RowSelected) -> None:
+        self.backend.observe(int(event.key))
         self.post_message(ShowPane("board"))

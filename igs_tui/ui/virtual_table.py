@@ -64,6 +64,17 @@ class VirtualTable(ScrollView, can_focus=True):
         def control(self) -> VirtualTable:
             return self.table
 
+    @dataclass
+    class HeaderSelected(Message):
+        """The header of column ``column`` (an index into :attr:`columns`) was clicked."""
+
+        table: VirtualTable
+        column: int
+
+        @property
+        def control(self) -> VirtualTable:
+            return self.table
+
     def __init__(self, columns: Sequence[tuple[str, int]], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.columns = list(columns)
@@ -98,6 +109,18 @@ class VirtualTable(ScrollView, can_focus=True):
         self.cursor_row = self._index.get(keep, 0) if keep is not None else 0
         self.refresh()
 
+    def update_row(self, key: str, cells: Sequence[Text]) -> bool:
+        """Replace one row's cells and repaint only its line (if on screen): a change to one
+        row of a long list costs one line, not the list. False if ``key`` is not shown."""
+        index = self._index.get(key)
+        if index is None:
+            return False
+        self._cells[index] = cells
+        y = index + 1 - int(self.scroll_offset.y)
+        if 1 <= y < self.size.height:
+            self.refresh(Region(0, y, self.size.width, 1))
+        return True
+
     def move_cursor(self, row: int) -> None:
         self.cursor_row = row
 
@@ -123,6 +146,12 @@ class VirtualTable(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         if event.y == 0:
+            x = event.x + int(self.scroll_offset.x)
+            for column, (_, width) in enumerate(self.columns):
+                if x < width + GAP:
+                    self.post_message(self.HeaderSelected(self, column))
+                    return
+                x -= width + GAP
             return
         index = int(self.scroll_offset.y) + event.y - 1
         if 0 <= index < len(self._keys):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-from textual.widgets import DataTable, RichLog
+from textual.widgets import RichLog
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.virtual_table import VirtualTable
 from tests.ui.fakes import RecordingBackend
 
 COMPACT = (80, 24)
@@ -37,16 +37,10 @@ def log_styles(log: RichLog) -> set[str]:
     return {str(seg.style) for strip in log.lines for seg in strip if seg.style}
 
 
-def column_text(table: DataTable[Any], column: int) -> list[str]:
+def column_text(table: VirtualTable, column: int) -> list[str]:
     """Plain text of one column, top to bottom as displayed."""
-    out: list[str] = []
-    for row in range(table.row_count):
-        cell = table.get_row_at(row)[column]
-        out.append(cell.plain if isinstance(cell, Text) else str(cell))
-    return out
+    return [table.row(row)[column].plain for row in range(table.row_count)]
 
 
-def row_keys(table: DataTable[Any]) -> list[str]:
-    return [
-        str(table.coordinate_to_cell_key((row, 0)).row_key.value) for row in range(table.row_count)
-    ]
+def row_keys(table: VirtualTable) -> list[str]:
+    return table.row_keys
