@@ -14,11 +14,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from igs_tui.model import ClientModel, GameSummary, Role
-from igs_tui.protocol.events import Event, Malformed, Unknown
+from igs_tui.protocol import model_adapter
+from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.protocol.parser import IgsParser
 from igs_tui.protocol.session import IgsSession
@@ -155,3 +157,24 @@ def test_parse_cli_prints_an_event_for_every_hostile_line(tmp_path: Path) -> Non
         body = line.split(" ", 1)[1]
         assert json.dumps(body)[1:-1][:40] in text, line
     assert len(printed) >= len([line for line in lines if not line.startswith("22 ")])
+
+
+def test_an_event_the_adapter_cannot_apply_is_shown_and_the_next_one_applies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(adapter: ModelAdapter, event: Info) -> None:
+        raise RuntimeError("adapter bug")
+
+    monkeypatch.setitem(model_adapter._HANDLERS, Info, broken)
+    model = ClientModel(clock=lambda: 0.0)
+    game = model.follow(4)
+    adapter = ModelAdapter(model)
+    adapter.apply(Info("poison"))  # never raises
+    adapter.apply(Malformed("15 Game 1 I: ???", "ValueError: reader bug"))
+    adapter.apply(GameHeading(4, "I", "w", 0, 600, -1, "b", 0, 600, -1))
+    errors = [c.text for c in model.console if c.kind == "error"]
+    assert errors == [
+        "igs-tui could not apply a info event (RuntimeError: adapter bug)",
+        "unreadable line (ValueError: reader bug): 15 Game 1 I: ???",
+    ]
+    assert (game.white, game.black) == ("w", "b")  # the events after it still apply
