@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from igs_tui.model import ClientModel, GameSummary, Role
+from igs_tui.net.linesplit import DEFAULT_MAX_LINE
 from igs_tui.protocol import model_adapter
 from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.protocol.model_adapter import ModelAdapter
@@ -66,6 +67,14 @@ SHAPES = [
     "28 Game {0}: {1} undid the last move ({2}) .",
     "32 CH{0}:{1}: {2}",
     "32 {0}:{1}: {2}",
+    "21 {{{1} [{2}] has connected.}}",
+    "21 {{{1} [{2}] has disconnected.}}",
+    "21 {{Game {0}: {1} vs {2} : {1}}}",
+    "11 Kibitz {1} [{2}]: Game {1} vs {2} [{0}]",
+    "5 {1} request: {2} {0}",
+    "28 {1} undid the last move ({2}) {1}",
+    "42 {1} {2} {1} {1} {0}/ {0} - - {0}s {1} {2}",
+    "7 [{0}] {1} [{2}] vs. {1} [{2}] ({0} {0} {0} {0} {0} {2}) ({0})",
 ]
 # Every reply code: the ones the parser reads and any other one or two digit code.
 CODES = st.one_of(st.sampled_from(KNOWN_CODES), st.integers(0, 99).map(str))
@@ -121,6 +130,26 @@ def test_every_known_code_with_hostile_words_never_raises(code: str, words: list
     run_through([f"{code} {' '.join(words)}", "1 5"])
 
 
+LONGEST = DEFAULT_MAX_LINE
+"""The longest line the line splitter passes on (it cuts longer ones)."""
+
+
+@pytest.mark.parametrize(
+    "fill",
+    [" " * LONGEST, "x" * LONGEST, "[ " * LONGEST, "9 " * LONGEST],
+    ids=["spaces", "one-word", "brackets", "numbers"],
+)
+def test_the_longest_hostile_line_is_read_in_one_pass(fill: str) -> None:
+    """Readers with patterns that backtrack (``\\[\\s*([^\\]]*?)\\s*\\]``, ``\\s*([QSX! ]*?)\\s*``,
+    a name that gives back characters) took O(n^2) to O(n^3) steps on one long run of spaces or
+    one long word: a games line with 3000 spaces kept the event loop, and so the whole app,
+    busy for two minutes, a 64 KiB one for days. Every field of every shape gets the longest
+    line the splitter passes. No clock is read: a regression shows as a test that hangs."""
+    for shape in SHAPES:
+        for holes in ((fill, "a", "b"), ("1", fill, "b"), ("1", "a", fill)):
+            run_through([shape.format(*holes)[:LONGEST]])
+
+
 def test_a_number_too_long_for_its_field_makes_the_line_unknown() -> None:
     parser = IgsParser()
     for line in (
@@ -136,7 +165,9 @@ def test_a_number_too_long_for_its_field_makes_the_line_unknown() -> None:
 
 
 def test_parse_cli_prints_an_event_for_every_hostile_line(tmp_path: Path) -> None:
-    lines = [shape.format(HUGE, "[/x]\x1b[31m", "b") for shape in SHAPES if shape[:2] != "1 "]
+    # every shape with a number field: the huge number makes each line an unknown event
+    numbered = [shape for shape in SHAPES if "{0}" in shape and shape[:2] != "1 "]
+    lines = [shape.format(HUGE, "[/x]\x1b[31m", "b") for shape in numbered]
     lines.append("1 5")
     transcript = tmp_path / "hostile.txt"
     transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
