@@ -182,10 +182,10 @@ def _opt_int(text: str) -> int | None:
 # --- 7: games -----------------------------------------------------------------------------------
 
 _GAMES_RE = re.compile(
-    r"\[\s*(\d{1,9})\]\s+(\S+) \[\s*([^\]]*?)\s*\] vs\.\s+(\S+) \[\s*([^\]]*?)\s*\]"
-    r" \(\s*(\d{1,9})\s+(\d{1,9})\s+(\d{1,9})\s+(-?\d{1,9}(?:\.\d{1,9})?)"
-    r"\s+(\d{1,9})\s*([^)]*?)\s*\)"
-    r"\s*\(\s*(\d{1,9})\)\s*$"
+    r"\[\s*+(\d{1,9})\]\s++(\S++) \[([^\]]*+)\] vs\.\s++(\S++) \[([^\]]*+)\]"
+    r" \(\s*+(\d{1,9})\s++(\d{1,9})\s++(\d{1,9})\s++(-?\d{1,9}(?:\.\d{1,9})?)"
+    r"\s++(\d{1,9})([^)]*+)\)"
+    r"\s*+\(\s*+(\d{1,9})\)\s*+$"
 )
 
 
@@ -196,15 +196,15 @@ def read_games(text: str) -> Reading:
         return GamesEntry(
             int(g[0]),
             g[1],
-            g[2],
+            g[2].strip(),
             g[3],
-            g[4],
+            g[4].strip(),
             int(g[5]),
             int(g[6]),
             int(g[7]),
             float(g[8]),
             int(g[9]),
-            g[10],
+            g[10].strip(),
             int(g[11]),
         )
     if text.startswith("[##]"):
@@ -215,8 +215,8 @@ def read_games(text: str) -> Reading:
 # --- 42: user -----------------------------------------------------------------------------------
 
 _USER_RE = re.compile(
-    r"\s*(\S+)(.*?)\s(\S+)\s+(\d{1,9})/\s*(\d{1,9})\s+(-|\d{1,9})\s+(-|\d{1,9})"
-    r"\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
+    r"\s*+(\S++)(.*?)\s(\S++)\s++(\d{1,9})/\s*+(\d{1,9})\s++(-|\d{1,9})\s++(-|\d{1,9})"
+    r"\s++(\S++)\s++(\S++)\s++(\S++)\s*+$"
 )
 
 
@@ -301,9 +301,9 @@ def read_user(text: str, *, fast: bool = True) -> Reading:
 # --- 27: who ------------------------------------------------------------------------------------
 
 _WHO_HALF_RE = re.compile(
-    r"\s*([QSX! ]*?)\s*(--|\d{1,9})\s+(--|\d{1,9})\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
+    r"\s*+([QSX! ]*+)\s*+(--|\d{1,9})\s++(--|\d{1,9})\s++(\S++)\s++(\S++)\s++(\S++)\s*+$"
 )
-_TOTALS_RE = re.compile(r"\s*\*+\s*(\d{1,9}) Players (\d{1,9}) Total Games\s*\*+\s*$")
+_TOTALS_RE = re.compile(r"\s*+\*++\s*+(\d{1,9}) Players (\d{1,9}) Total Games\s*+\*++\s*+$")
 
 
 def read_who(text: str) -> list[Event]:
@@ -454,13 +454,13 @@ def clock_event(line: TimeLine, game: int | None) -> TimeInfo:
 
 _SHOUT_RE = re.compile(r"!(\S+?)!:\s?(.*)$")
 _ANN_START_RE = re.compile(
-    r"\{(Game|Match) (\d{1,9}): (\S+) \[\s*([^\]]*?)\s*\] vs\.? (\S+) \[\s*([^\]]*?)\s*\]\s*\}\s*$"
+    r"\{(Game|Match) (\d{1,9}): (\S++) \[([^\]]*+)\] vs\.? (\S++) \[([^\]]*+)\]\s*+\}\s*+$"
 )
 _ANN_RESUMED_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) @ Operation\s*\}\s*$")
-_ANN_RESULT_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) : (.*?)\s*\}\s*$")
+_ANN_RESULT_RE = re.compile(r"\{Game (\d{1,9}): (\S++) vs\.? (\S++) : (.*)\}\s*+$")
 _ANN_ADJOURN_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) has adjourned\.?\s*\}\s*$")
-_ANN_CONNECT_RE = re.compile(r"\{(\S+)(?: \[\s*([^\]]*?)\s*\])? has connected\.?\s*\}\s*$")
-_ANN_DISCONNECT_RE = re.compile(r"\{(\S+)(?: \[\s*[^\]]*?\s*\])? has disconnected\.?\s*\}\s*$")
+_ANN_CONNECT_RE = re.compile(r"\{(\S++)(?: \[([^\]]*+)\])? has connected\.?\s*+\}\s*+$")
+_ANN_DISCONNECT_RE = re.compile(r"\{(\S++)(?: \[[^\]]*+\])? has disconnected\.?\s*+\}\s*+$")
 
 
 def _result_reason(result: str) -> str:
@@ -481,7 +481,7 @@ def read_announcement(text: str, code: int) -> Reading:
     m = _ANN_START_RE.match(text)
     if m is not None:
         _, game, white, wrank, black, brank = m.groups()
-        return GameStart(int(game), white, wrank, black, brank)
+        return GameStart(int(game), white, wrank.strip(), black, brank.strip())
     m = _ANN_RESUMED_RE.match(text)
     if m is not None:
         return GameStart(int(m.group(1)), m.group(2), "", m.group(3), "", resumed=True)
@@ -491,10 +491,11 @@ def read_announcement(text: str, code: int) -> Reading:
     m = _ANN_RESULT_RE.match(text)
     if m is not None:
         game, white, black, result = m.groups()
+        result = result.rstrip()
         return GameEnd(int(game), _result_reason(result), None, white, black, result, text)
     m = _ANN_CONNECT_RE.match(text)
     if m is not None:
-        return UserConnected(m.group(1), m.group(2) or "")
+        return UserConnected(m.group(1), (m.group(2) or "").strip())
     m = _ANN_DISCONNECT_RE.match(text)
     if m is not None:
         return UserDisconnected(m.group(1))
@@ -636,7 +637,7 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
 # --- 5: errors ----------------------------------------------------------------------------------
 
 _DISPUTE_RE = re.compile(r"There is a dispute regarding your n?match")
-_DISPUTE_LINE_RE = re.compile(r"(\S+) request: (.*?)\s*$")
+_DISPUTE_LINE_RE = re.compile(r"(\S++) request: (.*)$")
 
 
 def read_error(text: str) -> Reading:
@@ -654,7 +655,7 @@ def read_dispute_line(text: str) -> DisputeLine | None:
 
 # --- 28: undo, 49: removal, 32: yell, 11: kibitz header ---------------------------------------
 
-_UNDID_RE = re.compile(r"(\S+) undid the last move \(([^)]*)\)\s*\.?\s*$")
+_UNDID_RE = re.compile(r"(\S++) undid the last move \(([^)]*+)\)\s*+\.?\s*+$")
 _UNDO_OBS_RE = re.compile(r"Undo in game (\d{1,9}): (\S+) vs (\S+):\s+(\S+)\s*$")
 
 
@@ -696,7 +697,7 @@ def read_yell(text: str) -> Reading:
 
 
 _KIBITZ_RE = re.compile(
-    r"Kibitz (\S+) \[\s*([^\]]*?)\s*\]: Game (\S+) vs (\S+) \[\s*(\d{1,9})\]\s*$"
+    r"Kibitz (\S++) \[([^\]]*+)\]: Game (\S++) vs (\S++) \[\s*+(\d{1,9})\]\s*+$"
 )
 
 
@@ -705,7 +706,7 @@ def read_kibitz_header(text: str) -> KibitzHeader | None:
     if m is None:
         return None
     name, rank, white, black, game = m.groups()
-    return KibitzHeader(name, rank, white, black, int(game))
+    return KibitzHeader(name, rank.strip(), white, black, int(game))
 
 
 # --- 22: score board --------------------------------------------------------------------------

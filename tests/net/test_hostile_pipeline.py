@@ -5,16 +5,25 @@ saying "connected" while nothing arrived)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
+from igs_tui.model import ClientModel
+from igs_tui.net.client import MAX_RECEIVE_FAILURES, ClientConfig, ClientEvent, IgsClient
 from igs_tui.net.decoding import LineDecoder
 from igs_tui.net.linesplit import LineSplitter
-from igs_tui.net.states import Connected, Disconnected, Reconnecting
-from igs_tui.protocol.events import GameHeading, Info, Malformed, Unknown
+from igs_tui.net.recorder import SessionRecorder
+from igs_tui.net.servers import ServerAddress
+from igs_tui.net.states import Connected, ConnectionEvent, Disconnected, Failed, Reconnecting
+from igs_tui.net.transport import TransportClosed
+from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
+from igs_tui.protocol.model_adapter import ModelAdapter
+from igs_tui.protocol.parser import IgsParser
 from igs_tui.protocol.session import IgsSession
 from tests.net.fakeigs import FakeIgs, wait_until
 from tests.net.test_client import make_client, of_type, stop
+from tests.net.test_recorder import FMT, FullDisk
 
 HUGE = "9" * 5000
 
@@ -109,3 +118,161 @@ async def test_a_splitter_or_decoder_that_raises_costs_its_data_not_the_link(
         await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
         assert not task.done() and len(of_type(events, Connected)) == 1
         await stop(client, task)
+
+
+def break_on_poison(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
+    """Make one stage of the receive pipeline raise on what carries the word ``poison``."""
+    if stage == "splitter":
+        feed = LineSplitter.feed
+
+        def split(self: LineSplitter, data: bytes) -> list[bytes]:
+            if b"poison" in data:
+                raise RuntimeError("splitter bug")
+            return feed(self, data)
+
+        monkeypatch.setattr(LineSplitter, "feed", split)
+    elif stage == "decoder":
+        decode = LineDecoder.decode
+
+        def decoded(self: LineDecoder, line: bytes) -> str:
+            if b"poison" in line:
+                raise RuntimeError("decoder bug")
+            return decode(self, line)
+
+        monkeypatch.setattr(LineDecoder, "decode", decoded)
+    else:
+        parse = IgsParser.feed_line  # the parser's own safety net is bypassed on purpose
+
+        def parsed(self: IgsParser, line: str) -> list[Event]:
+            if "poison" in line:
+                raise RuntimeError("parser bug")
+            return parse(self, line)
+
+        monkeypatch.setattr(IgsParser, "feed_line", parsed)
+
+
+def console_client(fake: FakeIgs) -> tuple[IgsClient, list[ClientEvent], ClientModel]:
+    """A client whose protocol events go through the model adapter, as in the app."""
+    model = ClientModel(clock=lambda: 0.0)
+    adapter = ModelAdapter(model)
+    client, events = make_client(fake)
+
+    def on_event(event: ClientEvent) -> None:
+        events.append(event)
+        if not isinstance(event, ConnectionEvent):
+            adapter.apply(event)
+
+    client._on_event = on_event
+    return client, events, model
+
+
+@pytest.mark.parametrize("stage", ["splitter", "decoder", "parser"])
+async def test_a_raising_stage_is_shown_in_the_console_and_the_next_lines_arrive(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, stage: str
+) -> None:
+    break_on_poison(monkeypatch, stage)
+    async with FakeIgs() as fake:
+        fake.scripted["games"] = ["9 poison pill"]
+        fake.scripted["who"] = ["9 the next line"]
+        client, events, model = console_client(fake)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send("games")
+        await wait_until(lambda: any(isinstance(e, Malformed) for e in events))
+        client.send("who")
+        await wait_until(
+            lambda: any(isinstance(e, Info) and e.text == "the next line" for e in events)
+        )
+        client.send("observe 12")
+        await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
+        shown = [c.text for c in model.console if c.kind == "error" and "poison" in c.text]
+        assert len(shown) == 1 and f"RuntimeError: {stage} bug" in shown[0], model.console
+        assert "poison" in caplog.text and f"{stage} bug" in caplog.text  # logged with the data
+        assert not task.done() and len(of_type(events, Connected)) == 1
+        assert not of_type(events, Disconnected)
+        await stop(client, task)
+
+
+async def test_a_transcript_on_a_full_disk_costs_the_transcript_not_the_link(
+    tmp_path: Path,
+) -> None:
+    recorders: list[SessionRecorder] = []
+
+    def full_disk(address: ServerAddress) -> SessionRecorder:
+        stream = FullDisk(room=3)  # the header and the first lines, then ENOSPC
+        recorders.append(SessionRecorder(stream, tmp_path / "t.log", password=None, fmt=FMT))
+        return recorders[-1]
+
+    async with FakeIgs() as fake:
+        fake.scripted["games"] = ["9 still here"]
+        client, events = make_client(fake)
+        client._recorder_factory = full_disk
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send("games")
+        await wait_until(
+            lambda: any(isinstance(e, Info) and e.text == "still here" for e in events)
+        )
+        assert recorders and recorders[0]._stream.closed  # recording stopped at the full disk
+        assert not task.done() and not of_type(events, Disconnected)
+        await stop(client, task)
+
+
+class ScriptedTransport:
+    """A line transport that plays ``script``: a list of lines is one read, an exception one
+    failed read; then the server closes the link."""
+
+    def __init__(self, script: list[list[str] | Exception]) -> None:
+        self.address = ServerAddress("127.0.0.1", 1)
+        self.script = script
+
+    async def receive(self) -> list[str]:
+        if not self.script:
+            raise TransportClosed("closed by server")
+        item = self.script.pop(0)
+        if isinstance(item, Exception):
+            raise item
+        return item
+
+    def send_line(self, text: str, *, credential: bool = False) -> None:
+        pass
+
+    async def drain(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+async def run_scripted(script: list[list[str] | Exception]) -> list[ClientEvent]:
+    events: list[ClientEvent] = []
+    transport = ScriptedTransport(script)
+
+    async def connect(address: ServerAddress) -> ScriptedTransport:
+        return transport
+
+    client = IgsClient(
+        "alice",
+        "secret",
+        config=ClientConfig(servers=(transport.address,), reconnect=False),
+        on_event=events.append,
+        connector=connect,
+    )
+    await asyncio.wait_for(client.run(), 5)
+    return events
+
+
+async def test_a_transport_that_raises_is_reported_and_read_again() -> None:
+    bug = RuntimeError("transport bug")
+    events = await run_scripted([bug] * (MAX_RECEIVE_FAILURES - 1) + [["9 x"]] + [bug] * 2)
+    assert len(of_type(events, Malformed)) == MAX_RECEIVE_FAILURES + 1
+    assert all("transport bug" in m.reason for m in of_type(events, Malformed))
+    assert [d.reason for d in of_type(events, Disconnected)] == ["connection closed by server"]
+
+
+async def test_a_transport_that_fails_every_read_is_a_lost_link_not_silence() -> None:
+    events = await run_scripted([RuntimeError("transport bug")] * 50)
+    assert len(of_type(events, Malformed)) == MAX_RECEIVE_FAILURES
+    (lost,) = of_type(events, Disconnected)
+    assert "cannot read from the server: transport bug" in lost.reason
+    assert of_type(events, Failed)

@@ -234,3 +234,14 @@ def test_close_returns_unterminated_line_and_blocks_feed() -> None:
     with pytest.raises(RuntimeError, match="closed"):
         splitter.feed(b"x")
     assert splitter.close() == []
+
+
+def test_reset_starts_afresh_as_a_new_splitter() -> None:
+    used = LineSplitter()
+    used.feed(b"9 half a line\r")  # a partial line, a pending CR ...
+    used.feed(b"\xff\xfa\x18")  # ... and an open telnet subnegotiation
+    used.reset()
+    fresh = LineSplitter()
+    tail = b"\n9 next\r\nLogin: "
+    assert used.pending == b""
+    assert used.feed(tail) == fresh.feed(tail) == [b"", b"9 next", b"Login: "]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import stat
 from datetime import UTC, datetime
 from pathlib import Path
@@ -137,3 +139,31 @@ def test_default_directory_is_user_data_dir(
     recorder = SessionRecorder.create("x", password=None, now=NOW, fmt=FMT)
     recorder.close()
     assert recorder.path.parent == tmp_path / "igs-tui" / "sessions"
+
+
+class FullDisk(io.StringIO):
+    """A transcript stream on a disk that fills up after ``room`` writes."""
+
+    def __init__(self, room: int) -> None:
+        super().__init__()
+        self.room = room
+
+    def write(self, text: str) -> int:
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= 1
+        return super().write(text)
+
+
+def test_a_full_disk_stops_the_transcript_not_the_caller(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    stream = FullDisk(room=2)
+    recorder = SessionRecorder(stream, tmp_path / "t.log", password=PASSWORD, fmt=FMT)
+    recorder.received("1 5")
+    recorder.received("9 the disk is full now")  # raised OSError out of the recorder before
+    recorder.sent("who")
+    recorder.comment("still going")
+    recorder.close()
+    assert stream.closed
+    assert "recording stopped" in caplog.text and "No space left" in caplog.text

@@ -14,11 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from igs_tui.model import ClientModel, GameSummary, Role
-from igs_tui.protocol.events import Unknown
+from igs_tui.net.linesplit import DEFAULT_MAX_LINE
+from igs_tui.protocol import model_adapter
+from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.protocol.parser import IgsParser
 from igs_tui.protocol.session import IgsSession
@@ -62,7 +65,19 @@ SHAPES = [
     "51 Say in game {0}",
     "1 {0}",
     "28 Game {0}: {1} undid the last move ({2}) .",
+    "32 CH{0}:{1}: {2}",
+    "32 {0}:{1}: {2}",
+    "21 {{{1} [{2}] has connected.}}",
+    "21 {{{1} [{2}] has disconnected.}}",
+    "21 {{Game {0}: {1} vs {2} : {1}}}",
+    "11 Kibitz {1} [{2}]: Game {1} vs {2} [{0}]",
+    "5 {1} request: {2} {0}",
+    "28 {1} undid the last move ({2}) {1}",
+    "42 {1} {2} {1} {1} {0}/ {0} - - {0}s {1} {2}",
+    "7 [{0}] {1} [{2}] vs. {1} [{2}] ({0} {0} {0} {0} {0} {2}) ({0})",
 ]
+# Every reply code: the ones the parser reads and any other one or two digit code.
+CODES = st.one_of(st.sampled_from(KNOWN_CODES), st.integers(0, 99).map(str))
 
 
 def follow_everything(model: ClientModel) -> None:
@@ -79,13 +94,19 @@ def run_through(lines: list[str]) -> None:
     model = ClientModel(clock=lambda: 0.0)
     follow_everything(model)
     adapter = ModelAdapter(model)
+    seen: list[Event] = []
     for line in lines:
         events = parser.feed_line(line)
         events += session.receive_line(line)
+        seen += events
         for event in events:
             adapter.apply(event)
     for event in parser.flush():
+        seen.append(event)
         adapter.apply(event)
+    # the readers themselves bound what they read: the parser's last-resort net (a reader that
+    # raised anyway becomes Malformed) is not what keeps the never-raise promise
+    assert not [e for e in seen if isinstance(e, Malformed)]
     # the adapter reports what it could not apply instead of raising
     assert not [c for c in model.console if "could not apply" in c.text]
 
@@ -104,9 +125,29 @@ def test_every_shape_with_hostile_fields_never_raises(
 
 
 @settings(max_examples=300, deadline=None)
-@given(code=st.sampled_from(KNOWN_CODES), words=st.lists(FIELD, max_size=10))
+@given(code=CODES, words=st.lists(FIELD, max_size=10))
 def test_every_known_code_with_hostile_words_never_raises(code: str, words: list[str]) -> None:
     run_through([f"{code} {' '.join(words)}", "1 5"])
+
+
+LONGEST = DEFAULT_MAX_LINE
+"""The longest line the line splitter passes on (it cuts longer ones)."""
+
+
+@pytest.mark.parametrize(
+    "fill",
+    [" " * LONGEST, "x" * LONGEST, "[ " * LONGEST, "9 " * LONGEST],
+    ids=["spaces", "one-word", "brackets", "numbers"],
+)
+def test_the_longest_hostile_line_is_read_in_one_pass(fill: str) -> None:
+    """Readers with patterns that backtrack (``\\[\\s*([^\\]]*?)\\s*\\]``, ``\\s*([QSX! ]*?)\\s*``,
+    a name that gives back characters) took O(n^2) to O(n^3) steps on one long run of spaces or
+    one long word: a games line with 3000 spaces kept the event loop, and so the whole app,
+    busy for two minutes, a 64 KiB one for days. Every field of every shape gets the longest
+    line the splitter passes. No clock is read: a regression shows as a test that hangs."""
+    for shape in SHAPES:
+        for holes in ((fill, "a", "b"), ("1", fill, "b"), ("1", "a", fill)):
+            run_through([shape.format(*holes)[:LONGEST]])
 
 
 def test_a_number_too_long_for_its_field_makes_the_line_unknown() -> None:
@@ -116,13 +157,17 @@ def test_a_number_too_long_for_its_field_makes_the_line_unknown() -> None:
         f"15 GAMERPROPS:1: {HUGE} 0 6.5",
         f"7 [{HUGE}]  a [ 5k*] vs.  b [ 6k*] (  1   19  0  6.5 10  I) (  0)",
         "15 Game 1000000000 I: a (0 0 -1) vs b (0 0 -1)",  # ten digits: no IGS field is that long
+        f"32 CH{HUGE}:a: hi",  # a yell's channel number
+        f"32 {HUGE}:a: hi",
     ):
         events = parser.feed_line(line)
         assert events == [Unknown(int(line.split()[0]), line.split(" ", 1)[1])], line
 
 
 def test_parse_cli_prints_an_event_for_every_hostile_line(tmp_path: Path) -> None:
-    lines = [shape.format(HUGE, "[/x]\x1b[31m", "b") for shape in SHAPES if shape[:2] != "1 "]
+    # every shape with a number field: the huge number makes each line an unknown event
+    numbered = [shape for shape in SHAPES if "{0}" in shape and shape[:2] != "1 "]
+    lines = [shape.format(HUGE, "[/x]\x1b[31m", "b") for shape in numbered]
     lines.append("1 5")
     transcript = tmp_path / "hostile.txt"
     transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -143,3 +188,24 @@ def test_parse_cli_prints_an_event_for_every_hostile_line(tmp_path: Path) -> Non
         body = line.split(" ", 1)[1]
         assert json.dumps(body)[1:-1][:40] in text, line
     assert len(printed) >= len([line for line in lines if not line.startswith("22 ")])
+
+
+def test_an_event_the_adapter_cannot_apply_is_shown_and_the_next_one_applies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(adapter: ModelAdapter, event: Info) -> None:
+        raise RuntimeError("adapter bug")
+
+    monkeypatch.setitem(model_adapter._HANDLERS, Info, broken)
+    model = ClientModel(clock=lambda: 0.0)
+    game = model.follow(4)
+    adapter = ModelAdapter(model)
+    adapter.apply(Info("poison"))  # never raises
+    adapter.apply(Malformed("15 Game 1 I: ???", "ValueError: reader bug"))
+    adapter.apply(GameHeading(4, "I", "w", 0, 600, -1, "b", 0, 600, -1))
+    errors = [c.text for c in model.console if c.kind == "error"]
+    assert errors == [
+        "igs-tui could not apply a info event (RuntimeError: adapter bug)",
+        "unreadable line (ValueError: reader bug): 15 Game 1 I: ???",
+    ]
+    assert (game.white, game.black) == ("w", "b")  # the events after it still apply

@@ -80,6 +80,22 @@ def test_a_properties_line_with_an_impossible_size_leaves_the_game_as_it_was(siz
     assert game.komi == 0.5  # the rest of the line still applies
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_games_list_line_with_an_impossible_size_leaves_the_game_as_it_was(size: int) -> None:
+    model = ClientModel(clock=lambda: 0.0)
+    adapter = ModelAdapter(model)
+    game = model.follow(5, size=9, komi=6.5)
+    model.apply(ch.MoveAdded(5, MoveRecord(1, Color.BLACK, Point(2, 2))))
+    parser = IgsParser()
+    line = f"7 [5]  w [ 5k*] vs.  b [ 6k*] (  1 {size:4d}  0  0.5 10  I) (  0)"
+    for event in parser.feed_line(line) + parser.flush():
+        adapter.apply(event)
+    assert game.size == 9 and game.board.size == 9
+    assert [m.point for m in game.moves] == [Point(2, 2)]
+    assert any(f"board size {size} refused" in error for error in game.sync_errors)
+    assert game.komi == 0.5  # the rest of the line still applies
+
+
 def test_a_game_followed_from_a_listing_of_impossible_size_gets_a_board_it_can_draw() -> None:
     model = ClientModel()
     model.replace_games([GameSummary(3, "w", "", "b", "", size=1000)])
