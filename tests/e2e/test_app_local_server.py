@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import DataTable, Input, RadioButton
+from textual.widgets import Input, RadioButton
 
 from igs_tui.launch import Connector
 from igs_tui.localserver.config import ServerConfig
@@ -22,6 +22,7 @@ from igs_tui.ui.app import IgsApp
 from igs_tui.ui.game_view import GameView
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
+from igs_tui.ui.virtual_table import VirtualTable
 
 
 class NoKeyring:
@@ -75,12 +76,10 @@ async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path
             broadcast = next(n for n, g in model.games.items() if g.is_broadcast)
 
             await pilot.press("f3")  # games pane
-            table = app.screen.query_one("#games-table", DataTable)
+            table = app.screen.query_one("#games-table", VirtualTable)
             await wait_for(pilot, lambda: table.row_count >= len(model.games))
             table.focus()
-            rows = [
-                int(re.sub(r"\D", "", str(table.get_row_at(i)[0]))) for i in range(table.row_count)
-            ]
+            rows = [int(re.sub(r"\D", "", table.row(i)[0].plain)) for i in range(table.row_count)]
             table.move_cursor(row=rows.index(broadcast))
             await pilot.press("enter")
             await wait_for(pilot, lambda: broadcast in model.followed)
