@@ -32,7 +32,8 @@ from igs_tui.protocol.events import Event
 from igs_tui.protocol.model_link import model_link
 from igs_tui.protocol.session import IgsSession
 from tests.net.proxy import CuttingProxy
-from tests.play.harness import Player, fast_server_config, wait_until
+from tests.play.harness import Player, fast_server_config
+from tests.polling import wait_until
 
 BOT = "botalpha"
 BOT_PASSWORD = "s3cret-Pw9"

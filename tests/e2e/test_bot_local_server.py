@@ -36,8 +36,8 @@ from tests.e2e.bot_harness import (
     own_count,
 )
 from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo, subprocess_env
-from tests.play.harness import wait_until
 from tests.play.test_e2e_play import start_game
+from tests.polling import wait_until
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PLANTED = [Point(2, 2), Point(6, 6), Point(2, 6), Point(6, 2), Point(4, 4)]

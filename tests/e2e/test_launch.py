@@ -4,7 +4,6 @@ model (client tunables kept, lag shown, every game autosaved) over real TCP on 1
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,14 +19,7 @@ from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
 from igs_tui.model.backend import MatchTerms
 from igs_tui.net.client import ClientConfig
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
+from tests.polling import wait_until
 
 
 @pytest.mark.parametrize(

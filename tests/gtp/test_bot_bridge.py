@@ -35,7 +35,7 @@ from tests.e2e.bot_harness import (
     own_count,
 )
 from tests.gtp.hanging import hanging_engine_factory
-from tests.play.harness import wait_until
+from tests.polling import wait_until
 
 E5, C3 = parse_point("E5", 9), parse_point("C3", 9)
 

@@ -46,16 +46,9 @@ from igs_tui.model import (
 from igs_tui.model.backend import MatchTerms
 from igs_tui.ui.game_info import GameInfo
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
+from tests.polling import wait_until
 
 E5 = parse_point("E5", 9)
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
 
 
 def chat_lines(model: ClientModel, number: int = 1) -> list[str]:

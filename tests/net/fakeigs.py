@@ -110,14 +110,3 @@ class FakeIgs:
                 )
             else:
                 await conn.write(b"1 5\r\n")
-
-
-async def wait_until(predicate: object, timeout: float = 5.0) -> None:
-    """Poll ``predicate()`` until true (event-driven tests still need a bounded wait)."""
-    assert callable(predicate)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not predicate():
-        if loop.time() > end:
-            raise AssertionError("condition not reached in time")
-        await asyncio.sleep(0.005)

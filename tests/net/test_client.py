@@ -24,7 +24,8 @@ from igs_tui.net.states import (
 )
 from igs_tui.protocol.events import Ayt, CommandReply, GameHeading, LoginComplete, Move
 from igs_tui.protocol.session import IgsSession
-from tests.net.fakeigs import PASSWORD, FakeIgs, wait_until
+from tests.net.fakeigs import PASSWORD, FakeIgs
+from tests.polling import wait_until
 
 FAST_BACKOFF = BackoffPolicy(initial=0.01, factor=2, maximum=0.05, jitter=0.5, max_attempts=3)
 

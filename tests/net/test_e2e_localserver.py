@@ -23,8 +23,8 @@ from igs_tui.net.states import Connected, Disconnected, Failed, Reconnecting
 from igs_tui.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
 from igs_tui.protocol.parse_cli import run_parse_cli
 from igs_tui.protocol.session import IgsSession
-from tests.net.fakeigs import wait_until
 from tests.net.proxy import CuttingProxy
+from tests.polling import wait_until
 
 BROADCAST_INTERVAL = 0.02
 

@@ -21,9 +21,10 @@ from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.protocol.parser import IgsParser
 from igs_tui.protocol.session import IgsSession
-from tests.net.fakeigs import FakeIgs, wait_until
+from tests.net.fakeigs import FakeIgs
 from tests.net.test_client import make_client, of_type, stop
 from tests.net.test_recorder import FMT, FullDisk
+from tests.polling import wait_until
 
 HUGE = "9" * 5000
 

@@ -11,7 +11,8 @@ import sys
 
 from igs_tui.go import Point
 from igs_tui.records.autosave import AutoSaver
-from tests.play.harness import join, wait_until
+from tests.play.harness import join
+from tests.polling import wait_until
 
 
 async def main(port: int, name: str, directory: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -17,15 +17,7 @@ from igs_tui.net.states import ConnectionEvent
 from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_link import model_link
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    """Poll ``condition`` while real network I/O happens; fail after ``timeout``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
+from tests.polling import wait_until
 
 
 @dataclass

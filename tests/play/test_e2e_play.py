@@ -18,7 +18,8 @@ from igs_tui.net.backoff import BackoffPolicy
 from igs_tui.net.client import ClientConfig
 from igs_tui.net.servers import ServerAddress
 from tests.net.proxy import CuttingProxy
-from tests.play.harness import Player, fast_server_config, join, two_players, wait_until
+from tests.play.harness import Player, fast_server_config, join, two_players
+from tests.polling import wait_until
 
 
 async def start_game(black: Player, white: Player, **terms: object) -> tuple[int, int]:

@@ -18,8 +18,9 @@ from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import FollowedGame, GamePhase, LinkState
 from igs_tui.model.backend import MatchTerms
 from tests.net.proxy import CuttingProxy
-from tests.play.harness import Player, fast_server_config, join, wait_until
+from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import connector_player, stop_all
+from tests.polling import wait_until
 
 SIZE = 9
 POINTS = [Point(c, r) for r in range(0, SIZE, 2) for c in range(0, SIZE, 2)]  # never adjacent

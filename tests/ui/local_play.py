@@ -8,7 +8,7 @@ the server and what was refused locally.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -27,15 +27,8 @@ from igs_tui.protocol.events import Event
 from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.protocol.model_link import model_link
 from igs_tui.ui.game_panel import GamesPanel
+from tests.polling import wait_until
 from tests.ui.test_game_support import PanelApp
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
 
 
 @dataclass

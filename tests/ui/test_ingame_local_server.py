@@ -8,7 +8,8 @@ from textual.widgets import Static
 from igs_tui.model import GamePhase
 from igs_tui.ui.play_confirm import ConfirmDialog
 from igs_tui.ui.play_result import ResultScreen
-from tests.ui.local_play import own_game_against_igsbot, wait_until
+from tests.polling import wait_until
+from tests.ui.local_play import own_game_against_igsbot
 
 
 async def test_resign_own_game_with_dialog_and_see_the_result() -> None:

@@ -4,7 +4,6 @@ adapter and IGS backend, driven through the UI (login, game list, observe, chat)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import RadioButton
@@ -20,16 +19,8 @@ from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.login import LoginRequest
+from tests.polling import wait_until
 from tests.ui.shell_helpers import WIDE, main_screen
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    """Poll ``condition`` (real network I/O happens meanwhile); fail after ``timeout``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.05)
 
 
 async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) -> None:
