@@ -723,6 +723,9 @@ class EngineBackend:
     def load(self, opponent: str) -> None:
         self._not_here("loading adjourned games")
 
+    def check_terms(self, terms: MatchTerms) -> str | None:
+        return "challenges: not available in a local game"
+
     def challenge(self, terms: MatchTerms) -> None:
         self._not_here("challenges")
 

@@ -181,9 +181,13 @@ class IgsBackend:
         self._emit(lambda: cmd.load(opponent))
 
     # challenges -------------------------------------------------------------------------------
-    def check_terms(self, terms: MatchTerms) -> None:
-        """Raise the ``nmatch`` builder's ``ValueError`` if IGS would refuse ``terms``."""
-        nmatch_command(terms)
+    def check_terms(self, terms: MatchTerms) -> str | None:
+        """The ``nmatch`` builder's reason if IGS would refuse ``terms``."""
+        try:
+            nmatch_command(terms)
+        except ValueError as exc:
+            return str(exc)
+        return None
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take

@@ -17,6 +17,9 @@ class OfflineBackend:
     def __init__(self, report: Callable[[str], None] | None = None) -> None:
         self.report = report or (lambda _name: None)
 
+    def check_terms(self, terms: MatchTerms) -> str | None:
+        return None  # nothing is sent anyway: the intent reports "not connected"
+
     def send_raw(self, line: str) -> None:
         self.report("send_raw")
 

@@ -79,20 +79,10 @@ def terms_from_form(form: dict[str, str]) -> MatchTerms:
     return terms
 
 
-def check_with_backend(backend: object, terms: MatchTerms) -> str | None:
-    """The server adapter's own refusal message for ``terms`` (None = acceptable).
-
-    The UI may not import a wire protocol, so a backend that can check terms offers
-    ``check_terms(terms)`` raising ``ValueError`` (IGS: the ``nmatch`` command builder).
-    """
-    check = getattr(backend, "check_terms", None)
-    if check is None:
-        return None
-    try:
-        check(terms)
-    except ValueError as exc:
-        return str(exc)
-    return None
+def check_with_backend(backend: Backend | None, terms: MatchTerms) -> str | None:
+    """The backend's own refusal message for ``terms`` (None = acceptable): the UI may not
+    import a wire protocol, so it asks the backend (IGS: the ``nmatch`` command builder)."""
+    return None if backend is None else backend.check_terms(terms)
 
 
 class MatchDialog(ModalScreen[MatchTerms | None]):

@@ -115,6 +115,9 @@ class RecordingBackend:
     def load(self, opponent: str) -> None:
         self._record("load", opponent)
 
+    def check_terms(self, terms: MatchTerms) -> str | None:
+        return None
+
     def challenge(self, terms: MatchTerms) -> None:
         self._record("challenge", terms)
 
