@@ -18,6 +18,7 @@ from igs_tui.gtp.errors import (
     GtpTransportError,
 )
 from tests.gtp.conftest import fake_engine_argv, subprocess_env
+from tests.polling import wait_until
 
 
 async def test_success_and_failure_responses(fake: GtpController) -> None:
@@ -142,9 +143,11 @@ async def test_killed_engine_raises_died_without_hanging(fake: GtpController) ->
 async def test_stderr_flood_does_not_block(fake: GtpController) -> None:
     # ~280 KB of stderr is several pipe buffers: only a drained stderr lets this answer.
     assert await fake.raw("spam", timeout=20) == "done"
-    assert isinstance(fake.channel, SubprocessChannel)
-    await asyncio.sleep(0.05)
-    assert fake.channel.stderr_tail()[-1].startswith("log line 3999")
+    channel = fake.channel
+    assert isinstance(channel, SubprocessChannel)
+    # stderr is drained by its own reader: wait for the last line instead of sleeping
+    last = lambda: (channel.stderr_tail() or [""])[-1]  # noqa: E731
+    await wait_until(lambda: last().startswith("log line 3999"), timeout=10)
 
 
 async def test_list_and_known_commands_are_cached(fake: GtpController) -> None:
