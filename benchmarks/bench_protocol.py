@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
+from igs_tui.backends.igs.protocol import lines as L
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go.coords import COLUMN_LETTERS
 from igs_tui.go.types import Color
-from igs_tui.protocol import lines as L
-from igs_tui.protocol.parser import IgsParser
 
 RANKS = ["NR", "2k", "9k*", "11k*", "30k", "1d", "5d*", "3p"]
 

@@ -42,8 +42,8 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.strip import Strip
 
+from igs_tui.apps.client import Connector
 from igs_tui.go import Color, Game, Point
-from igs_tui.launch import Connector
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_render import BoardPicture

@@ -53,14 +53,14 @@ from textual.screen import UPDATE_PERIOD, Screen
 from textual.strip import Strip
 from textual.widgets import DataTable
 
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.protocol.lines import format_heading, format_move_line
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, Point, format_point
-from igs_tui.protocol.lines import format_heading, format_move_line
-from igs_tui.protocol.model_adapter import ModelAdapter
-from igs_tui.protocol.parser import IgsParser
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model, make_players
-from igs_tui.ui.offline_backend import OfflineBackend
 from igs_tui.ui.players_list import COLUMNS, player_row
 
 SIZE = (160, 48)

@@ -79,8 +79,8 @@ PASSTHROUGH = {
     # subcommand -> (module, function): these parse their own options from the raw arguments
     # (argparse's REMAINDER mishandles options such as "--seed N" after a subcommand).
     "gtp-engine": ("igs_tui.gtp.engine", "run_gtp_engine_cli"),
-    "play": ("igs_tui.gtp.play_cli", "run_play_cli"),
-    "bot": ("igs_tui.gtp.bot_cli", "run_bot_cli"),
+    "play": ("igs_tui.apps.play.cli", "run_play_cli"),
+    "bot": ("igs_tui.apps.bot.cli", "run_bot_cli"),
 }
 
 
@@ -99,10 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_convert_cli(args.input, args.output)
     if args.command == "parse":
-        from igs_tui.protocol.parse_cli import run_parse_cli
+        from igs_tui.apps.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
-    from igs_tui.launch import run_app
+    from igs_tui.apps.client import run_app
 
     return run_app(local=args.local, server=args.server, engine=args.engine)
 

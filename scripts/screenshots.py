@@ -32,12 +32,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from igs_tui.apps.play.app import PlayApp
+from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
+from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, ScoringSession, parse_point
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
-from igs_tui.gtp.play_app import PlayApp
 from igs_tui.model import (
     BufferKey,
     Challenge,
@@ -61,7 +62,6 @@ from igs_tui.ui.demo_model import (
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.login import LoginRequest
 from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.offline_backend import OfflineBackend
 
 SCREENS: list[tuple[str, tuple[str, ...]]] = [
     ("board", ("f2",)),

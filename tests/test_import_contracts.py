@@ -25,7 +25,7 @@ def test_import_linter_contracts_hold() -> None:
 SANS_IO = {
     "igs_tui.go": ["asyncio", "socket"],
     "igs_tui.model": ["asyncio", "socket"],
-    "igs_tui.protocol": ["asyncio", "socket"],
+    "igs_tui.backends.igs.protocol": ["asyncio", "socket"],
     "igs_tui.records": ["asyncio", "socket"],
 }
 

@@ -1,13 +1,14 @@
-"""GTP v2: talk to Go engines (controller), be one (built-in engine), play against one.
+"""GTP v2 as a library: talk to Go engines (controller, channels, framing) and be one (built-in
+engine).
 
 * :class:`GtpController` — typed async methods for every GTP v2 command over a
   :class:`GtpChannel` (:class:`SubprocessChannel` for real engines, :class:`InProcessChannel`
   for engine objects in this process).
 * :class:`igs_tui.gtp.engine.GtpEngine` — the tiny built-in engine (``igs-tui gtp-engine``;
   not re-exported here, so that ``python -m igs_tui.gtp.engine`` runs it cleanly).
-* :class:`LocalEngineGame` — a human-versus-engine game with our rules as the referee.
 
-Everything here is UI-free (no Textual import), so the model layer may use it.
+A library only: it knows no model, no UI and no server. Games against an engine live in
+:mod:`igs_tui.backends.engine`; the ``play`` and ``bot`` commands in :mod:`igs_tui.apps`.
 """
 
 from igs_tui.gtp.channel import GtpChannel, InProcessChannel, SubprocessChannel
@@ -22,28 +23,12 @@ from igs_tui.gtp.errors import (
     GtpTimeout,
     GtpTransportError,
 )
-from igs_tui.gtp.local_game import (
-    EndReason,
-    EngineDisagrees,
-    EngineFailed,
-    GameEnd,
-    GameOver,
-    LocalEngineGame,
-    LocalGameError,
-    NotYourTurn,
-    ScoreReport,
-)
 from igs_tui.gtp.values import FinalScore, GenmoveResult
 
 __all__ = [
     "DEFAULT",
     "CanadianClock",
-    "EndReason",
-    "EngineDisagrees",
-    "EngineFailed",
     "FinalScore",
-    "GameEnd",
-    "GameOver",
     "GenmoveResult",
     "GtpChannel",
     "GtpChannelClosed",
@@ -55,10 +40,6 @@ __all__ = [
     "GtpTimeout",
     "GtpTransportError",
     "InProcessChannel",
-    "LocalEngineGame",
-    "LocalGameError",
-    "NotYourTurn",
-    "ScoreReport",
     "SubprocessChannel",
     "TimeSettings",
 ]

@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.model.assist import EngineAssist
 from igs_tui.model.backend import Backend
@@ -27,7 +28,6 @@ from igs_tui.ui.help_screen import HelpScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.messages import MatchRequested
-from igs_tui.ui.offline_backend import OfflineBackend
 from igs_tui.ui.play_challenge_dialog import ChallengeDialog
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.play_toggles import OwnFlags

@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from igs_tui.archive.autosave import save_game_as
 from igs_tui.model import FollowedGame
-from igs_tui.records.autosave import save_game_as
 
 MAX_ADD_MINUTES = 6000
 """The largest addtime the command builder accepts (100 hours)."""

@@ -14,9 +14,16 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from igs_tui.apps.bot.bridge import BotBridge, BotExit, EngineFactory
+from igs_tui.apps.bot.policy import BotPolicy
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient, SessionLike
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import ConnectionEvent
+from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go import Color, Point, ScoringSession
-from igs_tui.gtp.bot_bridge import BotBridge, BotExit, EngineFactory
-from igs_tui.gtp.bot_policy import BotPolicy
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
@@ -24,13 +31,6 @@ from igs_tui.localserver.config import DEMO_ACCOUNTS, Account
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.backend import MatchTerms
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.client import ClientConfig, IgsClient, SessionLike
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import ConnectionEvent
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.model_link import model_link
-from igs_tui.protocol.session import IgsSession
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config
 from tests.polling import wait_until

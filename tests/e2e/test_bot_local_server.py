@@ -16,9 +16,9 @@ from pathlib import Path
 
 from sgfmill import sgf
 
+from igs_tui.apps.bot.bridge import BotExit, engine_from_command
+from igs_tui.apps.bot.policy import BotPolicy, UndoPolicy
 from igs_tui.go import Color, Point, format_point
-from igs_tui.gtp.bot_bridge import BotExit, engine_from_command
-from igs_tui.gtp.bot_policy import BotPolicy, UndoPolicy
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import GamePhase
 from tests.e2e.bot_harness import (

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from sgfmill import sgf
 
+from igs_tui.apps.client import Connector, build_app, check_server_option, run_app
+from igs_tui.backends.engine.assist import GtpAssist
+from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.cli import main
 from igs_tui.go import Color
-from igs_tui.gtp.assist import GtpAssist
-from igs_tui.launch import Connector, build_app, check_server_option, run_app
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
 from igs_tui.model.backend import MatchTerms
-from igs_tui.net.client import ClientConfig
 from tests.polling import wait_until
 
 

@@ -18,12 +18,12 @@ from sgfmill import sgf
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from igs_tui.apps.play.app import PlayApp
+from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
 from igs_tui.go import Color, format_point, parse_point
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.engine_backend import EngineBackend, LocalGameSettings
-from igs_tui.gtp.play_app import PlayApp
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_panel import GamesPanel

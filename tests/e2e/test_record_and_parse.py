@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from igs_tui.apps.client import Connector
+from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.cli import main
-from igs_tui.launch import Connector
 from igs_tui.localserver.config import Account, ServerConfig
 from igs_tui.model import ClientModel, LinkState
-from igs_tui.net.servers import ServerAddress
 
 PASSWORD = "s3cret-Pw!"
 

@@ -23,8 +23,8 @@ from typing import Any
 from sgfmill import sgf
 from textual.pilot import Pilot
 
+from igs_tui.apps.client import Connector
 from igs_tui.go import Color, Point, format_point
-from igs_tui.launch import Connector
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.ui.app import IgsApp

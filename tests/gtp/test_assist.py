@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from igs_tui.backends.engine import assist
 from igs_tui.go import Color, Point
-from igs_tui.gtp import assist
 from igs_tui.model.games import FollowedGame, MoveRecord
 from tests.gtp.conftest import builtin_engine_argv
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
+from igs_tui.apps.bot import bridge as bot_bridge
+from igs_tui.apps.bot.bridge import BotBridge, BotExit, EngineFactory, request_terms
+from igs_tui.apps.bot.cli import build_parser, read_password, run_bot_cli
+from igs_tui.apps.bot.policy import BotPolicy
 from igs_tui.go import Color, Point, parse_point
-from igs_tui.gtp import bot_bridge
-from igs_tui.gtp.bot_bridge import BotBridge, BotExit, EngineFactory, request_terms
-from igs_tui.gtp.bot_cli import build_parser, read_password, run_bot_cli
-from igs_tui.gtp.bot_policy import BotPolicy
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine

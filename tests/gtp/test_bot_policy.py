@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from igs_tui.gtp.bot_policy import BotPolicy, MatchTerms, UndoPolicy
+from igs_tui.apps.bot.policy import BotPolicy, MatchTerms, UndoPolicy
 
 OK = MatchTerms("alice", size=9, handicap=0, time_minutes=10, rated=True)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from igs_tui.apps.bot.relay import Action, MoveRelay
 from igs_tui.go import Color, Point
-from igs_tui.gtp.bot_relay import Action, MoveRelay
 
 
 def test_white_bot_waits_then_answers() -> None:

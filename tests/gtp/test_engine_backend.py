@@ -16,15 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sgfmill import sgf
 
-from igs_tui.go import Color, Point, fixed_handicap_points, format_point, parse_point
-from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
-from igs_tui.gtp.clock import CanadianClock, TimeSettings
-from igs_tui.gtp.controller import GtpController
-from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.engine_backend import EngineBackend, LiveAssist, LocalGameSettings
-from igs_tui.gtp.errors import GtpError
-from igs_tui.gtp.framing import GtpResponse
-from igs_tui.gtp.local_view import (
+from igs_tui.backends.engine.backend import EngineBackend, LiveAssist, LocalGameSettings
+from igs_tui.backends.engine.local_view import (
     clock_reading,
     dead_stone_differences,
     engine_score,
@@ -32,6 +25,13 @@ from igs_tui.gtp.local_view import (
     record_name,
     seconds_until_flag,
 )
+from igs_tui.go import Color, Point, fixed_handicap_points, format_point, parse_point
+from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
+from igs_tui.gtp.clock import CanadianClock, TimeSettings
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import GtpEngine
+from igs_tui.gtp.errors import GtpError
+from igs_tui.gtp.framing import GtpResponse
 from igs_tui.gtp.values import FinalScore
 from igs_tui.model import (
     BufferKey,

@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from igs_tui.backends.engine.local_game import EndReason, LocalEngineGame
 from igs_tui.go import JAPANESE_RULES, Color, Game, Point, ScoringSession, fixed_handicap_points
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.gtp.local_game import EndReason, LocalEngineGame
 from tests.gtp.conftest import gnugo_argv
 
 pytestmark = pytest.mark.gnugo

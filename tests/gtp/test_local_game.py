@@ -10,12 +10,7 @@ import pytest
 from sgfmill import sgf
 
 from igs_tui import __version__
-from igs_tui.go import Color, IllegalMove, Point
-from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
-from igs_tui.gtp.clock import TimeSettings
-from igs_tui.gtp.controller import GtpController
-from igs_tui.gtp.engine import CommandError, GtpEngine
-from igs_tui.gtp.local_game import (
+from igs_tui.backends.engine.local_game import (
     EndReason,
     EngineDisagrees,
     EngineFailed,
@@ -24,6 +19,11 @@ from igs_tui.gtp.local_game import (
     LocalGameError,
     NotYourTurn,
 )
+from igs_tui.go import Color, IllegalMove, Point
+from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
+from igs_tui.gtp.clock import TimeSettings
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import CommandError, GtpEngine
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
 
 E5 = Point(4, 4)

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.go import Color
-from igs_tui.gtp.clock import TimeSettings
-from igs_tui.gtp.play_cli import (
+from igs_tui.apps.play.cli import (
     GNUGO_ARGS,
     build_parser,
     default_engine,
@@ -19,6 +17,8 @@ from igs_tui.gtp.play_cli import (
     run_play_cli,
     settings_from_args,
 )
+from igs_tui.go import Color
+from igs_tui.gtp.clock import TimeSettings
 from tests.gtp.conftest import subprocess_env
 
 

@@ -2,7 +2,7 @@
 
 This closes the loop of the project's data flow (socket -> protocol -> model): a full session
 is played over TCP and every received line of every client is fed to
-:class:`igs_tui.protocol.parser.IgsParser`; no line may come out as ``unknown``.
+:class:`igs_tui.backends.igs.protocol.parser.IgsParser`; no line may come out as ``unknown``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from tests.localserver.client import Client
 from tests.localserver.test_games import drain_says, move
 

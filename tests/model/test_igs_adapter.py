@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.model_adapter import ModelAdapter, line_kind, result_from_text
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     BufferKey,
@@ -15,9 +18,6 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model.clocks import format_reading
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter, line_kind, result_from_text
-from igs_tui.protocol.parser import IgsParser
 
 
 def feed(model: ClientModel, text: str) -> ModelAdapter:

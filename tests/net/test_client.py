@@ -9,11 +9,11 @@ from typing import TypeVar
 
 import pytest
 
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient
-from igs_tui.net.recorder import REDACTED, SessionRecorder, transcript_recorder
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import (
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient
+from igs_tui.backends.igs.net.recorder import REDACTED, SessionRecorder, transcript_recorder
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import (
     Connected,
     Connecting,
     Disconnected,
@@ -22,8 +22,8 @@ from igs_tui.net.states import (
     LoggingIn,
     Reconnecting,
 )
-from igs_tui.protocol.events import Ayt, CommandReply, GameHeading, LoginComplete, Move
-from igs_tui.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.events import Ayt, CommandReply, GameHeading, LoginComplete, Move
+from igs_tui.backends.igs.protocol.session import IgsSession
 from tests.net.fakeigs import PASSWORD, FakeIgs
 from tests.polling import wait_until
 

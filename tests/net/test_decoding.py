@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.net.decoding import LineDecoder, encode_command
+from igs_tui.backends.igs.net.decoding import LineDecoder, encode_command
 
 # Spec (user command): "Info may contain Chinese character or other non-ASCII symbols."
 CHINESE = "42 NoGo16  围棋爱好者 China 3k"

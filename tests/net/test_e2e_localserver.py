@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
+from igs_tui.apps.parse_cli import run_parse_cli
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient
+from igs_tui.backends.igs.net.recorder import transcript_recorder
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed, Reconnecting
+from igs_tui.backends.igs.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
+from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go.coords import format_point
 from igs_tui.localserver.broadcast import load_record
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.client import ClientConfig, ClientEvent, IgsClient
-from igs_tui.net.recorder import transcript_recorder
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import Connected, Disconnected, Failed, Reconnecting
-from igs_tui.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
-from igs_tui.protocol.parse_cli import run_parse_cli
-from igs_tui.protocol.session import IgsSession
 from tests.net.proxy import CuttingProxy
 from tests.polling import wait_until
 

@@ -9,18 +9,29 @@ from pathlib import Path
 
 import pytest
 
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.net.client import (
+    MAX_RECEIVE_FAILURES,
+    ClientConfig,
+    ClientEvent,
+    IgsClient,
+)
+from igs_tui.backends.igs.net.decoding import LineDecoder
+from igs_tui.backends.igs.net.linesplit import LineSplitter
+from igs_tui.backends.igs.net.recorder import SessionRecorder
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import (
+    Connected,
+    ConnectionEvent,
+    Disconnected,
+    Failed,
+    Reconnecting,
+)
+from igs_tui.backends.igs.net.transport import TransportClosed
+from igs_tui.backends.igs.protocol.events import Event, GameHeading, Info, Malformed, Unknown
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.model import ClientModel
-from igs_tui.net.client import MAX_RECEIVE_FAILURES, ClientConfig, ClientEvent, IgsClient
-from igs_tui.net.decoding import LineDecoder
-from igs_tui.net.linesplit import LineSplitter
-from igs_tui.net.recorder import SessionRecorder
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import Connected, ConnectionEvent, Disconnected, Failed, Reconnecting
-from igs_tui.net.transport import TransportClosed
-from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
-from igs_tui.protocol.model_adapter import ModelAdapter
-from igs_tui.protocol.parser import IgsParser
-from igs_tui.protocol.session import IgsSession
 from tests.net.fakeigs import FakeIgs
 from tests.net.test_client import make_client, of_type, stop
 from tests.net.test_recorder import FMT, FullDisk

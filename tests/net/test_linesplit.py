@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.net.linesplit import LineSplitter
+from igs_tui.backends.igs.net.linesplit import LineSplitter
 
 # A transcript shaped like the spec's "Connection start" and a client-mode session.
 LOGIN_TRANSCRIPT = (

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.keepalive import KeepaliveAction, KeepaliveMonitor
-from igs_tui.net.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.keepalive import KeepaliveAction, KeepaliveMonitor
+from igs_tui.backends.igs.net.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
 
 # --- backoff -------------------------------------------------------------------------------
 

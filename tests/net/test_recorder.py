@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.net.recorder import REDACTED, SessionRecorder, TranscriptFormat
-from igs_tui.protocol.transcript import read_transcript
+from igs_tui.backends.igs.net.recorder import REDACTED, SessionRecorder, TranscriptFormat
+from igs_tui.backends.igs.protocol.transcript import read_transcript
 
 # The protocol package's format: header "# igs-tui transcript 1", "< " received, "> " sent.
 FMT = TranscriptFormat.default()
@@ -128,7 +128,7 @@ def test_default_directory_is_user_data_dir(
 ) -> None:
     import platformdirs
 
-    from igs_tui.net import recorder as recorder_module
+    from igs_tui.backends.igs.net import recorder as recorder_module
 
     assert recorder_module.default_sessions_dir() == (
         Path(platformdirs.user_data_dir("igs-tui")) / "sessions"

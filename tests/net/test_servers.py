@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from igs_tui.net.servers import IGS_SERVERS, ServerAddress, parse_server
+from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
 
 
 def test_server_list_matches_spec_order() -> None:

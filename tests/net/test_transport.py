@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.transport import TelnetTransport, TransportClosed, TransportError
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.transport import TelnetTransport, TransportClosed, TransportError
 from tests.net.fakeserver import FakeConnection, FakeServer
 
 

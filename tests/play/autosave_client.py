@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from igs_tui.archive.autosave import AutoSaver
 from igs_tui.go import Point
-from igs_tui.records.autosave import AutoSaver
 from tests.play.harness import join
 from tests.polling import wait_until
 

@@ -7,16 +7,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import ConnectionEvent
+from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.client import ClientConfig, IgsClient
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import ConnectionEvent
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_link import model_link
 from tests.polling import wait_until
 
 

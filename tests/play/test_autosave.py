@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
+from igs_tui.archive.autosave import AutoSaver, default_games_dir, save_game_as
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     ClientModel,
@@ -20,7 +21,6 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
-from igs_tui.records.autosave import AutoSaver, default_games_dir, save_game_as
 from igs_tui.records.convert import read_record_file
 
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 from sgfmill import sgf
 
+from igs_tui.apps.client import Connector
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig
+from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.go import Color, Point, format_point
-from igs_tui.launch import Connector
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
 from igs_tui.model.backend import MatchTerms
-from igs_tui.net.backoff import BackoffPolicy
-from igs_tui.net.client import ClientConfig
-from igs_tui.net.servers import ServerAddress
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join, two_players
 from tests.polling import wait_until

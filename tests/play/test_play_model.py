@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     BufferKey,
@@ -15,10 +19,6 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model.backend import MatchTerms
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
-from igs_tui.protocol.model_link import model_link
-from igs_tui.protocol.parser import IgsParser
 
 
 class Feeder:

@@ -167,10 +167,10 @@ def test_open_match_requests_are_forgotten_with_the_link() -> None:
     """The server drops open requests when a link goes: a stale one kept by the client would be
     accepted into nothing after the reconnect (found by the drop test above: the accept went
     out for the old request and the new one was never answered)."""
-    from igs_tui.launch import Connector
+    from igs_tui.apps.client import Connector
+    from igs_tui.backends.igs.net.servers import ServerAddress
+    from igs_tui.backends.igs.net.states import Disconnected
     from igs_tui.model import Challenge, ClientModel
-    from igs_tui.net.servers import ServerAddress
-    from igs_tui.net.states import Disconnected
 
     model = ClientModel()
     model.add_challenge(Challenge(MatchTerms("alice", Color.WHITE, size=9), incoming=True))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.parser import IgsParser
 
 
 def parse(lines: Iterable[str] | str) -> list[Event]:

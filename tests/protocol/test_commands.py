@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from igs_tui.backends.igs.protocol import commands as c
+from igs_tui.backends.igs.protocol.commands import NMatchTime, ReplyKind, classify
 from igs_tui.go.types import Color, Point
-from igs_tui.protocol import commands as c
-from igs_tui.protocol.commands import NMatchTime, ReplyKind, classify
 
 
 @pytest.mark.parametrize(

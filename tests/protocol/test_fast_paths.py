@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from igs_tui.backends.igs.protocol import events as ev
+from igs_tui.backends.igs.protocol import lines as L
+from igs_tui.backends.igs.protocol.readers import read_games, read_user
 from igs_tui.go.types import Color
-from igs_tui.protocol import events as ev
-from igs_tui.protocol import lines as L
-from igs_tui.protocol.readers import read_games, read_user
 
 token = st.text(alphabet="ab1 2-*<>[]()/:.vsN", min_size=0, max_size=8)
 word = st.text(alphabet="abcXYZ019_", min_size=1, max_size=10)

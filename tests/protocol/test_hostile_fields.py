@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from igs_tui.backends.igs import model_adapter
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.net.linesplit import DEFAULT_MAX_LINE
+from igs_tui.backends.igs.protocol.events import Event, GameHeading, Info, Malformed, Unknown
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.model import ClientModel, GameSummary, Role
-from igs_tui.net.linesplit import DEFAULT_MAX_LINE
-from igs_tui.protocol import model_adapter
-from igs_tui.protocol.events import Event, GameHeading, Info, Malformed, Unknown
-from igs_tui.protocol.model_adapter import ModelAdapter
-from igs_tui.protocol.parser import IgsParser
-from igs_tui.protocol.session import IgsSession
 from tests.protocol.test_parser_fuzz import KNOWN_CODES
 
 HUGE = "9" * 5000

@@ -5,10 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.go.coords import COLUMN_LETTERS
-from igs_tui.go.types import Color
-from igs_tui.protocol import lines as L
-from igs_tui.protocol.events import (
+from igs_tui.backends.igs.protocol import lines as L
+from igs_tui.backends.igs.protocol.events import (
     GameHeading,
     GamesEntry,
     Kibitz,
@@ -20,6 +18,8 @@ from igs_tui.protocol.events import (
     TimeInfo,
     UserEntry,
 )
+from igs_tui.go.coords import COLUMN_LETTERS
+from igs_tui.go.types import Color
 from tests.protocol.helpers import parse, parse_one
 
 B, W = Color.BLACK, Color.WHITE

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from igs_tui.protocol.events import LoginComplete, LoginFailed, ThrowingOtherCopy
-from igs_tui.protocol.session import IgsSession
-from igs_tui.protocol.state import SessionState
+from igs_tui.backends.igs.protocol.events import LoginComplete, LoginFailed, ThrowingOtherCopy
+from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.state import SessionState
 
 
 def run(session: IgsSession, lines: list[str], now: float = 0.0) -> tuple[list[str], list[str]]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from igs_tui.go.types import Color
-from igs_tui.protocol.events import (
+from igs_tui.backends.igs.protocol.events import (
     ByoyomiEntry,
     Dot,
     File,
@@ -29,7 +28,8 @@ from igs_tui.protocol.events import (
     Yell,
     event_to_dict,
 )
-from igs_tui.protocol.parser import MAX_FILE_LINES, IgsParser
+from igs_tui.backends.igs.protocol.parser import MAX_FILE_LINES, IgsParser
+from igs_tui.go.types import Color
 from tests.protocol.helpers import parse, parse_one
 
 B, W = Color.BLACK, Color.WHITE
@@ -278,8 +278,8 @@ def test_events_are_frozen() -> None:
 def test_command_reply_is_json_serialisable() -> None:
     import json
 
-    from igs_tui.protocol.commands import observe
-    from igs_tui.protocol.events import CommandReply
+    from igs_tui.backends.igs.protocol.commands import observe
+    from igs_tui.backends.igs.protocol.events import CommandReply
 
     reply = CommandReply(3, observe(5), (Move(5, 0, B, "D4"),))
     data = json.loads(json.dumps(event_to_dict(reply)))
@@ -298,7 +298,7 @@ def test_command_reply_is_json_serialisable() -> None:
 
 
 def test_komi_request_and_komi_set_lines() -> None:
-    from igs_tui.protocol.events import KomiRequest, KomiSet
+    from igs_tui.backends.igs.protocol.events import KomiRequest, KomiSet
 
     assert parse_one("9 qGoDev wants the komi to be  1.5") == KomiRequest("qGoDev", 1.5)
     assert parse_one("9 bob wants the komi to be -3.5") == KomiRequest("bob", -3.5)

@@ -12,8 +12,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.protocol.events import Event, event_to_dict
-from igs_tui.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.events import Event, event_to_dict
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from tests.protocol.test_parser_spec import SCORE_BLOCK, SINGLE_LINES
 
 KNOWN_CODES = [

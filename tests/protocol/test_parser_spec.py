@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from igs_tui.go.types import Color
-from igs_tui.protocol.events import (
+from igs_tui.backends.igs.protocol.events import (
     Ayt,
     Bell,
     BoardRestored,
@@ -43,6 +42,7 @@ from igs_tui.protocol.events import (
     UserEntry,
     UserHeader,
 )
+from igs_tui.go.types import Color
 from tests.protocol.helpers import parse, parse_one
 
 B, W = Color.BLACK, Color.WHITE

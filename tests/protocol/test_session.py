@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from igs_tui.protocol import commands as c
-from igs_tui.protocol.events import CommandReply, Event, Prompt
-from igs_tui.protocol.session import IgsSession, setup_commands
-from igs_tui.protocol.state import SessionState
+from igs_tui.backends.igs.protocol import commands as c
+from igs_tui.backends.igs.protocol.events import CommandReply, Event, Prompt
+from igs_tui.backends.igs.protocol.session import IgsSession, setup_commands
+from igs_tui.backends.igs.protocol.state import SessionState
 
 
 def logged_in(setup: list[c.Command] | None = None, **kw: float) -> IgsSession:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.protocol.commands import Command
-from igs_tui.protocol.events import CommandReply
-from igs_tui.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import CommandReply
+from igs_tui.backends.igs.protocol.session import IgsSession
 from tests.protocol.test_parser_fuzz import REAL_LINES
 
 server_line = st.one_of(

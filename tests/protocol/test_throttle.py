@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from igs_tui.protocol.throttle import TokenBucket
+from igs_tui.backends.igs.protocol.throttle import TokenBucket
 
 
 def test_burst_then_rate() -> None:

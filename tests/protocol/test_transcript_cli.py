@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.protocol.parse_cli import run_parse_cli
-from igs_tui.protocol.transcript import (
+from igs_tui.apps.parse_cli import run_parse_cli
+from igs_tui.backends.igs.protocol.transcript import (
     HEADER,
     TranscriptError,
     format_comment,

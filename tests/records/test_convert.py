@@ -134,7 +134,7 @@ def test_records_layer_does_not_import_the_ui() -> None:
     code = (
         "import sys, igs_tui.records, igs_tui.records.convert;"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'telnetlib3')"
-        " or m.startswith(('igs_tui.ui', 'igs_tui.net'))];"
+        " or m.startswith(('igs_tui.ui', 'igs_tui.backends.igs.net'))];"
         "print(bad); sys.exit(1 if bad else 0)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
-from igs_tui.protocol.model_adapter import ModelAdapter
-from igs_tui.protocol.model_link import model_link
-from igs_tui.protocol.parser import IgsParser
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.games_list import GamesList
 from tests.ui.shell_helpers import COMPACT

@@ -6,6 +6,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Input, Static
 
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.go import Color
 from igs_tui.model import (
     Challenge,
@@ -18,7 +19,6 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.backend import MatchTerms
-from igs_tui.protocol.igs_backend import IgsBackend
 from igs_tui.ui.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
 from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
 from igs_tui.ui.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form

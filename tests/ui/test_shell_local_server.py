@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.widgets import RadioButton
 
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import Connected, ConnectionEvent
+from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
-from igs_tui.net.client import ClientConfig, IgsClient
-from igs_tui.net.servers import ServerAddress
-from igs_tui.net.states import Connected, ConnectionEvent
-from igs_tui.protocol.events import Event
-from igs_tui.protocol.igs_backend import IgsBackend
-from igs_tui.protocol.model_adapter import ModelAdapter
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.login import LoginRequest

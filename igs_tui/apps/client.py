@@ -1,0 +1,346 @@
+"""Starts the terminal client: connects the Textual app to IGS (or the embedded local server).
+
+This is glue, kept out of the UI package so the UI stays server-neutral: it builds the shared
+model, and for each login it runs an :class:`~igs_tui.backends.igs.net.client.IgsClient` whose
+protocol
+events go through the IGS :class:`~igs_tui.backends.igs.model_adapter.ModelAdapter` into the model,
+and hands the app an :class:`~igs_tui.backends.igs.backend.IgsBackend` for user intents.
+Everything runs on the app's event loop: no threads, so model changes and widget refreshes
+never race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import inspect
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from igs_tui.archive.autosave import AutoSaver
+from igs_tui.backends.igs.model_adapter import ModelAdapter
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+from igs_tui.backends.igs.net.recorder import SessionRecorder
+from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
+from igs_tui.backends.igs.net.states import (
+    Connected,
+    Connecting,
+    ConnectionEvent,
+    Disconnected,
+    Failed,
+    LagMeasured,
+    LoggingIn,
+    Reconnecting,
+)
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.server import LocalServer
+from igs_tui.model import ClientModel, LinkState
+from igs_tui.model.backend import Backend
+
+if TYPE_CHECKING:
+    from igs_tui.ui.app import IgsApp
+
+LOGIN_WAIT_SECONDS = 45.0
+
+
+class ConsoleSession:
+    """An :class:`IgsSession` that also shows every raw line in the model's console.
+
+    Sent lines go through the session's own redaction first, so a password typed at the
+    ``Password:`` prompt is never shown.
+    """
+
+    def __init__(self, session: IgsSession, adapter: ModelAdapter) -> None:
+        self._session = session
+        self._adapter = adapter
+
+    def receive_line(self, line: str) -> list[Event]:
+        self._adapter.received_line(line)
+        return self._session.receive_line(line)
+
+    def send(self, command: Command | str) -> int:
+        return self._session.send(command)
+
+    def data_to_send(self, now: float) -> list[str]:
+        lines = self._session.data_to_send(now)
+        for line in lines:
+            self._adapter.sent_line(self._session.redact(line))
+        return lines
+
+    def next_send_time(self, now: float) -> float | None:
+        return self._session.next_send_time(now)
+
+    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
+        return self._session.expire(now, timeout)
+
+    def close(self) -> None:
+        self._session.close()
+
+
+@dataclass
+class Connector:
+    """The app's ``connect`` callable: log in as the login screen asked, return a backend.
+
+    With ``embedded`` set (``igs-tui --local``), choosing the local server starts the
+    embedded IGS-compatible server in this process on a free port and connects to it.
+    Every game the model follows (played or observed) is autosaved as SGF from the first
+    login on, so a crash or a lost link never costs a record.
+    """
+
+    model: ClientModel
+    embedded: bool = False
+    record: bool = True
+    record_dir: Path | None = None
+    """Where session transcripts go (default: the user data dir's ``sessions``)."""
+    server_config: ServerConfig | None = None
+    """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
+    client_config: ClientConfig | None = None
+    autosave: bool = True
+    games_dir: Path | None = None
+    """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
+    client: IgsClient | None = None
+    saver: AutoSaver | None = None
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _server: LocalServer | None = None
+
+    async def __call__(self, request: object) -> Backend:
+        server_kind = str(getattr(request, "server", "igs"))
+        host = str(getattr(request, "host", ""))
+        port = int(getattr(request, "port", 0) or 0)
+        guest = bool(getattr(request, "guest", False))
+        user = "guest" if guest else str(getattr(request, "user", "")) or "guest"
+        password = "" if guest else str(getattr(request, "password", ""))
+        if server_kind == "igs":
+            servers: tuple[ServerAddress, ...] = IGS_SERVERS
+        else:
+            if server_kind == "local" and self.embedded:
+                port = await self._start_embedded()
+                host = "127.0.0.1"
+            servers = (ServerAddress(host, port),)
+        await self.close_client()
+        # IGS kicks clients that flood it; our own server does not, so it gets no throttle.
+        fast = server_kind == "local"
+        return await self.connect(servers, user, password, fast=fast)
+
+    async def _start_embedded(self) -> int:
+        from igs_tui.localserver.server import start_embedded
+
+        if self._server is None:
+            self._server = await start_embedded(self.server_config, port=0)
+        return int(self._server.port)
+
+    async def connect(
+        self, servers: tuple[ServerAddress, ...], user: str, password: str, *, fast: bool = False
+    ) -> Backend:
+        model = self.model
+        self.start_autosave()
+        client: IgsClient | None = None
+
+        def send(command: Command | str) -> object:
+            assert client is not None, "a command before the client exists"
+            return client.send(command)
+
+        link = model_link(model, send)
+        adapter = link.adapter
+        # replace(), not a field-by-field copy: every tunable of the base config is kept.
+        config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
+        done = asyncio.get_running_loop().create_future()
+
+        def on_event(event: ClientEvent) -> None:
+            if isinstance(event, ConnectionEvent):
+                self._link_event(event, servers)
+                # Before the first login, a lost link means the server cannot be reached:
+                # report it to the login screen instead of retrying in the background.
+                if isinstance(event, Connected | Failed | Disconnected) and not done.done():
+                    done.set_result(event)
+            else:
+                adapter.apply(event)
+                if client is not None:
+                    self._sync_forfeit(client)
+
+        def session_factory(name: str, secret: str) -> SessionLike:
+            if fast:
+                return ConsoleSession(IgsSession(name, secret, rate=100.0, burst=50.0), adapter)
+            return ConsoleSession(IgsSession(name, secret), adapter)
+
+        def recorder_factory(address: ServerAddress) -> SessionRecorder | None:
+            if not self.record:
+                return None
+            try:
+                return SessionRecorder.create(
+                    str(address),
+                    password=password or None,
+                    directory=self.record_dir,
+                    username=user,
+                )
+            except OSError:
+                return None
+
+        client = IgsClient(
+            user,
+            password,
+            config=config,
+            on_event=on_event,
+            session_factory=session_factory,
+            recorder_factory=recorder_factory,
+            clock=model.clock,
+        )
+        self.client = client
+        task = asyncio.create_task(client.run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        model.set_connection(state=LinkState.CONNECTING, server=str(servers[0]), detail="")
+        try:
+            outcome = await asyncio.wait_for(done, LOGIN_WAIT_SECONDS)
+        except TimeoutError:
+            await self.close_client()
+            raise ConnectionError(f"no answer from {servers[0]}") from None
+        except asyncio.CancelledError:
+            # The user gave up waiting (escape on the connecting screen): stop the attempt
+            # instead of leaving a client logging in behind the login form.
+            await asyncio.shield(self.close_client())
+            raise
+        if isinstance(outcome, Failed | Disconnected):
+            await self.close_client()
+            raise ConnectionError(outcome.reason)
+        backend = link.backend
+        backend.refresh_games()
+        backend.refresh_players()
+        return backend
+
+    def start_autosave(self) -> AutoSaver | None:
+        """Start saving every followed game (once per connector; the model outlives logins)."""
+        if self.autosave and self.saver is None:
+            self.saver = AutoSaver(self.model, self.games_dir)
+        return self.saver
+
+    def _sync_forfeit(self, client: IgsClient) -> None:
+        """End the forfeit countdown once the client knows the interrupted game is back.
+
+        The link comes back before the game does (``load`` may wait for the opponent), so the
+        deadline stays on screen after ``Connected`` until the game's heading arrives, which is
+        when the client's session memory clears it.
+        """
+        shown = self.model.connection.forfeit_deadline
+        if shown is not None and client.forfeit_deadline is None:
+            self.model.set_connection(forfeit_deadline=None, detail="")
+
+    def _link_event(self, event: ConnectionEvent, servers: tuple[ServerAddress, ...]) -> None:
+        set_connection = self.model.set_connection
+        if isinstance(event, LagMeasured):
+            set_connection(lag_ms=event.seconds * 1000.0)
+        elif isinstance(event, Connecting):
+            set_connection(state=LinkState.CONNECTING, server=str(event.address), detail="")
+        elif isinstance(event, LoggingIn):
+            set_connection(state=LinkState.LOGGING_IN, server=str(event.address))
+        elif isinstance(event, Connected):
+            set_connection(
+                state=LinkState.CONNECTED,
+                server=str(event.address),
+                user=event.name,
+                detail="restoring " + ", ".join(event.restoring) if event.restoring else "",
+                reconnect_attempt=0,
+                forfeit_deadline=event.forfeit_deadline,
+            )
+        elif isinstance(event, Disconnected):
+            # The server forgets open match requests with the link: so do we (a stale one
+            # would be accepted into nothing after the reconnect).
+            for opponent in list(self.model.challenges):
+                self.model.close_challenge(opponent, "connection lost")
+            set_connection(
+                state=LinkState.DISCONNECTED,
+                detail=event.reason,
+                forfeit_deadline=event.forfeit_deadline,
+            )
+        elif isinstance(event, Reconnecting):
+            set_connection(
+                state=LinkState.RECONNECTING,
+                reconnect_attempt=event.attempt,
+                detail=f"reconnecting in {event.delay:.0f}s (attempt {event.attempt})",
+                forfeit_deadline=event.forfeit_deadline,
+            )
+        elif isinstance(event, Failed):
+            set_connection(state=LinkState.FAILED, detail=event.reason)
+
+    async def close_client(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+
+    async def close(self) -> None:
+        await self.close_client()
+        saver, self.saver = self.saver, None
+        if saver is not None:
+            saver.close()
+        server, self._server = self._server, None
+        if server is not None:
+            with contextlib.suppress(Exception):
+                await server.stop()
+
+
+def check_server_option(text: str) -> str:
+    """Validate ``--server HOST:PORT`` and return it normalised (``host:port``).
+
+    Raises:
+        ValueError: naming the problem (no port, a port outside 1-65535, no host).
+    """
+    spec = text.strip()
+    if not spec or (spec.rfind(":") <= spec.rfind("]")):
+        raise ValueError(f"--server {text!r}: expected HOST:PORT (for example localhost:6969)")
+    try:
+        return str(parse_server(spec))
+    except ValueError as exc:
+        raise ValueError(f"--server {text!r}: {exc}") from None
+
+
+def build_app(
+    *, local: bool = False, server: str | None = None, engine: str | None = None
+) -> tuple[IgsApp, Connector]:
+    """The app and its connector as the command line asks (separate from running, for tests).
+
+    ``login_server`` preselects the server on the login screen: ``"local"`` with ``--local``,
+    else the ``--server`` address. The keyword is only passed when this version of the app
+    takes it.
+
+    Raises:
+        ValueError: a bad ``--server``, or ``--local`` together with ``--server``.
+    """
+    from igs_tui.ui.app import IgsApp
+
+    login_server: str | None = None
+    if local and server:
+        raise ValueError("--local and --server cannot be used together")
+    if server:
+        login_server = check_server_option(server)
+    elif local:
+        login_server = "local"
+    model = ClientModel()
+    connector = Connector(model, embedded=local)
+    options: dict[str, object] = {"echo_own": False}
+    parameters = inspect.signature(IgsApp).parameters
+    if login_server is not None and "login_server" in parameters:
+        options["login_server"] = login_server
+    if engine:
+        from igs_tui.backends.engine.assist import GtpAssist
+
+        options["assist"] = GtpAssist(engine)
+    return IgsApp.for_user(model, connector, **options), connector
+
+
+def run_app(*, local: bool = False, server: str | None = None, engine: str | None = None) -> int:
+    """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
+    try:
+        app, _connector = build_app(local=local, server=server, engine=engine)
+    except ValueError as exc:
+        print(f"igs-tui: error: {exc}", file=sys.stderr)
+        return 2
+    app.run()
+    return 0

@@ -1,0 +1,220 @@
+"""The IGS implementation of the UI's server-neutral :class:`~igs_tui.model.backend.Backend`.
+
+Each intent becomes one or more IGS commands handed to ``send`` (the connection driver's
+``send``, which queues them behind the session's throttle). Our own chat lines are echoed into
+the model because IGS does not send them back to the sender. Commands that the builders refuse
+(bad names, bad time settings) are reported in the system buffer instead of being sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from igs_tui.backends.igs.conversation import IgsConversation, classic_match, nmatch_command
+from igs_tui.backends.igs.protocol import commands as cmd
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
+from igs_tui.model import (
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    GamePhase,
+    Role,
+)
+from igs_tui.model import changes as ch
+from igs_tui.model.backend import MatchTerms
+
+Sender = Callable[[Command | str], object]
+
+
+class IgsBackend:
+    def __init__(
+        self, model: ClientModel, send: Sender, conversation: IgsConversation | None = None
+    ) -> None:
+        self.model = model
+        self.conversation = conversation or IgsConversation(model, send)
+        """Shared with the model adapter, which tells it the server's answers."""
+        self._emit = self.conversation.emit
+        self._channel: str | None = None
+
+    def _own(self, kind: ChatKind, target: str, text: str) -> None:
+        self.model.add_chat(BufferKey(kind, target), self.model.me or "me", text, kind="own")
+
+    def _playing_games(self) -> list[int]:
+        return [g.number for g in self.model.my_games()]
+
+    def _size(self, game: int) -> int:
+        followed = self.model.followed.get(game)
+        return followed.size if followed is not None else 19
+
+    # lists and raw ----------------------------------------------------------------------------
+    def send_raw(self, line: str) -> None:
+        self._emit(lambda: line.strip())
+
+    def refresh_games(self) -> None:
+        self._emit(cmd.games)
+
+    def refresh_players(self) -> None:
+        self._emit(cmd.user)
+
+    def player_stats(self, name: str) -> None:
+        self._emit(lambda: cmd.stats(name))
+
+    # observing --------------------------------------------------------------------------------
+    def observe(self, game: int) -> None:
+        summary = self.model.games.get(game)
+        if summary is not None and not MIN_SIZE <= summary.size <= MAX_SIZE:
+            # Our board cannot show it; a server that lists it is broken or hostile.
+            self.model.notify(
+                "error",
+                f"Cannot observe game {game}",
+                f"its board size {summary.size} is outside {MIN_SIZE}-{MAX_SIZE}",
+                bell=False,
+            )
+            return
+        followed = self.model.followed.get(game)
+        if followed is not None and followed.phase is GamePhase.FINISHED:
+            # The number was reused by a new game: start afresh instead of keeping the old one.
+            self.model.unfollow(game)
+            followed = None
+        if followed is not None:
+            self.fetch_moves(game)
+            return
+        self.model.follow(game)
+        if self._emit(lambda: cmd.observe(game)):
+            self.fetch_moves(game)
+
+    def unobserve(self, game: int) -> None:
+        followed = self.model.followed.get(game)
+        if (
+            followed is not None
+            and followed.role is Role.OBSERVING
+            and followed.phase is GamePhase.PLAYING
+        ):
+            self._emit(lambda: cmd.unobserve(game))
+        self.model.unfollow(game)
+
+    def fetch_moves(self, game: int) -> None:
+        self._emit(lambda: cmd.moves(game))
+
+    # chat -------------------------------------------------------------------------------------
+    def tell(self, name: str, text: str) -> None:
+        if self._emit(lambda: cmd.tell(name, text)):
+            self._own(ChatKind.TELL, name, text)
+
+    def say(self, game: int, text: str) -> None:
+        # Spec: with one game, "you SHOULD NOT put the game number after say".
+        number = game if len(self._playing_games()) > 1 else None
+        if self._emit(lambda: cmd.say(text, number)):
+            self._own(ChatKind.GAME, str(game), text)
+
+    def kibitz(self, game: int, text: str) -> None:
+        if self._emit(lambda: cmd.kibitz(game, text)):
+            self._own(ChatKind.GAME, str(game), text)
+
+    def shout(self, text: str) -> None:
+        if self._emit(lambda: cmd.shout(text)):
+            self._own(ChatKind.SHOUT, "", text)
+
+    def join_channel(self, channel: str) -> None:
+        if self._emit(lambda: cmd.channel(int(channel))):
+            self._channel = channel
+            self.model.buffer(BufferKey(ChatKind.CHANNEL, channel))
+
+    def yell(self, channel: str, text: str) -> None:
+        if self._channel != channel:
+            self.join_channel(channel)
+        if self._emit(lambda: cmd.yell(text)):
+            self._own(ChatKind.CHANNEL, channel, text)
+
+    # playing ----------------------------------------------------------------------------------
+    def play(self, game: int, point: Point | None) -> None:
+        if point is None:
+            self._emit(lambda: cmd.pass_move(game))
+        else:
+            self._emit(lambda: cmd.move(point, game, self._size(game)))
+
+    def remove_dead(self, game: int, point: Point) -> None:
+        self._emit(lambda: cmd.move(point, game, self._size(game)))
+
+    def restore_scoring(self, game: int) -> None:
+        self._emit(lambda: cmd.undo(game))
+
+    def done_scoring(self, game: int) -> None:
+        self._emit(lambda: cmd.done(game))
+
+    def resign(self, game: int) -> None:
+        self._emit(lambda: cmd.resign(game))
+
+    def request_undo(self, game: int) -> None:
+        self._emit(lambda: cmd.undoplease(game))
+
+    def answer_undo(self, game: int, accept: bool) -> None:
+        if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
+            followed = self.model.followed.get(game)
+            if followed is not None and followed.undo_requested_by:
+                self.model.apply(ch.UndoAsked(game, ""))
+
+    def set_komi(self, game: int, komi: float) -> None:
+        """Propose a komi, or agree to the opponent's proposal by sending the same value.
+
+        IGS's ``komi`` takes no game number (it applies to the game we play), so ``game``
+        only has to be one of ours; a value IGS would refuse is reported, not sent.
+        """
+        if game not in self._playing_games():
+            self.model.add_chat(
+                BufferKey(ChatKind.SYSTEM),
+                "igs-tui",
+                f"komi: game {game} is not a game we are playing",
+                kind="error",
+            )
+            return
+        self._emit(lambda: cmd.komi(komi))
+
+    def add_time(self, game: int, minutes: int) -> None:
+        self._emit(lambda: cmd.addtime(minutes, game))
+
+    def adjourn(self, game: int) -> None:
+        self._emit(lambda: cmd.adjourn(game))
+
+    def load(self, opponent: str) -> None:
+        self._emit(lambda: cmd.load(opponent))
+
+    # challenges -------------------------------------------------------------------------------
+    def check_terms(self, terms: MatchTerms) -> str | None:
+        """The ``nmatch`` builder's reason if IGS would refuse ``terms``."""
+        try:
+            nmatch_command(terms)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def challenge(self, terms: MatchTerms) -> None:
+        """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
+        it, the same terms go out again as a classic ``match`` (see :class:`IgsConversation`)."""
+        if self._emit(lambda: nmatch_command(terms)):
+            self.conversation.challenge_sent(terms)
+
+    def accept_challenge(self, terms: MatchTerms) -> None:
+        """Accept by re-sending the request's own terms in the request's own command kind."""
+        offer = self.model.challenge_from(terms.opponent)
+        if offer is not None and offer.terms == terms and offer.accept_command:
+            line = offer.accept_command
+            self._emit(lambda: line)
+        elif offer is not None and offer.classic:
+            self._emit(lambda: classic_match(terms))
+        else:
+            self._emit(lambda: nmatch_command(terms))
+
+    def decline_challenge(self, opponent: str) -> None:
+        if self._emit(lambda: cmd.decline(opponent)):
+            self.model.close_challenge(opponent, "declined")
+
+    def set_open(self, value: bool) -> None:
+        self._emit(lambda: cmd.toggle("open", value))
+
+    def set_looking(self, value: bool) -> None:
+        self._emit(lambda: cmd.toggle("looking", value))
+
+    def quit(self) -> None:
+        self._emit(cmd.quit)

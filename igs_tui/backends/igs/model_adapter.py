@@ -1,0 +1,738 @@
+"""Applies IGS protocol events to the server-neutral model.
+
+This is the only place that knows both vocabularies: IGS events (0-based move numbers, text
+coordinates, ``Q``/``S``/``X``/``!`` flags, ``*SYSTEM*`` tells...) on one side, the model's
+players, games, clocks and chat buffers on the other. A KGS backend will have its own adapter
+feeding the same model. Everything here is synchronous and pure: the connection worker calls
+:meth:`ModelAdapter.apply` for each event on the UI's event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from igs_tui.backends.igs.conversation import IgsConversation
+from igs_tui.backends.igs.protocol import events as ev
+from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
+from igs_tui.model import (
+    BufferKey,
+    Challenge,
+    ChatKind,
+    ClientModel,
+    ClockReading,
+    Dispute,
+    FollowedGame,
+    GamePhase,
+    GameSummary,
+    Kibitz,
+    MoveRecord,
+    Player,
+    Role,
+    ScoreCheck,
+    ServerScore,
+    TimeSettings,
+    TimeSystem,
+)
+from igs_tui.model import changes as ch
+from igs_tui.model.backend import MatchTerms
+
+_log = logging.getLogger(__name__)
+
+CODE_NAMES = {
+    "1": "prompt",
+    "2": "bell",
+    "5": "error",
+    "7": "games",
+    "8": "help",
+    "9": "info",
+    "11": "kibitz",
+    "14": "file",
+    "15": "game",
+    "19": "say",
+    "20": "score",
+    "21": "shout",
+    "22": "status",
+    "24": "tell",
+    "25": "stored",
+    "26": "time",
+    "27": "who",
+    "28": "undo",
+    "32": "yell",
+    "40": "dot",
+    "42": "user",
+    "49": "removal",
+    "50": "game error",
+    "51": "say header",
+}
+
+
+def line_kind(line: str) -> str:
+    """Name the reply code of a raw line for the console (``"15 game"``, ``"-- text"``)."""
+    code, _, _ = line.partition(" ")
+    name = CODE_NAMES.get(code)
+    if name is not None:
+        return f"{code} {name}"
+    if code.isdigit():
+        return f"{code} unknown"
+    return "-- text"
+
+
+_WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
+
+
+@dataclass
+class _PlayState:
+    """IGS context the events do not repeat: the game of the last heading, for example."""
+
+    last_heading_game: int | None = None
+    score_board: ev.ScoreBoard | None = None
+    """The ``22`` block waits for the ``20`` line that completes the count."""
+    foreign: set[int] = field(default_factory=set)
+    """Numbers of our games whose last heading named other players: their moves are not ours."""
+
+
+def result_from_text(text: str) -> str:
+    """SGF-style result (``B+R``, ``W+T``) from an IGS game-end line, or ``""`` if unclear."""
+    m = _WIN.search(text)
+    if not m:
+        return ""
+    loser = Color.WHITE if m.group(1).lower() == "white" else Color.BLACK
+    kind = "R" if m.group(2).lower() == "resigns" else "T"
+    return f"{loser.opponent.value}+{kind}"
+
+
+class ModelAdapter:
+    """Turns each IGS event into typed model changes (:mod:`igs_tui.model.changes`)."""
+
+    def __init__(self, model: ClientModel, conversation: IgsConversation | None = None) -> None:
+        self.model = model
+        self._ctx = _PlayState()
+        self.conversation = conversation
+        """Told what the server answered, for the follow-ups IGS needs (fallback from
+        ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
+
+    # entry points -----------------------------------------------------------------------------
+    def received_line(self, line: str) -> None:
+        self.model.apply(ch.ConsoleAdded(line, line_kind(line)))
+
+    def sent_line(self, line: str) -> None:
+        self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
+
+    def apply(self, event: ev.Event) -> None:
+        """Apply one event. Never raises: server data that the model cannot take (an event
+        this adapter did not foresee) is reported in the console, and the next event is
+        applied as usual, so one bad line never stops the connection."""
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            return
+        try:
+            handler(self, event)
+        except Exception as exc:
+            _log.exception("model adapter failed on %r", event)
+            text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
+            self.model.apply(ch.ConsoleAdded(text, "error"))
+
+    def _malformed(self, e: ev.Malformed) -> None:
+        self.model.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
+
+    # helpers ----------------------------------------------------------------------------------
+    def _followed(self, game: int | None) -> FollowedGame | None:
+        if game is None:
+            game = self._ctx.last_heading_game
+        return None if game is None else self.model.followed.get(game)
+
+    def _my_role(self, white: str, black: str) -> Role | None:
+        me = self.model.me
+        if not me or white == black:
+            return None
+        if me == black:
+            return Role.PLAYING_BLACK
+        if me == white:
+            return Role.PLAYING_WHITE
+        return None
+
+    def _own_game(self) -> FollowedGame | None:
+        """The single game we play, for IGS lines that do not name the game."""
+        mine = self.model.my_games()
+        if len(mine) == 1:
+            return mine[0]
+        last = self._followed(None)
+        return last if last is not None and last.role is not Role.OBSERVING else None
+
+    def _own_game_with(self, player: str | None) -> FollowedGame | None:
+        """Our one live game in which ``player`` plays (None if none or several)."""
+        if not player:
+            return None
+        mine = [g for g in self.model.my_games() if player in (g.white, g.black)]
+        return mine[0] if len(mine) == 1 else None
+
+    @staticmethod
+    def _point(text: str | None, size: int) -> Point | None:
+        if text is None:
+            return None
+        try:
+            return parse_point(text, size)
+        except (CoordinateError, ValueError):
+            return None
+
+    # listings ---------------------------------------------------------------------------------
+    def _games_entry(self, e: ev.GamesEntry) -> None:
+        self.model.apply(ch.GamesListed((_summary(e),)))
+        self._describe(e)
+
+    def _describe(self, e: ev.GamesEntry) -> None:
+        """A list line is the only place IGS tells a classic ``match`` game's size and komi
+        (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
+        game = self.model.followed.get(e.game)
+        if game is None or game.phase is GamePhase.FINISHED:
+            return
+        if game.white and (game.white, game.black) != (e.white, e.black):
+            return  # the number now belongs to another game
+        if (game.size, game.komi, game.handicap) != (e.size, e.komi, e.handicap):
+            self.model.apply(
+                ch.GameSetup(
+                    e.game, ch.SetupSource.LISTING, size=e.size, komi=e.komi, handicap=e.handicap
+                )
+            )
+
+    def _user_entry(self, e: ev.UserEntry) -> None:
+        self.model.apply(ch.PlayersUpdated((_player(e),)))
+
+    def _who_entry(self, e: ev.WhoEntry) -> None:
+        flags = e.flags
+        player = Player(
+            e.name,
+            e.rank,
+            idle=e.idle,
+            playing=e.playing,
+            observing=e.observing,
+            open_for_matches="X" not in flags,
+            looking="!" in flags,
+            quiet="Q" in flags,
+        )
+        self.model.apply(ch.PlayersUpdated((player,)))
+
+    def _command_reply(self, e: ev.CommandReply) -> None:
+        line = e.command.line.strip().lower()
+        if line == "games":
+            games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
+            self.model.apply(ch.GamesReplaced(games))
+        elif line == "user":
+            players = tuple(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
+            self.model.apply(ch.PlayersReplaced(players))
+
+    # games ------------------------------------------------------------------------------------
+    def _heading(self, e: ev.GameHeading) -> None:
+        self._ctx.last_heading_game = e.game
+        apply = self.model.apply
+        game = self.model.followed.get(e.game)
+        role = self._my_role(e.white, e.black)
+        if game is not None and role is not None and game.phase is GamePhase.FINISHED:
+            # Servers reuse the numbers of games that are over, and our new game's heading
+            # (with a handicap move after it) can come before its {Match N} announcement:
+            # the old game's moves must not swallow the new one's.
+            apply(ch.GameUnfollowed(e.game))
+            game = None
+        if game is None and role is not None:
+            # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
+            # first heading is then where our new game starts.
+            self._own_game_started(e.game, e.white, e.black, role)
+            game = self.model.followed.get(e.game)
+        if game is None:
+            return
+        if (
+            game.role is not Role.OBSERVING
+            and role is None
+            and game.white
+            and {game.white, game.black} != {e.white, e.black}
+        ):
+            self._ctx.foreign.add(e.game)
+            return  # our game's old number now belongs to someone else's game
+        self._ctx.foreign.discard(e.game)
+        apply(ch.PlayersSeated(e.game, e.white, e.black, role))
+        apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
+        settings = game.time_settings
+        japanese = settings is not None and settings.system is TimeSystem.JAPANESE
+        # "(0 0 -1)" on both sides is a game without time limit: with a limit, one side at
+        # zero has already lost, so both cannot be. Broadcasts show it for their one account.
+        no_limit = (settings is not None and settings.system is TimeSystem.NONE) or (
+            e.white_seconds == e.black_seconds == 0
+            and e.white_byo_stones == e.black_byo_stones == -1
+        )
+        for color, secs, stones in (
+            (Color.WHITE, e.white_seconds, e.white_byo_stones),
+            (Color.BLACK, e.black_seconds, e.black_byo_stones),
+        ):
+            if stones >= 0 and japanese:
+                continue  # "seconds, 1 stone" says less than the TIME lines that follow
+            unlimited = no_limit and secs <= 0 and stones == -1
+            reading = ClockReading(
+                float(max(secs, 0)),
+                in_byoyomi=stones >= 0,
+                byo_stones=stones if stones >= 0 else -1,
+                unlimited=unlimited,
+            )
+            apply(ch.ClockSet(e.game, color, reading))
+
+    def _move(self, e: ev.Move) -> None:
+        game = self._followed(e.game)
+        if game is None or game.number in self._ctx.foreign:
+            return
+        # A resent move list (``moves N``, a reconnect) repeats numbers: the model ignores them.
+        if e.handicap:
+            # A classic game's only word on its handicap.
+            record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
+        else:
+            point = self._point(e.point, game.size)
+            if e.point is not None and point is None:
+                text = f"move {e.number + 1} at {e.point!r} is off a {game.size}x{game.size} board"
+                self.model.apply(ch.SyncError(game.number, text))
+                return
+            record = MoveRecord(e.number + 1, e.color, point)
+        self.model.apply(ch.MoveAdded(game.number, record))
+
+    def _time_info(self, e: ev.TimeInfo) -> None:
+        game = self._followed(e.game)
+        if game is None or e.color is None:
+            return
+        settings = time_settings_of(e)
+        if settings is not None:
+            # Observers never saw the challenge: the TIME line is where they learn the system.
+            self.model.apply(ch.TimeSystemSet(game.number, settings, only_if_unknown=True))
+        self.model.apply(ch.ClockSet(game.number, e.color, clock_reading_of(e)))
+
+    def _props(self, e: ev.GameProps) -> None:
+        if e.game not in self.model.followed:
+            return
+        self.model.apply(
+            ch.GameSetup(
+                e.game, ch.SetupSource.PROPERTIES, size=e.size, komi=e.komi, handicap=e.handicap
+            )
+        )
+
+    def _title(self, e: ev.GameTitle) -> None:
+        number = e.game if e.game is not None else self._ctx.last_heading_game
+        if number is None:
+            return
+        game = self.model.followed.get(number)
+        summary = self.model.games.get(number)
+        if (game is not None and game.title != e.title) or (
+            summary is not None and summary.title != e.title
+        ):
+            self.model.apply(ch.GameTitled(number, e.title))
+
+    def _game_start(self, e: ev.GameStart) -> None:
+        summary = GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)
+        self.model.apply(ch.GamesListed((summary,)))
+        role = self._my_role(e.white, e.black)
+        old = self.model.followed.get(e.game)
+        if role is not None and old is not None and old.phase is GamePhase.FINISHED:
+            # Servers reuse the numbers of games that are over: this is a new game, not the
+            # old one's continuation (its moves and result must not leak into it).
+            self.model.apply(ch.GameUnfollowed(e.game))
+        if role is not None:
+            self._own_game_started(e.game, e.white, e.black, role)
+
+    def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
+        """Follow a new game of ours; the request it came from gives its time system.
+
+        A game reloaded after a lost link comes back under a new number while we still hold
+        it as live under the old one (we never saw it adjourn): that old entry is marked
+        adjourned, so lines that name no game go to the game that is really on.
+        """
+        apply = self.model.apply
+        stale = [
+            old.number
+            for old in self.model.my_games()
+            if old.number != number
+            and old.phase is GamePhase.PLAYING
+            and {old.white, old.black} == {white, black}
+        ]
+        apply(ch.GameFollowed(number, role, white=white, black=black))
+        for old in stale:  # after the new entry exists, so readers see where the game went
+            apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
+        other = white if role is Role.PLAYING_BLACK else black
+        challenge = self.model.close_challenge(other, "started")
+        if challenge is not None:
+            # A classic match game's lines never say its size: the agreed terms do, and the
+            # moves that follow must land on a board of that size.
+            apply(ch.TimeSystemSet(number, TimeSettings.from_terms(challenge.terms)))
+            if not self.model.followed[number].moves:
+                apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
+        if self.conversation is not None:
+            self.conversation.own_game_started(number, white, black)
+
+    def _game_end(self, e: ev.GameEnd) -> None:
+        if e.reason in ("removed", "completed"):
+            return
+        number = e.game
+        if number is None:
+            own = self._own_game()
+            number = own.number if own is not None else None
+        if number is None:
+            return
+        if e.reason == "adjourn":
+            if number in self.model.followed:
+                self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+            self.model.apply(ch.GameUnlisted(number))
+            return
+        scored = self.model.followed.get(number)
+        if scored is not None and scored.score_check is not None:
+            # The ``20`` line already gave the count; the end line only repeats it as text.
+            self.model.apply(ch.GameEnded(number, scored.result))
+            return
+        result = result_from_text(e.text)
+        self.model.apply(ch.GameEnded(number, result or e.result or e.text))
+
+    def _undo(self, e: ev.Undo) -> None:
+        # A player's "28 X undid the last move" names no game: it is X's game of ours, not
+        # the game of the last heading (which may be one we observe).
+        if e.game is not None:
+            game = self.model.followed.get(e.game)
+        else:
+            game = self._own_game_with(e.player) or self._own_game()
+        if game is not None:
+            self.model.apply(ch.MoveUndone(game.number))
+
+    def _komi_request(self, e: ev.KomiRequest) -> None:
+        game = self._own_game_with(e.player) or self._own_game()
+        if game is not None:
+            self.model.apply(ch.KomiProposed(game.number, e.komi))
+        self.model.notify(
+            "komi",
+            f"{e.player} proposes komi {e.komi:g}",
+            "Press ctrl+k in the game to agree.",
+        )
+
+    def _komi_set(self, e: ev.KomiSet) -> None:
+        game = self._own_game()
+        if game is not None:
+            self.model.apply(ch.GameSetup(game.number, ch.SetupSource.AGREED, komi=e.komi))
+        self.model.add_chat(
+            BufferKey(ChatKind.SYSTEM), "server", f"Komi is now {e.komi:g}", kind="info"
+        )
+
+    def _undo_declined(self, e: ev.UndoDeclined) -> None:
+        game = self._own_game_with(e.player) or self._own_game()
+        if game is not None:
+            self.model.apply(ch.UndoAsked(game.number, ""))
+        self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
+
+    def _scoring_started(self, _e: ev.ScoringStarted) -> None:
+        game = self._own_game()
+        if game is not None:
+            self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+
+    def _removal(self, e: ev.StoneRemoval) -> None:
+        game = self._followed(e.game) if e.game is not None else self._own_game()
+        if game is None:
+            return
+        point = self._point(e.point, game.size)
+        if point is not None:
+            self.model.apply(ch.DeadStonesMarked(game.number, (point,)))
+
+    def _restored(self, _e: ev.BoardRestored) -> None:
+        game = self._own_game()
+        if game is not None and game.dead:
+            self.model.apply(ch.DeadStonesCleared(game.number))
+
+    # chat -------------------------------------------------------------------------------------
+    def _tell(self, e: ev.Tell) -> None:
+        self.model.add_chat(BufferKey(ChatKind.TELL, e.name), e.name, e.text, notify=True)
+
+    def _say(self, e: ev.Say) -> None:
+        number = e.game
+        if number is None:
+            own = self._own_game()
+            number = own.number if own is not None else None
+        key = BufferKey(ChatKind.GAME, str(number) if number is not None else "?")
+        self.model.add_chat(key, e.name, e.text, kind="say", notify=True)
+        game = self.model.followed.get(number) if number is not None else None
+        if game is not None:
+            line = Kibitz(e.name, "", e.text, game.last_number)
+            self.model.apply(ch.GameChat(game.number, line, said=True))
+
+    def _kibitz(self, e: ev.Kibitz) -> None:
+        key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
+        self.model.add_chat(key, e.name, e.text, kind="kibitz")
+        game = self._followed(e.game) if e.game is not None else None
+        if game is not None:
+            line = Kibitz(e.name, e.rank, e.text, game.last_number)
+            self.model.apply(ch.GameChat(game.number, line))
+
+    def _shout(self, e: ev.Shout) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
+
+    def _yell(self, e: ev.Yell) -> None:
+        channel = str(e.channel) if e.channel is not None else "?"
+        self.model.add_chat(BufferKey(ChatKind.CHANNEL, channel), e.name or "", e.text)
+
+    def _error(self, e: ev.Error) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+
+    # requests and presence --------------------------------------------------------------------
+    def _match_request(self, e: ev.MatchRequest) -> None:
+        self.model.add_challenge(classic_challenge(e))
+        self.model.notify(
+            "match",
+            f"Match request from {e.opponent}",
+            f"{e.size}x{e.size}, {e.minutes} min, byo-yomi {e.byoyomi_minutes} min",
+        )
+
+    def _nmatch_request(self, e: ev.NMatchRequest) -> None:
+        self.model.add_challenge(nmatch_challenge(e))
+        self.model.notify(
+            "match",
+            f"Match request from {e.opponent}",
+            f"{e.size}x{e.size} {e.color} handicap {e.handicap}, {e.main_seconds // 60} min",
+        )
+
+    def _undo_request(self, e: ev.UndoRequest) -> None:
+        game = self._own_game_with(e.player) or self._own_game()
+        if game is not None:
+            self.model.apply(ch.UndoAsked(game.number, e.player))
+        self.model.notify("undo", "Undo requested", f"{e.player} requests undo")
+
+    def _dispute(self, e: ev.MatchDispute) -> None:
+        me = self.model.me.lower()
+        mine = [r for r in e.requests if r.name.lower() == me]
+        theirs = [r for r in e.requests if r.name.lower() != me]
+        if not theirs:
+            return
+        self.model.add_dispute(
+            Dispute(theirs[0].name, mine[0].terms if mine else (), theirs[0].terms)
+        )
+
+    def _cancelled(self, e: ev.MatchCancelled) -> None:
+        self.model.close_challenge(e.player, "cancelled")
+        if self.conversation is not None:
+            self.conversation.challenge_closed(e.player)
+        self.model.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
+
+    def _declined(self, e: ev.MatchDeclined) -> None:
+        self.model.close_challenge(e.player, "declined")
+        if self.conversation is not None:
+            self.conversation.challenge_closed(e.player)
+        self.model.notify("match", "Match declined", f"{e.player} declined your request")
+
+    def _error_line(self, e: ev.Error) -> None:
+        if "does not support nmatch" in e.text and self.conversation is not None:
+            self.conversation.nmatch_refused()
+        self._error(e)
+
+    # scoring ------------------------------------------------------------------------------------
+    def _score_board(self, e: ev.ScoreBoard) -> None:
+        self._ctx.score_board = e
+
+    def _score(self, e: ev.Score) -> None:
+        board, self._ctx.score_board = self._ctx.score_board, None
+        game = self._scored_game(e.white, e.black)
+        server = ServerScore(
+            e.black_score,
+            e.white_score,
+            black_territory=len(board.black_territory) if board is not None else 0,
+            white_territory=len(board.white_territory) if board is not None else 0,
+            black_captures=board.black_captures if board is not None else None,
+            white_captures=board.white_captures if board is not None else None,
+        )
+        if game is None:
+            return
+        self.model.apply(ch.GameScored(game.number, cross_check(game, server), server.result))
+
+    def _scored_game(self, white: str, black: str) -> FollowedGame | None:
+        """The live game of these players: after a reload under a new number the stale entry
+        is still followed (adjourned) and must not take the count of the game that is on."""
+        for game in self.model.followed.values():
+            if (
+                game.white == white
+                and game.black == black
+                and game.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+            ):
+                return game
+        return self._own_game()
+
+    def _connected(self, e: ev.UserConnected) -> None:
+        self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
+
+    def _disconnected(self, e: ev.UserDisconnected) -> None:
+        self.model.apply(ch.PlayerLeft(e.name))
+
+    def _login(self, e: ev.LoginComplete) -> None:
+        self.model.set_connection(user=e.name)
+
+
+def _koryo(e: ev.TimeInfo) -> tuple[int, int, int, int]:
+    """``(periods left, periods, period seconds, prebyoyomi)`` from a TIME line's trailing pairs
+    (``periods_left/periods koryosec/koryosec prebyo/prebyo``, the nmatch argument order)."""
+    extra = e.extra + (0,) * (6 - len(e.extra))
+    return extra[0], extra[1], extra[2], extra[4]
+
+
+def time_settings_of(e: ev.TimeInfo) -> TimeSettings | None:
+    """The time system a ``15 TIME`` line's totals describe (None for a ``26`` reading).
+
+    The totals mirror the nmatch arguments: koryo periods make it Japanese, byo-yomi time with
+    stones Canadian, a prebyoyomi Bronstein, else absolute (or none).
+    """
+    if e.main_total is None:
+        return None
+    main, byo, stones = e.main_total, e.byo_total or 0, e.stones_total or 0
+    _left, periods, period_seconds, prebyo = _koryo(e)
+    if periods > 0 and period_seconds > 0:
+        return TimeSettings(TimeSystem.JAPANESE, main, byo_seconds=period_seconds, periods=periods)
+    if byo > 0 and stones > 0:
+        return TimeSettings(TimeSystem.CANADIAN, main, byo_seconds=byo, byo_stones=stones)
+    if prebyo > 0:
+        return TimeSettings(TimeSystem.BRONSTEIN, main, delay_seconds=prebyo)
+    if main > 0:
+        return TimeSettings(TimeSystem.ABSOLUTE, main)
+    return TimeSettings(TimeSystem.NONE)
+
+
+def clock_reading_of(e: ev.TimeInfo) -> ClockReading:
+    """A clock reading from a TIME line (or a ``26`` answer), Japanese periods included.
+
+    In Japanese byo-yomi the line's byo-yomi seconds may be the whole overtime left (grace
+    plus every remaining period, as the embedded server sends) or just the current period;
+    either way the reading shows the current period's seconds and the periods left, the form
+    the local countdown uses up one by one.
+    """
+    left, periods, period_seconds, _pre = _koryo(e)
+    if e.in_byoyomi and periods > 0 and period_seconds > 0:
+        byo_left = e.byo_seconds or 0
+        grace = e.byo_total or 0
+        current = byo_left
+        if byo_left > period_seconds:
+            current = byo_left - grace - max(0, left - 1) * period_seconds
+        current = min(max(current, 0), period_seconds)
+        return ClockReading(0.0, in_byoyomi=True, byo_seconds=float(current), periods=left)
+    unlimited = e.main_total == 0 and not (e.byo_total or periods)
+    if unlimited and not e.in_byoyomi:
+        return ClockReading(0.0, unlimited=True)
+    if e.in_byoyomi:
+        # Canadian: the model keeps the period's seconds where the heading puts them.
+        stones = e.stones if e.stones is not None and e.stones >= 0 else -1
+        return ClockReading(float(e.byo_seconds or 0), in_byoyomi=True, byo_stones=stones)
+    return ClockReading(float(e.main_seconds or 0))
+
+
+def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
+    """Terms of an ``nmatch`` offer from our side: the accept command's colour is ours."""
+    color = None if e.color.upper() == "N" else Color.parse(e.color)
+    if e.byo_stones == 1 and e.koryo_count > 0:
+        time = {"byo_periods": e.koryo_count, "byo_seconds": e.koryo_seconds, "byo_stones": 0}
+    else:
+        time = {"byo_seconds": e.byo_seconds, "byo_stones": e.byo_stones, "byo_periods": 0}
+    terms = MatchTerms(
+        e.opponent,
+        color,
+        size=e.size,
+        handicap=e.handicap,
+        main_seconds=e.main_seconds,
+        bronstein_seconds=e.prebyoyomi_seconds,
+        **time,
+    )
+    return Challenge(terms, incoming=True, accept_command=e.accept_command or "")
+
+
+def classic_challenge(e: ev.MatchRequest) -> Challenge:
+    """Terms of a classic ``match`` offer (minutes; IGS byo-yomi is 25 stones Canadian)."""
+    color = e.your_color or (e.opponent_color.opponent if e.opponent_color else Color.BLACK)
+    byo = (e.byoyomi_minutes or 0) * 60
+    terms = MatchTerms(
+        e.opponent,
+        color,
+        size=e.size,
+        main_seconds=e.minutes * 60,
+        byo_seconds=byo,
+        byo_stones=25 if byo else 0,
+    )
+    return Challenge(terms, incoming=True, classic=True, accept_command=e.accept_command or "")
+
+
+def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
+    """Count the final position ourselves with the same dead stones and compare results."""
+    ours = count_with_dead(game.board, game.dead, komi=game.komi)
+    return ScoreCheck(server, ours.black, ours.white, ours.result)
+
+
+def _summary(e: ev.GamesEntry) -> GameSummary:
+    return GameSummary(
+        e.game,
+        e.white,
+        e.white_rank,
+        e.black,
+        e.black_rank,
+        moves=e.moves,
+        size=e.size,
+        handicap=e.handicap,
+        komi=e.komi,
+        byoyomi_minutes=e.byoyomi,
+        flags=e.flags,
+        observers=e.observers,
+    )
+
+
+def _player(e: ev.UserEntry) -> Player:
+    flags = e.flags
+    info = "" if e.info.strip().lower() == "<none>" else e.info
+    return Player(
+        e.name,
+        e.rank,
+        info=info,
+        country=e.country,
+        wins=e.won,
+        losses=e.lost,
+        playing=e.playing,
+        observing=e.observing,
+        idle=e.idle,
+        open_for_matches="X" not in flags,
+        looking="!" in flags,
+        quiet="Q" in flags,
+        shouts_off="S" in flags,
+        language=e.language,
+    )
+
+
+_HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
+    ev.GamesEntry: ModelAdapter._games_entry,
+    ev.UserEntry: ModelAdapter._user_entry,
+    ev.WhoEntry: ModelAdapter._who_entry,
+    ev.CommandReply: ModelAdapter._command_reply,
+    ev.GameHeading: ModelAdapter._heading,
+    ev.Move: ModelAdapter._move,
+    ev.TimeInfo: ModelAdapter._time_info,
+    ev.GameProps: ModelAdapter._props,
+    ev.GameTitle: ModelAdapter._title,
+    ev.GameStart: ModelAdapter._game_start,
+    ev.GameEnd: ModelAdapter._game_end,
+    ev.Undo: ModelAdapter._undo,
+    ev.ScoringStarted: ModelAdapter._scoring_started,
+    ev.StoneRemoval: ModelAdapter._removal,
+    ev.BoardRestored: ModelAdapter._restored,
+    ev.Tell: ModelAdapter._tell,
+    ev.Say: ModelAdapter._say,
+    ev.Kibitz: ModelAdapter._kibitz,
+    ev.Shout: ModelAdapter._shout,
+    ev.Yell: ModelAdapter._yell,
+    ev.Error: ModelAdapter._error_line,
+    ev.MatchDispute: ModelAdapter._dispute,
+    ev.MatchCancelled: ModelAdapter._cancelled,
+    ev.MatchDeclined: ModelAdapter._declined,
+    ev.UndoDeclined: ModelAdapter._undo_declined,
+    ev.KomiRequest: ModelAdapter._komi_request,
+    ev.KomiSet: ModelAdapter._komi_set,
+    ev.ScoreBoard: ModelAdapter._score_board,
+    ev.Score: ModelAdapter._score,
+    ev.MatchRequest: ModelAdapter._match_request,
+    ev.NMatchRequest: ModelAdapter._nmatch_request,
+    ev.UndoRequest: ModelAdapter._undo_request,
+    ev.UserConnected: ModelAdapter._connected,
+    ev.UserDisconnected: ModelAdapter._disconnected,
+    ev.LoginComplete: ModelAdapter._login,
+    ev.Malformed: ModelAdapter._malformed,
+}

@@ -1,0 +1,598 @@
+"""IgsClient: the connection driver between a socket and the sans-IO protocol session.
+
+Theory of operation
+-------------------
+The UI worker, the bot bridge and the end-to-end tests all need the same loop, so it lives here,
+free of Textual:
+
+1. **Connect**: try each server address in order (the spec: "If one of the ports fail, try the
+   other ones"), emitting :class:`~igs_tui.backends.igs.net.states.Connecting`.
+2. **Serve**: create a fresh protocol session (login handshake + command session), then pump:
+   every received line goes to ``session.receive_line`` and the resulting events go to
+   consumers; whatever ``session.data_to_send(now)`` releases (it throttles, IGS kicks flooding
+   clients) is written. Between those the loop sleeps until the earliest of: new data, a queued
+   command's send time, the keepalive deadline, the login deadline.
+3. **Keepalive**: after :attr:`ClientConfig.keepalive_idle` seconds of silence we send ``ayt``; no
+   line at all within :attr:`ClientConfig.keepalive_timeout` means a dead link (see
+   :mod:`igs_tui.backends.igs.net.keepalive`).
+4. **Reconnect**: when the link drops, wait per
+:class:`~igs_tui.backends.igs.net.backoff.BackoffPolicy` and go
+   back to 1. After the new login the :class:`~igs_tui.backends.igs.net.restore.SessionMemory`
+   supplies the
+   commands that bring the session back: ``load`` for the own interrupted game (with a forfeit
+   deadline for the UI's countdown) and ``observe N`` + ``moves N`` for each observed game.
+   ``load`` needs the opponent online: if the game is not back yet when the opponent's
+   "has connected" line arrives, ``load`` is sent again then.
+   A rejected password is final: retrying cannot fix it.
+
+Consumers get protocol events and link-state events (:mod:`igs_tui.backends.igs.net.states`) in one
+stream,
+through a synchronous ``on_event`` callback (called in order, on the event loop) and/or the async
+iterator :meth:`IgsClient.events`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import logging
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.decoding import DEFAULT_LEGACY_ENCODING
+from igs_tui.backends.igs.net.keepalive import KeepaliveAction, KeepaliveMonitor
+from igs_tui.backends.igs.net.recorder import SessionRecorder
+from igs_tui.backends.igs.net.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
+from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
+from igs_tui.backends.igs.net.states import (
+    Connected,
+    Connecting,
+    ConnectionEvent,
+    Disconnected,
+    Failed,
+    LagMeasured,
+    LoggingIn,
+    Reconnecting,
+)
+from igs_tui.backends.igs.net.transport import (
+    ReceiveFailed,
+    TelnetTransport,
+    TransportClosed,
+    TransportError,
+)
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import (
+    Ayt,
+    CommandReply,
+    Error,
+    Event,
+    GameEnd,
+    GameHeading,
+    LoginComplete,
+    LoginFailed,
+    Malformed,
+    UserConnected,
+)
+
+__all__ = [
+    "ClientConfig",
+    "ClientEvent",
+    "IgsClient",
+    "LineTransport",
+    "SessionLike",
+]
+
+ClientEvent = Event | ConnectionEvent
+
+_log = logging.getLogger(__name__)
+
+MAX_RECEIVE_FAILURES = 5
+"""Reads in a row that may fail with an unexpected exception (each reported) before the link
+counts as lost: a transport that fails on every read is dead, not a stream of errors."""
+
+
+class SessionLike(Protocol):
+    """What the client needs from :class:`igs_tui.backends.igs.protocol.session.IgsSession`."""
+
+    def receive_line(self, line: str) -> list[Event]: ...
+
+    def send(self, command: Command | str) -> int: ...
+
+    def data_to_send(self, now: float) -> list[str]: ...
+
+    def next_send_time(self, now: float) -> float | None: ...
+
+    def expire(self, now: float, timeout: float = 60.0) -> list[Event]: ...
+
+    def close(self) -> None: ...
+
+
+class LineTransport(Protocol):
+    """What the client needs from :class:`~igs_tui.backends.igs.net.transport.TelnetTransport`."""
+
+    address: ServerAddress
+
+    async def receive(self) -> list[str]: ...
+
+    def send_line(self, text: str, *, credential: bool = False) -> None: ...
+
+    async def drain(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+SessionFactory = Callable[[str, str], SessionLike]
+Connector = Callable[[ServerAddress], Awaitable[LineTransport]]
+RecorderFactory = Callable[[ServerAddress], SessionRecorder | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ClientConfig:
+    """Tunables of :class:`IgsClient`; tests shrink the timings."""
+
+    servers: Sequence[ServerAddress] = IGS_SERVERS
+    connect_timeout: float = 10.0
+    login_timeout: float = 30.0
+    keepalive_idle: float = 60.0
+    keepalive_timeout: float = 30.0
+    reconnect: bool = True
+    backoff: BackoffPolicy = field(default_factory=BackoffPolicy)
+    legacy_encoding: str | None = DEFAULT_LEGACY_ENCODING
+    forfeit_seconds: float = FORFEIT_SECONDS
+    refresh_moves: bool = True
+    """After re-observing a game, also send ``moves N`` to fill in what happened meanwhile."""
+    stable_after: float = 30.0
+    """A connection must stay logged in this long before the backoff starts afresh. Without it,
+    two running copies of the client would throw each other out ("Throwing other copy out")
+    at the fastest retry rate forever; with it, they slow down and eventually give up."""
+    reply_timeout: float = 60.0
+    """A command unanswered this long gets a timed-out ``CommandReply`` (see IgsSession.expire)."""
+
+    def __post_init__(self) -> None:
+        """Reject a bad configuration when it is made, not on the first reconnect.
+
+        Raises:
+            ValueError: no servers, or a timing that is not positive.
+            LookupError: ``legacy_encoding`` names no codec.
+        """
+        if not self.servers:
+            raise ValueError("ClientConfig needs at least one server")
+        for name in ("connect_timeout", "login_timeout", "keepalive_idle", "keepalive_timeout"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"ClientConfig.{name} must be positive")
+        if self.legacy_encoding:
+            codecs.lookup(self.legacy_encoding)
+
+
+class _LoginRejected(Exception):
+    """The server rejected our credentials for good."""
+
+
+class _LinkLost(Exception):
+    """The connection is unusable; the message is the reason shown to the user."""
+
+
+_END = object()
+
+
+class IgsClient:
+    """Connect, log in, pump lines, keep alive and reconnect (see the module docstring).
+
+    Args:
+        username: account name (an unknown name logs in as a guest, per the spec).
+        password: the account's password (never logged; the recorder redacts it).
+        config: timings, servers, reconnect policy.
+        on_event: called with every protocol and link-state event, in order; an exception it
+            raises is logged and otherwise ignored.
+        session_factory: builds the protocol session for each connection (default: IgsSession).
+        connector: opens a transport to one address (default: :meth:`TelnetTransport.connect`).
+        recorder_factory: returns a transcript recorder per connection, or None for no transcript.
+        clock: monotonic time source (for the throttle, keepalive and forfeit deadline).
+        rng: randomness for backoff jitter (seed it in tests).
+    """
+
+    def __init__(
+        self,
+        username: str,
+        password: str,
+        *,
+        config: ClientConfig | None = None,
+        on_event: Callable[[ClientEvent], None] | None = None,
+        session_factory: SessionFactory | None = None,
+        connector: Connector | None = None,
+        recorder_factory: RecorderFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.username = username
+        self._password = password
+        self.config = config or ClientConfig()
+        self._on_event = on_event
+        self._session_factory = session_factory or _default_session_factory
+        self._connector = connector or self._telnet_connector
+        self._recorder_factory = recorder_factory
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self.memory = SessionMemory(
+            refresh_moves=self.config.refresh_moves, forfeit_seconds=self.config.forfeit_seconds
+        )
+        self._subscribers: list[asyncio.Queue[object]] = []
+        self._session: SessionLike | None = None
+        self._transport: LineTransport | None = None
+        self._recorder: SessionRecorder | None = None
+        self._logged_in_as: str | None = None
+        self._wake = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._running = False
+        self._login_at: float | None = None
+        self._ayt_sent_at: float | None = None
+        self._quitting = False
+        self.lag: float | None = None
+        """Seconds of the last keepalive round trip (None until measured)."""
+        self.state: ConnectionEvent | None = None
+        """The latest link-state event (None before :meth:`run`)."""
+
+    # --- public API ------------------------------------------------------------------------
+
+    @property
+    def logged_in_as(self) -> str | None:
+        """The account name of the current login (``guestNNNN`` for guests), else None."""
+        return self._logged_in_as
+
+    @property
+    def connected(self) -> bool:
+        return self._logged_in_as is not None and self._session is not None
+
+    @property
+    def forfeit_deadline(self) -> float | None:
+        """Monotonic time by which the interrupted own game must be reloaded, or None."""
+        return self.memory.forfeit_deadline
+
+    def send(self, command: Command | str) -> bool:
+        """Queue a command for the server; False if there is no connection (it is dropped).
+
+        Commands are not kept for a later connection on purpose: a move or a match request
+        typed while offline would be stale by the time we are back. ``observe``/``unobserve``
+        are remembered either way, so an observation started offline is restored. After
+        ``quit`` the client ends instead of reconnecting when the server closes the link.
+
+        Raises:
+            ValueError: for a multi-line command (the session refuses to send it).
+        """
+        line = str(command)
+        self.memory.note_command(line)
+        if self._session is None:
+            return False
+        if line.split()[:1] in (["quit"], ["exit"]):
+            # The server closes the link after quit; that drop must not trigger a reconnect.
+            self._quitting = True
+        self._session.send(command)
+        self._wake.set()
+        return True
+
+    async def events(self) -> AsyncIterator[ClientEvent]:
+        """Iterate over events from now on, until :meth:`run` ends."""
+        queue: asyncio.Queue[object] = asyncio.Queue()
+        self._subscribers.append(queue)
+        try:
+            while True:
+                item = await queue.get()
+                if item is _END:
+                    return
+                yield item  # type: ignore[misc]
+        finally:
+            self._subscribers.remove(queue)
+
+    async def close(self) -> None:
+        """Stop: close the connection and end :meth:`run` (no reconnect)."""
+        self._stop.set()
+        self._wake.set()
+        if self._transport is not None:
+            await self._transport.close()
+
+    async def run(self) -> None:
+        """Connect and keep the session alive until :meth:`close` or a final failure."""
+        if self._running:
+            raise RuntimeError("IgsClient.run is already running")
+        self._running = True
+        self._quitting = False
+        attempt = 0
+        try:
+            while not self._stop.is_set():
+                self._login_at = None
+                try:
+                    transport = await self._connect_any(attempt)
+                    if self._stop.is_set():
+                        await transport.close()
+                        break
+                    await self._serve(transport)
+                    reason = "connection closed"
+                except _LinkLost as exc:
+                    reason = str(exc)
+                except _LoginRejected as exc:
+                    self._emit(Disconnected(str(exc)))
+                    self._emit(Failed(str(exc)))
+                    return
+                if self._stop.is_set() or self._quitting:
+                    self._emit(Disconnected("closed by user" if self._stop.is_set() else "quit"))
+                    return
+                if self._login_at is not None and (
+                    self._clock() - self._login_at >= self.config.stable_after
+                ):
+                    attempt = 0  # that connection worked: start the backoff schedule afresh
+                deadline = self.memory.disconnected(self._clock())
+                self._emit(Disconnected(reason, deadline))
+                if not self.config.reconnect:
+                    self._emit(Failed(reason))
+                    return
+                attempt += 1
+                delay = self.config.backoff.delay(attempt, self._rng)
+                if delay is None:
+                    self._emit(Failed(f"{reason}; gave up after {attempt - 1} attempts"))
+                    return
+                self._emit(Reconnecting(attempt, delay, deadline))
+                # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
+                # that arrives just as the inner wait completes, and run() would never end.
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(delay):
+                        await self._stop.wait()
+            self._emit(Disconnected("closed by user"))
+        finally:
+            self._running = False
+            for queue in self._subscribers:
+                queue.put_nowait(_END)
+
+    # --- connection ------------------------------------------------------------------------
+
+    async def _telnet_connector(self, address: ServerAddress) -> LineTransport:
+        return await TelnetTransport.connect(
+            address,
+            timeout=self.config.connect_timeout,
+            legacy_encoding=self.config.legacy_encoding,
+        )
+
+    async def _connect_any(self, attempt: int) -> LineTransport:
+        errors: list[str] = []
+        for address in self.config.servers:
+            if self._stop.is_set():
+                break
+            self._emit(Connecting(address, attempt))
+            try:
+                return await self._connector(address)
+            except TransportError as exc:
+                errors.append(str(exc))
+        raise _LinkLost("; ".join(errors) or "no server to connect to")
+
+    async def _serve(self, transport: LineTransport) -> None:
+        """Run one connection until it drops or :meth:`close` is called.
+
+        Raises:
+            _LinkLost: with the reason the connection ended.
+            _LoginRejected: the password was refused for good.
+        """
+        session = self._session_factory(self.username, self._password)
+        self._transport, self._session = transport, session
+        self._logged_in_as = None
+        self._ayt_sent_at = None
+        self._recorder = self._open_recorder(transport.address)
+        monitor = KeepaliveMonitor(
+            self._clock(),
+            idle=self.config.keepalive_idle,
+            answer_timeout=self.config.keepalive_timeout,
+        )
+        self._emit(LoggingIn(transport.address))
+        login_deadline = self._clock() + self.config.login_timeout
+        reader = asyncio.create_task(self._read_loop(transport, session, monitor))
+        try:
+            while True:
+                # Cleared before the work, not after: a wake-up set while we await inside
+                # _flush (the reader queued a reply) must not be lost.
+                self._wake.clear()
+                if reader.done():
+                    reader.result()  # re-raises _LinkLost / _LoginRejected
+                    raise _LinkLost("connection closed")
+                if self._stop.is_set():
+                    return
+                now = self._clock()
+                logged_in = self._logged_in_as is not None
+                if logged_in:
+                    action = monitor.check(now)
+                    if action is KeepaliveAction.DEAD:
+                        raise _LinkLost("no answer from the server (keepalive timed out)")
+                    if action is KeepaliveAction.SEND_AYT:
+                        session.send("ayt")
+                        self._ayt_sent_at = now
+                elif now >= login_deadline:
+                    raise _LinkLost("login timed out")
+                for event in session.expire(now, self.config.reply_timeout):
+                    self._handle(event, transport.address, session)
+                await self._flush(transport, session, now)
+                wake_at = monitor.next_deadline() if logged_in else login_deadline
+                next_send = session.next_send_time(now)
+                if next_send is not None:
+                    wake_at = min(wake_at, next_send)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(max(0.0, wake_at - self._clock())):
+                        await self._wake.wait()
+        finally:
+            reader.cancel()
+            await asyncio.wait({reader})  # never raises; our own cancellation still propagates
+            if not reader.cancelled():
+                reader.exception()  # mark it retrieved: the reason was already reported
+            self._session = None
+            self._transport = None
+            self._logged_in_as = None
+            session.close()
+            await transport.close()
+            if self._recorder is not None:
+                self._recorder.comment("connection closed")
+                self._recorder.close()
+                self._recorder = None
+
+    async def _flush(self, transport: LineTransport, session: SessionLike, now: float) -> None:
+        lines = session.data_to_send(now)
+        if not lines:
+            return
+        try:
+            for line in lines:
+                transport.send_line(line, credential=line in (self.username, self._password))
+                if self._recorder is not None:
+                    self._recorder.sent(line)
+            await transport.drain()
+        except TransportError as exc:
+            raise _LinkLost(str(exc)) from exc
+
+    async def _read_loop(
+        self, transport: LineTransport, session: SessionLike, monitor: KeepaliveMonitor
+    ) -> None:
+        failures = 0
+        try:
+            while True:
+                try:
+                    lines = await transport.receive()
+                except TransportClosed as exc:
+                    raise _LinkLost("connection closed by server") from exc
+                except TransportError as exc:
+                    raise _LinkLost(str(exc)) from exc
+                except ReceiveFailed as exc:  # a stage of the transport raised on some data
+                    for data, reason in exc.problems:
+                        self._report_unreadable(data, reason)
+                    lines = exc.lines
+                except Exception as exc:  # any other transport bug: this read is lost
+                    failures += 1
+                    self._report_unreadable("", f"{type(exc).__name__}: {exc}")
+                    if failures >= MAX_RECEIVE_FAILURES:
+                        raise _LinkLost(f"cannot read from the server: {exc}") from exc
+                    await asyncio.sleep(0)  # one failing at once must not hog the event loop
+                    continue
+                else:
+                    failures = 0
+                if lines:
+                    monitor.heard(self._clock())
+                for line in lines:
+                    if self._recorder is not None:
+                        self._recorder.received(line)
+                    self._receive(line, transport.address, session)
+                self._wake.set()
+        finally:
+            self._wake.set()
+
+    def _receive(self, line: str, address: ServerAddress, session: SessionLike) -> None:
+        """One line through the session and our own handling. A stage that raises (it should
+        not: the parser promises never to) costs that line, not the connection: the error is
+        logged with the line and reported as a :class:`Malformed` event for the console."""
+        try:
+            for event in session.receive_line(line):
+                self._handle(event, address, session)
+        except (_LinkLost, _LoginRejected):
+            raise
+        except Exception as exc:
+            _log.exception("failed to handle server line %r", line)
+            self._emit(Malformed(line, f"{type(exc).__name__}: {exc}"))
+
+    def _report_unreadable(self, data: str, reason: str) -> None:
+        """A transport stage (line splitter, decoder) raised on ``data``: log it and show it in
+        the console as a :class:`Malformed` event; reading goes on."""
+        _log.error("receiving from the server failed (%s) on %r", reason, data)
+        self._emit(Malformed(data, reason))
+
+    # --- events ----------------------------------------------------------------------------
+
+    def _handle(self, event: Event, address: ServerAddress, session: SessionLike) -> None:
+        """Keep the session memory current, then pass the event on."""
+        if isinstance(event, LoginComplete):
+            self._logged_in_as = event.name
+            self._login_at = self._clock()
+            restoring = tuple(self.memory.restore_commands())
+            self._emit(event)
+            for command in restoring:
+                session.send(command)
+            deadline = self.memory.forfeit_deadline
+            self._emit(Connected(address, event.name, event.guest, restoring, deadline))
+            return
+        if isinstance(event, LoginFailed) and event.final:
+            self._emit(event)
+            raise _LoginRejected(f"login as {event.name} rejected: wrong password")
+        if isinstance(event, GameHeading):
+            if self._logged_in_as in (event.white, event.black):
+                self.memory.playing(OwnGame(event.game, event.white, event.black))
+        elif isinstance(event, GameEnd):
+            self._game_ended(event)
+        elif isinstance(event, Ayt) and self._ayt_sent_at is not None:
+            self.lag = self._clock() - self._ayt_sent_at
+            self._ayt_sent_at = None
+            self._emit(event)
+            self._emit(LagMeasured(self.lag))
+            return
+        elif isinstance(event, CommandReply):
+            self._command_answered(event, session)
+        elif isinstance(event, UserConnected):
+            reload = self.memory.reload_when_back(event.name, self._logged_in_as)
+            if reload is not None:
+                session.send(reload)
+        self._emit(event)
+
+    def _command_answered(self, reply: CommandReply, session: SessionLike) -> None:
+        """An ``observe N`` the server refused (no such game) must not be restored later.
+
+        A refused restore ``load`` may mean the game was never interrupted: when the server
+        had not noticed the old link die, the new login threw the old copy out and the game
+        went on. ``moves N`` then brings its heading (which ends the countdown) and the
+        moves we missed; if the game is really away, the answer names other players or none
+        and changes nothing.
+        """
+        command = reply.command
+        refused = any(isinstance(e, Error) for e in reply.events)
+        if command.verb == "observe" and command.game is not None and refused:
+            self.memory.stopped_observing(command.game)
+        own = self.memory.own_game
+        if (
+            command.verb == "load"
+            and refused
+            and own is not None
+            and self.memory.forfeit_deadline is not None
+            and command.line.strip() == own.load_command
+        ):
+            session.send(f"moves {own.number}")
+
+    def _game_ended(self, event: GameEnd) -> None:
+        if event.game is not None:
+            self.memory.game_ended(event.game)
+            return
+        own = self.memory.own_game
+        if own is not None and {event.white, event.black} == {own.white, own.black}:
+            self.memory.game_ended(own.number)
+
+    def _emit(self, event: ClientEvent) -> None:
+        if isinstance(event, ConnectionEvent) and not isinstance(event, LagMeasured):
+            self.state = event
+            if self._recorder is not None:
+                self._recorder.comment(f"{event.type}: {event}")
+        if self._on_event is not None:
+            try:
+                self._on_event(event)
+            except Exception:
+                # A consumer's bug with one odd event must not take the connection down with it
+                # (the loop would die silently in its task); log it and keep going.
+                _log.exception("on_event callback failed for %r", event)
+        for queue in self._subscribers:
+            queue.put_nowait(event)
+
+    def _open_recorder(self, address: ServerAddress) -> SessionRecorder | None:
+        if self._recorder_factory is None:
+            return None
+        try:
+            return self._recorder_factory(address)
+        except OSError:
+            return None  # a transcript is a convenience; never fail the connection over it
+
+
+def _default_session_factory(username: str, password: str) -> SessionLike:
+    from igs_tui.backends.igs.protocol.session import IgsSession
+
+    return IgsSession(username, password)

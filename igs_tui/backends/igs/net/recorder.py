@@ -1,0 +1,190 @@
+"""Write a session transcript (every line received and sent) for ``igs-tui parse`` and bug reports.
+
+Transcripts live in ``platformdirs.user_data_dir("igs-tui")/sessions/<UTC timestamp>-<server>.log``
+in the transcript format of :mod:`igs_tui.backends.igs.protocol.transcript`. They may hold private
+chat, so
+the directory is created 0700 and each file 0600, and the file is created exclusively (never
+appended to or truncated: two sessions started in the same second get distinct names).
+
+The password must never reach the disk. Two rules, because neither alone is enough:
+
+* the line sent right after a password prompt (``Password: `` or the client-mode ``1 1``) is
+  written as ``********`` whatever it contains -- that is the line that *is* the password;
+* any sent or received line containing the password gets it replaced, in case it is typed again
+  elsewhere (``password old new``, a mistaken tell). A password of 6 or more characters is
+  replaced wherever it occurs; a shorter one only where it is not part of a longer word, so that
+  ``go`` does not shred ``gopher`` (:class:`igs_tui.redaction.Redactor`, shared with the chat
+  logs). A password equal to the login name is not redacted elsewhere: it is public anyway.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Self
+
+import platformdirs
+
+from igs_tui.redaction import REDACTED, Redactor
+
+__all__ = [
+    "REDACTED",
+    "SessionRecorder",
+    "TranscriptFormat",
+    "default_sessions_dir",
+    "transcript_recorder",
+]
+
+_log = logging.getLogger(__name__)
+
+_PASSWORD_PROMPTS = frozenset({"Password: ", "Password:", "1 1"})
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptFormat:
+    """How transcript lines are spelled; defaults to the protocol package's format."""
+
+    header: Callable[[], str]
+    received: Callable[[str], str]
+    sent: Callable[[str], str]
+
+    comment: Callable[[str], str] = lambda text: "# " + text.replace("\n", " ")
+
+    @classmethod
+    def default(cls) -> TranscriptFormat:
+        """The format ``igs-tui parse`` reads (:mod:`igs_tui.backends.igs.protocol.transcript`)."""
+        from igs_tui.backends.igs.protocol import transcript
+
+        return cls(
+            header=transcript.format_transcript_header,
+            received=transcript.format_received,
+            sent=transcript.format_sent,
+            comment=transcript.format_comment,
+        )
+
+
+def default_sessions_dir() -> Path:
+    """``<user data dir>/sessions`` for igs-tui (not created here)."""
+    return Path(platformdirs.user_data_dir("igs-tui")) / "sessions"
+
+
+class SessionRecorder:
+    """Append received/sent lines to one transcript file, redacting the password.
+
+    Use :meth:`create` to make a new file; the recorder is a context manager.
+    """
+
+    def __init__(
+        self,
+        stream: IO[str],
+        path: Path,
+        *,
+        password: str | None,
+        fmt: TranscriptFormat,
+        username: str = "",
+    ) -> None:
+        self.path = path
+        self._stream = stream
+        self._fmt = fmt
+        self._redact = Redactor(password, username)
+        self._after_password_prompt = False
+        self._stream.write(fmt.header() + "\n")
+
+    @classmethod
+    def create(
+        cls,
+        server: str,
+        *,
+        password: str | None,
+        directory: Path | None = None,
+        now: datetime | None = None,
+        fmt: TranscriptFormat | None = None,
+        username: str = "",
+    ) -> Self:
+        """Create ``<directory>/<timestamp>-<server>.log`` (mode 0600) and return its recorder.
+
+        Raises:
+            OSError: if the directory or file cannot be created.
+        """
+        directory = directory if directory is not None else default_sessions_dir()
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+        base = f"{stamp}-{_UNSAFE_NAME.sub('_', server).strip('_') or 'server'}"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+        for suffix in range(1000):
+            path = directory / (f"{base}.log" if suffix == 0 else f"{base}-{suffix}.log")
+            try:
+                fd = os.open(path, flags, 0o600)
+            except FileExistsError:
+                continue
+            break
+        else:
+            raise FileExistsError(f"no free transcript name for {base} in {directory}")
+        os.fchmod(fd, 0o600)  # the mode given to open is reduced by the umask; be explicit
+        stream = os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n")
+        fmt = fmt or TranscriptFormat.default()
+        return cls(stream, path, password=password, fmt=fmt, username=username)
+
+    def received(self, line: str) -> None:
+        """Record a line from the server."""
+        # Stays set until we answer: a stray line between prompt and answer must not disarm it,
+        # and redacting one harmless command by mistake costs nothing.
+        if line in _PASSWORD_PROMPTS:
+            self._after_password_prompt = True
+        self._write(self._fmt.received(self._redact(line)))
+
+    def sent(self, line: str) -> None:
+        """Record a line we sent; the answer to a password prompt is fully redacted."""
+        if self._after_password_prompt:
+            self._after_password_prompt = False
+            line = REDACTED
+        self._write(self._fmt.sent(self._redact(line)))
+
+    def comment(self, text: str) -> None:
+        """Record a note (connects, disconnects) that ``parse`` skips."""
+        self._write(self._fmt.comment(self._redact(text)))
+
+    def close(self) -> None:
+        if not self._stream.closed:
+            self._stream.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _write(self, text: str) -> None:
+        """Write and flush one line. A transcript is a convenience: when the disk is full or
+        gone, recording stops (logged once) and the session it records goes on."""
+        if self._stream.closed:
+            return
+        try:
+            self._stream.write(text + "\n")
+            self._stream.flush()  # a crash must not lose the lines that explain it
+        except OSError as exc:
+            _log.error("transcript %s: recording stopped (%s)", self.path, exc)
+            with contextlib.suppress(OSError):
+                self._stream.close()
+
+
+def transcript_recorder(
+    password: str | None, directory: Path | None = None, username: str = ""
+) -> Callable[[object], SessionRecorder]:
+    """A ``recorder_factory`` for :class:`~igs_tui.backends.igs.net.client.IgsClient`: one new
+    transcript per
+    connection, named after the server address, in ``directory`` (default: the user data dir)."""
+
+    def factory(address: object) -> SessionRecorder:
+        return SessionRecorder.create(
+            str(address), password=password, directory=directory, username=username
+        )
+
+    return factory

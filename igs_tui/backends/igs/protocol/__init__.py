@@ -1,0 +1,27 @@
+"""Sans-IO IGS protocol: decoded lines in, typed events out; commands out, throttled.
+
+No sockets, asyncio, threads or Textual in this package (``igs_tui.backends.igs.net`` owns the
+transport).
+
+* :mod:`.events` -- the frozen event dataclasses (``type`` names them in JSON);
+* :mod:`.parser` (+ :mod:`.readers`) -- :class:`IgsParser`, one line at a time;
+* :mod:`.commands` -- validated command builders; :mod:`.lines` -- server-side formatters;
+* :mod:`.login`, :mod:`.state`, :mod:`.session` -- :class:`IgsSession`, the object callers use;
+* :mod:`.throttle` -- the send-rate token bucket; :mod:`.transcript` -- the transcript format.
+"""
+
+from igs_tui.backends.igs.protocol.commands import Command, ReplyKind
+from igs_tui.backends.igs.protocol.events import Event, event_to_dict
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.state import SessionState
+
+__all__ = [
+    "Command",
+    "Event",
+    "IgsParser",
+    "IgsSession",
+    "ReplyKind",
+    "SessionState",
+    "event_to_dict",
+]

@@ -1,0 +1,233 @@
+"""``IgsSession``: the one object callers use -- lines in, events out, command lines out.
+
+Shaped like ``h11.Connection``: the caller owns the socket and the clock. It feeds every decoded
+server line to :meth:`IgsSession.receive_line`, queues commands with :meth:`IgsSession.send`,
+and writes whatever :meth:`IgsSession.data_to_send` returns, at the latest when
+:meth:`IgsSession.next_send_time` says. Composition (like wsproto): a
+:class:`~igs_tui.backends.igs.protocol.login.LoginHandshake` answers the login prompts, then the
+session
+queues its setup commands and correlates answers with commands
+(:class:`~igs_tui.backends.igs.protocol.state.ReplyTracker`). State rules live in
+:mod:`igs_tui.backends.igs.protocol.state`.
+
+Typical loop::
+
+    session = IgsSession("name", "secret")
+    for line in transport_lines():                  # decoded, CR/LF stripped
+        for event in session.receive_line(line):
+            handle(event)                           # CommandReply groups answers
+        for out in session.data_to_send(monotonic()):
+            write(out + "\\r\\n")
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from igs_tui import __version__
+from igs_tui.backends.igs.protocol import commands
+from igs_tui.backends.igs.protocol.commands import Command, ReplyKind, classify
+from igs_tui.backends.igs.protocol.events import CommandReply, Event, LoginComplete, LoginFailed
+from igs_tui.backends.igs.protocol.login import LoginHandshake
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.state import ReplyTracker, SessionState, next_state
+from igs_tui.backends.igs.protocol.throttle import TokenBucket
+
+REDACTED = "********"
+
+
+def setup_commands(client_name: str, version: str) -> list[Command]:
+    """The commands sent right after login, every toggle with an explicit value.
+
+    Chosen from GoPanda2's list in the spec: client mode on; quiet off so logins and game
+    results are announced; ``newundo`` and ``nmatch`` on so ``undoplease`` and nmatch offers
+    reach us; verbose off so no ASCII boards are sent; then identify the client.
+    """
+    return [
+        commands.toggle("client", "on"),
+        commands.toggle("quiet", False),
+        commands.toggle("newundo", True),
+        commands.toggle("nmatch", True),
+        commands.toggle("verbose", False),
+        commands.client_id(client_name, version),
+    ]
+
+
+class IgsSession:
+    """A sans-IO IGS client session (login, setup, throttled sending, reply correlation)."""
+
+    def __init__(
+        self,
+        username: str,
+        password: str,
+        *,
+        client_name: str = "igs-tui",
+        version: str = __version__,
+        rate: float = 3.0,
+        burst: float = 3.0,
+        max_login_attempts: int = 2,
+        setup: Sequence[Command] | None = None,
+    ) -> None:
+        self._login = LoginHandshake(username, password, max_attempts=max_login_attempts)
+        self._parser = IgsParser()
+        self._tracker = ReplyTracker()
+        self._bucket = TokenBucket(rate, burst)
+        self._setup = list(setup) if setup is not None else setup_commands(client_name, version)
+        self._login_lines: deque[str] = deque()
+        self._queue: deque[tuple[int, Command]] = deque()
+        self._setup_pending: set[int] = set()
+        self._seq = 0
+        self._state = SessionState.LOGIN
+
+    # --- state ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SessionState:
+        return self._state
+
+    @property
+    def logged_in_as(self) -> str | None:
+        """The account name in use once logged in (``guestNNNN`` for a guest, if shown)."""
+        return self._login.logged_in_as
+
+    @property
+    def guest(self) -> bool:
+        return self._login.guest
+
+    @property
+    def prompt_state(self) -> int | None:
+        """The number of the last ``1 N`` prompt (5 idle, 6 playing, 7 scoring, 8 observing)."""
+        return self._tracker.prompt_state
+
+    @property
+    def outstanding(self) -> list[tuple[int, Command]]:
+        """Written commands still waiting for their answer, oldest first."""
+        return self._tracker.outstanding
+
+    def _trigger(self, trigger: str) -> None:
+        self._state = next_state(self._state, trigger)
+
+    def close(self) -> None:
+        """The transport closed: nothing more will be sent."""
+        self._trigger("closed")
+        self._queue.clear()
+        self._login_lines.clear()
+
+    # --- receiving -----------------------------------------------------------------------------
+
+    def receive_line(self, line: str) -> list[Event]:
+        """Parse one decoded server line; return its events plus login/reply events."""
+        events = self._parser.feed_line(line)
+        if not events:
+            return events
+        out: list[Event] = []
+        for event in events:
+            out.append(event)
+            if self._state is SessionState.LOGIN:
+                self._tracker.feed(event)  # nothing is outstanding yet: only tracks the prompt
+                out.extend(self._login_step(event, line))
+                continue
+            for reply in self._tracker.feed(event):
+                out.append(reply)
+                self._setup_answered(reply.seq)
+        return out
+
+    def flush(self) -> list[Event]:
+        """End of input: release events the parser holds (see :meth:`IgsParser.flush`)."""
+        return self._parser.flush()
+
+    def _login_step(self, event: Event, line: str) -> list[Event]:
+        lines, events = self._login.receive(event, line)
+        self._login_lines.extend(lines)
+        for e in events:
+            if isinstance(e, LoginComplete):
+                self._trigger("login_complete")
+                self._queue_setup()
+            elif isinstance(e, LoginFailed) and e.final:
+                self._trigger("login_failed_final")
+                self._queue.clear()
+                self._login_lines.clear()
+        return events
+
+    def _queue_setup(self) -> None:
+        setup = []
+        for command in self._setup:
+            seq = self._next_seq()
+            setup.append((seq, command))
+            if command.reply is not ReplyKind.NONE:
+                self._setup_pending.add(seq)
+        self._queue.extendleft(reversed(setup))
+        if not self._setup_pending:
+            self._trigger("setup_answered")
+
+    def _setup_answered(self, seq: int) -> None:
+        if seq in self._setup_pending:
+            self._setup_pending.discard(seq)
+            if not self._setup_pending:
+                self._trigger("setup_answered")
+
+    # --- sending -------------------------------------------------------------------------------
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def send(self, command: Command | str) -> int:
+        """Queue a command (a builder's :class:`Command` or a raw line) for sending.
+
+        Returns the command's sequence number, which its :class:`CommandReply` carries as
+        ``seq``. Commands queued during login wait until the setup sequence has been written.
+        Raises :class:`ValueError` for a multi-line string or after the session closed.
+        """
+        if self._state is SessionState.CLOSED:
+            raise ValueError("the session is closed")
+        line = command if isinstance(command, str) else command.line
+        if "\n" in line or "\r" in line:
+            raise ValueError("a command must be a single line (no CR/LF)")
+        if isinstance(command, str):
+            command = classify(command)
+        seq = self._next_seq()
+        self._queue.append((seq, command))
+        return seq
+
+    def data_to_send(self, now: float) -> list[str]:
+        """Lines to write now (no line ending), as far as the send throttle allows."""
+        out: list[str] = []
+        while self._login_lines and self._bucket.try_take(now):
+            out.append(self._login_lines.popleft())
+        if self._state in (SessionState.LOGIN, SessionState.CLOSED) or self._login_lines:
+            return out
+        while self._queue and self._bucket.try_take(now):
+            seq, command = self._queue.popleft()
+            out.append(command.line)
+            self._tracker.written(seq, command, now)
+            if command.verb in ("quit", "exit"):
+                self._trigger("closed")
+                self._queue.clear()
+                break
+        return out
+
+    def next_send_time(self, now: float) -> float | None:
+        """When :meth:`data_to_send` will next have something (``None``: nothing is waiting)."""
+        waiting = bool(self._login_lines) or (
+            bool(self._queue) and self._state in (SessionState.SETUP, SessionState.READY)
+        )
+        if not waiting:
+            return None
+        return self._bucket.ready_at(now)
+
+    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
+        """Close commands still unanswered ``timeout`` seconds after they were written."""
+        replies: list[CommandReply] = self._tracker.expire(now, timeout)
+        for reply in replies:
+            self._setup_answered(reply.seq)
+        return list(replies)
+
+    def redact(self, line: str) -> str:
+        """``line`` for a transcript: the password becomes ``********``."""
+        return REDACTED if self._login.is_password(line) else line
+
+    def set_password(self, password: str) -> None:
+        """Password for the next login attempt (after a non-final ``login_failed``)."""
+        self._login.set_password(password)
