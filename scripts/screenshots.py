@@ -50,7 +50,7 @@ from igs_tui.model import (
     ScoreCheck,
     ServerScore,
 )
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.demo_model import (
     FIXED_TIME,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from igs_tui.archive.autosave import AutoSaver
+from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
@@ -42,7 +43,6 @@ from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, LinkState
-from igs_tui.model.backend import Backend
 
 if TYPE_CHECKING:
     from igs_tui.ui.app import IgsApp

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from igs_tui.model.backend import MatchTerms
+    from igs_tui.model.terms import MatchTerms
 
 
 class TimeSystem(StrEnum):

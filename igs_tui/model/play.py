@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from igs_tui.go import Color
-from igs_tui.model.backend import MatchTerms
 from igs_tui.model.clocks import TimeSettings
+from igs_tui.model.terms import MatchTerms
 
 __all__ = ["Challenge", "Dispute", "ScoreCheck", "ServerScore", "TimeSettings"]
 

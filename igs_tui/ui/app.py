@@ -14,10 +14,11 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.model.assist import EngineAssist
-from igs_tui.model.backend import Backend
+from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.chat_pane import ChatPane
@@ -87,11 +88,8 @@ class IgsApp(App[None]):
     @property
     def backend(self) -> Backend:
         if self._backend is None:
-            self._backend = OfflineBackend(self._offline)
+            self._backend = OfflineBackend()
         return self._backend
-
-    def _offline(self, intent: str) -> None:
-        self.notify(f"Not connected ({intent} not sent).", severity="warning", markup=False)
 
     # screens ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -191,6 +189,8 @@ class IgsApp(App[None]):
         """Offer ``opponent`` a game: the match dialog (or the test/launcher hook)."""
         if self.match_hook is not None:
             self.match_hook(opponent)
+        elif need(self, self.backend, self.backend.capabilities.matching, "Challenges") is None:
+            return
         elif not isinstance(self.screen, MatchDialog):
             self.push_screen(MatchDialog(self.backend, opponent, me=self.model.me))
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Role
-from igs_tui.model.backend import Backend
 from igs_tui.numbers import bounded_int
 
 COMMAND_HELP: dict[str, str] = {
@@ -99,13 +99,22 @@ class ChatRunner:
             return self._cmd_say(text, current)
         return self._cmd_kibitz(text, current)
 
+    @property
+    def caps(self) -> Capabilities:
+        return self.backend.capabilities
+
+    def _refused(self, what: str) -> ChatOutcome:
+        return ChatOutcome(error=self.caps.refusal(what))
+
     # commands ---------------------------------------------------------------------------------
     def _cmd_tell(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         name, _, text = rest.partition(" ")
         if not name or not text.strip():
             return ChatOutcome(error="usage: /tell NAME text")
+        if (messaging := self.caps.messaging) is None:
+            return self._refused("Tells")
         key = BufferKey(ChatKind.TELL, name)
-        self.backend.tell(name, text.strip())
+        messaging.tell(name, text.strip())
         self._echo(key, text.strip())
         return ChatOutcome(open_buffer=key)
 
@@ -115,7 +124,9 @@ class ChatRunner:
         number = _game_number(rest)
         if number is None:
             return ChatOutcome(error="usage: /observe N (a game number)")
-        self.backend.observe(number)
+        if (observing := self.caps.observing) is None:
+            return self._refused("Observing")
+        observing.observe(number)
         return ChatOutcome(pane="board")
 
     def _cmd_unobserve(self, rest: str, current: BufferKey | None) -> ChatOutcome:
@@ -124,22 +135,28 @@ class ChatRunner:
             number = _game_number(current.target)
         if number is None:
             return ChatOutcome(error="usage: /unobserve N (a game number)")
-        self.backend.unobserve(number)
+        self.backend.close_game(number)
         return ChatOutcome()
 
     def _cmd_who(self, rest: str, current: BufferKey | None) -> ChatOutcome:
-        self.backend.refresh_players()
+        if (listing := self.caps.listing) is None:
+            return self._refused("The player list")
+        listing.refresh_players()
         return ChatOutcome(pane="players")
 
     def _cmd_games(self, rest: str, current: BufferKey | None) -> ChatOutcome:
-        self.backend.refresh_games()
+        if (listing := self.caps.listing) is None:
+            return self._refused("The game list")
+        listing.refresh_games()
         return ChatOutcome(pane="games")
 
     def _cmd_join(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         channel = rest.split()[0] if rest.split() else ""
         if not channel:
             return ChatOutcome(error="usage: /join CH")
-        self.backend.join_channel(channel)
+        if (channels := self.caps.channels) is None:
+            return self._refused("Channels")
+        channels.join_channel(channel)
         key = BufferKey(ChatKind.CHANNEL, channel)
         self.model.buffer(key)
         return ChatOutcome(open_buffer=key)
@@ -149,15 +166,19 @@ class ChatRunner:
             return ChatOutcome(error="/yell works in a channel buffer; /join CH first")
         if not rest:
             return ChatOutcome(error="usage: /yell text")
-        self.backend.yell(current.target, rest)
+        if (channels := self.caps.channels) is None:
+            return self._refused("Channels")
+        channels.yell(current.target, rest)
         self._echo(current, rest)
         return ChatOutcome()
 
     def _cmd_shout(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         if not rest:
             return ChatOutcome(error="usage: /shout text")
+        if (messaging := self.caps.messaging) is None:
+            return self._refused("Shouts")
         key = BufferKey(ChatKind.SHOUT)
-        self.backend.shout(rest)
+        messaging.shout(rest)
         self._echo(key, rest)
         return ChatOutcome(open_buffer=key if current != key else None)
 
@@ -172,7 +193,9 @@ class ChatRunner:
             return ChatOutcome(error="/say works in a game buffer")
         if not rest:
             return ChatOutcome(error="usage: /say text")
-        self.backend.say(number, rest)
+        if (playing := self.caps.playing) is None:
+            return self._refused("Talking to the opponent")
+        playing.say(number, rest)
         self._echo(current, rest)
         return ChatOutcome()
 
@@ -182,7 +205,9 @@ class ChatRunner:
             return ChatOutcome(error="/kibitz works in a game buffer")
         if not rest:
             return ChatOutcome(error="usage: /kibitz text")
-        self.backend.kibitz(number, rest)
+        if (observing := self.caps.observing) is None:
+            return self._refused("Kibitzes")
+        observing.kibitz(number, rest)
         self._echo(current, rest)
         return ChatOutcome()
 
@@ -197,7 +222,9 @@ class ChatRunner:
     def _cmd_quote(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         if not rest:
             return ChatOutcome(error="usage: /quote RAW")
-        self.backend.send_raw(rest)
+        if (console := self.caps.console) is None:
+            return self._refused("Raw commands")
+        console.send_raw(rest)
         return ChatOutcome()
 
     def _cmd_help(self, rest: str, current: BufferKey | None) -> ChatOutcome:

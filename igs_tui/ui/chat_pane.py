@@ -17,8 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList, RichLog
 from textual.widgets.option_list import Option
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
-from igs_tui.model.backend import Backend
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.messages import MatchRequested, ShowPane

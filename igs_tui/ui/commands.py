@@ -13,8 +13,8 @@ from typing import Protocol, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ClientModel
-from igs_tui.model.backend import Backend
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.chat_pane import last_tell_partner
 from igs_tui.ui.safe_text import clean
@@ -46,20 +46,31 @@ class IgsCommands(Provider):
         return cast(IgsActions, self.app)
 
     def _fixed(self) -> list[tuple[str, Callable[[], object], str]]:
+        """The commands without an argument, leaving out what the backend cannot do."""
         a = self.actions
+        caps = a.backend.capabilities
         fixed: list[tuple[str, Callable[[], object], str]] = [
-            ("Who: refresh user list", self._who, "ask the server for the players online"),
-            ("Games: refresh game list", self._games, "ask the server for games in progress"),
             ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
-            ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
-            ("Reply to last tell", self._reply, "open the latest private conversation"),
-            ("Challenge player…", a.challenge, "offer a game (type 'match NAME' to fill it in)"),
-            ("Answer challenge", a.answer_challenge, "show a waiting match request"),
         ]
-        for flag, label in (("open", "Open for matches"), ("looking", "Looking for a game")):
-            for value in (True, False):
-                state = "on" if value else "off"
-                fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
+        if caps.listing is not None:
+            fixed += [
+                ("Who: refresh user list", self._who, "ask the server for the players online"),
+                ("Games: refresh game list", self._games, "ask the server for games in progress"),
+            ]
+        if caps.messaging is not None:
+            fixed += [
+                ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
+                ("Reply to last tell", self._reply, "open the latest private conversation"),
+            ]
+        if caps.matching is not None:
+            fixed += [
+                ("Challenge player…", a.challenge, "offer a game (type 'match NAME' to fill it)"),
+                ("Answer challenge", a.answer_challenge, "show a waiting match request"),
+            ]
+            for flag, label in (("open", "Open for matches"), ("looking", "Looking for a game")):
+                for value in (True, False):
+                    state = "on" if value else "off"
+                    fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
         return fixed
 
@@ -68,38 +79,42 @@ class IgsCommands(Provider):
             self.actions.open_chat(key)
 
     def _who(self) -> None:
-        self.actions.backend.refresh_players()
+        if (listing := self.actions.backend.capabilities.listing) is not None:
+            listing.refresh_players()
         self.actions.show_pane("players")
 
     def _games(self) -> None:
-        self.actions.backend.refresh_games()
+        if (listing := self.actions.backend.capabilities.listing) is not None:
+            listing.refresh_games()
         self.actions.show_pane("games")
 
     def _observe(self, number: int) -> None:
-        self.actions.backend.observe(number)
-        self.actions.show_pane("board")
+        if (observing := self.actions.backend.capabilities.observing) is not None:
+            observing.observe(number)
+            self.actions.show_pane("board")
 
     def _argument_hits(self, query: str) -> list[tuple[str, Callable[[], object], str]]:
         """Actions named by the query's first word, with its second word as argument."""
         verb, _, arg = query.strip().partition(" ")
         verb, arg = verb.lower(), arg.strip()
         a = self.actions
+        caps = a.backend.capabilities
         hits: list[tuple[str, Callable[[], object], str]] = []
         number = bounded_int(arg.lstrip("#"))
-        if verb in ("observe", "unobserve") and number is not None:
+        if verb in ("observe", "unobserve") and number is not None and caps.observing:
             n = number
             if verb == "observe":
                 hits.append((f"observe {n}", partial(self._observe, n), f"watch game {n}"))
             else:
-                hits.append((f"unobserve {n}", partial(a.backend.unobserve, n), "stop watching"))
-        elif verb in ("match", "challenge") and arg:
+                hits.append((f"unobserve {n}", partial(a.backend.close_game, n), "stop watching"))
+        elif verb in ("match", "challenge") and arg and caps.matching:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]
             for name in (names or [arg.split()[0]])[:MAX_HITS]:
                 shown = clean(name, max_length=20)
                 hits.append((f"match {shown}", partial(a.challenge, name), "offer a game"))
-        elif verb in ("tell", "stats") and arg:
+        elif verb in ("tell", "stats") and arg and caps.messaging and caps.listing:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]
@@ -109,19 +124,24 @@ class IgsCommands(Provider):
                     key = BufferKey(ChatKind.TELL, name)
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
-                    hits.append((f"stats {shown}", partial(a.backend.player_stats, name), "stats"))
-        elif verb == "join" and arg:
+                    hits.append(
+                        (f"stats {shown}", partial(caps.listing.player_stats, name), "stats")
+                    )
+        elif verb == "join" and arg and caps.channels:
             channel = arg.split()[0]
             key = BufferKey(ChatKind.CHANNEL, channel)
+            channels = caps.channels
 
             def join(channel: str = channel, key: BufferKey = key) -> None:
-                a.backend.join_channel(channel)
+                channels.join_channel(channel)
                 a.open_chat(key)
 
             hits.append((f"join {clean(channel, max_length=10)}", join, "join a channel"))
         return hits
 
     def _game_hits(self) -> list[tuple[str, Callable[[], object], str]]:
+        if self.actions.backend.capabilities.observing is None:
+            return []
         games = sorted(self.actions.model.games.values(), key=lambda g: -g.observers)[:MAX_HITS]
         return [
             (

@@ -11,8 +11,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CONSOLE, ClientModel, ConsoleLine
-from igs_tui.model.backend import Backend
+from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
@@ -77,4 +78,6 @@ class ConsolePane(ModelWatcher):
         field.remember(event.value)
         field.value = ""
         if event.value.strip():
-            self.backend.send_raw(event.value)
+            console = need(self, self.backend, self.backend.capabilities.console, "Raw commands")
+            if console is not None:
+                console.send_raw(event.value)

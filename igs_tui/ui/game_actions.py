@@ -9,18 +9,22 @@ adjourn) ask first; engine answers arrive in the background and never block the 
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual import work
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.model.assist import EngineAssist
-from igs_tui.model.backend import Backend
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_confirm import ConfirmDialog, confirm_resign
 from igs_tui.ui.safe_text import clean
+
+T = TypeVar("T")
 
 
 class GameActions(ModelWatcher):
@@ -63,6 +67,12 @@ class GameActions(ModelWatcher):
         assist: EngineAssist | None = getattr(self.app, "assist", None)
         return assist
 
+    def _can(self, capability: T | None, what: str) -> T | None:
+        """``capability`` of the backend, or None after saying why ``what`` is not possible."""
+        if capability is None:
+            self.show_message(self._backend.capabilities.refusal(what))
+        return capability
+
     def _own_game_in(self, phase: GamePhase, refusal: str) -> FollowedGame | None:
         """This view's game if it is ours and in ``phase``; else show ``refusal``."""
         game = self.game
@@ -85,8 +95,9 @@ class GameActions(ModelWatcher):
         game = self.game
         if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
             self.suggestion = None
-            self._backend.restore_scoring(self.number)
-            self.show_message("Undo: all dead stones restored")
+            if (playing := self._can(self._backend.capabilities.playing, "Scoring")) is not None:
+                playing.restore_scoring(self.number)
+                self.show_message("Undo: all dead stones restored")
             return
         game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to undo in")
         if game is None:
@@ -94,8 +105,9 @@ class GameActions(ModelWatcher):
         if not game.moves:
             self.show_message("No move to undo yet")
             return
-        self._backend.request_undo(self.number)
-        self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
+        if (playing := self._can(self._backend.capabilities.playing, "Undo")) is not None:
+            playing.request_undo(self.number)
+            self.show_message(f"Undo requested: waiting for {self._opponent(game)}")
 
     def action_agree_komi(self) -> None:
         """Agree to the komi the opponent proposed (both players must name the same value)."""
@@ -106,13 +118,15 @@ class GameActions(ModelWatcher):
         if game.komi_request is None:
             self.show_message("No komi proposal to agree to")
             return
-        self._backend.set_komi(self.number, game.komi_request)
-        self.show_message(f"Komi {game.komi_request:g} agreed: waiting for the server")
+        if (adjusting := self._can(self._backend.capabilities.adjusting, "Komi")) is not None:
+            adjusting.set_komi(self.number, game.komi_request)
+            self.show_message(f"Komi {game.komi_request:g} agreed: waiting for the server")
 
     def action_add_time(self) -> None:
         """Give the opponent extra minutes (asks how many)."""
         game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play")
-        if game is None:
+        adjusting = self._can(self._backend.capabilities.adjusting, "Adding time")
+        if game is None or adjusting is None:
             return
         opponent = self._opponent(game)
 
@@ -123,7 +137,7 @@ class GameActions(ModelWatcher):
         def done(text: str | None) -> None:
             minutes = parse_minutes(text) if text is not None else None
             if isinstance(minutes, int):
-                self._backend.add_time(self.number, minutes)
+                adjusting.add_time(self.number, minutes)
                 self.show_message(f"Added {minutes} min to {opponent}'s clock")
 
         prompt = InputPrompt(
@@ -134,12 +148,13 @@ class GameActions(ModelWatcher):
     def action_adjourn(self) -> None:
         """Ask the opponent to adjourn (after a Yes: it stops the game for both)."""
         game = self._own_game_in(GamePhase.PLAYING, "No game of yours in play to adjourn")
-        if game is None:
+        adjourning = self._can(self._backend.capabilities.adjourning, "Adjourning")
+        if game is None or adjourning is None:
             return
 
         def done(answer: bool | None) -> None:
             if answer:
-                self._backend.adjourn(self.number)
+                adjourning.adjourn(self.number)
                 self.show_message("Adjournment requested")
 
         question = f"Adjourn game {self.number}? It can be loaded again later."
@@ -154,8 +169,9 @@ class GameActions(ModelWatcher):
         if not opponent:
             self.show_message("The opponent of this game is not known")
             return
-        self._backend.load(opponent)
-        self.show_message(f"Loading the game with {self._opponent(game)}")
+        if (adjourning := self._can(self._backend.capabilities.adjourning, "Loading")) is not None:
+            adjourning.load(opponent)
+            self.show_message(f"Loading the game with {self._opponent(game)}")
 
     def action_save_as(self) -> None:
         """Save the game (all moves, whatever is shown) as SGF or Ishi to a path typed in."""
@@ -256,7 +272,10 @@ class GameActions(ModelWatcher):
         self.refresh_bindings()
         if game is None or not suggestion:
             return
+        playing = self._can(self._backend.capabilities.playing, "Scoring")
+        if playing is None:
+            return
         points = removals_to_send(game, suggestion)
         for point in points:
-            self._backend.remove_dead(self.number, point)
+            playing.remove_dead(self.number, point)
         self.show_message(f"Sent {len(points)} removal(s): waiting for the server")

@@ -20,8 +20,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ChatMessage, ClientModel
-from igs_tui.model.backend import Backend
+from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
 
@@ -144,7 +145,9 @@ class GameChat(ModelWatcher):
         if not text:
             return
         game = self._model.followed.get(self._number)
+        caps = self._backend.capabilities
         if game is not None and game.role.color is not None:
-            self._backend.say(self._number, text)
-        else:
-            self._backend.kibitz(self._number, text)
+            if (playing := need(self, self._backend, caps.playing, "Talking")) is not None:
+                playing.say(self._number, text)
+        elif (observing := need(self, self._backend, caps.observing, "Kibitzes")) is not None:
+            observing.kibitz(self._number, text)

@@ -19,8 +19,8 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_FOLLOWED, ClientModel
-from igs_tui.model.backend import Backend
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher

@@ -28,16 +28,18 @@ Enter/space, a typed coordinate, a click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 
+from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
-from igs_tui.model.backend import Backend
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_actions import GameActions
@@ -124,6 +126,19 @@ class GameView(GameActions):
             "agree_komi",
         )
     )
+
+    CAPABILITY_OF_ACTION: ClassVar[dict[str, Callable[[Capabilities], object | None]]] = {
+        "resign": lambda c: c.playing,
+        "undo": lambda c: c.playing,
+        "pass_move": lambda c: c.playing,
+        "done_scoring": lambda c: c.playing,
+        "accept_suggestion": lambda c: c.playing,
+        "agree_komi": lambda c: c.adjusting,
+        "add_time": lambda c: c.adjusting,
+        "adjourn": lambda c: c.adjourning,
+        "load": lambda c: c.adjourning,
+    }
+    """The capability each game action needs; the footer leaves out what is missing."""
 
     @dataclass
     class Closed(Message):
@@ -294,6 +309,9 @@ class GameView(GameActions):
         ctrl+e is bound twice: in the scoring phase of an own game it asks for dead stones,
         elsewhere for an estimate; the binding whose check fails passes the key on.
         """
+        needs = self.CAPABILITY_OF_ACTION.get(action)
+        if needs is not None and needs(self._backend.capabilities) is None:
+            return False  # leave out what this backend cannot do
         game = self.game
         own = game is not None and game.role.color is not None
         if action == "pass_move":  # the footer offers each only in the phase it belongs to
@@ -350,7 +368,7 @@ class GameView(GameActions):
         if game is not None and game.role.color is not None and game.phase is GamePhase.PLAYING:
             self.show_message("You are playing this game: resign or adjourn it instead")
             return
-        self._backend.unobserve(self.number)
+        self._backend.close_game(self.number)
         self.post_message(self.Closed(self.number))
 
     def on_board_widget_point_selected(self, event: BoardWidget.PointSelected) -> None:
@@ -364,12 +382,14 @@ class GameView(GameActions):
         )
         if isinstance(intent, Refuse):
             self.show_message(intent.message)
+        elif (playing := self._can(self._backend.capabilities.playing, "Playing")) is None:
+            return
         elif isinstance(intent, SendRemoval):
-            self._backend.remove_dead(self.number, intent.point)
+            playing.remove_dead(self.number, intent.point)
             self.show_message("")
         elif isinstance(intent, SendMove):
             self._awaiting_server = True
-            self._backend.play(self.number, intent.point)
+            playing.play(self.number, intent.point)
             self.show_message("")
 
     def on_board_widget_pass_requested(self, event: BoardWidget.PassRequested) -> None:
@@ -390,11 +410,14 @@ class GameView(GameActions):
             self.show_message("Pass? Press ctrl+g again to confirm")
             return
         self._pass_armed = False
-        self._backend.play(self.number, None)
-        self.show_message("")
+        if (playing := self._can(self._backend.capabilities.playing, "Playing")) is not None:
+            playing.play(self.number, None)
+            self.show_message("")
 
     def action_done_scoring(self) -> None:
         game = self.game
-        if game is not None and game.role.color is not None and game.phase is GamePhase.SCORING:
-            self._backend.done_scoring(self.number)
+        if game is None or game.role.color is None or game.phase is not GamePhase.SCORING:
+            return
+        if (playing := self._can(self._backend.capabilities.playing, "Scoring")) is not None:
+            playing.done_scoring(self.number)
             self.show_message("Done: waiting for the opponent")

@@ -14,9 +14,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
-from igs_tui.model.backend import Backend
 from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
+from igs_tui.ui.capability import need
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -184,7 +185,9 @@ class GamesList(ModelWatcher):
         self.query_one("#games-filter", Input).focus()
 
     def action_refresh_list(self) -> None:
-        self.backend.refresh_games()
+        listing = need(self, self.backend, self.backend.capabilities.listing, "The game list")
+        if listing is not None:
+            listing.refresh_games()
 
     @on(VirtualTable.HeaderSelected, "#games-table")
     def _header(self, event: VirtualTable.HeaderSelected) -> None:
@@ -194,5 +197,7 @@ class GamesList(ModelWatcher):
 
     @on(VirtualTable.RowSelected, "#games-table")
     def _row_selected(self, event: VirtualTable.RowSelected) -> None:
-        self.backend.observe(int(event.key))
-        self.post_message(ShowPane("board"))
+        observing = need(self, self.backend, self.backend.capabilities.observing, "Observing")
+        if observing is not None:
+            observing.observe(int(event.key))
+            self.post_message(ShowPane("board"))

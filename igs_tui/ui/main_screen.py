@@ -25,8 +25,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static, Tab, Tabs
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_FOLLOWED, BufferKey, ClientModel, Role
-from igs_tui.model.backend import Backend
 from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.console_pane import ConsolePane
 from igs_tui.ui.games_list import GamesList

@@ -15,8 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHALLENGES, Challenge, ClientModel, Dispute, TimeSettings
-from igs_tui.model.backend import Backend, MatchTerms
+from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.safe_text import clean, plain
@@ -130,10 +132,14 @@ class ChallengeDialog(ModalScreen[str | None]):
             return
         if not self.challenge.incoming and answer != "counter":
             return  # nothing to accept or decline in our own offer
-        if answer == "accept":
-            self.backend.accept_challenge(terms)
-        elif answer == "decline":
-            self.backend.decline_challenge(terms.opponent)
+        if answer in ("accept", "decline"):
+            matching = need(self, self.backend, self.backend.capabilities.matching, "Challenges")
+            if matching is None:
+                return
+            if answer == "accept":
+                matching.accept_challenge(terms)
+            else:
+                matching.decline_challenge(terms.opponent)
         elif answer != "counter":
             return
         app = self.app

@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
-from igs_tui.model.backend import Backend
+from igs_tui.ui.capability import need
 from igs_tui.ui.safe_text import clean
 
 
@@ -59,8 +60,10 @@ def confirm_resign(app: App[object], backend: Backend, game: int) -> ConfirmDial
     """Ask before resigning game ``game``; resign only on Yes."""
 
     def done(answer: bool | None) -> None:
-        if answer:
-            backend.resign(game)
+        if answer and (
+            playing := need(app.screen, backend, backend.capabilities.playing, "Resigning")
+        ):
+            playing.resign(game)
 
     dialog = ConfirmDialog(f"Resign game {game}? This cannot be undone.", "Resign", "Keep playing")
     app.push_screen(dialog, done)
@@ -76,7 +79,8 @@ def answer_undo_request(
         return None
 
     def done(answer: bool | None) -> None:
-        backend.answer_undo(game, bool(answer))
+        if (playing := need(app.screen, backend, backend.capabilities.playing, "Undo")) is not None:
+            playing.answer_undo(game, bool(answer))
 
     who = clean(followed.undo_requested_by, max_length=24)
     dialog = ConfirmDialog(f"{who} asks to undo the last move.", "Allow undo", "Refuse")

@@ -1,6 +1,6 @@
 """The match dialog: offer a game (colour, size, handicap, komi, time system) to a player.
 
-The form is turned into :class:`~igs_tui.model.backend.MatchTerms` by :func:`terms_from_form`,
+The form is turned into :class:`~igs_tui.model.terms.MatchTerms` by :func:`terms_from_form`,
 a pure function, and checked by building the real ``nmatch`` command: the message the user
 sees is the command builder's own, so the dialog never accepts terms the server would refuse.
 """
@@ -17,9 +17,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color
 from igs_tui.model import ClientModel
-from igs_tui.model.backend import Backend, MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.safe_text import clean, plain
 
 TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
@@ -81,8 +82,14 @@ def terms_from_form(form: dict[str, str]) -> MatchTerms:
 
 def check_with_backend(backend: Backend | None, terms: MatchTerms) -> str | None:
     """The backend's own refusal message for ``terms`` (None = acceptable): the UI may not
-    import a wire protocol, so it asks the backend (IGS: the ``nmatch`` command builder)."""
-    return None if backend is None else backend.check_terms(terms)
+    import a wire protocol, so it asks the backend (IGS: the ``nmatch`` command builder).
+    A backend that cannot match players refuses every offer with its own reason."""
+    if backend is None:
+        return None
+    matching = backend.capabilities.matching
+    if matching is None:
+        return backend.capabilities.refusal("Challenges")
+    return matching.check_terms(terms)
 
 
 class MatchDialog(ModalScreen[MatchTerms | None]):
@@ -219,8 +226,9 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         terms = self.submit()
         if terms is None:
             return
-        if self.backend is not None:
-            self.backend.challenge(terms)
+        matching = self.backend.capabilities.matching if self.backend is not None else None
+        if matching is not None:  # submit() has refused the terms when it is missing
+            matching.challenge(terms)
         self.dismiss(terms)
 
     @on(Button.Pressed, "#cancel")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
-from igs_tui.model.backend import Backend
 
 FLAG_NAMES = {"open": "open for matches", "looking": "looking for a game"}
 
@@ -33,12 +33,15 @@ class OwnFlags:
 
     def set(self, backend: Backend, flag: str, value: bool) -> str:
         """Send ``flag`` = ``value`` and return the sentence to show the user."""
-        if flag == "open":
-            backend.set_open(value)
-        elif flag == "looking":
-            backend.set_looking(value)
-        else:
+        if flag not in FLAG_NAMES:
             raise ValueError(f"unknown flag {flag!r}")
+        matching = backend.capabilities.matching
+        if matching is None:
+            return backend.capabilities.refusal(f"The {FLAG_NAMES[flag]} flag")
+        if flag == "open":
+            matching.set_open(value)
+        else:
+            matching.set_looking(value)
         self.requested[flag] = value
         return f"{FLAG_NAMES[flag].capitalize()}: {'on' if value else 'off'}."
 

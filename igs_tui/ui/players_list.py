@@ -16,8 +16,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
-from igs_tui.model.backend import Backend
+from igs_tui.ui.capability import need
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_toggles import OwnFlags
@@ -204,7 +205,9 @@ class PlayersList(ModelWatcher):
         self.query_one("#players-name", Input).focus()
 
     def action_refresh_list(self) -> None:
-        self.backend.refresh_players()
+        listing = need(self, self.backend, self.backend.capabilities.listing, "The player list")
+        if listing is not None:
+            listing.refresh_players()
 
     # actions on the selected player -----------------------------------------------------------
     @property
@@ -220,8 +223,11 @@ class PlayersList(ModelWatcher):
             self.post_message(MatchRequested(name))
 
     def action_stats(self) -> None:
-        if (name := self.selected) is not None:
-            self.backend.player_stats(name)
+        if (name := self.selected) is None:
+            return
+        listing = need(self, self.backend, self.backend.capabilities.listing, "Player details")
+        if listing is not None:
+            listing.player_stats(name)
             self.post_message(ShowPane("console"))
 
     @on(VirtualTable.RowSelected, "#players-table")

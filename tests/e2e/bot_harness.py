@@ -30,7 +30,7 @@ from igs_tui.gtp.engine import GtpEngine
 from igs_tui.localserver.config import DEMO_ACCOUNTS, Account
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config
 from tests.polling import wait_until

@@ -18,7 +18,7 @@ from igs_tui.cli import main
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from tests.polling import wait_until
 
 

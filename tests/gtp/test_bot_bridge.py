@@ -23,8 +23,8 @@ from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.gtp.errors import GtpEngineDied
 from igs_tui.model import GamePhase
-from igs_tui.model.backend import MatchTerms
 from igs_tui.model.play import Challenge
+from igs_tui.model.terms import MatchTerms
 from tests.e2e.bot_harness import (
     Script,
     bot_and_opponent,

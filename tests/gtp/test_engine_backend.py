@@ -43,7 +43,6 @@ from igs_tui.model import (
     Role,
     TimeSystem,
 )
-from igs_tui.model.backend import MatchTerms
 from igs_tui.ui.game_info import GameInfo
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
 from tests.polling import wait_until
@@ -438,24 +437,32 @@ async def test_scoring_intents_outside_scoring_are_refused(
     assert sum("scor" in text for text in notices(model)) == 3
 
 
-async def test_server_only_intents_say_not_available(
+async def test_a_local_game_offers_only_playing(
     started: tuple[ClientModel, EngineBackend, Recording],
 ) -> None:
+    """No lists, chat, channels, challenges, komi/time changes or adjourning: the UI asks the
+    capabilities and leaves those out, so the backend carries no "not available" stubs."""
     model, backend, _engine = started
+    caps = backend.capabilities
+    assert caps.playing is backend
+    missing = (
+        caps.console,
+        caps.listing,
+        caps.observing,
+        caps.messaging,
+        caps.channels,
+        caps.adjusting,
+        caps.adjourning,
+        caps.matching,
+    )
+    assert missing == (None,) * 8
+    assert caps.refusal("Shouts") == "Shouts: not available in a local game."
     before = len(model.notifications)
-    backend.refresh_games()
-    backend.refresh_players()
-    backend.fetch_moves(1)
     backend.quit()
-    assert len(model.notifications) == before  # automatic requests: no complaint
-    backend.observe(5)
-    backend.tell("bob", "hi")
-    backend.challenge(MatchTerms("bob"))
-    backend.send_raw("who")
-    backend.add_time(1, 5)
+    backend.close_game(1)  # a game in play stays
+    assert len(model.notifications) == before and 1 in model.followed
     backend.answer_undo(1, True)
-    texts = notices(model)[before:]
-    assert len(texts) == 6 and all("not available in a local game" in t for t in texts)
+    assert "never asks" in notices(model)[-1]
     backend.say(1, "good game")
     assert chat_lines(model)[-1] == "good game"
     backend.play(7, E5)  # not our game

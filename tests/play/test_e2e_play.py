@@ -16,7 +16,7 @@ from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join, two_players
 from tests.polling import wait_until

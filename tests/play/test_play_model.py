@@ -18,7 +18,7 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 
 
 class Feeder:

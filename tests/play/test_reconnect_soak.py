@@ -16,7 +16,7 @@ from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.games import ServerGame
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import FollowedGame, GamePhase, LinkState
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import connector_player, stop_all

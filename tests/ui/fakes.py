@@ -7,10 +7,11 @@ Both UI test suites use it; add methods by appending only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
+from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import Point
-from igs_tui.model.backend import Backend, MatchTerms
+from igs_tui.model.terms import MatchTerms
 
 
 @dataclass(frozen=True)
@@ -23,9 +24,23 @@ class Call:
 
 @dataclass
 class RecordingBackend:
-    """Implements :class:`igs_tui.model.backend.Backend`; records calls in order."""
+    """Implements :class:`igs_tui.backends.capabilities.Backend`; records calls in order."""
 
     calls: list[Call] = field(default_factory=list)
+    lacking: frozenset[str] = frozenset()
+    """Capabilities (field names of :class:`Capabilities`) this fake pretends not to have."""
+
+    @property
+    def capabilities(self) -> Capabilities:
+        present = {
+            f.name: self
+            for f in fields(Capabilities)
+            if f.name != "absent" and f.name not in self.lacking
+        }
+        return Capabilities(absent="not offered by this fake", **present)  # type: ignore[arg-type]
+
+    def close_game(self, game: int) -> None:
+        self._record("close_game", game)
 
     def _record(self, name: str, *args: object) -> None:
         self.calls.append(Call(name, args))

@@ -25,7 +25,7 @@ from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.game_panel import GamesPanel
 from tests.polling import wait_until
 from tests.ui.test_game_support import PanelApp

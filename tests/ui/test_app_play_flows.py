@@ -8,7 +8,7 @@ from textual.widgets import Input, Label, Static
 
 from igs_tui.go import Color
 from igs_tui.model import Challenge, ClientModel, Dispute, Player, Role
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.play_challenge_dialog import ChallengeDialog

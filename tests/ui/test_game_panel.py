@@ -324,7 +324,7 @@ async def test_unobserve_closes_the_tab() -> None:
         assert app.query_one(TabbedContent).active == "game-2"
         await pilot.press("u")
         await settle(pilot)
-        assert backend.named("unobserve") == [(2,)]
+        assert backend.named("close_game") == [(2,)]
         assert panel.game_numbers == [1]
         # the model still lists game 2 until the server confirms; the tab stays closed
         model.follow(1, white="a", black="b")
@@ -347,7 +347,7 @@ async def test_unobserve_refused_in_own_running_game() -> None:
         await settle(pilot)
         await pilot.press("u")
         await settle(pilot)
-        assert backend.named("unobserve") == []
+        assert backend.named("close_game") == []
         assert panel.game_numbers == [21]
 
 

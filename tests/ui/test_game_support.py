@@ -6,10 +6,10 @@ import random
 
 from textual.app import App, ComposeResult
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
 from igs_tui.model import changes as ch
-from igs_tui.model.backend import Backend
 from igs_tui.ui.game_panel import GamesPanel
 
 

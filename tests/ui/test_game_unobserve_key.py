@@ -45,15 +45,15 @@ async def test_u_followed_by_digits_is_a_coordinate_on_large_boards(size: int) -
         await pilot.press("u", "1", "2", "enter")
         await settle(pilot)
         assert view.board.cursor == Point(19, 11)
-        assert backend.named("unobserve") == [] and panel.game_numbers == [3]
+        assert backend.named("close_game") == [] and panel.game_numbers == [3]
         # elsewhere in the view (the chat log) u is not the unobserve key either
         view.query_one(RichLog).focus()
         await pilot.press("u")
         await settle(pilot)
-        assert backend.named("unobserve") == [] and panel.game_numbers == [3]
+        assert backend.named("close_game") == [] and panel.game_numbers == [3]
         await pilot.press("ctrl+w")
         await settle(pilot)
-        assert backend.named("unobserve") == [(3,)]
+        assert backend.named("close_game") == [(3,)]
         assert panel.game_numbers == []
 
 
@@ -69,12 +69,12 @@ async def test_u_unobserves_on_19x19_and_ctrl_w_too() -> None:
         assert panel.view(2).check_action("unobserve", ()) is True
         await pilot.press("u")
         await settle(pilot)
-        assert backend.named("unobserve") == [(2,)]
+        assert backend.named("close_game") == [(2,)]
         assert panel.game_numbers == [1]
         panel.view(1).board.focus()
         await pilot.press("ctrl+w")
         await settle(pilot)
-        assert backend.named("unobserve") == [(2,), (1,)]
+        assert backend.named("close_game") == [(2,), (1,)]
         assert panel.game_numbers == []
 
 
@@ -89,4 +89,4 @@ async def test_ctrl_w_refused_in_own_running_game() -> None:
         assert view.check_action("close_game", ()) is False
         await pilot.press("ctrl+w")
         await settle(pilot)
-        assert backend.named("unobserve") == []
+        assert backend.named("close_game") == []

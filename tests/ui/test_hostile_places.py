@@ -17,7 +17,7 @@ from textual.widgets import Static, TabbedContent
 
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.model import Challenge, ClientModel, GameSummary, Role
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.play_match_dialog import MatchDialog

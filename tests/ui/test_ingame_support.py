@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from textual.pilot import Pilot
 
+from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, MoveRecord, Role
 from igs_tui.model.assist import EngineAssist
-from igs_tui.model.backend import Backend
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_view import GameView

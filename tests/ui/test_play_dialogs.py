@@ -18,7 +18,7 @@ from igs_tui.model import (
     ServerScore,
 )
 from igs_tui.model import changes as ch
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
 from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
 from igs_tui.ui.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form

@@ -41,6 +41,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.engine.local_game import (
     EndReason,
     EngineDisagrees,
@@ -84,7 +85,6 @@ from igs_tui.model import (
     ScoreCheck,
 )
 from igs_tui.model import changes as ch
-from igs_tui.model.backend import MatchTerms
 
 __all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LiveAssist", "LocalGameSettings"]
 
@@ -94,7 +94,7 @@ UNFINISHED = "unfinished (engine failed)"
 
 
 class EngineBackend:
-    """Implements :class:`igs_tui.model.backend.Backend` for one game against a GTP engine.
+    """Implements :class:`igs_tui.backends.capabilities.Backend` for one game against a GTP engine.
 
     ``engine`` is a started :class:`GtpController` (tests use an in-process engine) or a
     command line to start. ``save_path`` is where the SGF goes; without it, a named file in
@@ -143,6 +143,12 @@ class EngineBackend:
         self._watcher: asyncio.Task[None] | None = None
         self._turn_started = 0.0
         self._closed = False
+        self._capabilities = Capabilities(absent="not available in a local game", playing=self)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """Only our game: no lists, chat, channels, challenges or adjourning."""
+        return self._capabilities
 
     # ----------------------------------------------------------------- life cycle
 
@@ -556,7 +562,7 @@ class EngineBackend:
             await self._engine_turn()
 
     def answer_undo(self, game: int, accept: bool) -> None:
-        self._not_here("answering undo requests")
+        self._refuse("answering undo requests: the engine never asks for one")
 
     # ----------------------------------------------------------------- scoring
 
@@ -671,77 +677,14 @@ class EngineBackend:
             author = self.game.human_name if self.game else "me"
             self.model.add_chat(BufferKey(ChatKind.GAME, str(game)), author, text, kind="own")
 
-    def unobserve(self, game: int) -> None:
+    def close_game(self, game: int) -> None:
         """Closing the finished game's tab forgets it; a game in play stays."""
         followed = self.model.followed.get(game)
         if followed is not None and followed.phase is GamePhase.FINISHED:
             self.model.unfollow(game)
 
-    def refresh_games(self) -> None:
-        """Nothing to list locally (panes ask on their own: no complaint)."""
-
-    def refresh_players(self) -> None:
-        """Nothing to list locally (panes ask on their own: no complaint)."""
-
-    def fetch_moves(self, game: int) -> None:
-        """The model already holds every move of a local game."""
-
     def quit(self) -> None:
         """The app is quitting; :meth:`close` (awaited by the caller) stops the engine."""
-
-    def send_raw(self, line: str) -> None:
-        self._not_here("raw server commands")
-
-    def observe(self, game: int) -> None:
-        self._not_here("observing")
-
-    def tell(self, name: str, text: str) -> None:
-        self._not_here("tells")
-
-    def kibitz(self, game: int, text: str) -> None:
-        self._not_here("kibitzes")
-
-    def shout(self, text: str) -> None:
-        self._not_here("shouts")
-
-    def yell(self, channel: str, text: str) -> None:
-        self._not_here("channels")
-
-    def join_channel(self, channel: str) -> None:
-        self._not_here("channels")
-
-    def player_stats(self, name: str) -> None:
-        self._not_here("player statistics")
-
-    def set_komi(self, game: int, komi: float) -> None:
-        self._not_here("changing the komi")
-
-    def add_time(self, game: int, minutes: int) -> None:
-        self._not_here("adding time")
-
-    def adjourn(self, game: int) -> None:
-        self._not_here("adjourning (the record is saved as SGF)")
-
-    def load(self, opponent: str) -> None:
-        self._not_here("loading adjourned games")
-
-    def check_terms(self, terms: MatchTerms) -> str | None:
-        return "challenges: not available in a local game"
-
-    def challenge(self, terms: MatchTerms) -> None:
-        self._not_here("challenges")
-
-    def accept_challenge(self, terms: MatchTerms) -> None:
-        self._not_here("challenges")
-
-    def decline_challenge(self, opponent: str) -> None:
-        self._not_here("challenges")
-
-    def set_open(self, value: bool) -> None:
-        self._not_here("the open toggle")
-
-    def set_looking(self, value: bool) -> None:
-        self._not_here("the looking toggle")
 
     # ----------------------------------------------------------------- reporting
 
@@ -755,9 +698,6 @@ class EngineBackend:
     def _refuse(self, text: str) -> None:
         self.model.add_console(text, "local game")
         self.model.notify("local", "Local game", text, bell=False)
-
-    def _not_here(self, what: str) -> None:
-        self._refuse(f"{what}: not available in a local game")
 
     def _engine_failed(self, exc: EngineFailed) -> None:
         """The engine is gone or stuck: say so plainly, keep the board, keep the record."""

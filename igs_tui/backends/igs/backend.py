@@ -1,4 +1,4 @@
-"""The IGS implementation of the UI's server-neutral :class:`~igs_tui.model.backend.Backend`.
+"""The IGS backend as the UI sees it: every capability of :mod:`igs_tui.backends.capabilities`.
 
 Each intent becomes one or more IGS commands handed to ``send`` (the connection driver's
 ``send``, which queues them behind the session's throttle). Our own chat lines are echoed into
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.conversation import IgsConversation, classic_match, nmatch_command
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
@@ -22,12 +23,14 @@ from igs_tui.model import (
     Role,
 )
 from igs_tui.model import changes as ch
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
 
 
 class IgsBackend:
+    """IGS offers every capability; intents become validated commands through ``send``."""
+
     def __init__(
         self, model: ClientModel, send: Sender, conversation: IgsConversation | None = None
     ) -> None:
@@ -36,6 +39,26 @@ class IgsBackend:
         """Shared with the model adapter, which tells it the server's answers."""
         self._emit = self.conversation.emit
         self._channel: str | None = None
+        self._capabilities = Capabilities(
+            absent="not offered by this server",
+            console=self,
+            listing=self,
+            observing=self,
+            messaging=self,
+            channels=self,
+            playing=self,
+            adjusting=self,
+            adjourning=self,
+            matching=self,
+        )
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return self._capabilities
+
+    def close_game(self, game: int) -> None:
+        """Closing a game's tab stops observing it (our own game is never closed here)."""
+        self.unobserve(game)
 
     def _own(self, kind: ChatKind, target: str, text: str) -> None:
         self.model.add_chat(BufferKey(kind, target), self.model.me or "me", text, kind="own")

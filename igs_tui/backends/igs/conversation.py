@@ -24,7 +24,7 @@ from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.go import Color
 from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
 

@@ -38,7 +38,7 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
-from igs_tui.model.backend import MatchTerms
+from igs_tui.model.terms import MatchTerms
 
 _log = logging.getLogger(__name__)
 
