@@ -34,6 +34,7 @@ from textual.widgets import Input
 
 from igs_tui.apps.play.app import PlayApp
 from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, ScoringSession, parse_point
 from igs_tui.gtp.channel import InProcessChannel
@@ -139,6 +140,16 @@ async def capture(
     return written
 
 
+def demo_backend(model: ClientModel) -> IgsBackend:
+    """The IGS backend with nowhere to send: every key the screens offer on IGS is shown."""
+    return IgsBackend(model, lambda _command: None)
+
+
+def demo_app() -> IgsApp:
+    model = demo_model()
+    return IgsApp(model, demo_backend(model))
+
+
 def _never_connect(request: LoginRequest) -> OfflineBackend:
     return OfflineBackend()
 
@@ -174,7 +185,8 @@ async def _open_own_game(pilot: Pilot[Any], app: IgsApp) -> None:
 
 async def match_dialog(out_dir: Path, width: int, height: int) -> None:
     """``m`` on a player in the user list opens the match dialog."""
-    app = IgsApp(demo_model(), OfflineBackend())
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
     async with app.run_test(size=(width, height)) as pilot:
         await _steady(pilot)
         await pilot.press("f4")
@@ -188,7 +200,7 @@ async def match_dialog(out_dir: Path, width: int, height: int) -> None:
 async def challenge(out_dir: Path, width: int, height: int) -> None:
     """A match request arrives while the user looks at the games list."""
     model = demo_model()
-    app = IgsApp(model, OfflineBackend())
+    app = IgsApp(model, demo_backend(model))
     async with app.run_test(size=(width, height)) as pilot:
         await _steady(pilot)
         terms = MatchTerms(
@@ -215,7 +227,7 @@ async def own_game(out_dir: Path, width: int, height: int) -> None:
     key = BufferKey(ChatKind.GAME, str(OWN_GAME))
     model.buffer(key).add(ChatMessage(opponent, "good luck, have fun", FIXED_TIME, "say"))
     model.buffer(key).add(ChatMessage(model.me, "you too!", FIXED_TIME, "own"))
-    app = IgsApp(model, OfflineBackend())
+    app = IgsApp(model, demo_backend(model))
     async with app.run_test(size=(width, height)) as pilot:
         await _steady(pilot)
         await _open_own_game(pilot, app)
@@ -226,7 +238,7 @@ async def scoring(out_dir: Path, width: int, height: int) -> None:
     """Both passed: dead stones marked, territory shaded, the score preview beside the board."""
     model = demo_model()
     add_scoring_game(model, _opponent(model))
-    app = IgsApp(model, OfflineBackend())
+    app = IgsApp(model, demo_backend(model))
     async with app.run_test(size=(width, height)) as pilot:
         await _steady(pilot)
         await _open_own_game(pilot, app)
@@ -237,7 +249,7 @@ async def result(out_dir: Path, width: int, height: int) -> None:
     """Both pressed done: the result screen with the server's count and ours."""
     model = demo_model()
     game = add_scoring_game(model, _opponent(model))
-    app = IgsApp(model, OfflineBackend())
+    app = IgsApp(model, demo_backend(model))
     async with app.run_test(size=(width, height)) as pilot:
         await _steady(pilot)
         await _open_own_game(pilot, app)
@@ -334,9 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sizes = args.size or DEFAULT_SIZES
-    files = asyncio.run(
-        capture(lambda: IgsApp(demo_model(), OfflineBackend()), args.out, sizes, tuple(args.only))
-    )
+    files = asyncio.run(capture(demo_app, args.out, sizes, tuple(args.only)))
     for path in files:
         print(path)
     return 0
