@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.keepalive import KeepaliveAction, KeepaliveMonitor
-from igs_tui.backends.igs.net.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import CommandReply, Error
+from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
 
 # --- backoff -------------------------------------------------------------------------------
 
@@ -177,3 +180,35 @@ def test_reload_is_retried_only_for_the_opponent_while_the_game_is_away() -> Non
     assert memory.reload_when_back("BOB", "alice") == "load Bob-alice"
     memory.playing(OwnGame(4, "Bob", "alice"))  # the heading arrived: back
     assert memory.reload_when_back("bob", "alice") is None
+
+
+def test_the_memory_follows_server_events_and_answers_with_commands() -> None:
+    """The whole reconnect dialogue, sans-IO: server lines in, commands to send out."""
+    parser = IgsParser()
+    memory = SessionMemory()
+
+    def hear(line: str) -> list[str]:
+        sent: list[str] = []
+        for event in parser.feed_line(line):
+            sent += memory.received(event, "alice")
+        return sent
+
+    assert hear("15 Game 3 I: bob (0 600 -1) vs alice (0 600 -1)") == []
+    assert memory.own_game == OwnGame(3, "bob", "alice")
+    memory.disconnected(10.0)
+    assert memory.restore_commands() == ["load bob-alice"]
+    assert hear("21 {carol [ 3k ] has connected.}") == []
+    assert hear("21 {bob [ 5k*] has connected.}") == ["load bob-alice"]
+    # a refused restore load asks for the moves: the game may never have stopped
+    load = CommandReply(1, Command("load bob-alice"), (Error("no such game"),))
+    assert memory.received(load, "alice") == ["moves 3"]
+    # a refused observe is not restored later
+    memory.note_command("observe 8")
+    observe = CommandReply(2, Command("observe 8", game=8), (Error("no such game"),))
+    assert memory.received(observe, "alice") == [] and memory.observed == ()
+    # the heading of the reloaded game ends the countdown; its end forgets it
+    hear("15 Game 4 I: bob (0 500 -1) vs alice (0 500 -1)")
+    assert memory.forfeit_deadline is None and memory.own_game == OwnGame(4, "bob", "alice")
+    assert hear("21 {bob [ 5k*] has connected.}") == []
+    hear("9 {Game 4: bob vs alice : White resigns.}")
+    assert memory.own_game is None and memory.restore_commands() == []

@@ -17,7 +17,7 @@ free of Textual:
    :mod:`igs_tui.backends.igs.net.keepalive`).
 4. **Reconnect**: when the link drops, wait per
 :class:`~igs_tui.backends.igs.net.backoff.BackoffPolicy` and go
-   back to 1. After the new login the :class:`~igs_tui.backends.igs.net.restore.SessionMemory`
+   back to 1. After the new login the :class:`~igs_tui.backends.igs.protocol.restore.SessionMemory`
    supplies the
    commands that bring the session back: ``load`` for the own interrupted game (with a forfeit
    deadline for the UI's countdown) and ``observe N`` + ``moves N`` for each observed game.
@@ -47,7 +47,6 @@ from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.decoding import DEFAULT_LEGACY_ENCODING
 from igs_tui.backends.igs.net.keepalive import KeepaliveAction, KeepaliveMonitor
 from igs_tui.backends.igs.net.recorder import SessionRecorder
-from igs_tui.backends.igs.net.restore import FORFEIT_SECONDS, OwnGame, SessionMemory
 from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
 from igs_tui.backends.igs.net.states import (
     Connected,
@@ -68,16 +67,12 @@ from igs_tui.backends.igs.net.transport import (
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import (
     Ayt,
-    CommandReply,
-    Error,
     Event,
-    GameEnd,
-    GameHeading,
     LoginComplete,
     LoginFailed,
     Malformed,
-    UserConnected,
 )
+from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
 
 __all__ = [
     "ClientConfig",
@@ -518,55 +513,15 @@ class IgsClient:
         if isinstance(event, LoginFailed) and event.final:
             self._emit(event)
             raise _LoginRejected(f"login as {event.name} rejected: wrong password")
-        if isinstance(event, GameHeading):
-            if self._logged_in_as in (event.white, event.black):
-                self.memory.playing(OwnGame(event.game, event.white, event.black))
-        elif isinstance(event, GameEnd):
-            self._game_ended(event)
-        elif isinstance(event, Ayt) and self._ayt_sent_at is not None:
+        if isinstance(event, Ayt) and self._ayt_sent_at is not None:
             self.lag = self._clock() - self._ayt_sent_at
             self._ayt_sent_at = None
             self._emit(event)
             self._emit(LagMeasured(self.lag))
             return
-        elif isinstance(event, CommandReply):
-            self._command_answered(event, session)
-        elif isinstance(event, UserConnected):
-            reload = self.memory.reload_when_back(event.name, self._logged_in_as)
-            if reload is not None:
-                session.send(reload)
+        for command in self.memory.received(event, self._logged_in_as):
+            session.send(command)
         self._emit(event)
-
-    def _command_answered(self, reply: CommandReply, session: SessionLike) -> None:
-        """An ``observe N`` the server refused (no such game) must not be restored later.
-
-        A refused restore ``load`` may mean the game was never interrupted: when the server
-        had not noticed the old link die, the new login threw the old copy out and the game
-        went on. ``moves N`` then brings its heading (which ends the countdown) and the
-        moves we missed; if the game is really away, the answer names other players or none
-        and changes nothing.
-        """
-        command = reply.command
-        refused = any(isinstance(e, Error) for e in reply.events)
-        if command.verb == "observe" and command.game is not None and refused:
-            self.memory.stopped_observing(command.game)
-        own = self.memory.own_game
-        if (
-            command.verb == "load"
-            and refused
-            and own is not None
-            and self.memory.forfeit_deadline is not None
-            and command.line.strip() == own.load_command
-        ):
-            session.send(f"moves {own.number}")
-
-    def _game_ended(self, event: GameEnd) -> None:
-        if event.game is not None:
-            self.memory.game_ended(event.game)
-            return
-        own = self.memory.own_game
-        if own is not None and {event.white, event.black} == {own.white, own.black}:
-            self.memory.game_ended(own.number)
 
     def _emit(self, event: ClientEvent) -> None:
         if isinstance(event, ConnectionEvent) and not isinstance(event, LagMeasured):

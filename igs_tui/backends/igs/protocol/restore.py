@@ -11,13 +11,24 @@ or all, and games also end on their own. The own game is reloaded with ``load`` 
 interrupted game when its player stays away too long (five minutes), so the memory also keeps the
 deadline for the UI's countdown.
 
-Pure bookkeeping: no I/O; times are monotonic seconds passed in by the caller.
+Sans-IO, like the rest of the protocol: the connection driver tells it what was sent
+(:meth:`SessionMemory.note_command`), what arrived (:meth:`SessionMemory.received`, which returns
+the commands to send in answer) and when the link dropped; it never sends anything itself.
+Times are monotonic seconds passed in by the caller.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from igs_tui.backends.igs.protocol.events import (
+    CommandReply,
+    Error,
+    Event,
+    GameEnd,
+    GameHeading,
+    UserConnected,
+)
 from igs_tui.numbers import bounded_int
 
 __all__ = ["FORFEIT_SECONDS", "OwnGame", "SessionMemory"]
@@ -134,6 +145,54 @@ class SessionMemory:
             return None
         opponents = {game.white.lower(), game.black.lower()} - {(me or "").lower()}
         return game.load_command if name.lower() in opponents else None
+
+    def received(self, event: Event, me: str | None) -> list[str]:
+        """Keep the memory current from a server event (``me``: our login name); return the
+        commands to send in answer (a ``load`` when the opponent is back, ``moves`` after a
+        refused ``load``)."""
+        if isinstance(event, GameHeading):
+            if me in (event.white, event.black):
+                self.playing(OwnGame(event.game, event.white, event.black))
+        elif isinstance(event, GameEnd):
+            self._game_end(event)
+        elif isinstance(event, CommandReply):
+            return self._command_answered(event)
+        elif isinstance(event, UserConnected):
+            reload = self.reload_when_back(event.name, me)
+            return [reload] if reload is not None else []
+        return []
+
+    def _command_answered(self, reply: CommandReply) -> list[str]:
+        """An ``observe N`` the server refused (no such game) must not be restored later.
+
+        A refused restore ``load`` may mean the game was never interrupted: when the server
+        had not noticed the old link die, the new login threw the old copy out and the game
+        went on. ``moves N`` then brings its heading (which ends the countdown) and the
+        moves we missed; if the game is really away, the answer names other players or none
+        and changes nothing.
+        """
+        command = reply.command
+        refused = any(isinstance(e, Error) for e in reply.events)
+        if command.verb == "observe" and command.game is not None and refused:
+            self.stopped_observing(command.game)
+        own = self._own_game
+        if (
+            command.verb == "load"
+            and refused
+            and own is not None
+            and self._forfeit_deadline is not None
+            and command.line.strip() == own.load_command
+        ):
+            return [f"moves {own.number}"]
+        return []
+
+    def _game_end(self, event: GameEnd) -> None:
+        if event.game is not None:
+            self.game_ended(event.game)
+            return
+        own = self._own_game
+        if own is not None and {event.white, event.black} == {own.white, own.black}:
+            self.game_ended(own.number)
 
     def restore_commands(self) -> list[str]:
         """Commands to send after logging in again, own game first (its clock is running)."""
