@@ -29,10 +29,9 @@ class Challenge:
 
     terms: MatchTerms
     incoming: bool
-    classic: bool = False
-    """A classic ``match`` (time in minutes, no handicap field) rather than ``nmatch``."""
-    accept_command: str = ""
-    """The server's own suggested reply, kept verbatim for the console."""
+    kind: str = ""
+    """The server's own name for this kind of request, shown as is (IGS: ``match`` or
+    ``nmatch``); empty when a server has one kind. How to answer it is the backend's business."""
 
     @property
     def opponent(self) -> str:

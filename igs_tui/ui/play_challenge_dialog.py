@@ -84,7 +84,7 @@ class ChallengeDialog(ModalScreen[str | None]):
         self.challenge = challenge
 
     def compose(self) -> ComposeResult:
-        kind = "match" if self.challenge.classic else "nmatch"
+        kind = f" ({clean(self.challenge.kind, max_length=12)})" if self.challenge.kind else ""
         name = plain(self.challenge.opponent, "bold", max_length=20)
         player = self.model.players.get(self.challenge.opponent)
         if player is not None and player.rank:
@@ -92,7 +92,7 @@ class ChallengeDialog(ModalScreen[str | None]):
             name.append(f" [{clean(player.rank, max_length=6)}]")
         incoming = self.challenge.incoming
         if incoming:
-            title = name.append(f" offers a game ({kind})")
+            title = name.append(f" offers a game{kind}")
         else:
             title = Text("Your offer to ").append_text(name).append(" is disputed")
         terms = describe_terms(self.challenge.terms)

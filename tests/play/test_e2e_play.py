@@ -455,7 +455,7 @@ async def classic_game(server: LocalServer, black: Player, white: Player, **term
     await wait_until(lambda: not account.flag("nmatch"))
     black.backend.challenge(MatchTerms(white.name, Color.BLACK, **values))  # type: ignore[arg-type]
     await wait_until(
-        lambda: (o := white.model.challenge_from(black.name)) is not None and o.classic
+        lambda: (o := white.model.challenge_from(black.name)) is not None and o.kind == "match"
     )
     offer = white.model.challenge_from(black.name)
     assert offer is not None

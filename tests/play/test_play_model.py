@@ -50,7 +50,7 @@ def test_incoming_nmatch_is_pending_and_accept_resends_its_terms() -> None:
         "9 Use <nmatch MORAL70 B 4 19 60 600 25 0 0 0> or <decline MORAL70> to respond."
     )
     offer = model.challenge_from("moral70")
-    assert offer is not None and offer.incoming and not offer.classic
+    assert offer is not None and offer.incoming and offer.kind == "nmatch"
     t = offer.terms
     assert (t.color, t.handicap, t.size, t.main_seconds, t.byo_seconds, t.byo_stones) == (
         Color.BLACK,
@@ -84,7 +84,7 @@ def test_classic_match_request_and_dispute() -> None:
         "9 Use <match OmegaGo2 W 19 75 0> or <decline OmegaGo2> to respond."
     )
     offer = model.challenge_from("OmegaGo2")
-    assert offer is not None and offer.classic
+    assert offer is not None and offer.kind == "match"
     assert (offer.terms.color, offer.terms.main_seconds) == (Color.WHITE, 75 * 60)
     backend.accept_challenge(offer.terms)
     assert sent[-1] == "match OmegaGo2 W 19 75 0"
@@ -107,7 +107,7 @@ def test_nmatch_refused_falls_back_to_classic_match_in_minutes() -> None:
     feed("5 Opponent's client does not support nmatch.")
     assert sent[-1] == "match ivy W 19 15 10"
     fallback = model.challenge_from("ivy")
-    assert fallback is not None and fallback.classic
+    assert fallback is not None and fallback.kind == "match"
 
 
 def test_undo_request_pending_until_answered() -> None:
@@ -180,7 +180,7 @@ def test_a_classic_match_game_takes_its_size_from_the_request_and_komi_from_its_
         "9 Use <match ivy B 9 10 0> or <decline ivy> to respond."
     )
     offer = model.challenge_from("ivy")
-    assert offer is not None and offer.classic and offer.terms.size == 9
+    assert offer is not None and offer.kind == "match" and offer.terms.size == 9
     backend.accept_challenge(offer.terms)
     # A classic game gets no GAMERPROPS line: only the heading, then moves.
     feed(

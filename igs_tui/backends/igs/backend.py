@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from igs_tui.backends.capabilities import Capabilities
-from igs_tui.backends.igs.conversation import IgsConversation, classic_match, nmatch_command
+from igs_tui.backends.igs.conversation import IgsConversation, nmatch_command
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
@@ -220,14 +220,7 @@ class IgsBackend:
 
     def accept_challenge(self, terms: MatchTerms) -> None:
         """Accept by re-sending the request's own terms in the request's own command kind."""
-        offer = self.model.challenge_from(terms.opponent)
-        if offer is not None and offer.terms == terms and offer.accept_command:
-            line = offer.accept_command
-            self._emit(lambda: line)
-        elif offer is not None and offer.classic:
-            self._emit(lambda: classic_match(terms))
-        else:
-            self._emit(lambda: nmatch_command(terms))
+        self._emit(lambda: self.conversation.acceptance(terms))
 
     def decline_challenge(self, opponent: str) -> None:
         if self._emit(lambda: cmd.decline(opponent)):

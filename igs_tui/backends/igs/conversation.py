@@ -7,7 +7,9 @@ IGS answers some requests only indirectly, and a client has to follow up on its 
 * ``nmatch`` and ``match`` have no komi field: when a game we asked for starts, its komi is
   proposed with ``komi`` unless it is the server's default (6.5 even, 0.5 with handicap);
 * a classic ``match`` game's size and komi appear only in its games-list line: when a game of
-  ours starts (or comes back under a new number) we ask for ``games N``.
+  ours starts (or comes back under a new number) we ask for ``games N``;
+* a request is answered in its own kind (``match`` or ``nmatch``), best with the line the server
+  suggested, so the conversation remembers each open request's :class:`Offer`.
 
 This object holds that memory for both directions: the IGS backend tells it what was sent
 (:meth:`challenge_sent`), the model adapter tells it what the server said
@@ -19,6 +21,7 @@ model.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
@@ -32,6 +35,19 @@ AWAITING_LIMIT = 8
 """Unanswered ``nmatch`` requests remembered (older ones can no longer be refused usefully)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """How an open request was made on IGS: what the model's server-neutral
+    :class:`~igs_tui.model.Challenge` does not say."""
+
+    classic: bool
+    """A classic ``match`` (time in minutes, no handicap field) rather than ``nmatch``."""
+    terms: MatchTerms
+    """The terms the request had when it arrived (the suggested line fits only these)."""
+    accept_command: str = ""
+    """The server's suggested reply to an incoming request (empty for our own)."""
+
+
 class IgsConversation:
     def __init__(self, model: ClientModel, send: Sender) -> None:
         self.model = model
@@ -40,6 +56,8 @@ class IgsConversation:
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
         self._komi_wanted: dict[str, MatchTerms] = {}
         """Our requests by opponent (lower case): the komi to propose once the game starts."""
+        self._offers: dict[str, Offer] = {}
+        """Open requests by opponent (lower case), both directions."""
         self._described: dict[int, object] = {}
         """Our games whose list line we asked for: number -> the followed game (numbers are
         reused, so a new game under an old number is described again)."""
@@ -60,7 +78,24 @@ class IgsConversation:
             self._awaiting_nmatch.append(terms)
             del self._awaiting_nmatch[:-AWAITING_LIMIT]
         self._komi_wanted[terms.opponent.lower()] = terms
-        self.model.add_challenge(Challenge(terms, incoming=False, classic=classic))
+        self._offers[terms.opponent.lower()] = Offer(classic, terms)
+        kind = "match" if classic else "nmatch"
+        self.model.add_challenge(Challenge(terms, incoming=False, kind=kind))
+
+    def offer_received(self, challenge: Challenge, offer: Offer) -> None:
+        """An incoming request: the model shows ``challenge``; we keep how to answer it."""
+        self._offers[challenge.opponent.lower()] = offer
+        self.model.add_challenge(challenge)
+
+    def acceptance(self, terms: MatchTerms) -> Command | str:
+        """The command that accepts ``terms``: the request's own kind, and the server's
+        suggested line when the terms are unchanged (raises ``ValueError`` like the builders)."""
+        offer = self._offers.get(terms.opponent.lower())
+        if offer is not None and offer.terms == terms and offer.accept_command:
+            return offer.accept_command
+        if offer is not None and offer.classic:
+            return classic_match(terms)
+        return nmatch_command(terms)
 
     # what the server said ------------------------------------------------------------------------
     def nmatch_refused(self) -> None:
@@ -90,8 +125,9 @@ class IgsConversation:
             self.emit(lambda: cmd.komi(terms.komi))
 
     def challenge_closed(self, opponent: str) -> None:
-        """Our request was declined or cancelled: no komi to propose for it."""
+        """A request was declined or cancelled: no komi to propose, no way to answer it."""
         self._komi_wanted.pop(opponent.lower(), None)
+        self._offers.pop(opponent.lower(), None)
 
 
 def nmatch_command(terms: MatchTerms) -> Command:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from igs_tui.backends.igs.conversation import IgsConversation
+from igs_tui.backends.igs.conversation import IgsConversation, Offer
 from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import (
@@ -475,8 +475,15 @@ class ModelAdapter:
         self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
 
     # requests and presence --------------------------------------------------------------------
+    def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> None:
+        if self.conversation is None:
+            self.model.add_challenge(challenge)
+            return
+        offer = Offer(classic, challenge.terms, suggested or "")
+        self.conversation.offer_received(challenge, offer)
+
     def _match_request(self, e: ev.MatchRequest) -> None:
-        self.model.add_challenge(classic_challenge(e))
+        self._offer(classic_challenge(e), classic=True, suggested=e.accept_command)
         self.model.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -484,7 +491,7 @@ class ModelAdapter:
         )
 
     def _nmatch_request(self, e: ev.NMatchRequest) -> None:
-        self.model.add_challenge(nmatch_challenge(e))
+        self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command)
         self.model.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -636,7 +643,7 @@ def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
         bronstein_seconds=e.prebyoyomi_seconds,
         **time,
     )
-    return Challenge(terms, incoming=True, accept_command=e.accept_command or "")
+    return Challenge(terms, incoming=True, kind="nmatch")
 
 
 def classic_challenge(e: ev.MatchRequest) -> Challenge:
@@ -651,7 +658,7 @@ def classic_challenge(e: ev.MatchRequest) -> Challenge:
         byo_seconds=byo,
         byo_stones=25 if byo else 0,
     )
-    return Challenge(terms, incoming=True, classic=True, accept_command=e.accept_command or "")
+    return Challenge(terms, incoming=True, kind="match")
 
 
 def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
