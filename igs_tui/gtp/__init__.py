@@ -12,7 +12,6 @@ A library only: it knows no model, no UI and no server. Games against an engine 
 """
 
 from igs_tui.gtp.channel import GtpChannel, InProcessChannel, SubprocessChannel
-from igs_tui.gtp.clock import CanadianClock, TimeSettings
 from igs_tui.gtp.controller import DEFAULT, GtpController
 from igs_tui.gtp.errors import (
     GtpChannelClosed,
@@ -27,7 +26,6 @@ from igs_tui.gtp.values import FinalScore, GenmoveResult
 
 __all__ = [
     "DEFAULT",
-    "CanadianClock",
     "FinalScore",
     "GenmoveResult",
     "GtpChannel",
@@ -41,5 +39,4 @@ __all__ = [
     "GtpTransportError",
     "InProcessChannel",
     "SubprocessChannel",
-    "TimeSettings",
 ]

@@ -16,6 +16,7 @@ from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phas
 from igs_tui.localserver.lines import format_score_line
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.session import Line
+from igs_tui.localserver.timecontrol import clock_view
 
 if TYPE_CHECKING:
     from igs_tui.localserver.hub import Hub
@@ -123,7 +124,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
     game.adjourn_requests.clear()
     extra: list[Line] = []
     if timing is not None and timing.entered_byoyomi:
-        seconds, stones, _ = clock.view(now)
+        seconds, stones, _ = clock_view(clock, now)
         extra = [
             (9, f"The player {user.name} is now in byo-yomi."),
             (9, f"You have {stones} stones and {seconds // 60} minutes"),

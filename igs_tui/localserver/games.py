@@ -23,8 +23,9 @@ from igs_tui.go import (
     ScoringSession,
     format_point,
 )
+from igs_tui.go.timecontrol import PlayerClock
 from igs_tui.localserver import lines
-from igs_tui.localserver.timecontrol import PlayerClock, TimeControl
+from igs_tui.localserver.timecontrol import TimeControl, clock_view
 from igs_tui.localserver.users import User
 
 EVEN_KOMI = 6.5
@@ -67,8 +68,8 @@ class ServerGame:
         self.records: list[MoveRecord] = []
         self.handicap = 0
         self.clocks = {
-            Color.WHITE: PlayerClock(self.control),
-            Color.BLACK: PlayerClock(self.control),
+            Color.WHITE: PlayerClock(self.control.settings),
+            Color.BLACK: PlayerClock(self.control.settings),
         }
         self.phase = Phase.PLAY
         self.observers: list[User] = []
@@ -115,7 +116,7 @@ class ServerGame:
     # -- clocks --------------------------------------------------------------------------
 
     def clock_triple(self, color: Color, now: float) -> tuple[int, int, int]:
-        seconds, stones, _ = self.clocks[color].view(now)
+        seconds, stones, _ = clock_view(self.clocks[color], now)
         return self.rules.prisoners[color], seconds, stones
 
     def start_clock(self, now: float) -> None:
@@ -149,8 +150,8 @@ class ServerGame:
 
     def time_line(self, color: Color, now: float) -> str:
         clock = self.clocks[color]
-        c = clock.control
-        seconds, stones, in_byo = clock.view(now)
+        c = self.control
+        seconds, stones, in_byo = clock_view(clock, now)
         main_left = 0 if in_byo else seconds
         byo_left = seconds if in_byo else 0
         stones_left = stones if in_byo else c.byo_stones
@@ -175,7 +176,7 @@ class ServerGame:
         """The 26 lines of ``time``: ``Game : 28`` / ``White(x) : 124:58`` / ``Black(y) : ...``."""
         out = [f"Game : {self.number}"]
         for label, color in (("White", Color.WHITE), ("Black", Color.BLACK)):
-            seconds, stones, in_byo = self.clocks[color].view(now)
+            seconds, stones, in_byo = clock_view(self.clocks[color], now)
             text = lines.format_clock_text(seconds, stones, bool(in_byo))
             out.append(f"{label}({self.player(color).name}) : {text}")
         return out
@@ -187,7 +188,7 @@ class ServerGame:
             prisoners, seconds, _ = self.clock_triple(color, now)
             if score is not None:
                 prisoners = score.prisoners[color]
-            _, stones, in_byo = self.clocks[color].view(now)
+            _, stones, in_byo = clock_view(self.clocks[color], now)
             byo_stones = stones if in_byo else self.control.byo_stones
             out.append(
                 lines.format_status_player(

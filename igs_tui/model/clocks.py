@@ -4,89 +4,26 @@ A server tells us the remaining time now and then (with each move, or on request
 those updates the side to move loses time every second, so the display counts down locally
 and is corrected by the next update. Time is passed in (``now``, monotonic seconds) so the
 logic is testable and independent of any event loop.
+
+The time systems and their settings are :mod:`igs_tui.go.timecontrol`'s (re-exported here);
+this module only extrapolates the *readings* a server sends, which is what the model shows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from igs_tui.model.terms import MatchTerms
+from igs_tui.go.timecontrol import TimeSettings, TimeSystem
 
-
-class TimeSystem(StrEnum):
-    NONE = "none"
-    ABSOLUTE = "absolute"
-    CANADIAN = "canadian"
-    JAPANESE = "japanese"
-    BRONSTEIN = "bronstein"
-
-
-@dataclass(frozen=True, slots=True)
-class TimeSettings:
-    """A game's time system, so clocks can roll from main time into overtime locally."""
-
-    system: TimeSystem
-    main_seconds: int = 0
-    byo_seconds: int = 0
-    """Canadian: length of one period. Japanese: length of one period."""
-    byo_stones: int = 0
-    """Canadian: stones to play per period."""
-    periods: int = 0
-    """Japanese: number of periods."""
-    delay_seconds: int = 0
-    """Bronstein: free seconds per move before main time runs."""
-
-    @classmethod
-    def from_terms(cls, terms: MatchTerms) -> TimeSettings:
-        """The time system a :class:`MatchTerms` describes (same rules as the command builder)."""
-        if terms.bronstein_seconds:
-            return cls(
-                TimeSystem.BRONSTEIN, terms.main_seconds, delay_seconds=terms.bronstein_seconds
-            )
-        if terms.byo_periods:
-            return cls(
-                TimeSystem.JAPANESE,
-                terms.main_seconds,
-                byo_seconds=terms.byo_seconds,
-                periods=terms.byo_periods,
-            )
-        if terms.byo_stones and terms.byo_seconds:
-            return cls(
-                TimeSystem.CANADIAN,
-                terms.main_seconds,
-                byo_seconds=terms.byo_seconds,
-                byo_stones=terms.byo_stones,
-            )
-        if terms.main_seconds == 0:
-            return cls(TimeSystem.NONE)
-        return cls(TimeSystem.ABSOLUTE, terms.main_seconds)
-
-    def describe(self) -> str:
-        """Short human text ("10 min + 5 min / 25 stones") for dialogs and record headers."""
-        main = f"{self.main_seconds // 60} min"
-        if self.system is TimeSystem.CANADIAN:
-            return f"{main} + {self.byo_seconds // 60} min / {self.byo_stones} stones"
-        if self.system is TimeSystem.JAPANESE:
-            return f"{main} + {self.periods} x {self.byo_seconds} s"
-        if self.system is TimeSystem.BRONSTEIN:
-            return f"{main}, Bronstein {self.delay_seconds} s"
-        if self.system is TimeSystem.NONE:
-            return "no time limit"
-        return main
-
-    @property
-    def sgf_overtime(self) -> str:
-        """The SGF ``OT`` text (free form by the SGF spec)."""
-        if self.system is TimeSystem.CANADIAN:
-            return f"{self.byo_stones}/{self.byo_seconds} Canadian"
-        if self.system is TimeSystem.JAPANESE:
-            return f"{self.periods}x{self.byo_seconds} byo-yomi"
-        if self.system is TimeSystem.BRONSTEIN:
-            return f"Bronstein {self.delay_seconds}"
-        return ""
+__all__ = [
+    "LOW_TIME_SECONDS",
+    "Clock",
+    "ClockReading",
+    "TimeSettings",
+    "TimeSystem",
+    "format_reading",
+    "format_seconds",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from igs_tui.go import Color
+from igs_tui.go.timecontrol import TimeSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +27,16 @@ class MatchTerms:
     byo_periods: int = 0
     """Japanese byo-yomi periods (0 = Canadian when byo_stones > 0)."""
     bronstein_seconds: int = 0
+
+    def time_settings(self) -> TimeSettings:
+        """The time system these terms describe. A Bronstein delay wins over byo-yomi fields
+        (the dialog leaves their defaults in place), Japanese periods over Canadian stones."""
+        if self.bronstein_seconds:
+            return TimeSettings.classify(self.main_seconds, delay_seconds=self.bronstein_seconds)
+        if self.byo_periods:
+            return TimeSettings.classify(
+                self.main_seconds, byo_seconds=self.byo_seconds, periods=self.byo_periods
+            )
+        return TimeSettings.classify(
+            self.main_seconds, byo_seconds=self.byo_seconds, byo_stones=self.byo_stones
+        )

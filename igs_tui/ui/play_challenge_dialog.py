@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.model import TOPIC_CHALLENGES, Challenge, ClientModel, Dispute, TimeSettings
+from igs_tui.model import TOPIC_CHALLENGES, Challenge, ClientModel, Dispute
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -28,7 +28,7 @@ def describe_terms(terms: MatchTerms) -> str:
     """One line a player can check at a glance: colour, board, handicap, time."""
     colour = "nigiri" if terms.color is None else ("black" if terms.color.value == "B" else "white")
     handicap = f", handicap {terms.handicap}" if terms.handicap else ""
-    time = TimeSettings.from_terms(terms).describe()
+    time = terms.time_settings().describe()
     return f"you play {colour}, {terms.size}x{terms.size}{handicap}, {time}"
 
 

@@ -21,13 +21,11 @@ from igs_tui.backends.engine.local_view import (
     clock_reading,
     dead_stone_differences,
     engine_score,
-    model_time_settings,
     record_name,
-    seconds_until_flag,
 )
 from igs_tui.go import Color, Point, fixed_handicap_points, format_point, parse_point
+from igs_tui.go.timecontrol import PlayerClock, TimeSettings
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
-from igs_tui.gtp.clock import CanadianClock, TimeSettings
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.gtp.errors import GtpError
@@ -166,22 +164,21 @@ async def act(backend: EngineBackend, *calls: Callable[[], None]) -> None:
 # ---------------------------------------------------------------------------- pure helpers
 
 
-def test_clock_conversions() -> None:
-    canadian = TimeSettings(60, 30, 5)
-    assert model_time_settings(canadian).system is TimeSystem.CANADIAN
-    assert model_time_settings(canadian).byo_stones == 5
-    absolute = model_time_settings(TimeSettings(90))
+def test_clock_readings_and_budget() -> None:
+    canadian = TimeSettings.from_gtp(60, 30, 5)
+    assert (canadian.system, canadian.byo_stones) == (TimeSystem.CANADIAN, 5)
+    absolute = TimeSettings.from_gtp(90)
     assert (absolute.system, absolute.main_seconds) == (TimeSystem.ABSOLUTE, 90)
-    clock = CanadianClock(canadian)
+    clock = PlayerClock(canadian)
     assert clock_reading(clock).main_seconds == 60 and not clock_reading(clock).in_byoyomi
-    assert seconds_until_flag(clock) == 90  # main time plus one full period
+    assert clock.budget() == 90  # main time plus one full period
     clock.spend(70)
     reading = clock_reading(clock)
     assert reading.in_byoyomi and reading.byo_stones == 4 and reading.main_seconds == 20
-    assert seconds_until_flag(clock) == 20
-    assert seconds_until_flag(CanadianClock(TimeSettings(0, 30, 0))) is None  # no limit
+    assert clock.budget() == 20
+    assert PlayerClock(TimeSettings.from_gtp(0, 30, 0)).budget() is None  # no limit
     clock.spend(100)
-    assert seconds_until_flag(clock) == 0.0
+    assert clock.budget() == 0.0
 
 
 def test_engine_score_and_differences() -> None:
@@ -558,7 +555,7 @@ async def test_live_assist_waits_for_the_engine_move_then_gives_up(tmp_path: Pat
 
 async def test_clocks_count_and_reach_the_engine(tmp_path: Path) -> None:
     engine = Recording(seed=5)
-    settings = LocalGameSettings(size=9, time=TimeSettings(600, 60, 10))
+    settings = LocalGameSettings(size=9, time=TimeSettings.from_gtp(600, 60, 10))
     model, backend = backend_for(engine, tmp_path, settings)
     await backend.start()
     try:
@@ -576,7 +573,7 @@ async def test_clocks_count_and_reach_the_engine(tmp_path: Path) -> None:
 
 
 async def test_we_lose_on_time(tmp_path: Path) -> None:
-    settings = LocalGameSettings(size=9, time=TimeSettings(1))
+    settings = LocalGameSettings(size=9, time=TimeSettings.from_gtp(1))
     model, backend = backend_for(GtpEngine(seed=5), tmp_path, settings)
     await backend.start()
     try:
@@ -595,7 +592,7 @@ async def test_we_lose_on_time(tmp_path: Path) -> None:
 async def test_a_slow_engine_loses_on_time_while_thinking(tmp_path: Path) -> None:
     model = ClientModel()
     controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=30.0))
-    settings = LocalGameSettings(size=9, time=TimeSettings(1))
+    settings = LocalGameSettings(size=9, time=TimeSettings.from_gtp(1))
     backend = EngineBackend(model, controller, settings, save_path=tmp_path / "g.sgf")
     await backend.start()
     try:

@@ -20,8 +20,8 @@ from igs_tui.backends.engine.local_game import (
     NotYourTurn,
 )
 from igs_tui.go import Color, IllegalMove, Point
+from igs_tui.go.timecontrol import TimeSettings
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
-from igs_tui.gtp.clock import TimeSettings
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import CommandError, GtpEngine
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
@@ -53,7 +53,7 @@ def engine_of(game: LocalEngineGame) -> GtpEngine:
 
 
 async def test_setup_reaches_the_engine() -> None:
-    game = make_game(time_settings=TimeSettings(300, 30, 5), komi=0.5)
+    game = make_game(time_settings=TimeSettings.from_gtp(300, 30, 5), komi=0.5)
     await game.start()
     engine = engine_of(game)
     assert (engine.size, engine.komi, engine.time_settings) == (9, 0.5, (300, 30, 5))
@@ -192,7 +192,7 @@ async def test_human_resignation() -> None:
 
 async def test_clocks_send_time_left_and_flag() -> None:
     clock = FakeClock()
-    game = make_game(time_settings=TimeSettings(60), now=clock)
+    game = make_game(time_settings=TimeSettings.from_gtp(60), now=clock)
     await game.start()
     clock.now += 20
     await game.play_human(E5)

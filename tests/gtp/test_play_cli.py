@@ -18,7 +18,7 @@ from igs_tui.apps.play.cli import (
     settings_from_args,
 )
 from igs_tui.go import Color
-from igs_tui.gtp.clock import TimeSettings
+from igs_tui.go.timecontrol import TimeSettings
 from tests.gtp.conftest import subprocess_env
 
 
@@ -51,12 +51,12 @@ def test_handicap_komi_colour_and_free_placement() -> None:
 
 
 def test_clock_options() -> None:
-    assert parse("--time", "10").time == TimeSettings(600, 0, 0)  # absolute
-    assert parse("--time", "10", "--byo-yomi", "5").time == TimeSettings(600, 300, 25)
-    assert parse("--time", "0", "--byo-yomi", "1", "--byo-stones", "10").time == TimeSettings(
-        0, 60, 10
-    )
-    assert parse("--time", "0.5").time == TimeSettings(30, 0, 0)
+    assert parse("--time", "10").time == TimeSettings.from_gtp(600, 0, 0)  # absolute
+    assert parse("--time", "10", "--byo-yomi", "5").time == TimeSettings.from_gtp(600, 300, 25)
+    assert parse(
+        "--time", "0", "--byo-yomi", "1", "--byo-stones", "10"
+    ).time == TimeSettings.from_gtp(0, 60, 10)
+    assert parse("--time", "0.5").time == TimeSettings.from_gtp(30, 0, 0)
     assert parse("--time", "0", "--byo-yomi", "0").time is None
 
 

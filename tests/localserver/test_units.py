@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from igs_tui.go import Color, Point
+from igs_tui.go.timecontrol import PlayerClock, TimeSystem
 from igs_tui.localserver import lines
 from igs_tui.localserver.config import AccountFileError, ServerConfig, load_accounts
 from igs_tui.localserver.hub import Hub
 from igs_tui.localserver.registry import ensure_loaded
 from igs_tui.localserver.session import Session
 from igs_tui.localserver.telnet import TelnetLineReader
-from igs_tui.localserver.timecontrol import PlayerClock, TimeControl, TimeSystem
+from igs_tui.localserver.timecontrol import TimeControl, clock_view
 
 # -- time control ---------------------------------------------------------------------------
 
@@ -34,26 +35,26 @@ def test_time_systems_from_nmatch_numbers():
 
 
 def test_canadian_clock_enters_byoyomi_and_resets_period():
-    clock = PlayerClock(TimeControl(60, 120, 2))
+    clock = PlayerClock(TimeControl(60, 120, 2).settings)
     clock.start(0)
     assert clock.deadline() == 180
     timing = clock.stop(70)  # 60 s main + 10 s of the period
     assert timing.ok and timing.entered_byoyomi
-    assert clock.view(70) == (110, 1, 1)
+    assert clock_view(clock, 70) == (110, 1, 1)
     clock.start(100)
     assert clock.stop(150).ok  # second stone of the period: a fresh period follows
-    assert clock.view(150) == (120, 2, 1)
+    assert clock_view(clock, 150) == (120, 2, 1)
     clock.start(200)
     assert clock.expired(321) and not clock.expired(319)
     assert not clock.stop(321).ok
 
 
 def test_absolute_and_bronstein_clocks():
-    absolute = PlayerClock(TimeControl(60))
+    absolute = PlayerClock(TimeControl(60).settings)
     absolute.start(0)
-    assert absolute.view(25) == (35, -1, 0)
+    assert clock_view(absolute, 25) == (35, -1, 0)
     assert not absolute.stop(61).ok
-    bronstein = PlayerClock(TimeControl(60, prebyo=10))
+    bronstein = PlayerClock(TimeControl(60, prebyo=10).settings)
     bronstein.start(0)
     assert bronstein.stop(8).ok and bronstein.main_left == 60  # within the delay: free
     bronstein.start(10)
@@ -61,7 +62,7 @@ def test_absolute_and_bronstein_clocks():
 
 
 def test_japanese_clock_uses_whole_periods_after_grace():
-    clock = PlayerClock(TimeControl(0, 5, 1, 3, 30))
+    clock = PlayerClock(TimeControl(0, 5, 1, 3, 30).settings)
     clock.start(0)
     assert clock.stop(4).ok and clock.periods_left == 3  # within the grace time
     clock.start(10)
@@ -72,7 +73,7 @@ def test_japanese_clock_uses_whole_periods_after_grace():
 
 
 def test_addtime_goes_to_main_or_period():
-    clock = PlayerClock(TimeControl(60, 60, 5))
+    clock = PlayerClock(TimeControl(60, 60, 5).settings)
     clock.add(120)
     assert clock.main_left == 180
     clock.start(0)
@@ -82,7 +83,7 @@ def test_addtime_goes_to_main_or_period():
 
 
 def test_unlimited_clock_never_expires():
-    clock = PlayerClock(TimeControl())
+    clock = PlayerClock(TimeControl().settings)
     clock.start(0)
     assert clock.deadline() is None and not clock.expired(10**9)
     assert clock.stop(10**9).ok

@@ -15,6 +15,7 @@ from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.localserver.timecontrol import clock_view
 from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
 from igs_tui.model.terms import MatchTerms
 from tests.net.proxy import CuttingProxy
@@ -427,7 +428,7 @@ async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
             await wait_until(lambda: game_b.last_number == 1)
             # The server's clock runs 60 times faster than ours: ask it when White is in overtime.
             white = server.hub.games[number].clocks[Color.WHITE]
-            await wait_until(lambda: white.view(server.hub.now())[2] == 1)
+            await wait_until(lambda: clock_view(white, server.hub.now())[2] == 1)
             bob.backend.play(number, Point(3, 3))
             await wait_until(lambda: watched.last_number == 2)
             settings = watched.time_settings

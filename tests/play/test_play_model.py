@@ -60,7 +60,7 @@ def test_incoming_nmatch_is_pending_and_accept_resends_its_terms() -> None:
         600,
         25,
     )
-    assert TimeSettings.from_terms(t).system is TimeSystem.CANADIAN
+    assert t.time_settings().system is TimeSystem.CANADIAN
     backend.accept_challenge(t)
     assert sent == ["nmatch MORAL70 B 4 19 60 600 25 0 0 0"]
 

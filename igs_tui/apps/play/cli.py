@@ -23,7 +23,7 @@ from pathlib import Path
 from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
 from igs_tui.backends.engine.local_game import LocalGameError
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
-from igs_tui.gtp.clock import TimeSettings
+from igs_tui.go.timecontrol import TimeSettings
 from igs_tui.gtp.errors import GtpError
 
 GAMES_DIR = "/usr/games"
@@ -162,7 +162,7 @@ def settings_from_args(args: argparse.Namespace) -> LocalGameSettings:
         raise ValueError("--byo-yomi is shorter than a second")
     time: TimeSettings | None = None
     if main or byo:
-        time = TimeSettings(main, byo, args.byo_stones if byo else 0)
+        time = TimeSettings.from_gtp(main, byo, args.byo_stones if byo else 0)
     return LocalGameSettings(
         size=size,
         komi=komi,

@@ -57,9 +57,7 @@ from igs_tui.backends.engine.local_view import (
     dead_stone_differences,
     engine_score,
     fixed_points,
-    model_time_settings,
     record_name,
-    seconds_until_flag,
 )
 from igs_tui.go import (
     Color,
@@ -208,7 +206,7 @@ class EngineBackend:
         self._say(
             f"New game against {self.engine_name}: {s.size}x{s.size}, komi {s.komi:g}"
             + (f", handicap {s.handicap}" if s.handicap else "")
-            + (f", {model_time_settings(s.time).describe()}" if s.time else "")
+            + (f", {s.time.describe()}" if s.time else "")
             + f"{where}. Two passes in a row end play."
         )
         self._arm_flag_timer()
@@ -286,7 +284,7 @@ class EngineBackend:
                 # are, so the board gets them as a setup (the SGF comes from the game itself).
                 self.model.apply(ch.FreeHandicapPlaced(self.number, tuple(stones)))
         if game.time_settings is not None:
-            settings = model_time_settings(game.time_settings)
+            settings = game.time_settings
             self.model.apply(ch.TimeSystemSet(self.number, settings))
         self.model.set_connection(
             state=LinkState.CONNECTED,
@@ -436,7 +434,7 @@ class EngineBackend:
         self._turn_started = self._now()
         if game is None or game.end is not None or not game.clocks:
             return
-        allowed = seconds_until_flag(game.clocks[game.to_move])
+        allowed = game.clocks[game.to_move].budget()
         if allowed is None:
             return
         loop = asyncio.get_running_loop()
@@ -458,7 +456,7 @@ class EngineBackend:
         trial = copy.copy(game.clocks[color])
         trial.spend(elapsed, moved=False)
         if not trial.flagged:
-            left = seconds_until_flag(trial)
+            left = trial.budget()
             if left is not None:
                 loop = asyncio.get_running_loop()
                 self._flag_timer = loop.call_later(max(0.0, left) + 0.05, self._check_flag)

@@ -43,7 +43,7 @@ from igs_tui.go import (
     count_with_dead,
     max_fixed_handicap,
 )
-from igs_tui.gtp.clock import CanadianClock, TimeSettings
+from igs_tui.go.timecontrol import PlayerClock, TimeSettings
 from igs_tui.gtp.controller import DEFAULT, GtpController
 from igs_tui.gtp.errors import (
     GtpEngineError,
@@ -186,8 +186,8 @@ class LocalEngineGame:
         self.end: GameEnd | None = None
         self.engine_failure: str | None = None
         self.started_at = dt.date.today()
-        self.clocks: dict[Color, CanadianClock] = (
-            {c: CanadianClock(time_settings) for c in Color} if time_settings else {}
+        self.clocks: dict[Color, PlayerClock] = (
+            {c: PlayerClock(time_settings) for c in Color} if time_settings else {}
         )
         self._now = now
         self._turn_started = now()
@@ -236,8 +236,7 @@ class LocalEngineGame:
             if self.handicap:
                 await self._place_handicap()
             if self.time_settings is not None and await ctl.known_command("time_settings"):
-                ts = self.time_settings
-                await ctl.time_settings(ts.main_time, ts.byo_yomi_time, ts.byo_yomi_stones)
+                await ctl.time_settings(*self.time_settings.gtp_arguments())
         except (GtpEngineError, *_ENGINE_FAULTS) as exc:
             # A refusal here (e.g. "unacceptable size") means this engine cannot play this
             # game at all, which for the caller is the same as a broken engine.
@@ -475,10 +474,9 @@ class LocalEngineGame:
         if self.handicap:
             root.set("HA", self.handicap)
         if self.time_settings is not None:
-            root.set("TM", self.time_settings.main_time)
-            if self.time_settings.byo_yomi_time:
-                ts = self.time_settings
-                root.set("OT", f"{ts.byo_yomi_stones}/{ts.byo_yomi_time} Canadian")
+            root.set("TM", self.time_settings.main_seconds)
+            if self.time_settings.sgf_overtime:
+                root.set("OT", self.time_settings.sgf_overtime)
         if self.end is not None and self.end.result is not None:
             root.set("RE", self.end.result)
         if self.engine_failure is not None:

@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass
 
 from igs_tui.go import Color, Point, fixed_handicap_points, format_point
-from igs_tui.gtp.clock import CanadianClock
-from igs_tui.gtp.clock import TimeSettings as GtpTimeSettings
+from igs_tui.go.timecontrol import PlayerClock, TimeSettings
 from igs_tui.gtp.values import FinalScore
-from igs_tui.model import ClockReading, ServerScore, TimeSettings, TimeSystem
+from igs_tui.model import ClockReading, ServerScore
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 
@@ -28,40 +27,18 @@ class LocalGameSettings:
     handicap: int = 0
     color: Color = Color.BLACK
     """The human's colour; the engine plays the other one."""
-    time: GtpTimeSettings | None = None
-    """Canadian byo-yomi in seconds (``None``: no clock)."""
+    time: TimeSettings | None = None
+    """The clock (GTP engines know Canadian and absolute time; ``None``: no clock)."""
     free_handicap: bool = False
     player_name: str = "You"
 
 
-def model_time_settings(settings: GtpTimeSettings) -> TimeSettings:
-    """The model's description of a GTP clock (so the display rolls into byo-yomi itself)."""
-    if settings.byo_yomi_time and settings.byo_yomi_stones:
-        return TimeSettings(
-            TimeSystem.CANADIAN,
-            settings.main_time,
-            byo_seconds=settings.byo_yomi_time,
-            byo_stones=settings.byo_yomi_stones,
-        )
-    return TimeSettings(TimeSystem.ABSOLUTE, settings.main_time)
-
-
-def clock_reading(clock: CanadianClock) -> ClockReading:
-    """A model clock reading of a GTP Canadian clock (period time shown as main time)."""
-    if clock.in_byo_yomi:
-        return ClockReading(clock.period_left, in_byoyomi=True, byo_stones=clock.stones_left)
+def clock_reading(clock: PlayerClock) -> ClockReading:
+    """A model clock reading of a local game's clock (Canadian period time shown as main time,
+    as IGS headings do)."""
+    if clock.in_byoyomi:
+        return ClockReading(clock.byo_left, in_byoyomi=True, byo_stones=clock.stones_left)
     return ClockReading(clock.main_left)
-
-
-def seconds_until_flag(clock: CanadianClock) -> float | None:
-    """How long the side to move may think before its flag falls (``None``: never)."""
-    if clock.flagged:
-        return 0.0
-    if clock.settings.unlimited:
-        return None
-    if clock.in_byo_yomi:
-        return clock.period_left
-    return clock.main_left + clock.settings.byo_yomi_time
 
 
 def engine_score(final: FinalScore) -> ServerScore:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.go import Color
+from igs_tui.go.timecontrol import TimeSystem
 from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel
 from igs_tui.model.terms import MatchTerms
 
@@ -132,14 +133,15 @@ class IgsConversation:
 
 def nmatch_command(terms: MatchTerms) -> Command:
     """The ``nmatch`` for ``terms`` (raises ``ValueError`` for terms IGS would refuse)."""
-    if terms.bronstein_seconds:
-        time = cmd.NMatchTime.bronstein(terms.main_seconds, terms.bronstein_seconds)
-    elif terms.byo_periods:
-        time = cmd.NMatchTime.japanese(terms.main_seconds, terms.byo_periods, terms.byo_seconds)
-    elif terms.byo_stones and terms.byo_seconds:
-        time = cmd.NMatchTime.canadian(terms.main_seconds, terms.byo_seconds, terms.byo_stones)
+    s = terms.time_settings()
+    if s.system is TimeSystem.BRONSTEIN:
+        time = cmd.NMatchTime.bronstein(s.main_seconds, s.delay_seconds)
+    elif s.system is TimeSystem.JAPANESE:
+        time = cmd.NMatchTime.japanese(s.main_seconds, s.periods, s.byo_seconds)
+    elif s.system is TimeSystem.CANADIAN:
+        time = cmd.NMatchTime.canadian(s.main_seconds, s.byo_seconds, s.byo_stones)
     else:
-        time = cmd.NMatchTime.absolute(terms.main_seconds)
+        time = cmd.NMatchTime.absolute(s.main_seconds)
     color: Color | str = terms.color if terms.color is not None else "N"
     return cmd.nmatch(terms.opponent, color, terms.handicap, terms.size, time)
 

@@ -360,7 +360,7 @@ class ModelAdapter:
         if challenge is not None:
             # A classic match game's lines never say its size: the agreed terms do, and the
             # moves that follow must land on a board of that size.
-            apply(ch.TimeSystemSet(number, TimeSettings.from_terms(challenge.terms)))
+            apply(ch.TimeSystemSet(number, challenge.terms.time_settings()))
             if not self.model.followed[number].moves:
                 apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
         if self.conversation is not None:
