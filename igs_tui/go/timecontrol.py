@@ -16,7 +16,11 @@ prebyoyomi``; GTP v2 §4.2):
   GTP: "When s stones have been played, the clock is reset to b, regardless of remaining time".
 * JAPANESE: main time, then ``periods`` periods of ``byo_seconds``. A move inside a period
   keeps it. A period that runs out is lost and the next one starts. IGS's advanced Japanese
-  first gives ``grace_seconds`` per move (its ``byotime`` with ``byomoves`` 1).
+  (its ``byotime`` with ``byomoves`` 1, then ``koryocount`` periods of ``koryosec``) is the same
+  thing counted differently: ``byotime`` is a free grace per move and every started
+  ``koryosec`` beyond it costs a period. Plain Japanese P × S is therefore grace S with P - 1
+  koryo periods of S. ``grace_seconds`` None is plain Japanese; a number (0 included) keeps
+  IGS's koryo form, where every started period beyond the grace is used up.
 * BRONSTEIN: the first ``delay_seconds`` of every move are not charged (IGS ``prebyoyomi``).
 """
 
@@ -51,8 +55,9 @@ class TimeSettings:
     """Japanese: number of periods."""
     delay_seconds: int = 0
     """Bronstein (IGS ``prebyoyomi``): free seconds per move before the clock runs."""
-    grace_seconds: int = 0
-    """IGS advanced Japanese: free seconds per move in overtime before a period is used."""
+    grace_seconds: int | None = None
+    """IGS advanced Japanese: free seconds per move in overtime before a period is used;
+    None for plain Japanese byo-yomi (and for every other system)."""
 
     @classmethod
     def classify(
@@ -63,7 +68,7 @@ class TimeSettings:
         byo_stones: int = 0,
         periods: int = 0,
         delay_seconds: int = 0,
-        grace_seconds: int = 0,
+        grace_seconds: int | None = None,
     ) -> TimeSettings:
         """The one place that decides which system some numbers describe.
 
@@ -87,7 +92,7 @@ class TimeSettings:
             byo_stones=byo_stones if system is TimeSystem.CANADIAN else 0,
             periods=periods if system is TimeSystem.JAPANESE else 0,
             delay_seconds=delay_seconds,
-            grace_seconds=grace_seconds if system is TimeSystem.JAPANESE else 0,
+            grace_seconds=grace_seconds if system is TimeSystem.JAPANESE else None,
         )
 
     @classmethod
@@ -107,6 +112,31 @@ class TimeSettings:
         return cls(
             TimeSystem.CANADIAN, main_time, byo_seconds=byo_yomi_time, byo_stones=byo_yomi_stones
         )
+
+    @classmethod
+    def from_koryo(
+        cls, main_seconds: int, grace: int, count: int, seconds: int, delay_seconds: int = 0
+    ) -> TimeSettings:
+        """IGS advanced Japanese (``byotime`` grace, ``koryocount`` × ``koryosec``). A grace
+        as long as a period is plain Japanese with one period more; see :meth:`koryo`."""
+        if grace == seconds and seconds > 0:
+            return cls.classify(
+                main_seconds, byo_seconds=seconds, periods=count + 1, delay_seconds=delay_seconds
+            )
+        return cls.classify(
+            main_seconds,
+            byo_seconds=seconds,
+            periods=count,
+            delay_seconds=delay_seconds,
+            grace_seconds=grace,
+        )
+
+    def koryo(self) -> tuple[int, int, int]:
+        """``(byotime, koryocount, koryosec)`` for IGS: plain P × S is a grace of S and
+        P - 1 periods of S, so a move inside a period costs nothing, as Japanese byo-yomi says."""
+        if self.grace_seconds is not None:
+            return self.grace_seconds, self.periods, self.byo_seconds
+        return self.byo_seconds, max(0, self.periods - 1), self.byo_seconds
 
     @property
     def unlimited(self) -> bool:
@@ -148,6 +178,10 @@ class TimeSettings:
 
 NO_LIMIT = TimeSettings(TimeSystem.NONE)
 
+EPSILON = 1e-6
+"""Seconds of slack in "is the time up": a move that takes exactly :meth:`PlayerClock.budget`
+is on time even when float sums and differences disagree in the last digit."""
+
 
 @dataclass(slots=True)
 class MoveTiming:
@@ -174,7 +208,12 @@ class PlayerClock:
         self.byo_left: float = 0.0
         """Seconds left in the current period (Japanese: grace plus the periods left)."""
         self.stones_left = 0
+        self.grace = 0.0
+        """Free seconds per overtime move; plain Japanese keeps one period as the grace."""
         self.periods_left = settings.periods
+        if settings.system is TimeSystem.JAPANESE:
+            grace, self.periods_left, _seconds = settings.koryo()
+            self.grace = float(grace)
         self.started_at: float | None = None
         self.flagged = False
 
@@ -183,7 +222,7 @@ class PlayerClock:
         self.main_left = 0.0
         self.in_byoyomi = True
         if s.system is TimeSystem.JAPANESE:
-            self.byo_left = float(s.grace_seconds + self.periods_left * s.byo_seconds)
+            self.byo_left = self.grace + self.periods_left * s.byo_seconds
         else:
             self.byo_left = float(s.byo_seconds)
             self.stones_left = s.byo_stones
@@ -238,7 +277,7 @@ class PlayerClock:
             return 0.0
         budget = float(s.delay_seconds)
         if s.system is TimeSystem.JAPANESE:
-            overtime = s.grace_seconds + self.periods_left * s.byo_seconds
+            overtime = self.grace + self.periods_left * s.byo_seconds
             return budget + (overtime if self.in_byoyomi else self.main_left + overtime)
         if s.system is TimeSystem.CANADIAN:
             return budget + (self.byo_left if self.in_byoyomi else self.main_left + s.byo_seconds)
@@ -271,6 +310,7 @@ class PlayerClock:
         copy.main_left, copy.in_byoyomi = self.main_left, self.in_byoyomi
         copy.byo_left, copy.stones_left = self.byo_left, self.stones_left
         copy.periods_left, copy.flagged = self.periods_left, self.flagged
+        copy.grace = self.grace
         if self.started_at is not None:
             copy._charge(max(0.0, now - self.started_at), counts_move=False)
         return copy
@@ -285,8 +325,8 @@ class PlayerClock:
         elapsed = max(0.0, elapsed - s.delay_seconds)
         entered = False
         if not self.in_byoyomi:
-            if elapsed <= self.main_left:
-                self.main_left -= elapsed
+            if elapsed <= self.main_left + EPSILON:
+                self.main_left = max(0.0, self.main_left - elapsed)
                 return MoveTiming(ok=True)
             elapsed -= self.main_left
             self.main_left = 0.0
@@ -295,10 +335,10 @@ class PlayerClock:
             self._enter_byoyomi()
             entered = True
         if system is TimeSystem.CANADIAN:
-            if elapsed > self.byo_left:
+            if elapsed > self.byo_left + EPSILON:
                 self.byo_left = 0.0
                 return MoveTiming(ok=False, entered_byoyomi=entered)
-            self.byo_left -= elapsed
+            self.byo_left = max(0.0, self.byo_left - elapsed)
             if counts_move:
                 self.stones_left -= 1
                 if self.stones_left <= 0:
@@ -307,14 +347,14 @@ class PlayerClock:
             return MoveTiming(ok=True, entered_byoyomi=entered)
         # Japanese: the grace first, then whole periods.
         if not counts_move:
-            self.byo_left = max(0.0, s.grace_seconds + self.periods_left * s.byo_seconds - elapsed)
+            self.byo_left = max(0.0, self.grace + self.periods_left * s.byo_seconds - elapsed)
             return MoveTiming(ok=self.byo_left > 0, entered_byoyomi=entered)
-        over = elapsed - s.grace_seconds
-        if over > 0:
-            used = math.ceil(over / s.byo_seconds)
+        over = elapsed - self.grace
+        if over > EPSILON:
+            used = math.ceil((over - EPSILON) / s.byo_seconds)
             if used > self.periods_left:
                 self.periods_left = 0
                 return MoveTiming(ok=False, entered_byoyomi=entered)
             self.periods_left -= used
-        self.byo_left = float(s.grace_seconds + self.periods_left * s.byo_seconds)
+        self.byo_left = self.grace + self.periods_left * s.byo_seconds
         return MoveTiming(ok=True, entered_byoyomi=entered)

@@ -41,12 +41,8 @@ class TimeControl:
         Advanced Japanese (``koryocount`` periods of ``koryosec``) keeps ``byotime`` as the
         per-move grace before a period is used."""
         if self.koryo_count > 0 and self.koryo_sec > 0:
-            return TimeSettings.classify(
-                self.main,
-                byo_seconds=self.koryo_sec,
-                periods=self.koryo_count,
-                delay_seconds=self.prebyo,
-                grace_seconds=self.byo_time,
+            return TimeSettings.from_koryo(
+                self.main, self.byo_time, self.koryo_count, self.koryo_sec, self.prebyo
             )
         return TimeSettings.classify(
             self.main,

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from igs_tui.backends.igs.conversation import nmatch_command
 from igs_tui.go.timecontrol import PlayerClock, TimeSettings, TimeSystem
 from igs_tui.localserver.timecontrol import TimeControl
 from igs_tui.model.terms import MatchTerms
@@ -124,7 +125,7 @@ SETTINGS = st.one_of(
         st.integers(0, 900),
         st.integers(1, 60),
         st.integers(1, 10),
-        st.integers(0, 30),
+        st.one_of(st.none(), st.integers(0, 30)),  # plain Japanese, or IGS koryo with a grace
     ),
     st.builds(
         lambda m, d: TimeSettings.classify(m, delay_seconds=d),
@@ -181,3 +182,32 @@ def test_start_stop_and_deadline_use_the_same_arithmetic() -> None:
     assert clock.stop(170.0).entered_byoyomi  # 60 s main + 10 s of the period
     assert clock.time_left() == (20, 1)
     assert clock.probe(0.0).byo_left == 20
+
+
+def test_plain_japanese_keeps_a_period_for_a_move_inside_it() -> None:
+    """Japanese byo-yomi P x S: "a move inside a period keeps it". A 5 x 30 s game used to be
+    offered to IGS as koryo with no grace, where every overtime move costs a period, so the
+    game was lost on time after five quick moves in overtime."""
+    plain = TimeSettings.classify(0, byo_seconds=30, periods=5)
+    clock = PlayerClock(plain)
+    assert clock.budget() == 150
+    for _ in range(20):
+        assert clock.spend(29).ok
+    assert clock.budget() == 150  # nothing used
+    assert clock.spend(31).ok and clock.budget() == 120  # one period gone
+    assert clock.spend(120).ok and clock.budget() == 30  # exactly four periods: the last left
+    assert not clock.spend(31).ok
+    # IGS says it as grace S, P - 1 koryo periods of S; read back, it is the same setting
+    assert plain.koryo() == (30, 4, 30)
+    assert TimeControl(0, 30, 1, 4, 30).settings == plain
+    line = nmatch_command(MatchTerms("bob", main_seconds=0, byo_seconds=30, byo_periods=5))
+    assert line.line.endswith(" 0 30 1 4 30 0")
+    one = nmatch_command(MatchTerms("bob", main_seconds=60, byo_seconds=60, byo_periods=1))
+    assert one.line.endswith(" 60 60 1 0 0 0")  # one period: 60 s per move, Canadian 1 stone
+    with pytest.raises(ValueError, match="one period"):
+        nmatch_command(MatchTerms("bob", main_seconds=60, byo_seconds=30, byo_periods=1))
+    # a true koryo setting with no grace keeps its meaning: each started period is used
+    koryo = TimeControl(0, 0, 1, 3, 30).settings
+    assert koryo.grace_seconds == 0 and koryo.periods == 3
+    quick = PlayerClock(koryo)
+    assert quick.spend(1).ok and quick.periods_left == 2

@@ -137,7 +137,16 @@ def nmatch_command(terms: MatchTerms) -> Command:
     if s.system is TimeSystem.BRONSTEIN:
         time = cmd.NMatchTime.bronstein(s.main_seconds, s.delay_seconds)
     elif s.system is TimeSystem.JAPANESE:
-        time = cmd.NMatchTime.japanese(s.main_seconds, s.periods, s.byo_seconds)
+        grace, count, seconds = s.koryo()
+        if count:
+            time = cmd.NMatchTime.japanese(s.main_seconds, count, seconds, grace_seconds=grace)
+        elif grace % 60 == 0:  # one period of S: S seconds a move, Canadian with 1 stone
+            time = cmd.NMatchTime.canadian(s.main_seconds, grace, 1)
+        else:
+            raise ValueError(
+                "IGS cannot say Japanese byo-yomi with one period of"
+                f" {grace} s: give two periods or more, or whole minutes"
+            )
     elif s.system is TimeSystem.CANADIAN:
         time = cmd.NMatchTime.canadian(s.main_seconds, s.byo_seconds, s.byo_stones)
     else:

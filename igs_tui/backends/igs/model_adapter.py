@@ -590,14 +590,8 @@ def time_settings_of(e: ev.TimeInfo) -> TimeSettings | None:
     main, byo, stones = e.main_total, e.byo_total or 0, e.stones_total or 0
     _left, periods, period_seconds, prebyo = _koryo(e)
     if periods > 0 and period_seconds > 0:
-        return TimeSettings(TimeSystem.JAPANESE, main, byo_seconds=period_seconds, periods=periods)
-    if byo > 0 and stones > 0:
-        return TimeSettings(TimeSystem.CANADIAN, main, byo_seconds=byo, byo_stones=stones)
-    if prebyo > 0:
-        return TimeSettings(TimeSystem.BRONSTEIN, main, delay_seconds=prebyo)
-    if main > 0:
-        return TimeSettings(TimeSystem.ABSOLUTE, main)
-    return TimeSettings(TimeSystem.NONE)
+        return TimeSettings.from_koryo(main, byo, periods, period_seconds, prebyo)
+    return TimeSettings.classify(main, byo_seconds=byo, byo_stones=stones, delay_seconds=prebyo)
 
 
 def clock_reading_of(e: ev.TimeInfo) -> ClockReading:
@@ -613,7 +607,11 @@ def clock_reading_of(e: ev.TimeInfo) -> ClockReading:
         byo_left = e.byo_seconds or 0
         grace = e.byo_total or 0
         current = byo_left
-        if byo_left > period_seconds:
+        if grace == period_seconds:  # plain Japanese: the grace is the current period
+            if byo_left > period_seconds:
+                current = byo_left - left * period_seconds
+            left += 1
+        elif byo_left > period_seconds:
             current = byo_left - grace - max(0, left - 1) * period_seconds
         current = min(max(current, 0), period_seconds)
         return ClockReading(0.0, in_byoyomi=True, byo_seconds=float(current), periods=left)
@@ -631,7 +629,8 @@ def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
     """Terms of an ``nmatch`` offer from our side: the accept command's colour is ours."""
     color = None if e.color.upper() == "N" else Color.parse(e.color)
     if e.byo_stones == 1 and e.koryo_count > 0:
-        time = {"byo_periods": e.koryo_count, "byo_seconds": e.koryo_seconds, "byo_stones": 0}
+        s = TimeSettings.from_koryo(0, e.byo_seconds, e.koryo_count, e.koryo_seconds)
+        time = {"byo_periods": s.periods, "byo_seconds": s.byo_seconds, "byo_stones": 0}
     else:
         time = {"byo_seconds": e.byo_seconds, "byo_stones": e.byo_stones, "byo_periods": 0}
     terms = MatchTerms(
