@@ -68,7 +68,7 @@ EVENT_CLASSES = [
 
 
 @pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
-def test_fast_init_keeps_signature_and_frozenness(cls: type[ev.Event]) -> None:
+def test_every_event_is_a_frozen_slotted_dataclass(cls: type[ev.Event]) -> None:
     fields = dataclasses.fields(cls)
     params = list(inspect.signature(cls).parameters.values())
     assert [p.name for p in params] == [f.name for f in fields]
@@ -79,7 +79,7 @@ def test_fast_init_keeps_signature_and_frozenness(cls: type[ev.Event]) -> None:
     assert "__slots__" in vars(cls)
 
 
-def test_fast_init_values_keywords_and_immutability() -> None:
+def test_events_compare_hash_and_refuse_changes() -> None:
     move = ev.Move(game=3, number=1, color=Color.WHITE, point="D4")
     assert move == ev.Move(3, 1, Color.WHITE, "D4", (), None)
     assert hash(move) == hash(ev.Move(3, 1, Color.WHITE, "D4"))

@@ -689,42 +689,6 @@ class CommandReply(Event):
     timed_out: bool = False
 
 
-def _install_fast_init(cls: type) -> None:
-    """Give a frozen slotted dataclass an equivalent ``__init__`` that is ~2.5x faster.
-
-    The generated frozen ``__init__`` stores each field with ``object.__setattr__`` looked up
-    afresh per field; at hundreds of thousands of events per second that dominates parsing. This
-    one has the same signature and defaults and writes through the slot descriptors directly.
-    Instances stay immutable (``__setattr__`` still raises ``FrozenInstanceError``) and equal,
-    hashable and printable exactly as before.
-    """
-    fields = dataclasses.fields(cls)
-    if not fields:
-        return
-    namespace: dict[str, Any] = {}
-    params: list[str] = []
-    body: list[str] = []
-    for i, f in enumerate(fields):
-        slot = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__)
-        namespace[f"_set{i}"] = slot.__set__
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-        body.append(f"    _set{i}(self, {f.name})\n")
-    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body)}"
-    exec(source, namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-
-
-for _cls in list(globals().values()):
-    if isinstance(_cls, type) and issubclass(_cls, Event) and _cls is not Event:
-        _install_fast_init(_cls)
-
-
 def event_to_dict(event: Event) -> dict[str, Any]:
     """JSON-ready dict of an event: ``type`` first, then the fields in declaration order."""
     result: dict[str, Any] = {"type": event.type}
