@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from igs_tui.go.timecontrol import TimeSettings
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import CommandError, GtpEngine
+from igs_tui.records.sgf import parse_sgf
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
 
 E5 = Point(4, 4)
@@ -231,6 +233,28 @@ async def test_sgf_record_and_atomic_save(tmp_path: Path) -> None:
     ]
     assert moves == expected and ("b", (4, 4)) in moves
     assert [p.name for p in tmp_path.iterdir()] == ["game.sgf"]  # no temp file left
+
+
+async def test_the_saved_game_reads_back_through_records_as_it_was(tmp_path: Path) -> None:
+    """One SGF write path: the local game builds a records.GameRecord, written by records."""
+    game = make_game(time_settings=TimeSettings.from_gtp(300, 30, 5), human_name="alice")
+    await game.start()
+    await game.play_human(E5)
+    await game.engine_move()
+    game.resign_human()
+    path = game.save_sgf(tmp_path / "game.sgf")
+    back = parse_sgf(path.read_bytes())[0]
+    assert back.info == replace(game.record().info, charset="UTF-8")  # records writes UTF-8
+    assert (back.info.black, back.info.result, back.info.overtime) == (
+        "alice",
+        "W+R",
+        "5/30 Canadian",
+    )
+    assert back.info.time_limit == "300" and back.info.rules == "Japanese"
+    assert [(m.color, m.point) for m in back.main_moves()] == [
+        (m.color, m.point) for m in game.game.moves
+    ]
+    assert back.root.extra["AP"] == [f"igs-tui:{__version__}"]
 
 
 async def test_failed_save_keeps_old_file_and_leaves_no_temp(

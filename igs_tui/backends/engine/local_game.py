@@ -27,8 +27,6 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from sgfmill import sgf
-
 from igs_tui import __version__
 from igs_tui.go import (
     JAPANESE_RULES,
@@ -55,6 +53,8 @@ from igs_tui.gtp.errors import (
 from igs_tui.gtp.policy import free_handicap_points
 from igs_tui.gtp.values import FinalScore, GenmoveResult, gtp_vertex, parse_final_score
 from igs_tui.records.convert import write_bytes_atomic
+from igs_tui.records.model import GameInfo, GameRecord, Node, Play
+from igs_tui.records.sgf import write_sgf
 
 _ENGINE_FAULTS = (GtpTransportError, GtpProtocolError, GtpTimeout)
 
@@ -461,42 +461,41 @@ class LocalEngineGame:
 
     # ----------------------------------------------------------------- records
 
-    def to_sgf(self) -> bytes:
-        """The game as an SGF FF[4] record (players, komi, handicap, result, moves)."""
-        record = sgf.Sgf_game(size=self.size)
-        root = record.get_root()
-        root.set("AP", ("igs-tui", __version__))
-        root.set("KM", self.komi)
-        root.set("RU", self.game.ruleset.name.capitalize())
-        root.set("DT", self.started_at.isoformat())
-        root.set("PB", self.player_name(Color.BLACK))
-        root.set("PW", self.player_name(Color.WHITE))
-        if self.handicap:
-            root.set("HA", self.handicap)
-        if self.time_settings is not None:
-            root.set("TM", self.time_settings.main_seconds)
-            if self.time_settings.sgf_overtime:
-                root.set("OT", self.time_settings.sgf_overtime)
-        if self.end is not None and self.end.result is not None:
-            root.set("RE", self.end.result)
+    def record(self) -> GameRecord:
+        """The game as a :mod:`igs_tui.records` record (players, komi, handicap, rules, time,
+        result, setup and moves), so it is written by the one SGF writer."""
+        settings = self.time_settings
+        info = GameInfo(
+            black=self.player_name(Color.BLACK),
+            white=self.player_name(Color.WHITE),
+            komi=self.komi,
+            handicap=self.handicap or None,
+            result=self.end.result if self.end is not None else None,
+            date=self.started_at.isoformat(),
+            rules=self.game.ruleset.name.capitalize(),
+            time_limit=str(settings.main_seconds) if settings is not None else None,
+            overtime=(settings.sgf_overtime or None) if settings is not None else None,
+        )
+        record = GameRecord(self.size, info)
+        root = record.root
+        root.extra["AP"] = [f"igs-tui:{__version__}"]
         if self.engine_failure is not None:
-            root.set("GC", f"Unfinished: {self.engine_failure}")
+            root.extra["GC"] = [f"Unfinished: {self.engine_failure}"]
         node = root
         for entry in self.game.history:
             if isinstance(entry, Setup):
-                target = root if node is root else record.extend_main_sequence()
-                target.set_setup_stones(
-                    [(p.row, p.col) for p in entry.black],
-                    [(p.row, p.col) for p in entry.white],
-                    [(p.row, p.col) for p in entry.empty],
-                )
-                node = target
+                if node is not root:
+                    node = node.add_child(Node())
+                node.add_black.extend(entry.black)
+                node.add_white.extend(entry.white)
+                node.add_empty.extend(entry.empty)
             else:
-                node = record.extend_main_sequence()
-                where = None if entry.point is None else (entry.point.row, entry.point.col)
-                node.set_move(entry.color.value.lower(), where)
-        data: bytes = record.serialise()
-        return data
+                node = node.add_child(Node(move=Play(entry.color, entry.point)))
+        return record
+
+    def to_sgf(self) -> bytes:
+        """The game as an SGF FF[4] record (see :meth:`record`)."""
+        return write_sgf(self.record())
 
     def save_sgf(self, path: str | os.PathLike[str]) -> Path:
         """Write :meth:`to_sgf` to ``path`` atomically (temporary file + ``os.replace``), so
