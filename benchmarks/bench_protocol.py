@@ -22,10 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
-from igs_tui.backends.igs.protocol import lines as L
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go.coords import COLUMN_LETTERS
 from igs_tui.go.types import Color
+from igs_tui.localserver import lines as L
+from igs_tui.localserver.lines import Line
 
 RANKS = ["NR", "2k", "9k*", "11k*", "30k", "1d", "5d*", "3p"]
 
@@ -34,89 +35,89 @@ def _point(rng: random.Random) -> str:
     return f"{rng.choice(COLUMN_LETTERS[:19])}{rng.randint(1, 19)}"
 
 
-def user_listing(n: int, rng: random.Random) -> list[str]:
-    out = [L.USER_HEADER]
+def user_listing(n: int, rng: random.Random) -> list[Line]:
+    out: list[Line] = [(42, L.USER_HEADER)]
     for i in range(n):
         out.append(
-            L.format_user_entry(
-                f"user{i}",
-                rng.choice(["<None>", "", "Fair play", "hi"]),
-                "Japan",
-                rng.choice(RANKS),
-                rng.randint(0, 3000),
-                rng.randint(0, 3000),
-                rng.choice([None, rng.randint(1, 500)]),
-                rng.choice([None, rng.randint(1, 500)]),
-                rng.choice(["1s", "25s", "3m"]),
-                rng.choice(["QX", "--", "-!"]),
+            (
+                42,
+                L.format_user_entry(
+                    f"user{i}",
+                    rng.choice(["<None>", "", "Fair play", "hi"]),
+                    "Japan",
+                    rng.choice(RANKS),
+                    rng.randint(0, 3000),
+                    rng.randint(0, 3000),
+                    rng.choice([None, rng.randint(1, 500)]),
+                    rng.choice([None, rng.randint(1, 500)]),
+                    rng.choice([1, 25, 180]),
+                    rng.choice(["QX", "--", "-!"]),
+                ),
             )
         )
-    out.append(L.format_totals(n, 300))
-    out.append(L.format_prompt(5))
+    out.append(L.players_footer(n, 300))
+    out.append(L.prompt(5))
     return out
 
 
-def games_listing(n: int, rng: random.Random) -> list[str]:
-    out = [L.GAMES_HEADER]
+def games_listing(n: int, rng: random.Random) -> list[Line]:
+    out: list[Line] = [(7, L.GAMES_HEADER)]
     for g in range(1, n + 1):
         out.append(
-            L.format_games_entry(
-                g,
-                f"w{g}",
-                rng.choice(RANKS),
-                f"b{g}",
-                rng.choice(RANKS),
-                rng.randint(0, 300),
-                19,
-                rng.randint(0, 9),
-                6.5,
-                10,
-                "I",
-                rng.randint(0, 99),
+            (
+                7,
+                L.format_games_entry(
+                    g,
+                    f"w{g}",
+                    rng.choice(RANKS),
+                    f"b{g}",
+                    rng.choice(RANKS),
+                    rng.randint(0, 300),
+                    19,
+                    rng.randint(0, 9),
+                    6.5,
+                    10,
+                    "I",
+                    rng.randint(0, 99),
+                ),
             )
         )
-    out.append(L.format_prompt(5))
+    out.append(L.prompt(5))
     return out
 
 
 def mixed_session(total: int, rng: random.Random) -> list[str]:
-    out: list[str] = []
+    out: list[Line] = []
     move = 0
     while len(out) < total:
         r = rng.random()
         if r < 0.55:  # a move broadcast: heading, maybe TIME lines, move, prompt
             game = rng.randint(1, 400)
-            out.append(L.format_heading(game, "alpha", (0, 600, -1), "beta", (1, 590, -1)))
+            out.append((15, L.format_heading(game, "alpha", (0, 600, -1), "beta", (1, 590, -1))))
             if rng.random() < 0.3:
-                out.append(
-                    L.format_time_line(
-                        game, "alpha", Color.WHITE, False, (600, 1800), (0, 300), (25, 25)
-                    )
+                time_line = L.format_time_line(
+                    game, "alpha", Color.WHITE, 0, 600, 1800, 0, 300, 25, 25, 0, 0, 0, 0
                 )
+                out.append((15, time_line))
             for _ in range(rng.randint(1, 4)):
                 move += 1
-                out.append(L.format_move_line(move % 300, Color.BLACK, _point(rng)))
-            out.append(L.format_prompt(8))
+                out.append((15, L.format_move_line(move % 300, Color.BLACK, _point(rng))))
+            out.append(L.prompt(8))
         elif r < 0.65:
             out.extend(user_listing(rng.randint(5, 40), rng))
         elif r < 0.72:
             out.extend(games_listing(rng.randint(5, 30), rng))
         elif r < 0.82:
-            out.append(L.format_tell("amy", "hello there, nice game"))
-            out.append(L.format_prompt(5))
+            out += [L.tell("amy", "hello there, nice game"), L.prompt(5)]
         elif r < 0.88:
-            out.extend(L.format_say(12, "bob", "good luck"))
-            out.append(L.format_prompt(6))
+            out += [*L.say(12, "bob", "good luck"), L.prompt(6)]
         elif r < 0.93:
-            out.extend(L.format_kibitz(12, "kib", "3k*", "alpha", "beta", "what a move"))
-            out.append(L.format_prompt(8))
+            out += [*L.kibitz(12, "kib", "3k*", "alpha", "beta", "what a move"), L.prompt(8)]
         elif r < 0.97:
-            out.append(L.format_shout("zed", "anyone for a game?"))
-            out.append(L.format_prompt(5))
+            out += [L.shout("zed", "anyone for a game?"), L.prompt(5)]
         else:
-            out.append(L.format_info("Set client to be True."))
-            out.append(L.format_prompt(5))
-    return out[:total]
+            out += [L.info("Set client to be True."), L.prompt(5)]
+    return L.client_lines(out[:total])
 
 
 def best_of(repeats: int, fn: object) -> float:
@@ -152,7 +153,7 @@ def main() -> None:
     print(f"  baseline line.split: {base_per_s:12,.0f} lines/s  ({t_base * 1000:.1f} ms)")
     print(f"  parser costs {t_parser / t_base:.1f}x a bare split per line (target >= 250k lines/s)")
 
-    listing = user_listing(1000, rng) + games_listing(300, rng)
+    listing = L.client_lines(user_listing(1000, rng) + games_listing(300, rng))
 
     def run_listing() -> None:
         parser = IgsParser()

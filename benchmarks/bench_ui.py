@@ -54,10 +54,10 @@ from textual.strip import Strip
 from textual.widgets import DataTable
 
 from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.protocol.lines import format_heading, format_move_line
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, Point, format_point
+from igs_tui.localserver.lines import client_lines, format_heading, format_move_line
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model, make_players
@@ -152,7 +152,7 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     rng = random.Random(4)
     parser = IgsParser()
     adapter = ModelAdapter(model)
-    heading = format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1))
+    heading = (15, format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.show_pane("chat")  # wide layout: the board stays visible beside the chat
@@ -169,10 +169,9 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
             number = game.last_number + 1
             color = Color.BLACK if number % 2 else Color.WHITE
             probe.expect(point)
-            lines = [
-                heading,
-                format_move_line(number - 1, color, format_point(point, 19)),
-            ]
+            lines = client_lines(
+                [heading, (15, format_move_line(number - 1, color, format_point(point, 19)))]
+            )
             start, start_cpu = time.perf_counter(), time.process_time()
             for line in lines:  # as the network client hands the adapter each server line
                 adapter.received_line(line)

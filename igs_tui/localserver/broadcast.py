@@ -21,7 +21,8 @@ from igs_tui.localserver import gameflow
 from igs_tui.localserver.bots import Spawn, make_bot_user
 from igs_tui.localserver.games import Phase, ServerGame
 from igs_tui.localserver.hub import Hub
-from igs_tui.localserver.session import Line, Session
+from igs_tui.localserver.lines import Line
+from igs_tui.localserver.session import Session
 
 RELAY_ACCOUNT = "kansai1"
 DEFAULT_TITLE = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.localserver import lines as fmt
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import COMMANDS, command
-from igs_tui.localserver.session import Line
 from igs_tui.localserver.users import TOGGLE_ALIASES, TOGGLE_DEFAULTS, parse_toggle_value
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def cmd_user(hub: Hub, session: Session, user: User, args: str) -> None:
                 42,
                 fmt.format_user_entry(
                     u.name,
-                    u.info,
+                    u.info or "<None>",
                     u.country,
                     u.rank,
                     u.won,

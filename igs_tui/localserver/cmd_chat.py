@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from igs_tui.localserver import lines
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import command
-from igs_tui.localserver.session import Line
 from igs_tui.numbers import bounded_int
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def cmd_tell(hub: Hub, session: Session, user: User, args: str) -> None:
     if target is None:
         session.send([(5, "Cannot find recipient.")])
         return
-    hub.send(target, [(24, f"*{user.name}*: {text}")])
+    hub.send(target, [lines.tell(user.name, text)])
     target.last_teller = user.name
     agent = hub.agents.get(target.key)
     if agent is not None:
@@ -52,7 +53,7 @@ def _tell_game(hub: Hub, session: Session, user: User, number: str, text: str) -
         session.send([(5, "Cannot find recipient.")])
         return
     for player in game.players():
-        hub.send(player, [(24, f"*{user.name}*: {text}")])
+        hub.send(player, [lines.tell(user.name, text)])
     session.prompt()
 
 
@@ -82,7 +83,7 @@ def cmd_say(hub: Hub, session: Session, user: User, args: str) -> None:
     if opponent is not None and opponent is not user:
         hub.send(
             opponent,
-            [(51, f"Say in game {game.number}"), (None, ""), (19, f"*{user.name}*: {text}")],
+            lines.say(game.number, user.name, text),
         )
     session.send([])
 
@@ -105,14 +106,7 @@ def cmd_kibitz(hub: Hub, session: Session, user: User, args: str) -> None:
     if not text:
         session.send([(5, "Usage: kibitz [game] <message>")])
         return
-    block: list[Line] = [
-        (
-            11,
-            f"Kibitz {user.name} [{user.rank:>4}]: Game {game.white.name} vs "
-            f"{game.black.name} [{game.number}]",
-        ),
-        (11, f"   {text}"),
-    ]
+    block = lines.kibitz(game.number, user.name, user.rank, game.white.name, game.black.name, text)
     for target in {*game.players(), *game.observers}:
         if target is not user and target.flag("kibitz"):
             hub.send(target, block)
@@ -126,7 +120,7 @@ def cmd_shout(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     for target in list(hub.online):
         if target is not user and target.flag("shout") and not target.bot:
-            hub.send(target, [(21, f"!{user.name}!: {args}")])
+            hub.send(target, [lines.shout(user.name, args)])
     session.send([])
 
 

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, max_fixed_handicap
 from igs_tui.localserver import gameflow
-from igs_tui.localserver.lines import NMATCH_USAGE
+from igs_tui.localserver.lines import NMATCH_USAGE, Line
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import command
-from igs_tui.localserver.session import Line
 from igs_tui.localserver.timecontrol import TimeControl
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from igs_tui.go import Color, CoordinateError, Point, parse_point
 from igs_tui.localserver import gameflow
 from igs_tui.localserver.games import Phase, ServerGame
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import command, move_handler
-from igs_tui.localserver.session import Line
 from igs_tui.numbers import bounded_int
 
 if TYPE_CHECKING:
@@ -340,12 +340,12 @@ def cmd_time(hub: Hub, session: Session, user: User, args: str) -> None:
     """``time [game]``; an observer without a number gets every observed game (spec)."""
     if not args.split() and not hub.games_of(user) and hub.observed_by(user):
         now = hub.now()
-        session.send([(26, text) for g in hub.observed_by(user) for text in g.time_block(now)])
+        session.send([line for g in hub.observed_by(user) for line in g.time_block(now)])
         return
     game = _any_game(hub, session, user, args)
     if game is None:
         return
-    session.send([(26, text) for text in game.time_block(hub.now())])
+    session.send(game.time_block(hub.now()))
 
 
 @command("status", "refresh")

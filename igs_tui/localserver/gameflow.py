@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
+from igs_tui.localserver import lines
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
-from igs_tui.localserver.lines import format_score_line
+from igs_tui.localserver.lines import Line, format_score_line
 from igs_tui.localserver.matching import MatchRequest
-from igs_tui.localserver.session import Line
 from igs_tui.localserver.timecontrol import clock_view
 
 if TYPE_CHECKING:
@@ -149,9 +149,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
             _arm_greeting(hub, game, now)
     if first_move and game.title is None:
         opponent = game.player(color.opponent)
-        hub.send(
-            opponent, [(51, f"Say in game {game.number}"), (None, ""), (19, f"*{user.name}*: Hi!")]
-        )
+        hub.send(opponent, lines.say(game.number, user.name, "Hi!"))
     hub.notify_agents(game)
     return None
 

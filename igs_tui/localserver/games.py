@@ -25,6 +25,7 @@ from igs_tui.go import (
 )
 from igs_tui.go.timecontrol import PlayerClock
 from igs_tui.localserver import lines
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.timecontrol import TimeControl, clock_view
 from igs_tui.localserver.users import User
 
@@ -172,14 +173,15 @@ class ServerGame:
             c.prebyo,
         )
 
-    def time_block(self, now: float) -> list[str]:
+    def time_block(self, now: float) -> list[Line]:
         """The 26 lines of ``time``: ``Game : 28`` / ``White(x) : 124:58`` / ``Black(y) : ...``."""
-        out = [f"Game : {self.number}"]
-        for label, color in (("White", Color.WHITE), ("Black", Color.BLACK)):
+
+        def clock(color: Color) -> str:
             seconds, stones, in_byo = clock_view(self.clocks[color], now)
-            text = lines.format_clock_text(seconds, stones, bool(in_byo))
-            out.append(f"{label}({self.player(color).name}) : {text}")
-        return out
+            return lines.format_clock_text(seconds, stones, bool(in_byo))
+
+        white, black = self.player(Color.WHITE).name, self.player(Color.BLACK).name
+        return lines.time_block(self.number, white, clock(Color.WHITE), black, clock(Color.BLACK))
 
     def status_block(self, now: float, score: Score | None = None) -> list[str]:
         """The 22 block: two player lines (White first) and the board rows."""

@@ -25,10 +25,11 @@ from igs_tui.localserver.clock import Clock, ScaledClock
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.games import Phase as GamePhase
 from igs_tui.localserver.games import ServerGame
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.login_guard import LoginGuard
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
-from igs_tui.localserver.session import Line, Session
+from igs_tui.localserver.session import Session
 from igs_tui.localserver.users import User
 
 _MOVE_RE = re.compile(r"^(?:[a-hj-zA-HJ-Z](?:[1-9]|1[0-9]|2[0-5])|pass)(?:\s+\d+)?$", re.I)

@@ -1,8 +1,13 @@
-"""Formatters for the server's output lines, in the exact layouts of the IGS protocol spec.
+"""The IGS wire format: every server line igs-tui writes, in the layouts of the protocol spec.
 
-Each function returns the text *after* the reply code; the session adds the code in client
-mode (``"15 "``, ``"42 "`` ...) and leaves it out in non-client mode. Column layouts were
-measured on the examples in ``specs/igs-protocol.md``:
+This is the one module that formats IGS lines. The embedded server sends them, and the tests
+and benchmarks feed them to the parser (a round trip through
+:mod:`igs_tui.backends.igs.protocol.readers` proves both sides agree). The ``format_*``
+functions return the text *after* the reply code. The session adds the code in client mode
+(``"15 "``, ``"42 "`` ...) and leaves it out in non-client mode. Messages that carry their own
+codes (a tell, a say with its blank line, a match offer) are :data:`Line` values ``(code,
+text)``; :func:`client_lines` renders any of them as a client-mode session would. Column
+layouts were measured on the examples in ``specs/igs-protocol.md``:
 
 * ``user`` (42)::
 
@@ -34,6 +39,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from igs_tui.go import Color, Point
+
+Line = tuple[int | None, str]
+"""A reply code (None for an uncoded line such as a blank one) and the text after it."""
 
 USER_HEADER = "Name        Info            Country  Rank Won/Lost Obs  Pl Idle Flags Language"
 GAMES_HEADER = "[##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)"
@@ -81,14 +89,15 @@ def format_user_entry(
     language: str = "default",
 ) -> str:
     base, star = split_rank(rank)
-    obs = "-" if observing is None else str(observing)
-    pl = "-" if playing is None else str(playing)
+    # A game column is the number right-aligned in 3, or " - " (spec: "  -   -   25s").
+    obs = " - " if observing is None else f"{observing:>3}"
+    pl = " - " if playing is None else f"{playing:>3}"
     # The real server keeps a space before a four-digit "won" count ("9k* 2788/2844").
     gap = " " if won >= 1000 else ""
-    info = (info or "<None>")[:14]
+    info = info[:14]  # the server writes "<None>" for a user who set none
     return (
-        f"{name:>10}  {info:<14}  {country:<9}{base:>3}{star}{gap}"
-        f"{won:>4}/{lost:>4}{obs:>3}{pl:>4}{format_idle(idle):>6}    {flags} {language}"
+        f"{name:>10}  {info:<14}  {country:<8} {base:>3}{star}{gap}"
+        f"{won:>4}/{lost:>4} {obs} {pl} {format_idle(idle):>4}    {flags} {language}"
     )
 
 
@@ -227,3 +236,73 @@ def format_board_rows(
 def format_score_line(white: str, white_score: float, black: str, black_score: float) -> str:
     """``OmegaGo1 (W:O):  6.5 to Soothie (B:g):  0.0`` (the 20 line, exactly as the spec)."""
     return f"{white} (W:O): {white_score:>4.1f} to {black} (B:g): {black_score:>4.1f}"
+
+
+# --- whole messages with their codes ------------------------------------------------------------
+
+
+def client_lines(lines: Iterable[Line]) -> list[str]:
+    """The lines as a client-mode session writes them (``"24 *bob*: hi"``), without CRLF."""
+    return [text if code is None else f"{code} {text}" for code, text in lines]
+
+
+def prompt(state: int) -> Line:
+    """``1 5``: the prompt that ends every block in client mode."""
+    return (1, str(state))
+
+
+def info(text: str) -> Line:
+    return (9, text)
+
+
+def players_footer(players: int, games: int) -> Line:
+    """The ``9`` line that ends ``user`` and ``who`` listings."""
+    return (9, format_players_footer(players, games))
+
+
+def tell(name: str, text: str) -> Line:
+    """Spec: ``24 *Soothie*: message contents``."""
+    return (24, f"*{name}*: {text}")
+
+
+def shout(name: str, text: str) -> Line:
+    return (21, f"!{name}!: {text}")
+
+
+def say(game: int, name: str, text: str) -> list[Line]:
+    """Spec: ``51 Say in game 116``, a blank line, ``19 *Soothie*: a``."""
+    return [(51, f"Say in game {game}"), (None, ""), (19, f"*{name}*: {text}")]
+
+
+def kibitz(game: int, name: str, rank: str, white: str, black: str, text: str) -> list[Line]:
+    return [
+        (11, f"Kibitz {name} [{rank:>4}]: Game {white} vs {black} [{game}]"),
+        (11, f"   {text}"),
+    ]
+
+
+def match_offer(requester: str, as_color: str, size: int, minutes: int, params: str) -> list[Line]:
+    """What the target of ``match`` sees (spec: ``Match[19x19] in 75 minutes requested with
+    Soothie as Black.``). ``as_color`` is the requester's ``Black``, ``White`` or ``Nigiri``;
+    ``params`` the target's side of the terms (``W 19 75 0``)."""
+    return [
+        (9, f"Match[{size}x{size}] in {minutes} minutes requested with {requester} as {as_color}."),
+        (9, f"Use <match {requester} {params}> or <decline {requester}> to respond."),
+    ]
+
+
+def nmatch_offer(requester: str, params: str) -> list[Line]:
+    """What the target of ``nmatch`` sees; ``params`` are the target's side of the terms."""
+    return [
+        (9, f"NMatch requested with {requester}({params})."),
+        (9, f"Use <nmatch {requester} {params}> or <decline {requester}> to respond."),
+    ]
+
+
+def time_block(game: int, white: str, white_clock: str, black: str, black_clock: str) -> list[Line]:
+    """The ``26`` answer to ``time``; clocks from :func:`format_clock_text`."""
+    return [
+        (26, f"Game : {game}"),
+        (26, f"White({white}) : {white_clock}"),
+        (26, f"Black({black}) : {black_clock}"),
+    ]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color
+from igs_tui.localserver import lines
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -54,33 +56,15 @@ class MatchRequest:
         minutes, byo = self.match_minutes
         return f"{letter} {self.size} {minutes} {byo}"
 
-    def offer_lines(self) -> list[tuple[int, str]]:
+    def offer_lines(self) -> list[Line]:
         """What the target sees (spec: "Match[19x19] in 75 minutes requested with ...")."""
         mine = self.params(self.target_color)
         if self.nmatch:
-            return [
-                (9, f"NMatch requested with {self.requester.name}({mine})."),
-                (
-                    9,
-                    f"Use <nmatch {self.requester.name} {mine}> or "
-                    f"<decline {self.requester.name}> to respond.",
-                ),
-            ]
+            return lines.nmatch_offer(self.requester.name, mine)
         minutes = self.match_minutes[0]
         color = COLOR_WORDS[self.color] if self.color else "Nigiri"
-        return [
-            (
-                9,
-                f"Match[{self.size}x{self.size}] in {minutes} minutes requested with "
-                f"{self.requester.name} as {color}.",
-            ),
-            (
-                9,
-                f"Use <match {self.requester.name} {mine}> or "
-                f"<decline {self.requester.name}> to respond.",
-            ),
-            (2, "\x07"),
-        ]
+        offer = lines.match_offer(self.requester.name, color, self.size, minutes, mine)
+        return [*offer, (2, "\x07")]
 
     def requesting_line(self) -> str:
         """What the requester sees: "Requesting match in 75 min with OmegaGo2 as White."."""

@@ -14,12 +14,11 @@ from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from igs_tui.localserver.lines import Line
+
 if TYPE_CHECKING:
     from igs_tui.localserver.hub import Hub
     from igs_tui.localserver.users import User
-
-Line = tuple[int | None, str]
-"""A reply code (None for an uncoded line such as a blank one) and the text after it."""
 
 
 class Phase(Enum):

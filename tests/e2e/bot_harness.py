@@ -156,7 +156,12 @@ async def oppose(
         ):
             seen.undo_asked_at = game.last_number
             opponent.backend.request_undo(game.number)
-            await asyncio.sleep(0.3)
+            await wait_until(  # the bot answers: the move is taken back (or the game moves on)
+                lambda g=game, n=game.last_number: (
+                    g.last_number != n or g.phase is not GamePhase.PLAYING
+                ),
+                timeout=timeout,
+            )
             continue
         if game.phase is GamePhase.PLAYING and ours is not None and game.board.to_move is ours:
             number = game.last_number

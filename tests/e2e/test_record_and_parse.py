@@ -3,7 +3,6 @@ transcript (password redacted), and ``igs-tui parse`` turns that file into JSON 
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.cli import main
 from igs_tui.localserver.config import Account, ServerConfig
 from igs_tui.model import ClientModel, LinkState
+from tests.polling import wait_until
 
 PASSWORD = "s3cret-Pw!"
 
@@ -34,17 +34,13 @@ async def test_recorded_session_parses_and_never_holds_the_password(
             (ServerAddress("127.0.0.1", port),), "zed", PASSWORD, fast=True
         )
         assert model.connection.state is LinkState.CONNECTED and model.me == "zed"
-        for _ in range(100):
-            if any(g.is_broadcast for g in model.games.values()) and len(model.players) >= 2:
-                break
-            await asyncio.sleep(0.05)
+        await wait_until(
+            lambda: any(g.is_broadcast for g in model.games.values()) and len(model.players) >= 2
+        )
         broadcast = next(n for n, g in model.games.items() if g.is_broadcast)
         backend.observe(broadcast)
         backend.tell("igsbot", "hi")
-        for _ in range(100):
-            if len(model.followed[broadcast].moves) >= 3:
-                break
-            await asyncio.sleep(0.05)
+        await wait_until(lambda: len(model.followed[broadcast].moves) >= 3)
     finally:
         await connector.close()
 

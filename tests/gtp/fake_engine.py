@@ -7,6 +7,7 @@ Stdlib only, and written to flush exactly what each scenario needs.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -46,6 +47,11 @@ def main() -> int:
             out.write(f"={cid} half a resp")
             out.flush()
             return 3
+        elif name == "wait":  # answer only once the test creates the file args[0]
+            out.flush()
+            while not os.path.exists(args[0]):
+                time.sleep(0.005)
+            out.write(f"={cid} waited\n\n")
         elif name == "sleep":
             out.flush()
             time.sleep(float(args[0]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -209,26 +210,47 @@ async def test_traffic_hook_sees_both_directions() -> None:
     assert ("recv", "=hi") in seen
 
 
-async def test_cancelled_waiter_does_not_block_later_commands(fake: GtpController) -> None:
-    slow = asyncio.create_task(fake.raw("sleep 0.3"))
-    await asyncio.sleep(0.05)
-    waiting = asyncio.create_task(fake.raw("echo never sent"))
-    await asyncio.sleep(0.01)
-    waiting.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await waiting
-    assert await slow == "slept 0.3"
-    assert await fake.raw("echo next") == "next"
+async def gated(tmp_path: Path) -> tuple[GtpController, list[str], Path]:
+    """A fake engine whose ``wait GATE`` answers only when the test creates ``GATE``, and the
+    command lines the controller sent (so tests wait on events, not on time)."""
+    sent: list[str] = []
+    controller = await GtpController.start(
+        fake_engine_argv(),
+        env=subprocess_env(),
+        on_traffic=lambda d, t: sent.append(t) if d == "send" else None,
+    )
+    return controller, sent, tmp_path / "gate"
 
 
-async def test_external_cancellation_is_not_a_timeout(fake: GtpController) -> None:
-    task = asyncio.create_task(fake.raw("sleep 0.3", timeout=10))
-    await asyncio.sleep(0.05)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    # The cancelled command's answer is still owed and must not be taken for this one.
-    assert await fake.raw("echo fresh") == "fresh"
+async def test_cancelled_waiter_does_not_block_later_commands(tmp_path: Path) -> None:
+    fake, sent, gate = await gated(tmp_path)
+    async with fake:
+        slow = asyncio.create_task(fake.raw(f"wait {gate}"))
+        await wait_until(lambda: any(" wait " in line for line in sent))
+        waiting = asyncio.create_task(fake.raw("echo never sent"))
+        for _ in range(3):
+            await asyncio.sleep(0)  # let it run up to the busy channel
+        assert not any("never sent" in line for line in sent)  # it is queued behind `wait`
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        gate.touch()
+        assert await slow == "waited"
+        assert await fake.raw("echo next") == "next"
+        assert not any("never sent" in line for line in sent)
+
+
+async def test_external_cancellation_is_not_a_timeout(tmp_path: Path) -> None:
+    fake, sent, gate = await gated(tmp_path)
+    async with fake:
+        task = asyncio.create_task(fake.raw(f"wait {gate}", timeout=10))
+        await wait_until(lambda: any(" wait " in line for line in sent))
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        gate.touch()
+        # The cancelled command's answer is still owed and must not be taken for this one.
+        assert await fake.raw("echo fresh") == "fresh"
 
 
 async def test_timeouts_keep_working_across_many_commands(fake: GtpController) -> None:

@@ -43,6 +43,7 @@ from igs_tui.model import (
 )
 from igs_tui.ui.game_info import GameInfo
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
+from tests.manual_clock import ManualClock
 from tests.polling import wait_until
 
 E5 = parse_point("E5", 9)
@@ -107,22 +108,25 @@ class DeadMarker(Recording):
         return self.score if self.score is not None else super()._final_score(args)
 
 
-class SlowChannel(InProcessChannel):
-    """Answers ``genmove`` only after ``delay`` seconds (the answer exists, it is just late)."""
+class GatedChannel(InProcessChannel):
+    """Answers ``genmove`` only once the test sets :attr:`release` (never, if it does not);
+    :attr:`asked` is set when the engine has been asked, so tests wait on events, not time."""
 
-    def __init__(self, engine: GtpEngine, delay: float) -> None:
+    def __init__(self, engine: GtpEngine) -> None:
         super().__init__(engine)
-        self.delay = delay
-        self._slow = False
+        self.asked = asyncio.Event()
+        self.release = asyncio.Event()
+        self._gated = False
 
     async def send_line(self, line: str) -> None:
-        self._slow = "genmove" in line
+        self._gated = "genmove" in line
         await super().send_line(line)
 
     async def read_response(self) -> GtpResponse:
-        if self._slow:
-            self._slow = False
-            await asyncio.sleep(self.delay)
+        if self._gated:
+            self._gated = False
+            self.asked.set()
+            await self.release.wait()
         return await super().read_response()
 
 
@@ -537,12 +541,13 @@ async def test_live_assist_asks_the_playing_engine(tmp_path: Path) -> None:
 
 async def test_live_assist_waits_for_the_engine_move_then_gives_up(tmp_path: Path) -> None:
     model = ClientModel()
-    controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=5.0))
-    backend = EngineBackend(model, controller, LocalGameSettings(size=9), save_path=None)
+    channel = GatedChannel(GtpEngine(seed=5))
+    settings = LocalGameSettings(size=9)
+    backend = EngineBackend(model, GtpController(channel), settings, save_path=None)
     await backend.start()
     try:
         backend.play(1, E5)
-        await asyncio.sleep(0.05)  # the engine is thinking (holding the game)
+        await asyncio.wait_for(channel.asked.wait(), 10)  # the engine thinks (holds the game)
         assist = LiveAssist(backend, timeout=0.2)
         assert await assist.estimate(model.followed[1]) is None
         assert backend.failure is None  # a busy engine is not a failed one
@@ -591,7 +596,7 @@ async def test_we_lose_on_time(tmp_path: Path) -> None:
 
 async def test_a_slow_engine_loses_on_time_while_thinking(tmp_path: Path) -> None:
     model = ClientModel()
-    controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=30.0))
+    controller = GtpController(GatedChannel(GtpEngine(seed=5)))
     settings = LocalGameSettings(size=9, time=TimeSettings.from_gtp(1))
     backend = EngineBackend(model, controller, settings, save_path=tmp_path / "g.sgf")
     await backend.start()
@@ -720,7 +725,7 @@ async def test_engine_playing_an_illegal_move_stops_the_game(tmp_path: Path) -> 
 
 async def test_engine_that_hangs_past_the_move_timeout(tmp_path: Path) -> None:
     model = ClientModel()
-    controller = GtpController(SlowChannel(GtpEngine(seed=5), delay=30.0))
+    controller = GtpController(GatedChannel(GtpEngine(seed=5)))
     backend = EngineBackend(
         model, controller, LocalGameSettings(size=9), save_path=tmp_path / "g.sgf", move_timeout=0.3
     )
@@ -799,13 +804,15 @@ async def test_gnugo_fixed_handicap(gnugo_path: str, tmp_path: Path) -> None:
         await backend.close()
 
 
-async def test_the_panel_shows_the_engine_thinking_and_for_how_long(tmp_path: Path) -> None:
+async def test_the_panel_shows_the_engine_thinking_and_for_how_long(
+    tmp_path: Path, manual_clock: ManualClock
+) -> None:
     """While the engine thinks the model says since when, and the game panel counts the
     seconds (``GNU Go thinking… (N s)``), so a slow or stuck engine is visible; the line goes
     when the engine has moved."""
-    now = [100.0]
-    model = ClientModel(clock=lambda: now[0])
-    channel = SlowChannel(GtpEngine(seed=5), delay=0.3)
+    manual_clock.now = 100.0
+    model = ClientModel(clock=manual_clock)
+    channel = GatedChannel(GtpEngine(seed=5))
     backend = EngineBackend(
         model, GtpController(channel), LocalGameSettings(size=9), save_path=tmp_path / "g.sgf"
     )
@@ -815,11 +822,12 @@ async def test_the_panel_shows_the_engine_thinking_and_for_how_long(tmp_path: Pa
         backend.play(1, E5)
         await wait_until(lambda: game.thinking is not None)
         assert game.thinking == (Color.WHITE, 100.0)
-        info = GameInfo(lambda: now[0])
+        info = GameInfo(manual_clock)
         info._game = game
-        now[0] = 112.4
+        manual_clock.advance(12.4)
         lines = [line.plain for line in info.info_lines()]
         assert any(line.endswith("thinking… (12 s)") and game.white in line for line in lines)
+        channel.release.set()
         await wait_until(lambda: game.thinking is None and game.last_number == 2)
         assert not any("thinking" in line.plain for line in info.info_lines())
     finally:

@@ -27,16 +27,9 @@ from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import CommandError, GtpEngine
 from igs_tui.records.sgf import parse_sgf
 from tests.gtp.conftest import builtin_engine_argv, subprocess_env
+from tests.manual_clock import ManualClock
 
 E5 = Point(4, 4)
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make_game(engine: GtpEngine | None = None, **kwargs: object) -> LocalEngineGame:
@@ -193,7 +186,7 @@ async def test_human_resignation() -> None:
 
 
 async def test_clocks_send_time_left_and_flag() -> None:
-    clock = FakeClock()
+    clock = ManualClock()
     game = make_game(time_settings=TimeSettings.from_gtp(60), now=clock)
     await game.start()
     clock.now += 20

@@ -126,11 +126,11 @@ def test_lines_survive_any_packet_split(commands, ending, data):
     ("args", "expected"),
     [
         (
-            ("isfadm02", "", "Japan", "2k", 0, 0, None, None, 25, "QX"),
+            ("isfadm02", "<None>", "Japan", "2k", 0, 0, None, None, 25, "QX"),
             "  isfadm02  <None>          Japan     2k    0/   0  -   -   25s    QX default",
         ),
         (
-            ("livegw9", "", "Japan", "NR", 0, 0, None, None, 60, "QX"),
+            ("livegw9", "<None>", "Japan", "NR", 0, 0, None, None, 60, "QX"),
             "   livegw9  <None>          Japan     NR    0/   0  -   -    1m    QX default",
         ),
         (

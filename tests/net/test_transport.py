@@ -9,6 +9,7 @@ import pytest
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.transport import TelnetTransport, TransportClosed, TransportError
 from tests.net.fakeserver import FakeConnection, FakeServer
+from tests.polling import wait_until
 
 
 async def collect(transport: TelnetTransport, count: int) -> list[str]:
@@ -19,12 +20,14 @@ async def collect(transport: TelnetTransport, count: int) -> list[str]:
 
 
 async def test_lines_prompts_and_encodings_arrive_decoded() -> None:
+    cr_read = asyncio.Event()
+
     async def script(conn: FakeConnection) -> None:
         # Spec: "the server will print a welcome message and the prompt "Login: "" (no newline).
         await conn.write(b"Welcome to IGS\r\nLogin: ")
         await conn.read_line()
-        await conn.write(b"1 5\r")  # CR and LF in different packets
-        await asyncio.sleep(0.02)
+        await conn.write(b"1 5\r")  # CR and LF in different packets: the LF comes only
+        await cr_read.wait()  # after the client has read the line the CR ended
         await conn.write("\n42 NoGo16 围棋 China\r\n".encode())
         await conn.write("24 *taro*: 囲碁\r\n".encode("cp932"))
 
@@ -34,7 +37,9 @@ async def test_lines_prompts_and_encodings_arrive_decoded() -> None:
         )
         assert await collect(transport, 2) == ["Welcome to IGS", "Login: "]
         transport.send_line("guest")
-        assert await collect(transport, 3) == ["1 5", "42 NoGo16 围棋 China", "24 *taro*: 囲碁"]
+        assert await collect(transport, 1) == ["1 5"]
+        cr_read.set()
+        assert await collect(transport, 2) == ["42 NoGo16 围棋 China", "24 *taro*: 囲碁"]
         await transport.close()
         await transport.close()  # idempotent
     assert server.connections[0].received == [b"guest\r\n"]
@@ -65,10 +70,7 @@ async def test_send_encodings_and_iac_escaping() -> None:
         transport.send_line("tell bob 你好")
         transport.send_line("say a\nquit")
         await transport.drain()
-        for _ in range(100):
-            if len(got) == 3:
-                break
-            await asyncio.sleep(0.01)
+        await wait_until(lambda: len(got) == 3)
         await transport.close()
     # latin-1 ÿ is 0xFF, which telnet must escape as IAC IAC.
     assert got == [b"p\xe4ss\xff\xff", "tell bob 你好".encode(), b"say a quit"]
@@ -98,7 +100,7 @@ async def test_connection_refused_names_address() -> None:
 async def test_connect_timeout() -> None:
     # A listening socket that never accepts: connect completes at TCP level, so use an
     # unroutable address instead would hit the network. Instead time out a tiny budget.
-    async with FakeServer(lambda conn: asyncio.sleep(1)) as server:
+    async with FakeServer(lambda conn: asyncio.Event().wait()) as server:
         with pytest.raises(TransportError, match="timed out"):
             await TelnetTransport.connect(ServerAddress("127.0.0.1", server.port), timeout=1e-6)
 

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from igs_tui.backends.igs.protocol import events as ev
-from igs_tui.backends.igs.protocol import lines as L
 from igs_tui.backends.igs.protocol.readers import read_games, read_user
 from igs_tui.go.types import Color
+from igs_tui.localserver.lines import format_user_entry
 
 token = st.text(alphabet="ab1 2-*<>[]()/:.vsN", min_size=0, max_size=8)
 word = st.text(alphabet="abcXYZ019_", min_size=1, max_size=10)
@@ -50,7 +50,7 @@ def test_user_fast_path_agrees(
     obs: int | None,
     play: int | None,
 ) -> None:
-    line = L.format_user_entry(name, info, country, rank, won, lost, obs, play, "1m", "QX")[3:]
+    line = format_user_entry(name, info, country, rank, won, lost, obs, play, 60, "QX")
     line = _mutate(line, data)
     assert read_user(line) == read_user(line, fast=False)
 

@@ -11,16 +11,7 @@ from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
 from igs_tui.model import changes as ch
 from igs_tui.ui.game_panel import GamesPanel
-
-
-class FakeClock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
+from tests.manual_clock import ManualClock
 
 
 class PanelApp(App[None]):
@@ -57,8 +48,8 @@ def add_moves(model: ClientModel, number: int, moves: list[MoveRecord]) -> None:
         model.apply(ch.MoveAdded(number, move))
 
 
-def new_model() -> tuple[ClientModel, FakeClock]:
-    clock = FakeClock()
+def new_model() -> tuple[ClientModel, ManualClock]:
+    clock = ManualClock()
     model = ClientModel(clock=clock)
     model.set_connection(user="me")
     return model, clock

@@ -5,7 +5,8 @@ transport).
 
 * :mod:`.events` -- the frozen event dataclasses (``type`` names them in JSON);
 * :mod:`.parser` (+ :mod:`.readers`) -- :class:`IgsParser`, one line at a time;
-* :mod:`.commands` -- validated command builders; :mod:`.lines` -- server-side formatters;
+* :mod:`.commands` -- validated command builders (the server side of the wire format is
+  :mod:`igs_tui.localserver.lines`, the one formatter module);
 * :mod:`.login`, :mod:`.state`, :mod:`.session` -- :class:`IgsSession`, the object callers use;
 * :mod:`.throttle` -- the send-rate token bucket; :mod:`.transcript` -- the transcript format.
 """
