@@ -15,6 +15,8 @@ Drawing uses the Line API with one cached strip per line. A change of picture, c
 or typed text redraws only the lines it touches (:func:`changed_rows`): a move costs the
 new stone's row, the rows of captures and of the old and new last move, and only lines that
 really differ are handed to the compositor. A new size, layout, style or glyph set redraws all.
+A board in a hidden tab draws nothing: it asks once for a whole repaint (see
+:class:`~igs_tui.ui.repaint.RepaintGate`) and is drawn from its picture when shown again.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from igs_tui.ui.board_render import (
     render_board_line,
     render_board_lines,
 )
+from igs_tui.ui.repaint import RepaintGate, is_shown
 
 MAX_TYPED = 6
 
@@ -125,6 +128,8 @@ class BoardWidget(Widget, can_focus=True):
         self._base_style = Style()
         """The widget's own style under the board, read at the last full drawing."""
         self._layout: BoardLayout | None = None
+        self.repaints = RepaintGate(self)
+        """The board's repaint requests (counted, for tests of the work a move costs)."""
 
     # attributes -------------------------------------------------------------------------------
     @property
@@ -183,19 +188,26 @@ class BoardWidget(Widget, can_focus=True):
 
         Only the lines the change can touch are drawn again (a move: two or three rows), then
         compared with the old ones so that the compositor repaints just the lines that differ.
-        Anything that moves or restyles every line (size, layout, glyphs) redraws them all.
+        Anything that moves or restyles every line (size, layout, glyphs) redraws them all. A
+        board that is not on screen, or whose whole repaint is still to come, draws nothing now.
         """
         old, before = self._drawn, self._strips
-        if old is None or before is None or not self.is_mounted or not self.size.area:
+        if (
+            old is None
+            or before is None
+            or self.repaints.whole_due
+            or not self.size.area
+            or not is_shown(self)
+        ):
             self._strips = None
-            self.refresh()
+            self.repaints.whole()
             return
         new = self._wanted()
         stale = self._stale_lines(old, new)
         if stale is None:
             after = self._draw_all(new)
             if len(after) != len(before):
-                self.refresh()
+                self.repaints.whole()
                 return
             stale = set(range(len(after)))
         else:
@@ -205,8 +217,7 @@ class BoardWidget(Widget, can_focus=True):
             self._strips, self._drawn = after, new
         width = self.size.width
         changed = [Region(0, y, width, 1) for y in sorted(stale) if after[y] != before[y]]
-        if changed:
-            self.refresh(*changed)
+        self.repaints.lines(*changed)
 
     def _wanted(self) -> _Drawn:
         """What the board should show now."""
@@ -243,7 +254,7 @@ class BoardWidget(Widget, can_focus=True):
     def on_resize(self, _event: events.Resize) -> None:
         self._layout = None
         self._strips = None
-        self.refresh()
+        self.repaints.whole()
 
     def notify_style_update(self) -> None:
         """A new theme or class changes the style under the board: draw everything again."""
@@ -309,6 +320,10 @@ class BoardWidget(Widget, can_focus=True):
         if self._typed:
             return f" go to: {self._typed}_  (Enter)"
         return ""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self.repaints.painted()
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         strips = self._strips

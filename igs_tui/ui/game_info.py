@@ -45,6 +45,7 @@ from igs_tui.ui.game_alerts import (
     time_level,
 )
 from igs_tui.ui.game_browse import BrowseState
+from igs_tui.ui.repaint import RepaintGate, is_shown
 from igs_tui.ui.safe_text import plain
 
 __all__ = [
@@ -119,7 +120,11 @@ class GameInfo(Widget):
         """The style changed since the lines were rendered (a new theme, say)."""
         self._wrap_cache: dict[tuple[str, tuple[Span, ...], str | Style], list[Strip]] = {}
         self._rows: list[Strip] = []
+        self._stale = False
+        """The game changed while the panel was hidden: build the lines before showing them."""
         self._timer: Timer | None = None
+        self.repaints = RepaintGate(self)
+        """The panel's repaint requests (counted, for tests of the work a move costs)."""
 
     def on_mount(self) -> None:
         self._timer = self.set_interval(1.0, self.tick)
@@ -149,23 +154,36 @@ class GameInfo(Widget):
 
         Only lines whose text changed are wrapped again and repainted. A layout pass of the
         whole screen costs tens of milliseconds, so it is requested only when the panel's
-        height changes, not for every new move number or clock second.
+        height changes, not for every new move number or clock second. A panel that is not on
+        screen (another game's tab) builds nothing: its lines are made when it is next measured
+        or painted.
         """
         if self._game is None:
             return
         self._check_own_time(self._game)
-        lines = self.info_lines()
         width = self.size.width
+        if width <= 0 or not is_shown(self):
+            # not laid out yet, or in a hidden tab: the layout that shows it measures the lines
+            self._stale = True
+            if width > 0:
+                self.repaints.whole()
+            return
+        self._update_lines(width)
+
+    def _update_lines(self, width: int) -> None:
+        """Build the lines again and repaint those that changed (``width`` > 0)."""
+        assert self._game is not None
+        self._stale = False
+        lines = self.info_lines()
         old_lines, old_rows = self._lines, self._rows
         self._lines = lines
-        if width <= 0:
-            # not laid out yet, or in a hidden tab: the layout that shows it wraps the lines
-            self._rewrap(0)
-            return
         if width != self._wrap_width or self._restyle:
             resized = width != self._wrap_width
             self._rewrap(width)
-            self.refresh(layout=resized or len(self._rows) != len(old_rows))
+            if resized or len(self._rows) != len(old_rows):
+                self.repaints.layout()
+            else:
+                self.repaints.whole()
             return
         self._wrapped = [
             self._wrapped[index]
@@ -175,15 +193,24 @@ class GameInfo(Widget):
         ]
         self._rows = [strip for strips in self._wrapped for strip in strips]
         if len(self._rows) != len(old_rows):
-            self.refresh(layout=True)
+            self.repaints.layout()
             return
-        changed = [
-            Region(0, y, width, 1)
-            for y, (new, old) in enumerate(zip(self._rows, old_rows, strict=True))
-            if new is not old
-        ]
-        if changed:
-            self.refresh(*changed)
+        self.repaints.lines(
+            *(
+                Region(0, y, width, 1)
+                for y, (new, old) in enumerate(zip(self._rows, old_rows, strict=True))
+                if new is not old
+            )
+        )
+
+    def _current(self, width: int) -> None:
+        """Make the rows those of the game now at ``width`` (before measuring or painting)."""
+        if self._stale and self._game is not None:
+            self._stale = False
+            self._lines = self.info_lines()
+            self._rewrap(width)
+        elif width != self._wrap_width or self._restyle:
+            self._rewrap(width)
 
     def _wrap(self, line: Text, width: int) -> list[Strip]:
         """``line`` as a Static of this width would show it.
@@ -218,17 +245,21 @@ class GameInfo(Widget):
         self._restyle = True
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
+        if self._stale and self._game is not None:
+            self._current(self._wrap_width)
         return max((line.cell_len for line in self._lines), default=0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if width != self._wrap_width or self._restyle:
-            self._rewrap(width)
+        self._current(width)
         return len(self._rows)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self.repaints.painted()
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if width != self._wrap_width or self._restyle:
-            self._rewrap(width)
+        self._current(width)
         if y < len(self._rows):
             return self._rows[y]
         return Strip.blank(width, self.visual_style.rich_style)
