@@ -216,9 +216,12 @@ class Connector:
         return backend
 
     def start_autosave(self) -> AutoSaver | None:
-        """Start saving every followed game (once per connector; the model outlives logins)."""
+        """Start saving every followed game (once per connector; the model outlives logins).
+
+        Files are written by the saver's own thread, so that fsyncs never hold up the screen.
+        """
         if self.autosave and self.saver is None:
-            self.saver = AutoSaver(self.model, self.games_dir)
+            self.saver = AutoSaver(self.model, self.games_dir, background=True)
         return self.saver
 
     def _sync_forfeit(self, client: IgsClient) -> None:

@@ -5,6 +5,16 @@ after every change of the game (move, undo, say, kibitz, result) and always *ato
 new text goes to a temporary file in the same directory, then ``os.replace`` swaps it in, so
 a reader sees the old complete file or the new complete file, never half of one.
 
+A new move at the end of the game costs that move only: the file's text is kept
+(:class:`~igs_tui.records.sgf.GrowingSgf`) and grows by the move's node, byte for byte what
+writing the whole record would give. Anything else (an undo, a say, a result) builds the record
+again.
+
+With ``background=True`` (the app) the file is written by a thread of its own, so the disk's
+fsyncs do not hold up the screen; a save waits for the previous write to finish before it
+starts the next, so at any moment at most the newest change is not on disk yet: a crash never
+costs more than the last move.
+
 The saver is a model listener: it reads :class:`~igs_tui.model.FollowedGame` objects only, so
 it works for any server the model is fed from.
 """
@@ -15,7 +25,8 @@ import os
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import platformdirs
@@ -24,8 +35,9 @@ from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model.changes import Change, game_topic
 from igs_tui.model.clocks import ClockReading
-from igs_tui.records.convert import save_sgf_atomic, write_record_file
+from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
+from igs_tui.records.sgf import GrowingSgf
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 
@@ -44,6 +56,26 @@ class _Saved:
     signature: tuple[object, ...] = ()
     times: dict[int, ClockReading] = field(default_factory=dict)
     """Clock of the player who made move ``n``, read when the move arrived (for BL/WL/OB/OW)."""
+    timed: int = 0
+    """How many of the game's moves have their clock reading in :attr:`times`."""
+    text: _Text | None = None
+    """The file's text as last built, to grow by the next move (``None``: build it again)."""
+
+
+@dataclass
+class _Text:
+    """A game's SGF text and what it was built from, to tell whether a new move may just be
+    appended to it (see :meth:`AutoSaver._grow`)."""
+
+    sgf: GrowingSgf
+    info: GameInfo
+    """The header the record was built with (before a handicap move sets its ``handicap``)."""
+    moves: int
+    last: MoveRecord | None
+    chat: tuple[int, int]
+    """The counts of says and kibitzes in the record."""
+    noted: frozenset[int]
+    """The move numbers that chat is attached to (a new move with one of them takes it over)."""
 
 
 def _time_props(node: Node, color: Color, reading: ClockReading) -> None:
@@ -67,10 +99,10 @@ def _comment(entries: list[Kibitz], kind: str) -> list[str]:
     ]
 
 
-def game_record(game: FollowedGame, times: dict[int, ClockReading] | None = None) -> GameRecord:
-    """The SGF-ready record of a followed game: header, moves, clock readings, chat, result."""
+def game_info(game: FollowedGame) -> GameInfo:
+    """The SGF header of a followed game (a handicap move sets ``handicap`` later)."""
     settings = game.time_settings
-    info = GameInfo(
+    return GameInfo(
         black=game.black or None,
         white=game.white or None,
         black_rank=game.black_rank or None,
@@ -83,6 +115,19 @@ def game_record(game: FollowedGame, times: dict[int, ClockReading] | None = None
         time_limit=str(settings.main_seconds) if settings is not None else None,
         overtime=(settings.sgf_overtime or None) if settings is not None else None,
     )
+
+
+def game_record(game: FollowedGame, times: dict[int, ClockReading] | None = None) -> GameRecord:
+    """The SGF-ready record of a followed game: header, moves, clock readings, chat, result."""
+    return _build(game, game_info(game), times)[0]
+
+
+def _build(
+    game: FollowedGame, info: GameInfo, times: dict[int, ClockReading] | None
+) -> tuple[GameRecord, frozenset[int], bool]:
+    """The record, the move numbers chat is attached to, and whether every such number has
+    its move (else the chat sits on the last node until its move comes)."""
+    info = replace(info)
     record = GameRecord(game.size, info)
     notes: dict[int, list[str]] = {}
     for n, text in [(s.move_number, t) for s in game.says for t in _comment([s], "say")]:
@@ -100,22 +145,28 @@ def game_record(game: FollowedGame, times: dict[int, ClockReading] | None = None
             info.handicap = move.handicap
             by_number[move.number] = node
             continue
-        node = node.add_child(Node(move=Play(move.color, move.point, move.number)))
+        node = node.add_child(_move_node(move, times))
         by_number[move.number] = node
-        reading = (times or {}).get(move.number)
-        if reading is not None:
-            _time_props(node, move.color, reading)
     for number, texts in notes.items():
         target = by_number.get(number, node)
         target.comments.append(Comment("\n".join(texts)))
-    return record
+    return record, frozenset(notes), all(number in by_number for number in notes)
+
+
+def _move_node(move: MoveRecord, times: dict[int, ClockReading] | None) -> Node:
+    node = Node(move=Play(move.color, move.point, move.number))
+    reading = (times or {}).get(move.number)
+    if reading is not None:
+        _time_props(node, move.color, reading)
+    return node
 
 
 class AutoSaver:
     """Writes each followed game's SGF into ``directory`` whenever it changes.
 
     Failures (disk full, permissions) never reach the protocol worker: they are kept in
-    :attr:`errors` and reported once as a model notification.
+    :attr:`errors` and reported once as a model notification (a failed background write when
+    the next save, :meth:`flush` or :meth:`close` hears of it).
     """
 
     def __init__(
@@ -124,16 +175,41 @@ class AutoSaver:
         directory: str | os.PathLike[str] | None = None,
         *,
         stamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+        background: bool = False,
+        write: Callable[[bytes, Path], object] = write_bytes_atomic,
     ) -> None:
         self.model = model
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
+        self._write = write
         self._saved: dict[int, _Saved] = {}
         self.errors: list[str] = []
+        self.writes = 0
+        """Files written (or handed to the writer thread)."""
+        self.built = 0
+        """Of those, how many needed the whole record built again (the others grew by a move)."""
+        self._writer = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave") if background else None
+        )
+        self._writing: tuple[Future[object], int, Path] | None = None
         self._unsubscribe = model.hub.subscribe("*", self._changed)
 
     def close(self) -> None:
+        """Stop listening and finish the write under way."""
         self._unsubscribe()
+        self.flush()
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+
+    def flush(self) -> None:
+        """Wait until the last save is on disk (at once without a writer thread)."""
+        writing, self._writing = self._writing, None
+        if writing is None:
+            return
+        future, number, path = writing
+        exc = future.exception()
+        if exc is not None:
+            self._failed(number, path, exc)
 
     def path_for(self, number: int) -> Path | None:
         saved = self._saved.get(number)
@@ -166,10 +242,7 @@ class AutoSaver:
                     path = self.directory / f"{name}-{id(game):x}.sgf"
                 saved = _Saved(path, game)
             self._saved[game.number] = saved
-        now = self.model.clock()
-        for move in game.moves:
-            if move.number not in saved.times:
-                saved.times[move.number] = game.clocks[move.color].at(now)
+        self._read_clocks(game, saved)
         signature = (
             game.last_number,
             len(game.kibitzes),
@@ -182,16 +255,83 @@ class AutoSaver:
         if signature == saved.signature:
             return saved.path
         try:
+            data = self._text(game, saved)
             saved.path.parent.mkdir(parents=True, exist_ok=True)
-            save_sgf_atomic(game_record(game, saved.times), saved.path)
+            self._put(data, game.number, saved.path)
         except (OSError, ValueError) as exc:
-            message = f"autosave of game {game.number} to {saved.path} failed: {exc}"
-            if not self.errors:
-                self.model.notify("error", "Autosave failed", message)
-            self.errors.append(message)
+            saved.text = None
+            self._failed(game.number, saved.path, exc)
             return None
         saved.signature = signature
         return saved.path
+
+    def _read_clocks(self, game: FollowedGame, saved: _Saved) -> None:
+        """Note the mover's clock of each move not seen before (the reading as it arrived)."""
+        moves = game.moves
+        start = saved.timed if saved.timed <= len(moves) else 0
+        if start and moves[start - 1].number not in saved.times:
+            start = 0  # not the moves we read (an undo and new moves): look at all again
+        now = self.model.clock()
+        for move in moves[start:]:
+            if move.number not in saved.times:
+                saved.times[move.number] = game.clocks[move.color].at(now)
+        saved.timed = len(moves)
+
+    def _text(self, game: FollowedGame, saved: _Saved) -> bytes:
+        """The game's SGF: the last text grown by the new move when that is all that changed,
+        else built from the whole record."""
+        info = game_info(game)
+        moves = game.moves
+        text = saved.text
+        if text is not None and self._grows(text, game, info):
+            move = moves[-1]
+            text.sgf.append(_move_node(move, saved.times))
+            text.moves, text.last = len(moves), move
+        else:
+            record, noted, exact = _build(game, info, saved.times)
+            text = _Text(
+                GrowingSgf(record),
+                info,
+                len(moves),
+                moves[-1] if moves else None,
+                (len(game.says), len(game.kibitzes)),
+                noted,
+            )
+            saved.text = text if exact else None
+            self.built += 1
+        return text.sgf.data()
+
+    @staticmethod
+    def _grows(text: _Text, game: FollowedGame, info: GameInfo) -> bool:
+        """Is the game the text's game plus one move at the end, which a new record would show
+        as one more node and nothing else?"""
+        moves = game.moves
+        if len(moves) != text.moves + 1 or (text.moves and moves[-2] is not text.last):
+            return False
+        move = moves[-1]
+        return (
+            not move.handicap
+            and game.size == text.sgf.record.size
+            and move.number not in text.noted
+            and (len(game.says), len(game.kibitzes)) == text.chat
+            and info == text.info
+        )
+
+    def _put(self, data: bytes, number: int, path: Path) -> None:
+        """Write ``data`` to ``path`` now, or hand it to the writer thread once the previous
+        write is done (so that only the newest change is ever not on disk)."""
+        self.writes += 1
+        if self._writer is None:
+            self._write(data, path)
+            return
+        self.flush()
+        self._writing = (self._writer.submit(self._write, data, path), number, path)
+
+    def _failed(self, number: int, path: Path, exc: BaseException) -> None:
+        message = f"autosave of game {number} to {path} failed: {exc}"
+        if not self.errors:
+            self.model.notify("error", "Autosave failed", message)
+        self.errors.append(message)
 
     def _same_game(self, game: FollowedGame) -> _Saved | None:
         """An earlier record of this game: one of ours with the same players and size that

@@ -48,7 +48,7 @@ from igs_tui.records.sgf_mapping import (
     node_properties,
 )
 
-__all__ = ["parse_sgf", "write_sgf"]
+__all__ = ["GrowingSgf", "parse_sgf", "write_sgf"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,6 +225,12 @@ def write_sgf(collection: Collection | GameRecord) -> bytes:
 
 
 def _write_game(record: GameRecord) -> bytes:
+    serialised: bytes = _sgfmill_game(record).serialise()
+    return serialised.rstrip(b"\n") + b"\n"
+
+
+def _sgfmill_game(record: GameRecord) -> sgf.Sgf_game:
+    """``record`` as an sgfmill game whose raw properties are the ones we write."""
     check_size(record.size)
     game = sgf.Sgf_game(record.size, encoding="UTF-8")
     stack: list[tuple[Node, sgf.Tree_node, int, PathMoves | None]] = [
@@ -234,26 +240,118 @@ def _write_game(record: GameRecord) -> bytes:
         node, sgf_node, last_number, chain = stack.pop()
         if node.move is not None:  # marks refer to the position after this node's move
             chain = PathMoves(node.move, chain)
-        props = node_properties(
-            node,
-            record,
-            is_root=node is record.root,
-            expected_number=last_number + 1,
-            chain=chain,
-        )
-        for ident, values in props.items():
-            if ident in ("FF", "GM", "SZ", "CA"):
-                continue
-            sgf_node.set_raw_list(
-                ident, [sgf_grammar.escape_text(v.encode("utf-8")) for v in values]
-            )
-        if node.move is not None:
-            if node.move.number is not None:
-                last_number = node.move.number
-            else:
-                last_number += 1
+        for ident, values in _raw_properties(node, record, last_number, chain):
+            sgf_node.set_raw_list(ident, values)
+        last_number = _number_after(node, last_number)
         for child in reversed(node.children):
             # new_child(0) keeps the file order while we push in reverse
             stack.append((child, sgf_node.new_child(0), last_number, chain))
-    serialised: bytes = game.serialise()
-    return serialised.rstrip(b"\n") + b"\n"
+    return game
+
+
+def _raw_properties(
+    node: Node, record: GameRecord, last_number: int, chain: PathMoves | None
+) -> list[tuple[str, list[bytes]]]:
+    """The properties we set on the sgfmill node of ``node``, escaped (sgfmill adds the root's
+    ``FF GM SZ CA`` itself)."""
+    props = node_properties(
+        node, record, is_root=node is record.root, expected_number=last_number + 1, chain=chain
+    )
+    return [
+        (ident, [sgf_grammar.escape_text(v.encode("utf-8")) for v in values])
+        for ident, values in props.items()
+        if ident not in ("FF", "GM", "SZ", "CA")
+    ]
+
+
+def _number_after(node: Node, last_number: int) -> int:
+    """The number of the last move on the path once ``node`` is played."""
+    if node.move is None:
+        return last_number
+    return node.move.number if node.move.number is not None else last_number + 1
+
+
+WRAP = 79
+"""sgfmill's line width for written SGF."""
+
+
+class GrowingSgf:
+    """The SGF bytes of a record without variations that grows one move at a time.
+
+    :meth:`data` is exactly ``write_sgf(record)`` of the record as grown, but :meth:`append`
+    formats only the new node: sgfmill's writer lays a file out piece by piece (``(``, ``;``,
+    each property) into lines of at most 79 bytes, so the lines before the end never change
+    when a node is added. Autosave rewrites a game after every move; serialising every earlier
+    move again made that cost grow with the game.
+
+    Raises ``ValueError`` (as :func:`write_sgf` does) for a record with variations, a board
+    size SGF cannot hold or a property sgfmill refuses.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self._lines: list[bytes] = []
+        self._line = b""
+        tail, last_number, chain = record.root, 0, None
+        while True:
+            if tail.move is not None:
+                chain = PathMoves(tail.move, chain)
+            last_number = _number_after(tail, last_number)
+            if not tail.children:
+                break
+            if len(tail.children) > 1:
+                raise ValueError("a record with variations cannot grow at its end")
+            tail = tail.children[0]
+        self._tail, self._last_number, self._chain = tail, last_number, chain
+        game = _sgfmill_game(record)
+        self._feed(b"(")
+        node: sgf.Tree_node | None = game.get_root()
+        while node is not None:
+            self._node(node.get_raw_property_map())
+            node = node[0] if len(node) else None
+
+    @property
+    def tail(self) -> Node:
+        """The last node of the record."""
+        return self._tail
+
+    def append(self, node: Node) -> None:
+        """Add ``node`` (without children) after the last node, in the record and the text."""
+        if node.children:
+            raise ValueError("only a node without children can be appended")
+        chain = PathMoves(node.move, self._chain) if node.move is not None else self._chain
+        raw = _raw_properties(node, self.record, self._last_number, chain)
+        for ident, values in raw:
+            if not sgf_grammar.is_valid_property_identifier(ident):
+                raise ValueError("ill-formed property identifier")
+            if not values or not all(sgf_grammar.is_valid_property_value(v) for v in values):
+                raise ValueError("ill-formed raw property value")
+        self._tail.add_child(node)
+        self._tail, self._chain = node, chain
+        self._last_number = _number_after(node, self._last_number)
+        self._node(dict(raw))
+
+    def data(self) -> bytes:
+        """The file: what :func:`write_sgf` writes for the record."""
+        lines, line = list(self._lines), self._line
+        for piece in (b")", b"\n"):
+            if len(line) + len(piece) > WRAP:
+                lines.append(line)
+                line = b""
+            line += piece
+        if line:
+            lines.append(line)
+        return b"\n".join(lines).rstrip(b"\n") + b"\n"
+
+    def _node(self, props: dict[str, list[bytes]]) -> None:
+        """One node's pieces, in the order sgfmill writes them (``FF`` first, then by name)."""
+        self._feed(b";")
+        for ident in sorted(props, key=lambda i: (i != "FF", i)):
+            self._feed(ident.encode("ascii") + b"".join(b"[" + v + b"]" for v in props[ident]))
+
+    def _feed(self, piece: bytes) -> None:
+        """sgfmill's ``block_format``, one piece at a time."""
+        if len(self._line) + len(piece) > WRAP:
+            self._lines.append(self._line)
+            self._line = b""
+        self._line += piece

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 
-from igs_tui.archive.autosave import AutoSaver, default_games_dir, save_game_as
+from igs_tui.archive.autosave import AutoSaver, default_games_dir, game_record, save_game_as
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     ClientModel,
@@ -22,6 +23,7 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.records.convert import read_record_file
+from igs_tui.records.sgf import write_sgf
 
 
 def play(model: ClientModel, number: int, moves: list[tuple[Color, Point | None]]) -> None:
@@ -169,3 +171,100 @@ def test_autosave_syncs_the_file_and_its_directory(
     model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
     play(model, 3, [(Color.BLACK, Point(2, 2))])
     assert synced == ["file", "dir"] and replaced == [1]
+
+
+def test_a_new_move_grows_the_text_and_the_file_is_the_whole_record(tmp_path: Path) -> None:
+    """Each write is exactly what writing the whole record gives; a plain move is appended to
+    the text kept from the last write instead of building and serialising the game again."""
+    now = [0.0]
+    model = ClientModel(clock=lambda: now[0])
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T")
+    model.follow(3, size=9, white="ivy", black="me", komi=5.5)
+    model.apply(ch.TimeSystemSet(3, TimeSettings(TimeSystem.CANADIAN, 600, 300, byo_stones=25)))
+    game = model.followed[3]
+
+    def assert_file_is_the_record() -> None:
+        path = saver.path_for(3)
+        assert path is not None
+        times = saver._saved[3].times  # the clock readings autosave took as moves arrived
+        assert path.read_bytes() == write_sgf(game_record(game, times))
+
+    points = [Point(c, r) for r in range(9) for c in range(9)]
+    for point in points[:6]:
+        now[0] += 7.0
+        color = Color.BLACK if game.last_number % 2 == 0 else Color.WHITE
+        play(model, 3, [(color, point)])
+        assert_file_is_the_record()
+    assert (saver.writes, saver.built) == (6, 1)  # the first write built it, five grew it
+    model.apply(ch.GameChat(3, Kibitz("obs", "5k", "nice ] move", game.last_number)))
+    assert_file_is_the_record()
+    play(model, 3, [(Color.BLACK, points[6]), (Color.WHITE, None)])
+    assert_file_is_the_record()
+    assert saver.built == 2  # the kibitz rebuilt it; the moves after it grew it again
+    model.apply(ch.MoveUndone(3))
+    assert_file_is_the_record()
+    play(model, 3, [(Color.WHITE, points[7])])
+    assert_file_is_the_record()
+    model.game_ended(3, "W+R")
+    assert_file_is_the_record()
+    assert saver.built == 4  # undo and result rebuild; the move in between grew
+
+
+def test_chat_waiting_for_its_move_is_moved_onto_it(tmp_path: Path) -> None:
+    """A kibitz about a move not received yet sits on the last node; when its move comes, the
+    record puts it there, so that move rebuilds the text instead of growing it."""
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path)
+    model.follow(4, size=9, white="a", black="b")
+    game = model.followed[4]
+    play(model, 4, [(Color.BLACK, Point(2, 2))])
+    model.apply(ch.GameChat(4, Kibitz("obs", "", "next one", 2)))
+    play(model, 4, [(Color.WHITE, Point(6, 6))])
+    path = saver.path_for(4)
+    assert path is not None
+    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[4].times))
+    nodes = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()
+    assert "next one" in nodes[2].get("C") and not nodes[1].has_property("C")
+
+
+def test_background_writes_one_at_a_time_so_only_the_newest_change_can_be_lost(
+    tmp_path: Path,
+) -> None:
+    """With a writer thread, a save returns before its file is on disk, but the next save
+    waits until it is: at any moment at most the newest move is not written yet."""
+    started = threading.Semaphore(0)
+    release = threading.Event()
+    written: list[bytes] = []
+
+    def slow_write(data: bytes, path: Path) -> None:
+        started.release()
+        assert release.wait(30)
+        written.append(data)
+
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, background=True, write=slow_write)
+    model.follow(3, size=9, white="a", black="b")
+    play(model, 3, [(Color.BLACK, Point(2, 2))])  # returns with its write under way
+    assert started.acquire(timeout=30) and written == []
+    second = threading.Thread(target=play, args=(model, 3, [(Color.WHITE, Point(6, 6))]))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive() and written == []  # waiting for the first write: not queued
+    release.set()
+    second.join(30)
+    saver.close()  # waits for the second write
+    assert len(written) == 2 and b"W[gc]" not in written[0] and b"W[gc]" in written[1]
+
+
+def test_a_failed_background_write_is_reported(tmp_path: Path) -> None:
+    def full_disk(data: bytes, path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, background=True, write=full_disk)
+    model.follow(5, size=9, white="a", black="b")
+    play(model, 5, [(Color.BLACK, Point(0, 0))])
+    saver.flush()
+    assert saver.errors and "No space left" in saver.errors[0]
+    assert model.notifications[-1].title == "Autosave failed"
+    saver.close()
