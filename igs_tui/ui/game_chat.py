@@ -84,6 +84,8 @@ class ChatLog(RichLog):
 class GameChat(ModelWatcher):
     """Kibitz/say lines of game ``number``."""
 
+    BLANK = True  # the log and the input cover it (see igs_tui.ui.repaint)
+
     DEFAULT_CSS = """
     GameChat { height: 1fr; layout: vertical; }
     GameChat > ChatLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }

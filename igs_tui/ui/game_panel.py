@@ -33,8 +33,22 @@ def pane_id(number: int) -> str:
     return f"game-{number}"
 
 
+class GameTabs(TabbedContent):
+    """The games' tabs; its tab bar and panes cover it (see igs_tui.ui.repaint)."""
+
+    BLANK = True
+
+
+class GamePane(TabPane):
+    """One game's tab pane, covered by its :class:`GameView`."""
+
+    BLANK = True
+
+
 class GamesPanel(ModelWatcher):
     """Tabs of :class:`GameView`, one per followed game, plus a hint when there are none."""
+
+    BLANK = True  # the hint or the tabs cover it (see igs_tui.ui.repaint)
 
     DEFAULT_CSS = """
     GamesPanel { height: 1fr; }
@@ -69,7 +83,7 @@ class GamesPanel(ModelWatcher):
             "No games yet. Observe one from the games list (Enter) or start a match.",
             id="games-empty",
         )
-        yield TabbedContent()
+        yield GameTabs()
 
     def on_mount(self) -> None:
         self.watch_model(self._model.hub, TOPIC_FOLLOWED, self._schedule_sync)
@@ -140,7 +154,7 @@ class GamesPanel(ModelWatcher):
             if number in self._tab_games or number in self._unobserved:
                 continue
             self._tab_games.append(number)
-            pane = TabPane(
+            pane = GamePane(
                 Content(tab_label(game)),
                 GameView(self._model, self._backend, number, ascii_only=self._ascii_board),
             )

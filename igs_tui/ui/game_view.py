@@ -34,7 +34,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.message import Message
 
 from igs_tui.backends.capabilities import Backend, Capabilities
@@ -50,6 +49,7 @@ from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, 
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.play_confirm import answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
+from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
 
 RESULT_GRACE_SECONDS = 3.0
@@ -86,6 +86,8 @@ def has_u_column(game: FollowedGame | None) -> bool:
 
 class GameView(GameActions):
     """Board + side panel for game ``number`` of ``model.followed``."""
+
+    BLANK = True  # the board and the side column cover it (see igs_tui.ui.repaint)
 
     DEFAULT_CSS = """
     GameView { layout: horizontal; height: 1fr; }
@@ -187,7 +189,7 @@ class GameView(GameActions):
     def compose(self) -> ComposeResult:
         game = self.game
         yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
-        with Vertical(id="game-side"):
+        with BlankVertical(id="game-side"):
             yield GameInfo(self._model.clock, banner=self._forfeit_text)
             yield GameChat(self._model, self._backend, self.number)
 

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from igs_tui.backends.capabilities import Backend
@@ -21,6 +20,7 @@ from igs_tui.ui.capability import need
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.repaint import BlankHorizontal
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.virtual_table import VirtualTable
@@ -67,6 +67,8 @@ def game_row(game: GameSummary) -> list[Text]:
 class GamesList(ModelWatcher):
     """Filter bar plus table of games; reads ``model.games``, sends ``backend.observe``."""
 
+    BLANK = True  # the bar and the table cover it (see igs_tui.ui.repaint)
+
     DEFAULT_CSS = """
     GamesList { height: 1fr; }
     GamesList #games-bar { height: 3; }
@@ -98,7 +100,7 @@ class GamesList(ModelWatcher):
         self._dirty = True
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="games-bar"):
+        with BlankHorizontal(id="games-bar"):
             yield Input(placeholder="filter names/titles", id="games-filter")
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")

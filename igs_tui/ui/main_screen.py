@@ -19,7 +19,7 @@ from collections.abc import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
+from textual.containers import Container
 from textual.events import DescendantFocus, Resize
 from textual.screen import Screen
 from textual.widget import Widget
@@ -35,6 +35,7 @@ from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.notifier import Notifier
 from igs_tui.ui.play_challenge_dialog import ChallengeWatcher
 from igs_tui.ui.players_list import PlayersList
+from igs_tui.ui.repaint import BlankContainer, BlankHorizontal
 from igs_tui.ui.status_bar import StatusBar
 
 PANES: tuple[tuple[str, str], ...] = (
@@ -168,9 +169,11 @@ class MainScreen(Screen[None]):
             id="pane-tabs",
         )
         first = {self.active, "board"} if self.app.size.width >= WIDE_WIDTH else {self.active}
-        with Horizontal(id="deck"):
+        with BlankHorizontal(id="deck"):
             for name in PANE_NAMES:
-                with Container(id=f"pane-{name}", classes="pane"):
+                # A side pane has a border: only the board's pane (never beside) is blank.
+                pane = BlankContainer if name == "board" else Container
+                with pane(id=f"pane-{name}", classes="pane"):
                     if name in first:
                         yield self._build(name)
         yield Notifier(self.model)
