@@ -2,14 +2,20 @@
 
 The protocol worker runs on the app's event loop and applies server events to the model,
 which publishes topics synchronously. A 10 000-line ``user`` listing would otherwise trigger
-10 000 widget refreshes; instead each subscription schedules its callback at most once until
-it has run, so a burst of changes costs one repaint and input stays responsive.
+10 000 widget refreshes; instead each subscription is due at most once until it has run, so
+a burst of changes costs one repaint and input stays responsive.
+
+The subscriptions that became due together run together, in the order they became due, in
+one callback of the app (:class:`_DueList`): a move that concerns the console, the game view
+and the games list costs one trip through the app's message queue, not one per widget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
+from textual.app import App
 from textual.widget import Widget
 
 from igs_tui.model.changes import Change
@@ -46,7 +52,7 @@ class Subscription:
         if self._pending:
             return
         self._pending = True
-        self._widget.call_later(self._run)
+        _due_list(self._widget.app).add(self)
 
     def _run(self) -> None:
         self._pending = False
@@ -60,6 +66,45 @@ class Subscription:
 
     def close(self) -> None:
         self._unsubscribe()
+
+
+class _DueList:
+    """One app's subscriptions that heard changes, run together by one callback of the app."""
+
+    def __init__(self, app: App[object]) -> None:
+        self._app = app
+        self._due: dict[Subscription, None] = {}
+        self.runs = 0
+        """Callbacks run (for tests: a burst of changes to several widgets costs one)."""
+
+    def add(self, subscription: Subscription) -> None:
+        if not self._due:
+            self._app.call_later(self._run)
+        self._due[subscription] = None
+
+    def _run(self) -> None:
+        """Run the due subscriptions in order; one that fails does not keep the others from
+        running (the first error is raised after them, as the hub does)."""
+        due, self._due = self._due, {}
+        self.runs += 1
+        first_error: BaseException | None = None
+        for subscription in due:
+            try:
+                subscription._run()
+            except Exception as exc:  # raised after the others ran
+                first_error = first_error or exc
+        if first_error is not None:
+            raise first_error
+
+
+_DUE_LISTS: WeakKeyDictionary[App[object], _DueList] = WeakKeyDictionary()
+
+
+def _due_list(app: App[object]) -> _DueList:
+    due = _DUE_LISTS.get(app)
+    if due is None:
+        due = _DUE_LISTS[app] = _DueList(app)
+    return due
 
 
 class ModelWatcher(Widget):
