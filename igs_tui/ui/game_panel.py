@@ -48,13 +48,13 @@ class GamePane(TabPane):
 class GamesPanel(ModelWatcher):
     """Tabs of :class:`GameView`, one per followed game, plus a hint when there are none."""
 
-    BLANK = True  # the hint or the tabs cover it (see igs_tui.ui.repaint)
+    BLANK = True  # the hint (1fr high) or the tabs cover it (see igs_tui.ui.repaint)
 
     DEFAULT_CSS = """
     GamesPanel { height: 1fr; }
     GamesPanel > TabbedContent { height: 1fr; }
     GamesPanel TabPane { padding: 0; height: 1fr; }
-    GamesPanel > #games-empty { padding: 1 2; color: $text-muted; }
+    GamesPanel > #games-empty { height: 1fr; padding: 1 2; color: $text-muted; }
     GamesPanel.-compact ContentTabs { display: none; }
     """
 

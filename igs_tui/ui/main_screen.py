@@ -110,6 +110,8 @@ class OwnGameWatcher(ModelWatcher):
 
 
 class MainScreen(Screen[None]):
+    BLANK = True  # the tab bar, the panes, the status bar and the footer cover it
+
     DEFAULT_CSS = """
     MainScreen #deck { height: 1fr; }
     MainScreen .pane { width: 1fr; height: 1fr; }
