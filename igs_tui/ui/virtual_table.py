@@ -4,6 +4,10 @@ Textual's DataTable measures every cell of every new row, which costs seconds fo
 10 000-player listing. Here columns have fixed widths, so replacing all rows is a list
 assignment and painting touches only the visible lines (Textual's line API). Cells are
 :class:`rich.text.Text` built by the caller (server data through ``safe_text``), never markup.
+
+A changed row (:meth:`VirtualTable.update_row`) asks for the cells that differ to be
+repainted, not the row or the table; the row styles are worked out once per style change,
+not for every line painted.
 """
 
 from __future__ import annotations
@@ -82,6 +86,10 @@ class VirtualTable(ScrollView, can_focus=True):
         self._cells: list[Sequence[Text]] = []
         self._index: dict[str, int] = {}
         self._total_width = sum(w for _, w in self.columns) + GAP * len(self.columns)
+        self._styles: tuple[Style, Style, Style, Style] | None = None
+        """Base, header, cursor and odd-row styles (``None``: work them out at the next paint)."""
+        self.cells_repainted = 0
+        """Cells :meth:`update_row` asked to repaint (for tests of the work a change costs)."""
 
     # data -------------------------------------------------------------------------------------
     @property
@@ -110,15 +118,30 @@ class VirtualTable(ScrollView, can_focus=True):
         self.refresh()
 
     def update_row(self, key: str, cells: Sequence[Text]) -> bool:
-        """Replace one row's cells and repaint only its line (if on screen): a change to one
-        row of a long list costs one line, not the list. False if ``key`` is not shown."""
+        """Replace one row's cells and repaint only the cells that changed (if on screen): a
+        change to one row of a long list costs a cell or two, not the list. False if ``key``
+        is not shown."""
         index = self._index.get(key)
         if index is None:
             return False
-        self._cells[index] = cells
+        old, self._cells[index] = self._cells[index], cells
         y = index + 1 - int(self.scroll_offset.y)
-        if 1 <= y < self.size.height:
-            self.refresh(Region(0, y, self.size.width, 1))
+        if not 1 <= y < self.size.height:
+            return True
+        scroll_x, width = int(self.scroll_offset.x), self.size.width
+        if old is cells:  # changed in place: what it showed is unknown
+            self.refresh(Region(0, y, width, 1))
+            return True
+        x = 0
+        for column, (_, column_width) in enumerate(self.columns):
+            before = old[column] if column < len(old) else None
+            after = cells[column] if column < len(cells) else None
+            if not _same_cell(before, after):
+                left, right = max(x - scroll_x, 0), min(x + column_width - scroll_x, width)
+                if left < right:
+                    self.cells_repainted += 1
+                    self.refresh(Region(left, y, right - left, 1))
+            x += column_width + GAP
         return True
 
     def move_cursor(self, row: int) -> None:
@@ -160,6 +183,22 @@ class VirtualTable(ScrollView, can_focus=True):
             self.cursor_row = index
 
     # painting ---------------------------------------------------------------------------------
+    def notify_style_update(self) -> None:
+        """A new theme, focus or class: the row styles are worked out again."""
+        super().notify_style_update()
+        self._styles = None
+
+    def _row_styles(self) -> tuple[Style, Style, Style, Style]:
+        if self._styles is None:
+            base = self.rich_style
+            self._styles = (
+                base,
+                base + self.get_component_rich_style("virtual-table--header"),
+                base + self.get_component_rich_style("virtual-table--cursor"),
+                base + self.get_component_rich_style("virtual-table--odd"),
+            )
+        return self._styles
+
     def _line(self, cells: Sequence[Text | str], style: Style) -> Strip:
         line = Text(no_wrap=True, end="")
         for (_, width), cell in zip(self.columns, cells, strict=False):
@@ -174,17 +213,23 @@ class VirtualTable(ScrollView, can_focus=True):
         return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, style)
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base, header, cursor, odd = self._row_styles()
         if y == 0:
-            style = base + self.get_component_rich_style("virtual-table--header")
-            return self._line([label for label, _ in self.columns], style)
+            return self._line([label for label, _ in self.columns], header)
         index = int(self.scroll_offset.y) + y - 1
         if index >= len(self._keys):
             return Strip.blank(self.size.width, base)
         if index == self.cursor_row:
-            style = base + self.get_component_rich_style("virtual-table--cursor")
+            style = cursor
         elif index % 2:
-            style = base + self.get_component_rich_style("virtual-table--odd")
+            style = odd
         else:
             style = base
         return self._line(self._cells[index], style)
+
+
+def _same_cell(a: Text | None, b: Text | None) -> bool:
+    """Do two cells look the same (text, style and spans)?"""
+    if a is None or b is None:
+        return a is b
+    return a.plain == b.plain and a.style == b.style and a.spans == b.spans
