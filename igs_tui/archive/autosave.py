@@ -256,7 +256,6 @@ class AutoSaver:
             return saved.path
         try:
             data = self._text(game, saved)
-            saved.path.parent.mkdir(parents=True, exist_ok=True)
             self._put(data, game.number, saved.path)
         except (OSError, ValueError) as exc:
             saved.text = None
@@ -322,10 +321,19 @@ class AutoSaver:
         write is done (so that only the newest change is ever not on disk)."""
         self.writes += 1
         if self._writer is None:
-            self._write(data, path)
+            self._write_file(data, path)
             return
         self.flush()
-        self._writing = (self._writer.submit(self._write, data, path), number, path)
+        self._writing = (self._writer.submit(self._write_file, data, path), number, path)
+
+    def _write_file(self, data: bytes, path: Path) -> None:
+        """Write, making the directory first if it is missing (the first time, or if it was
+        removed meanwhile)."""
+        try:
+            self._write(data, path)
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._write(data, path)
 
     def _failed(self, number: int, path: Path, exc: BaseException) -> None:
         message = f"autosave of game {number} to {path} failed: {exc}"

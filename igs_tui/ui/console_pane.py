@@ -17,6 +17,7 @@ from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.tail import appended_since
 
 KIND_WIDTH = 12
@@ -60,9 +61,17 @@ class ConsolePane(ModelWatcher):
         self.model_changed()
 
     def refresh_if_dirty(self) -> None:
-        """Console lines are appended even while hidden; nothing to catch up on."""
+        """Called by the screen when the pane becomes visible: write the lines that came while
+        it was hidden."""
+        self._write_new()
 
     def model_changed(self) -> None:
+        """New lines: written now if the pane is on screen, else when it is shown (a hidden
+        log would only queue them, at the cost of building each line's text on every move)."""
+        if is_shown(self):
+            self._write_new()
+
+    def _write_new(self) -> None:
         log = self.query_one("#console-log", RichLog)
         new, complete = appended_since(self.model.console, self._last)
         if not complete:

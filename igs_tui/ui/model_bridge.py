@@ -45,8 +45,8 @@ class Subscription:
         self._unsubscribe = hub.subscribe(topic, self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        if not self._widget.is_attached:
-            return
+        # (Whether the widget is still attached is asked when the callback runs: asking on
+        # every change walked the widget's ancestors once per change of a busy topic.)
         if self._changes_callback is not None:
             self._heard.append(change)
         if self._pending:
