@@ -84,6 +84,18 @@ PLAY_BINDINGS: list[BindingType] = [
 ]
 
 
+class PaneTabs(Tabs):
+    """The pane tabs; their tabs and underline cover them (see igs_tui.ui.repaint)."""
+
+    BLANK = True
+
+
+class KeysFooter(Footer):
+    """The key footer; its background is all it paints itself (see igs_tui.ui.repaint)."""
+
+    BLANK = True
+
+
 class OwnGameWatcher(ModelWatcher):
     """Brings the board to the front when a game of our own starts (or is reloaded).
 
@@ -165,7 +177,7 @@ class MainScreen(Screen[None]):
         return container.children[0]
 
     def compose(self) -> ComposeResult:
-        yield Tabs(
+        yield PaneTabs(
             *(Tab(f"F{i + 2} {label}", id=f"tab-{name}") for i, (name, label) in enumerate(PANES)),
             active="tab-games",
             id="pane-tabs",
@@ -182,7 +194,7 @@ class MainScreen(Screen[None]):
         yield ChallengeWatcher(self.model, self.backend, answer_key=ANSWER_KEY.upper())
         yield OwnGameWatcher(self.model)
         yield StatusBar(self.model)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._apply_layout()

@@ -66,6 +66,8 @@ def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = N
 
 
 class StatusBar(ModelWatcher):
+    BLANK = True  # its text covers it (see igs_tui.ui.repaint)
+
     DEFAULT_CSS = """
     StatusBar { height: 1; background: $panel; }
     StatusBar Static { width: 1fr; height: 1; }
