@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
+from textual import events
 from textual.app import App
 from textual.widget import Widget
 
@@ -79,7 +80,9 @@ class _DueList:
 
     def add(self, subscription: Subscription) -> None:
         if not self._due:
-            self._app.call_later(self._run)
+            # What ``call_later`` posts, without its ``partial``: Textual looks up the
+            # signature of a partial's function on every call, but caches a method's.
+            self._app.post_message(events.Callback(callback=self._run))
         self._due[subscription] = None
 
     def _run(self) -> None:
