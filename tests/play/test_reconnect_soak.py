@@ -96,7 +96,7 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
             # second counts as one that worked (the app's 30 s guards against two copies of
             # one account throwing each other out forever, tested elsewhere).
             bob, connector = await connector_player(
-                server, "bob", port=proxy.port, stable_after=0.2
+                server, "bob", port=proxy.port, stable_after=0.02
             )
             for round_ in range(4):
                 if rng.random() < 0.5:  # between games
