@@ -12,7 +12,9 @@ from pathlib import Path
 
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.localserver import LocalServer
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 from tests.localserver.test_games import drain_says, move
 
 TINY = Path(__file__).parent / "data" / "tiny_relay.sgf"
@@ -34,7 +36,9 @@ def of_type(events: list[Event], name: str) -> list[Event]:
     return [e for e in events if e.type == name]
 
 
-async def test_full_session_parses_without_unknown_lines(make_server, connect):
+async def test_full_session_parses_without_unknown_lines(
+    make_server: MakeServer, connect: Connect
+) -> None:
     srv = await make_server(time_scale=1.0)
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")
@@ -175,7 +179,7 @@ async def test_full_session_parses_without_unknown_lines(make_server, connect):
     assert score.white_score == len(board.white_territory) + 6.5
 
 
-async def test_broadcast_lines_parse_with_title(make_server, connect):
+async def test_broadcast_lines_parse_with_title(make_server: MakeServer, connect: Connect) -> None:
     srv = await make_server(broadcast=True, broadcast_record=TINY, broadcast_interval=0.03)
     client: Client = await connect(srv)
     await client.login("alice", "alice")
@@ -188,7 +192,7 @@ async def test_broadcast_lines_parse_with_title(make_server, connect):
     assert titles[0].title == "Test Relay: Honinbo A(W) vs Meijin B(B)"
 
 
-async def test_listings_parse_into_the_right_fields(server, connect):
+async def test_listings_parse_into_the_right_fields(server: LocalServer, connect: Connect) -> None:
     """who/user/games as the client parser reads them: names, ranks, games, flags."""
     alice: Client = await connect(server)
     await alice.login("alice", "alice")
