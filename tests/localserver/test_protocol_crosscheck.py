@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import TypeVar
 
+from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.localserver import LocalServer
@@ -32,8 +34,11 @@ def parse(history: list[str]) -> list[Event]:
     return events
 
 
-def of_type(events: list[Event], name: str) -> list[Event]:
-    return [e for e in events if e.type == name]
+E = TypeVar("E", bound=Event)
+
+
+def of_type(events: list[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
 
 
 async def test_full_session_parses_without_unknown_lines(
@@ -168,11 +173,11 @@ async def test_full_session_parses_without_unknown_lines(
         assert everything[name] > 0, (name, everything)
 
     alice_events = parse(alice.history)
-    first = of_type(alice_events, "move")[0]
+    first = of_type(alice_events, ev.Move)[0]
     assert (first.game, first.number, first.color.value, first.point) == (1, 0, "B", "C3")
-    score = of_type(alice_events, "score")[-1]
+    score = of_type(alice_events, ev.Score)[-1]
     assert (score.white, score.black) == ("bob", "alice")
-    board = of_type(alice_events, "score_board")[-1]
+    board = of_type(alice_events, ev.ScoreBoard)[-1]
     assert (board.white, board.black, board.size, board.komi) == ("bob", "alice", 9, 6.5)
     assert board.black_stones == ("C3",) and board.white_stones == ("G7",)
     assert score.black_score == len(board.black_territory)
@@ -187,7 +192,7 @@ async def test_broadcast_lines_parse_with_title(make_server: MakeServer, connect
     await client.until("is over")
     events = parse(client.history)
     assert [e for e in events if e.type == "unknown"] == []
-    titles = of_type(events, "game_title")
+    titles = of_type(events, ev.GameTitle)
     assert titles and titles[0].game == 1
     assert titles[0].title == "Test Relay: Honinbo A(W) vs Meijin B(B)"
 
@@ -207,7 +212,7 @@ async def test_listings_parse_into_the_right_fields(server: LocalServer, connect
     for command in ("who", "user", "games"):
         await alice.command(command)
     events = parse(["9 Set client to be True.", *alice.history[start:]])
-    users = {e.name: e for e in of_type(events, "user_entry")}
+    users = {e.name: e for e in of_type(events, ev.UserEntry)}
     assert set(users) == {"igsbot", "alice", "bob"}
     a = users["alice"]
     assert (a.info, a.country, a.rank, a.won, a.lost, a.playing, a.flags) == (
@@ -220,11 +225,11 @@ async def test_listings_parse_into_the_right_fields(server: LocalServer, connect
         "--",
     )
     assert users["bob"].flags == "QX"
-    who = {e.name: e for e in of_type(events, "who_entry")}
+    who = {e.name: e for e in of_type(events, ev.WhoEntry)}
     assert set(who) == {"igsbot", "alice", "bob"}
     assert (who["alice"].rank, who["alice"].playing, who["alice"].observing) == ("5k*", 1, None)
     assert who["bob"].flags == "QX"
-    (game,) = of_type(events, "games_entry")
+    (game,) = of_type(events, ev.GamesEntry)
     assert (game.game, game.white, game.white_rank, game.black, game.black_rank) == (
         1,
         "alice",
@@ -233,5 +238,5 @@ async def test_listings_parse_into_the_right_fields(server: LocalServer, connect
         "20k",
     )
     assert (game.size, game.handicap, game.komi, game.byoyomi, game.flags) == (9, 0, 6.5, 1, "I")
-    totals = of_type(events, "totals")
+    totals = of_type(events, ev.Totals)
     assert totals[-1].players == 3 and totals[-1].games == 1

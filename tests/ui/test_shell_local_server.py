@@ -62,7 +62,9 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
             await wait_until(lambda: bool(clients) and clients[0].connected)
             assert clients[0].logged_in_as and clients[0].logged_in_as.startswith("guest")
 
-            app.backend.refresh_games()
+            listing = app.backend.capabilities.listing
+            assert listing is not None
+            listing.refresh_games()
             await wait_until(lambda: bool(model.games))
             await pilot.pause()
             games = app.screen.query_one(GamesList)
