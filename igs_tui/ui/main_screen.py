@@ -108,6 +108,10 @@ class OwnGameWatcher(ModelWatcher):
             self.post_message(ShowPane("board"))
 
 
+class PaneGone(LookupError):
+    """A pane was asked for while its screen was being taken down."""
+
+
 class MainScreen(Screen[None]):
     DEFAULT_CSS = """
     MainScreen #deck { height: 1fr; }
@@ -159,6 +163,8 @@ class MainScreen(Screen[None]):
                 del self._mounting[name]
         elif (pending := self._mounting.get(name)) is not None:
             await pending.wait()
+        if not container.children:  # the screen was taken down while the pane was mounting
+            raise PaneGone(name)
         return container.children[0]
 
     def compose(self) -> ComposeResult:
@@ -185,9 +191,16 @@ class MainScreen(Screen[None]):
         self.call_after_refresh(self._build_remaining)
 
     async def _build_remaining(self) -> None:
+        """Build the hidden panes after the first paint; stop if the screen goes away first
+        (the user quit, or the login failed and the form came back)."""
         self.first_paint = time.perf_counter()
         for name in PANE_NAMES:
-            await self.ensure_pane(name)
+            if not self.is_attached:
+                return
+            try:
+                await self.ensure_pane(name)
+            except PaneGone:
+                return
 
     def on_resize(self, event: Resize) -> None:
         self._apply_layout()
