@@ -285,6 +285,11 @@ class MainScreen(Screen[None]):
 
     @on(Tabs.TabActivated, "#pane-tabs")
     def _tab_activated(self, event: Tabs.TabActivated) -> None:
+        """A click or key on the tab bar. Setting ``Tabs.active`` ourselves posts this too, and
+        it arrives later: one that no longer names the active tab is stale (an observe that
+        showed the board, then a reply that showed the chat) and must not switch back."""
+        if event.tab.id != event.tabs.active:
+            return
         name = (event.tab.id or "").removeprefix("tab-")
         if name != self.active:
             self.action_show_pane(name)

@@ -151,6 +151,24 @@ async def test_palette_offers_igs_actions() -> None:
         assert main_screen(app).active == "chat"
 
 
+async def test_a_pane_shown_right_after_another_stays_shown() -> None:
+    """Showing a pane sets the tab bar, which posts ``TabActivated`` for later: the one from
+    the first switch must not pull the screen back once the second has happened (seen as an
+    observe from the palette followed at once by "Reply to last tell")."""
+    app, _ = make_app(ClientModel())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        screen.action_show_pane("board")
+        screen.action_show_pane("chat")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.active == "chat"
+        await pilot.click("#tab-players")
+        await pilot.pause()
+        assert screen.active == "players"
+
+
 async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:
     app, _ = make_app(ClientModel())
     async with app.run_test(size=COMPACT) as pilot:
