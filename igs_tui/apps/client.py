@@ -39,7 +39,7 @@ from igs_tui.backends.igs.net.states import (
 )
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, LinkState
@@ -167,7 +167,7 @@ class Connector:
 
         def session_factory(name: str, secret: str) -> SessionLike:
             if fast:
-                return ConsoleSession(IgsSession(name, secret, rate=100.0, burst=50.0), adapter)
+                return ConsoleSession(local_server_session(name, secret), adapter)
             return ConsoleSession(IgsSession(name, secret), adapter)
 
         def recorder_factory(address: ServerAddress) -> SessionRecorder | None:

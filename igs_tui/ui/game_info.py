@@ -316,7 +316,8 @@ class GameInfo(Widget):
     def info_lines(self) -> list[Text]:
         """The panel's lines before wrapping (built as separate texts: no split per redraw)."""
         game = self._game
-        assert game is not None
+        if game is None:  # not shown yet: the view binds its game when it mounts
+            return []
         lines: list[Text] = []
         header = f"#{game.number}  {game.size}x{game.size}  komi {game.komi:g}"
         if game.handicap:

@@ -121,6 +121,10 @@ class OwnGameWatcher(ModelWatcher):
             self.post_message(ShowPane("board"))
 
 
+class PaneGone(LookupError):
+    """A pane was asked for while its screen was being taken down."""
+
+
 class MainScreen(Screen[None]):
     BLANK = True  # the tab bar, the panes, the status bar and the footer cover it
 
@@ -174,6 +178,8 @@ class MainScreen(Screen[None]):
                 del self._mounting[name]
         elif (pending := self._mounting.get(name)) is not None:
             await pending.wait()
+        if not container.children:  # the screen was taken down while the pane was mounting
+            raise PaneGone(name)
         return container.children[0]
 
     def compose(self) -> ComposeResult:
@@ -202,9 +208,16 @@ class MainScreen(Screen[None]):
         self.call_after_refresh(self._build_remaining)
 
     async def _build_remaining(self) -> None:
+        """Build the hidden panes after the first paint; stop if the screen goes away first
+        (the user quit, or the login failed and the form came back)."""
         self.first_paint = time.perf_counter()
         for name in PANE_NAMES:
-            await self.ensure_pane(name)
+            if not self.is_attached:
+                return
+            try:
+                await self.ensure_pane(name)
+            except PaneGone:
+                return
 
     def on_resize(self, event: Resize) -> None:
         self._apply_layout()
@@ -289,6 +302,11 @@ class MainScreen(Screen[None]):
 
     @on(Tabs.TabActivated, "#pane-tabs")
     def _tab_activated(self, event: Tabs.TabActivated) -> None:
+        """A click or key on the tab bar. Setting ``Tabs.active`` ourselves posts this too, and
+        it arrives later: one that no longer names the active tab is stale (an observe that
+        showed the board, then a reply that showed the chat) and must not switch back."""
+        if event.tab.id != event.tabs.active:
+            return
         name = (event.tab.id or "").removeprefix("tab-")
         if name != self.active:
             self.action_show_pane(name)

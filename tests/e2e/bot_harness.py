@@ -156,10 +156,9 @@ async def oppose(
         ):
             seen.undo_asked_at = game.last_number
             opponent.backend.request_undo(game.number)
+            asked_at = game.last_number
             await wait_until(  # the bot answers: the move is taken back (or the game moves on)
-                lambda g=game, n=game.last_number: (
-                    g.last_number != n or g.phase is not GamePhase.PLAYING
-                ),
+                lambda: game.last_number != asked_at or game.phase is not GamePhase.PLAYING,  # noqa: B023 (awaited at once)
                 timeout=timeout,
             )
             continue
@@ -172,7 +171,7 @@ async def oppose(
                     point = candidate
             opponent.backend.play(game.number, point)
             await wait_until(
-                lambda g=game, n=number: g.last_number != n or g.phase is not GamePhase.PLAYING,
+                lambda: game.last_number != number or game.phase is not GamePhase.PLAYING,  # noqa: B023 (awaited at once)
                 timeout=timeout,
             )
             continue
@@ -183,7 +182,7 @@ async def oppose(
                 removed = True
                 for point in script.remove:
                     opponent.backend.remove_dead(game.number, point)
-                await wait_until(lambda g=game: set(script.remove) <= g.dead, timeout=timeout)
+                await wait_until(lambda: set(script.remove) <= game.dead, timeout=timeout)  # noqa: B023 (awaited at once)
             dead = frozenset(game.dead)
             if done_with != dead and (removed or not script.remove):
                 done_with = dead

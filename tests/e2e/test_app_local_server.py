@@ -56,7 +56,7 @@ def make_app(tmp_path: Path) -> tuple[IgsApp, ClientModel, Connector]:
         connect=connector,
         config_dir=tmp_path / "config",
         chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),  # type: ignore[arg-type]
+        passwords=PasswordStore(NoKeyring()),
         echo_own=False,
     )
     return app, model, connector

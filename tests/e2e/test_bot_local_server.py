@@ -20,7 +20,7 @@ from igs_tui.apps.bot.bridge import BotExit, engine_from_command
 from igs_tui.apps.bot.policy import BotPolicy, UndoPolicy
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import LocalServer, start_embedded
-from igs_tui.model import GamePhase
+from igs_tui.model import FollowedGame, GamePhase
 from tests.e2e.bot_harness import (
     BOT,
     BOT_PASSWORD,
@@ -62,7 +62,7 @@ def as_text(moves: object, size: int) -> list[tuple[Color, str]]:
     ]
 
 
-async def play_scored_game(run: BotRun, script: Script, size: int = 9) -> tuple[object, Seen]:
+async def play_scored_game(run: BotRun, script: Script, size: int = 9) -> tuple[FollowedGame, Seen]:
     seen = Seen()
     challenge(run.opponent, size=size)
     game = await oppose(run.opponent, script, server=run.server, seen=seen)
@@ -95,7 +95,7 @@ async def test_bot_plays_a_complete_scored_game(tmp_path: Path) -> None:
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
         check_game(run, game, seen)
         assert any(line.startswith("accepted alice (9x9") for line in run.bridge.log_lines)
-        assert any("over: " + game.result in line for line in run.bridge.log_lines)  # type: ignore[attr-defined]
+        assert any("over: " + game.result in line for line in run.bridge.log_lines)
 
 
 async def test_request_with_a_refused_size_is_declined_and_told_why(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from sgfmill import sgf
 
 from igs_tui.apps.client import Connector, build_app, check_server_option, run_app
 from igs_tui.backends.engine.assist import GtpAssist
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.cli import main
 from igs_tui.go import Color
@@ -67,7 +68,7 @@ class _AppWithLoginServer:
 
 
 class _AppWithoutLoginServer(_AppWithLoginServer):
-    def __init__(  # type: ignore[override]
+    def __init__(
         self, model: ClientModel, backend: object = None, *, connect: object = None, **kw: Any
     ) -> None:
         assert "login_server" not in kw, "passed a keyword the app does not take"
@@ -142,6 +143,7 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
     )
     try:
         backend = await connector(SimpleNamespace(server="local", user="alice", password="alice"))
+        assert isinstance(backend, IgsBackend)
         await wait_until(lambda: any(g.white.startswith("bot") for g in model.games.values()))
         watched = next(g for g in model.games.values() if g.white.startswith("bot"))
         backend.observe(watched.number)

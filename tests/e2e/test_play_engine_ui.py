@@ -114,9 +114,7 @@ async def test_whole_game_against_gnugo_with_keys(tmp_path: Path) -> None:
                 await type_move(pilot, text)
                 await wait_until(
                     pilot,
-                    lambda before=before: (
-                        len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING
-                    ),
+                    lambda: len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING,  # noqa: B023 (awaited at once)
                 )
                 assert game.moves[before].point == point
             while game.phase is GamePhase.PLAYING:
@@ -124,9 +122,7 @@ async def test_whole_game_against_gnugo_with_keys(tmp_path: Path) -> None:
                 await pilot.press("ctrl+g", "ctrl+g")
                 await wait_until(
                     pilot,
-                    lambda before=before: (
-                        len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING
-                    ),
+                    lambda: len(game.moves) >= before + 2 or game.phase is not GamePhase.PLAYING,  # noqa: B023 (awaited at once)
                 )
                 assert len(game.moves) < 200
             assert game.phase is GamePhase.SCORING

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from igs_tui.apps.client import Connector
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.cli import main
 from igs_tui.localserver.config import Account, ServerConfig
@@ -34,6 +35,7 @@ async def test_recorded_session_parses_and_never_holds_the_password(
             (ServerAddress("127.0.0.1", port),), "zed", PASSWORD, fast=True
         )
         assert model.connection.state is LinkState.CONNECTED and model.me == "zed"
+        assert isinstance(backend, IgsBackend)
         await wait_until(
             lambda: any(g.is_broadcast for g in model.games.values()) and len(model.players) >= 2
         )

@@ -228,7 +228,8 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
         assert game_a.role is Role.PLAYING_BLACK and game_b.role is Role.PLAYING_WHITE
         for player in (alice, bob):  # the board came to the front with the keyboard focus
             await wait_until(
-                lambda p=player: isinstance(p.app.focused, BoardWidget), f"{player.name}'s board"
+                lambda: isinstance(player.app.focused, BoardWidget),  # noqa: B023 (awaited at once)
+                f"{player.name}'s board",
             )
 
         # Black walls column C, White column E; White's lone stone at A5 dies.
@@ -257,7 +258,7 @@ async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> N
         )
         for player in (alice, bob):
             await wait_until(
-                lambda p=player: isinstance(p.app.screen, ResultScreen),
+                lambda: isinstance(player.app.screen, ResultScreen),  # noqa: B023 (awaited at once)
                 f"{player.name}'s result screen",
             )
         lines_a, lines_b = result_lines(alice), result_lines(bob)
@@ -334,6 +335,6 @@ async def test_counter_offer_dispute_and_a_new_offer_start_the_game(tmp_path: Pa
         assert alice.model.challenges == {} and bob.model.challenges == {}
         for player in (alice, bob):  # no stale dialog is left on either screen
             await wait_until(
-                lambda p=player: not isinstance(p.app.screen, ChallengeDialog | MatchDialog),
+                lambda: not isinstance(player.app.screen, ChallengeDialog | MatchDialog),  # noqa: B023 (awaited at once)
                 f"{player.name}'s dialogs closed",
             )

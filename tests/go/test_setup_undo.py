@@ -100,7 +100,7 @@ def test_bad_setup_changes_nothing(
     game.play(pt("E5", 5))
     before = snapshot(game)
     with pytest.raises(error, match=message):
-        game.setup(**kwargs)
+        game.setup(**kwargs)  # type: ignore[arg-type]  # keyword lists of points, by name
     assert snapshot(game) == before
 
 

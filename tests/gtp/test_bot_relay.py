@@ -25,7 +25,10 @@ def test_three_passes_enter_scoring() -> None:
 def test_resync_detects_a_stale_engine() -> None:
     relay = MoveRelay(ours=Color.BLACK)
     relay.server_move(Color.BLACK, Point(0, 0))
-    server = [(Color.BLACK, Point(0, 0)), (Color.WHITE, Point(1, 1))]
+    server: list[tuple[Color, Point | None]] = [
+        (Color.BLACK, Point(0, 0)),
+        (Color.WHITE, Point(1, 1)),
+    ]
     assert relay.resync(server) is True
     assert relay.next_action() is Action.GENMOVE
     assert relay.resync(server) is False

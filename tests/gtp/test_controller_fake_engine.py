@@ -147,7 +147,10 @@ async def test_stderr_flood_does_not_block(fake: GtpController) -> None:
     channel = fake.channel
     assert isinstance(channel, SubprocessChannel)
     # stderr is drained by its own reader: wait for the last line instead of sleeping
-    last = lambda: (channel.stderr_tail() or [""])[-1]  # noqa: E731
+
+    def last() -> str:
+        return (channel.stderr_tail() or [""])[-1]
+
     await wait_until(lambda: last().startswith("log line 3999"), timeout=10)
 
 

@@ -60,7 +60,7 @@ def notices(model: ClientModel) -> list[str]:
 
 def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
     record = sgf.Sgf_game.from_bytes(path.read_bytes())
-    return [n.get_move() for n in record.get_main_sequence()[1:]]  # type: ignore[misc]
+    return [n.get_move() for n in record.get_main_sequence()[1:]]
 
 
 def record_result(path: Path) -> str | None:
@@ -356,7 +356,7 @@ async def test_full_game_to_scoring_with_toggled_marks(tmp_path: Path) -> None:
     try:
         game = model.followed[1]
         for text in ("C3", "G7"):
-            await act(backend, lambda text=text: backend.play(1, parse_point(text, 9)))
+            await act(backend, lambda: backend.play(1, parse_point(text, 9)))  # noqa: B023 (awaited at once)
         engine_stone = game.moves[-1].point
         assert engine_stone is not None
         engine.dead = format_point(engine_stone, 9)  # the engine gives its own stone up
@@ -635,7 +635,7 @@ async def test_engine_killed_mid_game(tmp_path: Path) -> None:
         assert isinstance(channel, SubprocessChannel)
         channel.kill()
         await wait_until(lambda: backend.failure is not None, timeout=10)
-        assert "exited" in backend.failure
+        assert backend.failure is not None and "exited" in backend.failure
         message = next(t for t in notices(model) if "stopped working" in t)
         assert str(tmp_path / "killed.sgf") in message
         assert any("stopped working" in line for line in chat_lines(model))
@@ -750,7 +750,7 @@ async def play_out_against(backend: EngineBackend, model: ClientModel, ours: lis
         if game.phase is not GamePhase.PLAYING:
             return
         if game.board.check(point, game.role.color or Color.BLACK, enforce_turn=True).legal:
-            await act(backend, lambda point=point: backend.play(1, point))
+            await act(backend, lambda: backend.play(1, point))  # noqa: B023 (awaited at once)
     while game.phase is GamePhase.PLAYING:
         await act(backend, lambda: backend.play(1, None))
         assert len(game.moves) < 300

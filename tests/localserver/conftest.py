@@ -9,6 +9,11 @@ import pytest
 from igs_tui.localserver import LocalServer, ServerConfig
 from tests.localserver.client import Client
 
+MakeServer = Callable[..., Awaitable[LocalServer]]
+"""The ``make_server`` fixture: a started fast server, with config overrides."""
+Connect = Callable[[LocalServer], Awaitable[Client]]
+"""The ``connect`` fixture: a logged-out test client on the server's port."""
+
 FAST = dict(
     time_scale=1.0,
     tick_interval=0.01,
@@ -33,7 +38,7 @@ async def server() -> AsyncIterator[LocalServer]:
 
 
 @pytest.fixture
-async def make_server() -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
+async def make_server() -> AsyncIterator[MakeServer]:
     servers: list[LocalServer] = []
 
     async def make(**overrides: object) -> LocalServer:
@@ -48,7 +53,7 @@ async def make_server() -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
 
 
 @pytest.fixture
-async def connect() -> AsyncIterator[Callable[[LocalServer], Awaitable[Client]]]:
+async def connect() -> AsyncIterator[Connect]:
     clients: list[Client] = []
 
     async def make(srv: LocalServer) -> Client:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+from igs_tui.localserver import LocalServer
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect
 from tests.localserver.test_games import drain_says, move, pair, start_match
 
 # Spec, `user` output: "42 Name        Info            Country  Rank Won/Lost Obs  Pl Idle
@@ -21,7 +23,7 @@ GAMES_ENTRY = re.compile(
 )
 
 
-async def test_toggle_values_and_bare_flip(server, connect):
+async def test_toggle_values_and_bare_flip(server: LocalServer, connect: Connect) -> None:
     """Spec: 'Valid values: true, false, on, off, 0, 1; case insensitive.' and a bare
     toggle 'sets the specified option to the opposite of what the option currently is'."""
     client: Client = await connect(server)
@@ -38,7 +40,7 @@ async def test_toggle_values_and_bare_flip(server, connect):
     assert lines[1].endswith("QX default")
 
 
-async def test_user_listing_matches_spec_layout(server, connect):
+async def test_user_listing_matches_spec_layout(server: LocalServer, connect: Connect) -> None:
     client: Client = await connect(server)
     await client.login("alice", "alice")
     other: Client = await connect(server)
@@ -58,7 +60,7 @@ async def test_user_listing_matches_spec_layout(server, connect):
     assert lines[-1] == "1 5"
 
 
-async def test_who_and_games_listings(server, connect):
+async def test_who_and_games_listings(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     who = await alice.command("who")
@@ -79,7 +81,7 @@ async def test_who_and_games_listings(server, connect):
     assert await alice.command("games 7") == [games[0], "1 6"]
 
 
-async def test_tell_and_dot(server, connect):
+async def test_tell_and_dot(server: LocalServer, connect: Connect) -> None:
     """Spec: recipient gets '24 *Soothie*: message contents', sender "9 Setting your '.' to
     Soothie"; unknown recipients give '5 Cannot find recipient.'"""
     alice, bob = await pair(server, connect)
@@ -94,7 +96,7 @@ async def test_tell_and_dot(server, connect):
     assert await alice.command("tell nobody hi") == ["5 Cannot find recipient.", "1 5"]
 
 
-async def test_say_kibitz_and_observers(server, connect):
+async def test_say_kibitz_and_observers(server: LocalServer, connect: Connect) -> None:
     """Spec: 'say' gives '51 Say in game 116' + '19 *Soothie*: a' to the opponent."""
     alice, bob = await pair(server, connect)
     carol: Client = await connect(server)
@@ -122,7 +124,7 @@ async def test_say_kibitz_and_observers(server, connect):
     assert await carol.quiet() == []
 
 
-async def test_shout_and_channel_yell(server, connect):
+async def test_shout_and_channel_yell(server: LocalServer, connect: Connect) -> None:
     """21 !name!: text for shouts; channel yells are 32 lines to the channel's members."""
     alice, bob = await pair(server, connect)
     assert await alice.command("shout hello world") == ["1 5"]
@@ -135,7 +137,7 @@ async def test_shout_and_channel_yell(server, connect):
     assert await bob.block() == ["32 4:alice: hi channel", "1 5"]
 
 
-async def test_ayt_unknown_and_quit(server, connect):
+async def test_ayt_unknown_and_quit(server: LocalServer, connect: Connect) -> None:
     client: Client = await connect(server)
     await client.login("alice", "alice")
     assert await client.command("ayt") == ["9 yes", "1 5"]

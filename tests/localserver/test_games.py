@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from igs_tui.localserver import LocalServer
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 
 
-async def pair(server, connect, *, newundo: bool = False) -> tuple[Client, Client]:
+async def pair(
+    server: LocalServer, connect: Connect, *, newundo: bool = False
+) -> tuple[Client, Client]:
     alice: Client = await connect(server)
     await alice.login("alice", "alice")
     bob: Client = await connect(server)
@@ -51,7 +55,7 @@ async def drain_says(client: Client) -> list[str]:
     return await client.quiet(0.1)
 
 
-async def test_match_request_lines_exactly_as_spec(server, connect):
+async def test_match_request_lines_exactly_as_spec(server: LocalServer, connect: Connect) -> None:
     """Spec: '9 Match[19x19] in 75 minutes requested with Soothie as Black.' and
     '9 Use <match Soothie W 19 75 0> or <decline Soothie> to respond.'"""
     alice, bob = await pair(server, connect)
@@ -69,7 +73,7 @@ async def test_match_request_lines_exactly_as_spec(server, connect):
     assert await alice.block() == ["9 bob declines your request for a match.", "1 5"]
 
 
-async def test_match_errors(server, connect):
+async def test_match_errors(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     assert await alice.command("match gagh") == ["5 gagh is not logged on.", "1 5"]
     await bob.command("toggle open false")
@@ -79,7 +83,7 @@ async def test_match_errors(server, connect):
     ]
 
 
-async def test_match_dispute_keeps_both_requests(server, connect):
+async def test_match_dispute_keeps_both_requests(server: LocalServer, connect: Connect) -> None:
     """Spec: a mismatch gives 'There is a dispute regarding your match(nmatch):' to both."""
     alice, bob = await pair(server, connect)
     await alice.command("match bob B 9 10 5")
@@ -97,7 +101,7 @@ async def test_match_dispute_keeps_both_requests(server, connect):
     assert start[0] == "9 Creating match [1] with bob."
 
 
-async def test_game_to_scored_result(server, connect):
+async def test_game_to_scored_result(server: LocalServer, connect: Connect) -> None:
     """Three passes, removal, a refused removal, scoring undo, done: the 22 + 20 lines."""
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
@@ -178,7 +182,7 @@ async def test_game_to_scored_result(server, connect):
     assert "9 Losses:           10" in lines
 
 
-async def test_illegal_moves_get_error(server, connect):
+async def test_illegal_moves_get_error(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     await move(alice, bob, "C3", "  0(B): C3")
@@ -188,7 +192,7 @@ async def test_illegal_moves_get_error(server, connect):
     assert (await bob.command("Z9"))[0].startswith("5 Illegal coordinate")
 
 
-async def test_resign(server, connect):
+async def test_resign(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     await move(alice, bob, "C3", "  0(B): C3")
@@ -205,7 +209,7 @@ async def test_resign(server, connect):
     assert await alice.until("^1 5$") == expected
 
 
-async def test_undoplease_undo_noundo(server, connect):
+async def test_undoplease_undo_noundo(server: LocalServer, connect: Connect) -> None:
     """Spec: '24 *SYSTEM*: OmegaGo1 requests undo.' with a double prompt; 28 undo lines."""
     alice, bob = await pair(server, connect, newundo=True)
     await start_match(alice, bob)
@@ -235,7 +239,7 @@ async def test_undoplease_undo_noundo(server, connect):
     assert await alice.block() == ["9 bob declines undo.", "1 6"]
 
 
-async def test_undoplease_needs_newundo(server, connect):
+async def test_undoplease_needs_newundo(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     await move(alice, bob, "C3", "  0(B): C3")
@@ -245,7 +249,7 @@ async def test_undoplease_needs_newundo(server, connect):
     ]
 
 
-async def test_handicap_first_move(server, connect):
+async def test_handicap_first_move(server: LocalServer, connect: Connect) -> None:
     """Spec: 'The first move by B (Black) can be: handicap #'."""
     alice, bob = await pair(server, connect)
     await start_match(alice, bob, "B 9 0 0")
@@ -258,7 +262,7 @@ async def test_handicap_first_move(server, connect):
     await move(bob, alice, "E5", "  1(W): E5")
 
 
-async def test_adjourn_and_load(server, connect):
+async def test_adjourn_and_load(server: LocalServer, connect: Connect) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     await move(alice, bob, "C3", "  0(B): C3")
@@ -283,7 +287,7 @@ async def test_adjourn_and_load(server, connect):
     await move(bob, alice, "D4", "  1(W): D4")
 
 
-async def test_time_and_addtime(make_server, connect):
+async def test_time_and_addtime(make_server: MakeServer, connect: Connect) -> None:
     """Spec: 'Increase OmegaGo1's time by 10 minutes' to both; time shows 26 lines."""
     from igs_tui.localserver import ManualClock
 
@@ -304,7 +308,7 @@ async def test_time_and_addtime(make_server, connect):
     assert (await bob.command("time"))[1] == "26 White(bob) : 15:00"
 
 
-async def test_disconnect_adjourns_and_load_resumes(server, connect):
+async def test_disconnect_adjourns_and_load_resumes(server: LocalServer, connect: Connect) -> None:
     """'quit' ... 'will attempt to save your game': the game is adjourned, then loadable."""
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
@@ -324,7 +328,7 @@ async def test_disconnect_adjourns_and_load_resumes(server, connect):
     assert (await alice.block())[-2:] == ["15   0(B): C3", "1 6"]
 
 
-async def test_non_client_mode_game_uses_hash_prompt(server, connect):
+async def test_non_client_mode_game_uses_hash_prompt(server: LocalServer, connect: Connect) -> None:
     """Without client mode lines carry no codes and the prompt is '#> '."""
     alice = await connect(server)
     await alice.login("alice", "alice", client=False)
@@ -344,7 +348,9 @@ async def test_non_client_mode_game_uses_hash_prompt(server, connect):
     assert block[1:] == ["  0(B): C3", "#> "]
 
 
-async def test_observer_time_lists_all_observed_games(server, connect):
+async def test_observer_time_lists_all_observed_games(
+    server: LocalServer, connect: Connect
+) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     carol = await connect(server)
@@ -358,7 +364,9 @@ async def test_observer_time_lists_all_observed_games(server, connect):
     ]
 
 
-async def test_komi_is_set_when_both_players_ask_for_the_same_value(server, connect):
+async def test_komi_is_set_when_both_players_ask_for_the_same_value(
+    server: LocalServer, connect: Connect
+) -> None:
     alice, bob = await pair(server, connect)
     await start_match(alice, bob)
     assert await alice.command("komi 0.25") == [
@@ -378,6 +386,6 @@ async def test_komi_is_set_when_both_players_ask_for_the_same_value(server, conn
     assert any("1.5" in line for line in listing if line.startswith("7 [ 1]"))
 
 
-async def test_komi_outside_a_game_is_refused(server, connect):
+async def test_komi_outside_a_game_is_refused(server: LocalServer, connect: Connect) -> None:
     alice, _bob = await pair(server, connect)
     assert await alice.command("komi 0.5") == ["5 You are not playing a game.", "1 5"]

@@ -11,6 +11,7 @@ from igs_tui.go import Color, Game, Point
 from igs_tui.localserver.gtp_source import GtpMoveSource, gtp_move_source_factory
 from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 
 pytestmark = pytest.mark.gnugo
 
@@ -20,7 +21,7 @@ def gnugo() -> str:
     return require_gnugo(find_gnugo(), os.environ)
 
 
-async def test_gtp_source_answers_legal_moves_and_resyncs(gnugo):
+async def test_gtp_source_answers_legal_moves_and_resyncs(gnugo: str) -> None:
     source = GtpMoveSource(gnugo_argv(gnugo, 3), timeout=20)
     try:
         game = Game(9, komi=6.5)
@@ -36,14 +37,16 @@ async def test_gtp_source_answers_legal_moves_and_resyncs(gnugo):
         await source.close()
 
 
-async def test_broken_engine_falls_back_to_greedy():
+async def test_broken_engine_falls_back_to_greedy() -> None:
     source = GtpMoveSource(["/nonexistent/engine"], timeout=2)
     game = Game(5)
     point = await source(game, Color.BLACK)
     assert isinstance(point, Point) and source.failures == 1
 
 
-async def test_igsbot_plays_with_gnugo(make_server, connect, gnugo):
+async def test_igsbot_plays_with_gnugo(
+    make_server: MakeServer, connect: Connect, gnugo: str
+) -> None:
     srv = await make_server(
         bot_move_source=gtp_move_source_factory(gnugo_argv(gnugo, 5), timeout=20)
     )

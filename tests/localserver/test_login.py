@@ -5,9 +5,12 @@ from __future__ import annotations
 from igs_tui.localserver import LocalServer
 from igs_tui.localserver.clock import ManualClock
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 
 
-async def test_registered_login_non_client_mode_prompts_have_no_newline(server, connect):
+async def test_registered_login_non_client_mode_prompts_have_no_newline(
+    server: LocalServer, connect: Connect
+) -> None:
     """Spec: 'the server will print a welcome message and the prompt "Login: "'."""
     client: Client = await connect(server)
     assert await client.line() == "IGS-compatible local server (igs-tui)"
@@ -23,7 +26,7 @@ async def test_registered_login_non_client_mode_prompts_have_no_newline(server, 
     assert await client.command("ayt") == ["yes", "#> "]
 
 
-async def test_client_mode_is_remembered_per_account(server, connect):
+async def test_client_mode_is_remembered_per_account(server: LocalServer, connect: Connect) -> None:
     """Spec: 'the server will respond either with "Password: " or with "1 1"' (client mode)."""
     first: Client = await connect(server)
     await first.login("bob", "bob")  # switches client mode on
@@ -39,7 +42,9 @@ async def test_client_mode_is_remembered_per_account(server, connect):
     assert await second.command("ayt") == ["9 yes", "1 5"]
 
 
-async def test_wrong_password_restarts_login_keeping_client_mode(server, connect):
+async def test_wrong_password_restarts_login_keeping_client_mode(
+    server: LocalServer, connect: Connect
+) -> None:
     """Spec: 'An incorrect password will cause the login procedure to restart, but the
     client-mode setting will be remembered.'"""
     first: Client = await connect(server)
@@ -58,7 +63,7 @@ async def test_wrong_password_restarts_login_keeping_client_mode(server, connect
     await client.until("^1 5$")
 
 
-async def test_wrong_password_non_client(server, connect):
+async def test_wrong_password_non_client(server: LocalServer, connect: Connect) -> None:
     client: Client = await connect(server)
     await client.until("^Login: $")
     await client.send("dave")
@@ -68,7 +73,7 @@ async def test_wrong_password_non_client(server, connect):
     assert await client.line() == "Login: "
 
 
-async def test_unknown_name_becomes_guest(server, connect):
+async def test_unknown_name_becomes_guest(server: LocalServer, connect: Connect) -> None:
     """Spec: 'If you send a username that doesn't exist, you will move to the main command
     loop, logged in a guest account with the name guestXXXX'."""
     client: Client = await connect(server)
@@ -81,7 +86,7 @@ async def test_unknown_name_becomes_guest(server, connect):
     assert name2 != name
 
 
-async def test_second_login_throws_other_copy_out(server, connect):
+async def test_second_login_throws_other_copy_out(server: LocalServer, connect: Connect) -> None:
     """Spec: the new connection gets '9 Throwing other copy out.' before the greeting."""
     old: Client = await connect(server)
     await old.login("alice", "alice")
@@ -103,7 +108,9 @@ async def test_second_login_throws_other_copy_out(server, connect):
     assert closed
 
 
-async def test_login_command_gives_client_login_prompt(server, connect):
+async def test_login_command_gives_client_login_prompt(
+    server: LocalServer, connect: Connect
+) -> None:
     """After `toggle client on`, the login prompt is "1 0"."""
     client: Client = await connect(server)
     await client.login("alice", "alice")
@@ -113,7 +120,9 @@ async def test_login_command_gives_client_login_prompt(server, connect):
     assert await client.line() in ("1 1", "Password: ")
 
 
-async def test_telnet_negotiation_is_refused_and_never_text(server: LocalServer, connect):
+async def test_telnet_negotiation_is_refused_and_never_text(
+    server: LocalServer, connect: Connect
+) -> None:
     """IAC DO/WILL from a telnetlib3 client get WONT/DONT and do not reach the parser."""
     client: Client = await connect(server)
     await client.until("^Login: $")
@@ -127,7 +136,7 @@ async def test_telnet_negotiation_is_refused_and_never_text(server: LocalServer,
     assert bytes([iac, dont, 31]) in data
 
 
-async def test_announcements_for_quiet_off(server, connect):
+async def test_announcements_for_quiet_off(server: LocalServer, connect: Connect) -> None:
     """21 {X [rk] has connected.} reaches users with quiet off only."""
     watcher: Client = await connect(server)
     await watcher.login("alice", "alice")
@@ -139,7 +148,9 @@ async def test_announcements_for_quiet_off(server, connect):
     assert await watcher.block() == ["21 {bob has disconnected}", "1 5"]
 
 
-async def test_password_guessing_is_slowed_then_locked_out(make_server, connect):
+async def test_password_guessing_is_slowed_then_locked_out(
+    make_server: MakeServer, connect: Connect
+) -> None:
     """A typo is free; further failures delay the next attempt (refused unheard while too
     early), five lock the account for five minutes, from any address; the in-session
     ``login`` command goes through the same guard. The clock is driven by hand."""

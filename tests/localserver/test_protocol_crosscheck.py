@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import TypeVar
 
+from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.localserver import LocalServer
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 from tests.localserver.test_games import drain_says, move
 
 TINY = Path(__file__).parent / "data" / "tiny_relay.sgf"
@@ -30,11 +34,16 @@ def parse(history: list[str]) -> list[Event]:
     return events
 
 
-def of_type(events: list[Event], name: str) -> list[Event]:
-    return [e for e in events if e.type == name]
+E = TypeVar("E", bound=Event)
 
 
-async def test_full_session_parses_without_unknown_lines(make_server, connect):
+def of_type(events: list[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+async def test_full_session_parses_without_unknown_lines(
+    make_server: MakeServer, connect: Connect
+) -> None:
     srv = await make_server(time_scale=1.0)
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")
@@ -164,18 +173,18 @@ async def test_full_session_parses_without_unknown_lines(make_server, connect):
         assert everything[name] > 0, (name, everything)
 
     alice_events = parse(alice.history)
-    first = of_type(alice_events, "move")[0]
+    first = of_type(alice_events, ev.Move)[0]
     assert (first.game, first.number, first.color.value, first.point) == (1, 0, "B", "C3")
-    score = of_type(alice_events, "score")[-1]
+    score = of_type(alice_events, ev.Score)[-1]
     assert (score.white, score.black) == ("bob", "alice")
-    board = of_type(alice_events, "score_board")[-1]
+    board = of_type(alice_events, ev.ScoreBoard)[-1]
     assert (board.white, board.black, board.size, board.komi) == ("bob", "alice", 9, 6.5)
     assert board.black_stones == ("C3",) and board.white_stones == ("G7",)
     assert score.black_score == len(board.black_territory)
     assert score.white_score == len(board.white_territory) + 6.5
 
 
-async def test_broadcast_lines_parse_with_title(make_server, connect):
+async def test_broadcast_lines_parse_with_title(make_server: MakeServer, connect: Connect) -> None:
     srv = await make_server(broadcast=True, broadcast_record=TINY, broadcast_interval=0.03)
     client: Client = await connect(srv)
     await client.login("alice", "alice")
@@ -183,12 +192,12 @@ async def test_broadcast_lines_parse_with_title(make_server, connect):
     await client.until("is over")
     events = parse(client.history)
     assert [e for e in events if e.type == "unknown"] == []
-    titles = of_type(events, "game_title")
+    titles = of_type(events, ev.GameTitle)
     assert titles and titles[0].game == 1
     assert titles[0].title == "Test Relay: Honinbo A(W) vs Meijin B(B)"
 
 
-async def test_listings_parse_into_the_right_fields(server, connect):
+async def test_listings_parse_into_the_right_fields(server: LocalServer, connect: Connect) -> None:
     """who/user/games as the client parser reads them: names, ranks, games, flags."""
     alice: Client = await connect(server)
     await alice.login("alice", "alice")
@@ -203,7 +212,7 @@ async def test_listings_parse_into_the_right_fields(server, connect):
     for command in ("who", "user", "games"):
         await alice.command(command)
     events = parse(["9 Set client to be True.", *alice.history[start:]])
-    users = {e.name: e for e in of_type(events, "user_entry")}
+    users = {e.name: e for e in of_type(events, ev.UserEntry)}
     assert set(users) == {"igsbot", "alice", "bob"}
     a = users["alice"]
     assert (a.info, a.country, a.rank, a.won, a.lost, a.playing, a.flags) == (
@@ -216,11 +225,11 @@ async def test_listings_parse_into_the_right_fields(server, connect):
         "--",
     )
     assert users["bob"].flags == "QX"
-    who = {e.name: e for e in of_type(events, "who_entry")}
+    who = {e.name: e for e in of_type(events, ev.WhoEntry)}
     assert set(who) == {"igsbot", "alice", "bob"}
     assert (who["alice"].rank, who["alice"].playing, who["alice"].observing) == ("5k*", 1, None)
     assert who["bob"].flags == "QX"
-    (game,) = of_type(events, "games_entry")
+    (game,) = of_type(events, ev.GamesEntry)
     assert (game.game, game.white, game.white_rank, game.black, game.black_rank) == (
         1,
         "alice",
@@ -229,5 +238,5 @@ async def test_listings_parse_into_the_right_fields(server, connect):
         "20k",
     )
     assert (game.size, game.handicap, game.komi, game.byoyomi, game.flags) == (9, 0, 6.5, 1, "I")
-    totals = of_type(events, "totals")
+    totals = of_type(events, ev.Totals)
     assert totals[-1].players == 3 and totals[-1].games == 1

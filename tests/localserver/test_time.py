@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from igs_tui.localserver import ManualClock
+from igs_tui.localserver import LocalServer, ManualClock
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 from tests.localserver.test_games import drain_says, move, start_match
 
 
-async def players(make_server, connect, **config):
+async def players(
+    make_server: MakeServer, connect: Connect, **config: object
+) -> tuple[LocalServer, Client, Client]:
     srv = await make_server(**config)
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")
@@ -18,7 +21,9 @@ async def players(make_server, connect, **config):
     return srv, alice, bob
 
 
-async def test_nmatch_canadian_heading_time_lines_and_byoyomi(make_server, connect):
+async def test_nmatch_canadian_heading_time_lines_and_byoyomi(
+    make_server: MakeServer, connect: Connect
+) -> None:
     """Spec: an nmatch heading carries TIME and GAMERPROPS lines; entering byo-yomi sends
     '9 The player OmegaGo1 is now in byo-yomi.' / '9 You have 24 stones and 11 minutes'."""
     clock = ManualClock()
@@ -55,7 +60,7 @@ async def test_nmatch_canadian_heading_time_lines_and_byoyomi(make_server, conne
     ]
 
 
-async def test_absolute_time_loss(make_server, connect):
+async def test_absolute_time_loss(make_server: MakeServer, connect: Connect) -> None:
     """Spec: '9 Soothie has run out of time.' ends the game (both players receive this)."""
     _, alice, bob = await players(make_server, connect, time_scale=300.0)
     await start_match(alice, bob, "B 5 1 0")  # one minute, no byo-yomi
@@ -71,7 +76,7 @@ async def test_absolute_time_loss(make_server, connect):
     assert "9 Losses:           10" in await alice.command("stats")
 
 
-async def test_byoyomi_time_loss(make_server, connect):
+async def test_byoyomi_time_loss(make_server: MakeServer, connect: Connect) -> None:
     clock = ManualClock()
     _, alice, bob = await players(make_server, connect, clock=clock)
     assert (await alice.command("nmatch bob B 0 5 60 60 5 0 0 0"))[-1] == "1 5"
@@ -88,7 +93,7 @@ async def test_byoyomi_time_loss(make_server, connect):
     assert lost[-2:] == ["9 Removed game file bob-alice from database.", "1 5"]
 
 
-async def test_japanese_byoyomi_uses_periods(make_server, connect):
+async def test_japanese_byoyomi_uses_periods(make_server: MakeServer, connect: Connect) -> None:
     """Advanced Japanese: byomoves 1, koryo periods; the TIME line shows the periods."""
     clock = ManualClock()
     _, alice, bob = await players(make_server, connect, clock=clock)
@@ -108,7 +113,7 @@ async def test_japanese_byoyomi_uses_periods(make_server, connect):
     assert (await bob.until("^1 5$"))[0] == "9 bob has run out of time."
 
 
-async def test_no_greeting_loss(make_server, connect):
+async def test_no_greeting_loss(make_server: MakeServer, connect: Connect) -> None:
     """Spec: '9 OmegaGo1 lost the game 88 due to no-greeting. move 0 points.'"""
     _, alice, bob = await players(make_server, connect, time_scale=300.0, greeting_seconds=60)
     await start_match(alice, bob, "B 5 0 0")
@@ -124,7 +129,7 @@ async def test_no_greeting_loss(make_server, connect):
     assert await bob.until("^1 5$") == expected
 
 
-async def test_nmatch_argument_rules(make_server, connect):
+async def test_nmatch_argument_rules(make_server: MakeServer, connect: Connect) -> None:
     _, alice, bob = await players(make_server, connect)
     usage = [
         "5 Usage :",
@@ -147,7 +152,7 @@ async def test_nmatch_argument_rules(make_server, connect):
     ]
 
 
-async def test_nmatch_cancel_and_handicap_start(make_server, connect):
+async def test_nmatch_cancel_and_handicap_start(make_server: MakeServer, connect: Connect) -> None:
     """Spec: '24 *SYSTEM*: MORAL70 canceled the nmatch request.'; a handicap nmatch starts
     with the automatic first move 'Handicap N'."""
     _, alice, bob = await players(make_server, connect)
@@ -164,7 +169,9 @@ async def test_nmatch_cancel_and_handicap_start(make_server, connect):
     await move(bob, alice, "E5", "  1(W): E5")
 
 
-async def test_manual_clock_drives_the_server_exactly(make_server, connect):
+async def test_manual_clock_drives_the_server_exactly(
+    make_server: MakeServer, connect: Connect
+) -> None:
     """With an injected ManualClock nothing expires until the test moves time on."""
     clock = ManualClock()
     _, alice, bob = await players(make_server, connect, clock=clock)

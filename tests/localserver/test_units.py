@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +25,7 @@ from igs_tui.localserver.timecontrol import TimeControl, clock_view
 # -- time control ---------------------------------------------------------------------------
 
 
-def test_time_systems_from_nmatch_numbers():
+def test_time_systems_from_nmatch_numbers() -> None:
     """Spec: ABSOLUTE sets only maintime; CANADIAN maintime, byotime, byomoves; ADVANCED
     JAPANESE byomoves 1 with koryocount/koryosec; BRONSTEIN maintime + prebyoyomi."""
     assert TimeControl(600).system is TimeSystem.ABSOLUTE
@@ -34,7 +36,7 @@ def test_time_systems_from_nmatch_numbers():
     assert TimeControl.from_match(75, 10) == TimeControl(4500, 600, 25)
 
 
-def test_canadian_clock_enters_byoyomi_and_resets_period():
+def test_canadian_clock_enters_byoyomi_and_resets_period() -> None:
     clock = PlayerClock(TimeControl(60, 120, 2).settings)
     clock.start(0)
     assert clock.deadline() == 180
@@ -49,7 +51,7 @@ def test_canadian_clock_enters_byoyomi_and_resets_period():
     assert not clock.stop(321).ok
 
 
-def test_absolute_and_bronstein_clocks():
+def test_absolute_and_bronstein_clocks() -> None:
     absolute = PlayerClock(TimeControl(60).settings)
     absolute.start(0)
     assert clock_view(absolute, 25) == (35, -1, 0)
@@ -61,7 +63,7 @@ def test_absolute_and_bronstein_clocks():
     assert bronstein.stop(30).ok and bronstein.main_left == 50
 
 
-def test_japanese_clock_uses_whole_periods_after_grace():
+def test_japanese_clock_uses_whole_periods_after_grace() -> None:
     clock = PlayerClock(TimeControl(0, 5, 1, 3, 30).settings)
     clock.start(0)
     assert clock.stop(4).ok and clock.periods_left == 3  # within the grace time
@@ -72,7 +74,7 @@ def test_japanese_clock_uses_whole_periods_after_grace():
     assert not clock.stop(136).ok
 
 
-def test_addtime_goes_to_main_or_period():
+def test_addtime_goes_to_main_or_period() -> None:
     clock = PlayerClock(TimeControl(60, 60, 5).settings)
     clock.add(120)
     assert clock.main_left == 180
@@ -82,7 +84,7 @@ def test_addtime_goes_to_main_or_period():
     assert clock.in_byoyomi and clock.byo_left == 100
 
 
-def test_unlimited_clock_never_expires():
+def test_unlimited_clock_never_expires() -> None:
     clock = PlayerClock(TimeControl().settings)
     clock.start(0)
     assert clock.deadline() is None and not clock.expired(10**9)
@@ -92,7 +94,7 @@ def test_unlimited_clock_never_expires():
 # -- telnet input ---------------------------------------------------------------------------
 
 
-def test_iac_negotiation_is_answered_and_stripped():
+def test_iac_negotiation_is_answered_and_stripped() -> None:
     reader = TelnetLineReader()
     data = bytes([255, 253, 1, 255, 251, 3, 255, 250, 31, 0, 80, 255, 240]) + b"ab\xff\xffc\r\n"
     out, reply = reader.feed(data)
@@ -107,7 +109,9 @@ def test_iac_negotiation_is_answered_and_stripped():
     st.data(),
 )
 @settings(max_examples=200, deadline=None)
-def test_lines_survive_any_packet_split(commands, ending, data):
+def test_lines_survive_any_packet_split(
+    commands: list[str], ending: str, data: st.DataObject
+) -> None:
     raw = "".join(c + ending for c in commands).encode("utf-8")
     cuts = sorted(data.draw(st.lists(st.integers(0, len(raw)), max_size=6)))
     reader = TelnetLineReader()
@@ -143,12 +147,12 @@ def test_lines_survive_any_packet_split(commands, ending, data):
         ),
     ],
 )
-def test_user_entries_exactly_as_spec(args, expected):
+def test_user_entries_exactly_as_spec(args: tuple[Any, ...], expected: str) -> None:
     """The spec's `user` output lines, reproduced column for column."""
     assert lines.format_user_entry(*args) == expected
 
 
-def test_other_formats_exactly_as_spec():
+def test_other_formats_exactly_as_spec() -> None:
     assert (
         lines.format_games_entry(4, "wari5", "6k*", "Spinserve", "6k*", 0, 19, 0, 0.5, 10, "I", 0)
         == "[ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)"
@@ -179,7 +183,7 @@ def test_other_formats_exactly_as_spec():
     assert lines.format_clock_text(529, 19, True) == "8:49 (B) 19"
 
 
-def test_board_rows_are_columns_from_the_top():
+def test_board_rows_are_columns_from_the_top() -> None:
     """In the spec's 22 example, row '1:' holds the stones at B3 (white) and B2 (black)."""
     rows = lines.format_board_rows(
         19, {Point(1, 2): Color.WHITE, Point(1, 1): Color.BLACK}, empty_digit="3"
@@ -192,7 +196,7 @@ def test_board_rows_are_columns_from_the_top():
 # -- accounts -------------------------------------------------------------------------------
 
 
-def test_accounts_file(tmp_path):
+def test_accounts_file(tmp_path: Path) -> None:
     good = tmp_path / "accounts.json"
     good.write_text(json.dumps([{"name": "zed", "password": "pw", "rank": "2d*"}]))
     (account,) = load_accounts(good)
@@ -207,7 +211,7 @@ def test_accounts_file(tmp_path):
         load_accounts(broken)
 
 
-def test_module_main_reports_bad_accounts_file(tmp_path):
+def test_module_main_reports_bad_accounts_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     result = subprocess.run(
@@ -283,7 +287,7 @@ WORDS = [
     )
 )
 @settings(max_examples=300, deadline=None)
-def test_random_commands_never_crash_and_always_end_in_a_prompt(commands):
+def test_random_commands_never_crash_and_always_end_in_a_prompt(commands: list[str]) -> None:
     ensure_loaded()
     hub = Hub(ServerConfig(bots=(), bot_games=0, broadcast=False, greeting_seconds=None))
     out: list[str] = []
@@ -308,7 +312,7 @@ def test_random_commands_never_crash_and_always_end_in_a_prompt(commands):
             assert text.rstrip("\r\n").rsplit("\r\n", 1)[-1].startswith("1 ")
 
 
-async def test_module_main_prints_port_and_serves():
+async def test_module_main_prints_port_and_serves() -> None:
     """`python -m igs_tui.localserver --port 0` prints the port, then answers on it."""
     import asyncio
     import re

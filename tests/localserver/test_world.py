@@ -8,11 +8,12 @@ from pathlib import Path
 from igs_tui.go import Game
 from igs_tui.localserver.broadcast import load_record
 from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
 
 TINY = Path(__file__).parent / "data" / "tiny_relay.sgf"
 
 
-def test_shipped_broadcast_record_is_legal_under_our_rules():
+def test_shipped_broadcast_record_is_legal_under_our_rules() -> None:
     record = load_record()
     assert record.size == 19 and len(record.moves) >= 100
     game = Game(record.size, komi=record.komi)
@@ -21,7 +22,9 @@ def test_shipped_broadcast_record_is_legal_under_our_rules():
     assert len(game.moves) == len(record.moves)
 
 
-async def test_match_against_bot_played_to_the_end(make_server, connect):
+async def test_match_against_bot_played_to_the_end(
+    make_server: MakeServer, connect: Connect
+) -> None:
     srv = await make_server(time_scale=1.0)
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")
@@ -59,7 +62,9 @@ async def test_match_against_bot_played_to_the_end(make_server, connect):
     assert end[-2] == "9 Removed game file igsbot-alice from database."
 
 
-async def test_bot_declines_oversized_and_is_listed(make_server, connect):
+async def test_bot_declines_oversized_and_is_listed(
+    make_server: MakeServer, connect: Connect
+) -> None:
     srv = await make_server(bot_max_size=9)
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")
@@ -69,7 +74,9 @@ async def test_bot_declines_oversized_and_is_listed(make_server, connect):
     assert lines[1].startswith("42     igsbot  Local robot")
 
 
-async def test_broadcast_observe_catch_up_title_and_restart(make_server, connect):
+async def test_broadcast_observe_catch_up_title_and_restart(
+    make_server: MakeServer, connect: Connect
+) -> None:
     """Spec: relayed games show 'kansai1 (0 0 -1) vs kansai1 (0 0 -1)' and after each move
     '9 Game is titled: ...'."""
     srv = await make_server(
@@ -107,7 +114,7 @@ async def test_broadcast_observe_catch_up_title_and_restart(make_server, connect
     assert re.match(r"^7 \[ 1\]     kansai1 ", again[1])
 
 
-async def test_bot_games_populate_games_list(make_server, connect):
+async def test_bot_games_populate_games_list(make_server: MakeServer, connect: Connect) -> None:
     srv = await make_server(bot_games=2, bot_game_interval=0.01)
     client: Client = await connect(srv)
     await client.login("alice", "alice")
@@ -115,12 +122,15 @@ async def test_bot_games_populate_games_list(make_server, connect):
     games = await client.command("games")
     entries = [line for line in games if re.match(r"^7 \[ *\d", line)]
     assert len(entries) == 2
-    assert {"9", "13"} == {re.search(r"\(\s*\d+\s+(\d+)", e).group(1) for e in entries}
+    sizes = [re.search(r"\(\s*\d+\s+(\d+)", e) for e in entries]
+    assert {"9", "13"} == {m.group(1) for m in sizes if m is not None}
     observed = await client.command(f"observe {entries[0][4]}")
     assert observed[-1] == "1 8"
 
 
-async def test_bot_as_black_moves_first_in_an_nmatch(make_server, connect):
+async def test_bot_as_black_moves_first_in_an_nmatch(
+    make_server: MakeServer, connect: Connect
+) -> None:
     srv = await make_server()
     alice: Client = await connect(srv)
     await alice.login("alice", "alice")

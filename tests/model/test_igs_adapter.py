@@ -451,3 +451,24 @@ def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() ->
             adapter.apply(event)
     assert model.followed[9].last_number == 2
     assert model.followed[5].last_number == 1
+
+
+def test_a_game_the_server_no_longer_has_is_over() -> None:
+    """Found by the reconnect soak: the end of our game was lost with the link, the restore's
+    ``load`` and then ``moves N`` were refused, and the board stayed "in play" for good."""
+    from igs_tui.backends.igs.protocol.commands import Command
+    from igs_tui.backends.igs.protocol.events import CommandReply, Error
+
+    model = ClientModel()
+    model.set_connection(user="bob")
+    adapter = ModelAdapter(model)
+    model.follow(1, white="bob", black="alice", size=9, role=Role.PLAYING_WHITE)
+    ok = CommandReply(1, Command("moves 1", game=1), ())
+    adapter.apply(ok)
+    assert model.followed[1].phase is GamePhase.PLAYING  # an answer is not an end
+    gone = CommandReply(2, Command("moves 1", game=1), (Error("There is no game 1."),))
+    adapter.apply(gone)
+    assert model.followed[1].phase is GamePhase.FINISHED
+    assert "ended while the link was down" in model.console[-1].text
+    adapter.apply(gone)  # said once
+    assert sum("ended while" in c.text for c in model.console) == 1

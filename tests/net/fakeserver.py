@@ -29,7 +29,7 @@ class FakeConnection:
 
     def abort(self) -> None:
         transport = self.writer.transport
-        transport.abort()  # type: ignore[attr-defined]
+        transport.abort()
 
 
 class FakeServer:

@@ -174,7 +174,7 @@ async def test_proxy_cuts_observed_game_without_lost_or_duplicated_moves(
         reference.send(f"observe {game}")
         observer.send(f"observe {game}")
         for threshold in (15, 40, 65):
-            await wait_until(lambda t=threshold: cut_log.count(game) >= t)
+            await wait_until(lambda: cut_log.count(game) >= threshold)  # noqa: B023 (awaited at once)
             assert proxy.cut() == 1
             await wait_until(lambda: observer.connected and proxy.live == 1)
         total = len(record.moves)

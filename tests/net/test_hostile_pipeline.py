@@ -275,7 +275,7 @@ async def run_scripted(script: list[list[str] | Exception]) -> list[ClientEvent]
 
 
 async def test_a_transport_that_raises_is_reported_and_read_again() -> None:
-    bug = RuntimeError("transport bug")
+    bug: Exception = RuntimeError("transport bug")
     events = await run_scripted([bug] * (MAX_RECEIVE_FAILURES - 1) + [["9 x"]] + [bug] * 2)
     assert len(of_type(events, Malformed)) == MAX_RECEIVE_FAILURES + 1
     assert all("transport bug" in m.reason for m in of_type(events, Malformed))

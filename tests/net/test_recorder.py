@@ -133,9 +133,7 @@ def test_default_directory_is_user_data_dir(
     assert recorder_module.default_sessions_dir() == (
         Path(platformdirs.user_data_dir("igs-tui")) / "sessions"
     )
-    monkeypatch.setattr(
-        recorder_module.platformdirs, "user_data_dir", lambda app: str(tmp_path / app)
-    )
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: str(tmp_path / app))
     recorder = SessionRecorder.create("x", password=None, now=NOW, fmt=FMT)
     recorder.close()
     assert recorder.path.parent == tmp_path / "igs-tui" / "sessions"

@@ -100,7 +100,10 @@ async def test_connection_refused_names_address() -> None:
 async def test_connect_timeout() -> None:
     # A listening socket that never accepts: connect completes at TCP level, so use an
     # unroutable address instead would hit the network. Instead time out a tiny budget.
-    async with FakeServer(lambda conn: asyncio.Event().wait()) as server:
+    async def never_answers(conn: FakeConnection) -> None:
+        await asyncio.Event().wait()
+
+    async with FakeServer(never_answers) as server:
         with pytest.raises(TransportError, match="timed out"):
             await TelnetTransport.connect(ServerAddress("127.0.0.1", server.port), timeout=1e-6)
 

@@ -55,7 +55,7 @@ async def test_scored_game_our_count_equals_server() -> None:
         script += [(alice, None), (bob, Point(0, 2)), (alice, None), (bob, None), (alice, None)]
         for n, (player, point) in enumerate(script, start=1):
             player.backend.play(number, point)
-            await wait_until(lambda n=n: game_a.last_number >= n and game_b.last_number >= n)
+            await wait_until(lambda: game_a.last_number >= n and game_b.last_number >= n)  # noqa: B023 (awaited at once)
         await wait_until(lambda: game_a.phase is GamePhase.SCORING)
         alice.backend.remove_dead(number, Point(0, 2))
         await wait_until(lambda: Point(0, 2) in game_a.dead and Point(0, 2) in game_b.dead)
@@ -199,7 +199,7 @@ async def test_autosave_survives_sigkill_mid_game(tmp_path: Path) -> None:
         moves = [n.get_move() for n in saved.get_main_sequence()[1:]]
         assert [
             (Color.BLACK if color == "b" else Color.WHITE, format_point(Point(col, row), 9))
-            for color, (row, col) in moves  # type: ignore[misc]
+            for color, (row, col) in moves
         ] == server_moves
         assert len(moves) == 6
         assert saved.get_root().get("PB") == "bob" and saved.get_root().get("PW") == "alice"

@@ -74,13 +74,15 @@ async def cut(proxy: CuttingProxy, bob: Player) -> None:
     await wait_until(lambda: bob.model.connection.state is LinkState.CONNECTED)
 
 
-async def drop(proxy: CuttingProxy, server: LocalServer, bob: Player) -> None:
-    """Cut bob's link, wait until he is back and his game is the server's again."""
+async def drop(proxy: CuttingProxy, server: LocalServer, bob: Player, alice: Player) -> None:
+    """Cut bob's link, wait until he is back and both players' games are the server's again
+    (alice hears of the adjournment and of the reloaded game too)."""
     await cut(proxy, bob)
-    try:
-        await wait_until(lambda: in_step(server, bob), timeout=20)
-    except AssertionError:
-        raise AssertionError(describe(server, bob)) from None
+    for player in (bob, alice):
+        try:
+            await wait_until(lambda: in_step(server, player), timeout=20)  # noqa: B023 (awaited at once)
+        except AssertionError:
+            raise AssertionError(describe(server, player)) from None
 
 
 async def test_client_and_server_agree_after_every_drop_over_several_games() -> None:
@@ -96,11 +98,11 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
             # second counts as one that worked (the app's 30 s guards against two copies of
             # one account throwing each other out forever, tested elsewhere).
             bob, connector = await connector_player(
-                server, "bob", port=proxy.port, stable_after=0.2
+                server, "bob", port=proxy.port, stable_after=0.02
             )
             for round_ in range(4):
                 if rng.random() < 0.5:  # between games
-                    await drop(proxy, server, bob)
+                    await drop(proxy, server, bob, alice)
                     drops += 1
                 terms = MatchTerms(
                     "bob", Color.BLACK, size=SIZE, komi=0.5, main_seconds=600, byo_seconds=0
@@ -111,7 +113,7 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
                 assert offer is not None
                 bob.backend.accept_challenge(offer.terms)
                 if rng.random() < 0.3:  # the accept may still be on its way
-                    await drop(proxy, server, bob)
+                    await drop(proxy, server, bob, alice)
                     drops += 1
                     if server_game(server, "bob") is None:  # lost with the link: offer again
                         alice.backend.challenge(terms)
@@ -122,7 +124,7 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
                 await wait_until(lambda: server_game(server, "bob") is not None)
                 await wait_until(lambda: in_step(server, bob) and own_live(alice) is not None)
                 if rng.random() < 0.5:  # right after the match started
-                    await drop(proxy, server, bob)
+                    await drop(proxy, server, bob, alice)
                     drops += 1
                 count = rng.randint(4, 8)
                 for n in range(count):
@@ -135,7 +137,7 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
                     player.backend.play(game.number, point)
                     played = n + 1
                     if rng.random() < 0.2:  # the move may still be on its way
-                        await drop(proxy, server, bob)
+                        await drop(proxy, server, bob, alice)
                         drops += 1
                         if server_moves(server) < played:  # lost with the link: play it again
                             game = own_live(player)
@@ -144,7 +146,7 @@ async def test_client_and_server_agree_after_every_drop_over_several_games() -> 
                     await wait_until(lambda: server_moves(server) >= played)  # noqa: B023
                     await wait_until(lambda: in_step(server, bob))
                     if rng.random() < 0.2:  # mid-game
-                        await drop(proxy, server, bob)
+                        await drop(proxy, server, bob, alice)
                         drops += 1
                     assert in_step(server, bob), (round_, n)
                 game = own_live(alice)

@@ -106,7 +106,7 @@ def test_builder_lines(command: c.Command, line: str) -> None:
         (lambda: c.say("   "), "empty"),
         (lambda: c.shout("bell\x07"), "control"),
         (lambda: c.observe(0), "game number"),
-        (lambda: c.observe(True), "integer"),  # type: ignore[arg-type]
+        (lambda: c.observe(True), "integer"),
         (lambda: c.addtime(0), "minutes"),
         (lambda: c.user("x; quit"), "user query"),
         (lambda: c.client_id("igs tui", "1"), "client name"),

@@ -66,7 +66,7 @@ REAL_LINES = (
         "27  Q  --   12 tim          0s     5d |   S --   23 sundance     4m    3k*",
     ]
 )
-ALPHABET = st.characters(codec="utf-8", exclude_categories=("Cs",))
+ALPHABET = st.characters(codec="utf-8", exclude_categories=["Cs"])
 
 
 def _check(parser: IgsParser, line: str) -> None:

@@ -37,7 +37,7 @@ class RecordingBackend:
             for f in fields(Capabilities)
             if f.name != "absent" and f.name not in self.lacking
         }
-        return Capabilities(absent="not offered by this fake", **present)  # type: ignore[arg-type]
+        return Capabilities(absent="not offered by this fake", **present)
 
     def close_game(self, game: int) -> None:
         self._record("close_game", game)

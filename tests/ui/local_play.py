@@ -21,6 +21,7 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.session import local_server_session
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer, start_embedded
@@ -78,7 +79,13 @@ async def local_client(
             adapter.apply(event)
 
     client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
-    client = IgsClient(user, password, config=client_config, on_event=on_event)
+    client = IgsClient(
+        user,
+        password,
+        config=client_config,
+        on_event=on_event,
+        session_factory=local_server_session,
+    )
     task = asyncio.ensure_future(client.run())
 
     try:

@@ -173,7 +173,8 @@ def test_cursor_changes_only_the_cursor_cell_background() -> None:
         if pos <= x < pos + len(seg.text):
             cursor_bg = seg.style.bgcolor if seg.style else None
         pos += len(seg.text)
-    wood_bg = plain[y][0].style.bgcolor if plain[y][0].style else None
+    wood_style = plain[y][0].style
+    wood_bg = wood_style.bgcolor if wood_style else None
     assert cursor_bg is not None and cursor_bg != wood_bg
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import TabbedContent
+from textual.widgets import Tab, TabbedContent
 
 from igs_tui.localserver.broadcast import DEFAULT_TITLE, RELAY_ACCOUNT
 from igs_tui.model import FollowedGame
@@ -40,7 +40,9 @@ async def test_relay_shows_real_names_ranks_title_and_the_account() -> None:
         assert text.count(RELAY_ACCOUNT) == 1  # not repeated as both players
         rendered = "\n".join(str(line) for line in shown_lines(info))
         assert "Shirai Ken 8-dan" in rendered and "Kuroda Akira 9-dan" in rendered
-        labels = [str(tab.label) for tab in app.query_one(TabbedContent).query("ContentTab")]
+        labels = [
+            str(tab.label) for tab in app.query_one(TabbedContent).query("ContentTab").results(Tab)
+        ]
         assert labels == ["#7 Kuroda-Shirai"]
 
 
@@ -56,7 +58,9 @@ async def test_hostile_title_names_are_plain_text() -> None:
         assert "○ [bold red]Evil[/] 9p" in text  # markup shown as typed, not applied
         assert "● Bad [link=x]Guy[/link]" in text
         assert "\x1b" not in text
-        labels = [str(tab.label) for tab in app.query_one(TabbedContent).query("ContentTab")]
+        labels = [
+            str(tab.label) for tab in app.query_one(TabbedContent).query("ContentTab").results(Tab)
+        ]
         assert labels == ["#8 [bold-Bad"]
 
 

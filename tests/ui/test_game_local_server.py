@@ -3,6 +3,8 @@ board follow the server's moves; then close the tab with ``u`` (the real backend
 
 from __future__ import annotations
 
+from textual.widgets import Tab
+
 from igs_tui.go import format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.ui.game_info import GameInfo
@@ -93,5 +95,5 @@ async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
             text = info.render_info().plain
             assert "● Shirai Ken 8-dan" in text and "○ Kuroda Akira 9-dan" in text
             assert "relay account kansai1" in text
-            tabs = [str(tab.label) for tab in app.query("ContentTab")]
+            tabs = [str(tab.label) for tab in app.query("ContentTab").results(Tab)]
             assert f"#{number} Kuroda-Shirai" in tabs

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import ComposeResult
-from textual.widgets import Input, RichLog, Static, TabbedContent
+from textual.widgets import Input, RichLog, Static, Tab, TabbedContent
 
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import (
@@ -52,7 +52,7 @@ async def test_several_observed_games_in_tabs() -> None:
         assert tabs.display
         assert tabs.tab_count == 3
         assert tabs.active == "game-7"  # the newest game comes to the front
-        labels = [str(tab.label) for tab in tabs.query("ContentTab")]
+        labels = [str(tab.label) for tab in tabs.query("ContentTab").results(Tab)]
         assert labels == ["#12 bob-alice", "#30 carol-dave", "#7 Pro"]
         assert panel.view(30).board.picture.size == 9
         assert "Iyama Yuta vs Ichiriki Ryo" in info_text(panel, 7)

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.app import App
-from textual.widgets import Static, TabbedContent
+from textual.widgets import Static, Tab, TabbedContent
 
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.model import Challenge, ClientModel, GameSummary, Role
@@ -71,7 +71,7 @@ async def tab_label(app: IgsApp, model: ClientModel, name: str) -> str:
     model.follow(4, role=Role.PLAYING_BLACK, white=name, black="me")
     await app._pilot_pause()  # type: ignore[attr-defined]
     tabs = app.screen.query_one(GamesPanel).query_one(TabbedContent)
-    return "\n".join(str(tab.label) for tab in tabs.query("ContentTab"))
+    return "\n".join(str(tab.label) for tab in tabs.query("ContentTab").results(Tab))
 
 
 async def result_screen(app: IgsApp, model: ClientModel, name: str) -> str:

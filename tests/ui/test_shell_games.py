@@ -162,9 +162,12 @@ async def test_a_move_updates_one_row_in_place_not_the_whole_list(
         table.move_cursor(row=3)
         rebuilds: list[int] = []
         original = GamesList.rebuild
-        monkeypatch.setattr(
-            GamesList, "rebuild", lambda self: (rebuilds.append(1), original(self))[1]
-        )
+
+        def counted(self: GamesList) -> None:
+            rebuilds.append(1)
+            original(self)
+
+        monkeypatch.setattr(GamesList, "rebuild", counted)
         for number, point in enumerate((Point(2, 2), Point(4, 4)), start=1):
             color = Color.BLACK if number % 2 else Color.WHITE
             model.apply(ch.MoveAdded(3, MoveRecord(number, color, point)))

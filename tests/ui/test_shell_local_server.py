@@ -14,6 +14,7 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import Connected, ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.session import local_server_session
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
 from igs_tui.ui.app import IgsApp
@@ -41,7 +42,11 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
     def connect(request: LoginRequest) -> IgsBackend:
         config = ClientConfig(servers=[ServerAddress(request.host, request.port)], reconnect=False)
         client = IgsClient(
-            request.user or "guest", request.password, config=config, on_event=on_event
+            request.user or "guest",
+            request.password,
+            config=config,
+            on_event=on_event,
+            session_factory=local_server_session,
         )
         clients.append(client)
         tasks.append(asyncio.ensure_future(client.run()))
@@ -57,7 +62,9 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
             await wait_until(lambda: bool(clients) and clients[0].connected)
             assert clients[0].logged_in_as and clients[0].logged_in_as.startswith("guest")
 
-            app.backend.refresh_games()
+            listing = app.backend.capabilities.listing
+            assert listing is not None
+            listing.refresh_games()
             await wait_until(lambda: bool(model.games))
             await pilot.pause()
             games = app.screen.query_one(GamesList)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.command import CommandPalette
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from igs_tui.model import (
     BufferKey,
@@ -32,15 +32,15 @@ async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
         await pilot.press("f6")
         await pilot.pause()
         console = app.screen.query_one(ConsolePane)
-        log = console.query_one("#console-log")
-        lines = log_lines(log)  # type: ignore[arg-type]
+        log = console.query_one("#console-log", RichLog)
+        lines = log_lines(log)
         assert lines[0].startswith("move header") and "Game 12 I: alice" in lines[0]
         assert lines[1].startswith("63 unknown") and "63 totally new thing" in lines[1]
         kind_styles = {str(s.style) for s in log.lines[1] if s.text.startswith("63 unknown")}
         assert any("red" in style for style in kind_styles)  # unknown kinds stand out
         model.add_console("who", "command", outgoing=True)
         await pilot.pause()
-        assert log_lines(log)[-1].startswith("command      > who")  # type: ignore[arg-type]
+        assert log_lines(log)[-1].startswith("command      > who")
         await pilot.press(*"stats alice", "enter")
         await pilot.pause()
         assert backend.named("send_raw") == [("stats alice",)]
@@ -149,6 +149,24 @@ async def test_palette_offers_igs_actions() -> None:
         await pilot.pause()
         assert backend.named("join_channel") == [("3",)]
         assert main_screen(app).active == "chat"
+
+
+async def test_a_pane_shown_right_after_another_stays_shown() -> None:
+    """Showing a pane sets the tab bar, which posts ``TabActivated`` for later: the one from
+    the first switch must not pull the screen back once the second has happened (seen as an
+    observe from the palette followed at once by "Reply to last tell")."""
+    app, _ = make_app(ClientModel())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        screen.action_show_pane("board")
+        screen.action_show_pane("chat")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.active == "chat"
+        await pilot.click("#tab-players")
+        await pilot.pause()
+        assert screen.active == "players"
 
 
 async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:

@@ -224,6 +224,24 @@ class ModelAdapter:
         elif line == "user":
             players = tuple(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
             self.model.apply(ch.PlayersReplaced(players))
+        elif (
+            e.command.verb == "moves"
+            and e.command.game is not None
+            and any(isinstance(x, ev.Error) for x in e.events)
+        ):
+            self._game_gone(e.command.game)
+
+    def _game_gone(self, number: int) -> None:
+        """The server has no game ``number`` any more, though we still follow it in play: it
+        ended while our link was down (the end never reached us). Show it as over rather than
+        keep a board whose moves the server would refuse."""
+        game = self.model.followed.get(number)
+        if game is None or game.phase is GamePhase.FINISHED:
+            return
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: it ended while the link was down.", "igs-tui"
+        )
 
     # games ------------------------------------------------------------------------------------
     def _heading(self, e: ev.GameHeading) -> None:

@@ -231,3 +231,13 @@ class IgsSession:
     def set_password(self, password: str) -> None:
         """Password for the next login attempt (after a non-final ``login_failed``)."""
         self._login.set_password(password)
+
+
+LOCAL_RATE = 100.0
+LOCAL_BURST = 50.0
+
+
+def local_server_session(username: str, password: str) -> IgsSession:
+    """A session for the embedded local server, which kicks no flooder: commands are not held
+    back to IGS's 3 a second (``igs-tui --local`` and the tests use it)."""
+    return IgsSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST)
