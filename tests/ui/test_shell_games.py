@@ -173,6 +173,10 @@ async def test_a_move_updates_one_row_in_place_not_the_whole_list(
             model.apply(ch.MoveAdded(3, MoveRecord(number, color, point)))
         await pilot.pause()
         assert model.games[3].moves == 2  # the row follows the moves received
+        assert column_text(table, 5)[2] == "55"  # counts are shown together, a moment later
+        assert games._counts_timer is not None
+        games.apply_counts()
+        await pilot.pause()
         assert column_text(table, 5)[2] == "2"
         assert rebuilds == []
         assert row_keys(table)[table.cursor_row] == "4"
