@@ -316,7 +316,7 @@ class Session:
     """The real app logged in to the scripted server, headless."""
 
     def __init__(self, tmp: Path) -> None:
-        from igs_tui.apps.client import Connector
+        from igs_tui.apps.client import Connector, tune_gc
         from igs_tui.model import ClientModel
         from igs_tui.ui.app import IgsApp
 
@@ -331,6 +331,7 @@ class Session:
             config_dir=tmp / "config",
             chat_log_dir=tmp / "logs",
         )
+        tune_gc()  # as the launcher does before running the app
 
     async def login(self, pilot: Any) -> None:
         from igs_tui.ui.login import LoginRequest

@@ -41,6 +41,10 @@ def _players_updated(model: ClientModel, c: ch.PlayersUpdated) -> None:
         model.players.upsert(player)
 
 
+def _players_pruned(model: ClientModel, c: ch.PlayersPruned) -> None:
+    model.players.keep_only(c.names)
+
+
 def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
     model.players.remove(c.name)
 
@@ -396,6 +400,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ConnectionChanged: _connection,
     ch.PlayersReplaced: _players_replaced,
     ch.PlayersUpdated: _players_updated,
+    ch.PlayersPruned: _players_pruned,
     ch.PlayerLeft: _player_left,
     ch.GamesReplaced: _games_replaced,
     ch.GamesListed: _games_listed,

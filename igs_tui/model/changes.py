@@ -95,6 +95,19 @@ class PlayersUpdated(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersPruned(Change):
+    """A full listing ended whose players were each applied as they came (PlayersUpdated):
+    everyone not named in it is gone. (Cheaper than :class:`PlayersReplaced` for a listing
+    of 100 000 players, which would build every player a second time.)"""
+
+    names: frozenset[str]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerLeft(Change):
     name: str
 

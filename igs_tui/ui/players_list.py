@@ -2,18 +2,25 @@
 
 With 10 000 players online a refresh must be cheap and rare: model changes arrive coalesced
 through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and all rows are
-replaced in one batch on a :class:`VirtualTable` that paints only the visible rows. Actions
+replaced in one batch on a :class:`VirtualTable` that paints only the visible rows and builds
+only their cells (:class:`LazyCells`). While a listing of many thousand players streams in,
+the list is sorted again at most every few times as long as a sort takes
+(:data:`REBUILD_SHARE`), so keys are still answered between the batches of lines. Actions
 on the selected player: tell (opens a chat buffer), match (posts :class:`MatchRequested` for
 the play feature) and stats (asks the backend).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.timer import Timer
 from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.backends.capabilities import Backend
@@ -25,7 +32,12 @@ from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
-from igs_tui.ui.virtual_table import VirtualTable
+from igs_tui.ui.virtual_table import LazyCells, VirtualTable
+
+REBUILD_SHARE = 0.1
+"""At most this share of the time goes to sorting the list again while changes stream in."""
+SLOW_REBUILD = 0.005
+"""Seconds a rebuild may take before the next one is held back (small lists: at once)."""
 
 COLUMNS = (
     ("Name", 12),
@@ -54,6 +66,10 @@ def flags_text(player: Player) -> str:
 
 def _num(value: int | None) -> str:
     return "" if value is None or value < 0 else str(value)
+
+
+def _name(player: Player) -> str:
+    return player.name
 
 
 def player_row(player: Player) -> list[Text]:
@@ -105,7 +121,12 @@ class PlayersList(ModelWatcher):
         self.descending = False
         self.shown_players: list[Player] = []
         self._dirty = True
-        self._rows: dict[str, tuple[Player, list[Text]]] = {}
+        self._rows: dict[str, tuple[Player, Sequence[Text]]] = {}
+        self._rebuilt_at = 0.0
+        self._rebuild_cost = 0.0
+        self._held: Timer | None = None
+        self.rebuilds = 0
+        """Times the list was filtered and sorted again (for tests)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="players-bar"):
@@ -128,30 +149,46 @@ class PlayersList(ModelWatcher):
 
     def model_changed(self) -> None:
         self._dirty = True
-        if is_shown(self):
-            self.rebuild()
+        if not is_shown(self) or self._held is not None:
+            return
+        # A big list sorted again a moment ago for a change (a listing streams in): once more
+        # when its share of the time allows, not for every batch of lines.
+        wait = self._rebuilt_at + self._rebuild_cost / REBUILD_SHARE - time.perf_counter()
+        if self._rebuild_cost < SLOW_REBUILD or wait <= 0:
+            self._rebuild_for_change()
+        else:
+            self._held = self.set_timer(wait, self._held_rebuild)
+
+    def _held_rebuild(self) -> None:
+        self._held = None
+        if self._dirty and is_shown(self):
+            self._rebuild_for_change()
+
+    def _rebuild_for_change(self) -> None:
+        started = time.perf_counter()
+        self.rebuild()
+        self._rebuilt_at = time.perf_counter()
+        self._rebuild_cost = self._rebuilt_at - started
 
     def refresh_if_dirty(self) -> None:
         if self._dirty:
             self.rebuild()
 
-    def _row(self, player: Player) -> list[Text]:
-        """Cells for ``player``, reused while the (immutable) Player object is unchanged."""
-        cached = self._rows.get(player.name)
-        if cached is not None and cached[0] is player:
-            return cached[1]
-        cells = player_row(player)
-        self._rows[player.name] = (player, cells)
-        return cells
-
     def rebuild(self) -> None:
         self._dirty = False
-        if len(self._rows) > 2 * len(self.model.players) + 100:
-            self._rows.clear()  # players who left; rebuilt lazily
+        self.rebuilds += 1
+        if self._held is not None:
+            self._held.stop()
+            self._held = None
+        if len(self._rows) > 2000:
+            self._rows.clear()  # cells of rows no longer on screen; built again when shown
         self.shown_players = select_players(
             self.model.players, self.filter, self.sort_key, self.descending
         )
-        self.table.set_rows([(p.name, self._row(p)) for p in self.shown_players])
+        shown = self.shown_players
+        self.table.set_keyed(
+            [p.name for p in shown], LazyCells(shown, _name, player_row, self._rows)
+        )
         self._show_status()
 
     def _show_status(self, error: str = "") -> None:

@@ -13,6 +13,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from igs_tui.backends.igs.conversation import IgsConversation, Offer
@@ -206,8 +207,8 @@ class ModelAdapter:
         flags = e.flags
         player = Player(
             e.name,
-            e.rank,
-            idle=e.idle,
+            intern(e.rank),
+            idle=intern(e.idle),
             playing=e.playing,
             observing=e.observing,
             open_for_matches="X" not in flags,
@@ -222,8 +223,9 @@ class ModelAdapter:
             games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
             self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
-            players = tuple(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
-            self.model.apply(ch.PlayersReplaced(players))
+            # Each entry was applied as it came (_user_entry): who is not listed is gone.
+            names = frozenset(x.name for x in e.events if isinstance(x, ev.UserEntry))
+            self.model.apply(ch.PlayersPruned(names))
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
@@ -704,21 +706,23 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
 def _player(e: ev.UserEntry) -> Player:
     flags = e.flags
     info = "" if e.info.strip().lower() == "<none>" else e.info
+    # Ranks, countries, idle times and languages repeat across a listing of 100 000
+    # players: one string each instead of one per player.
     return Player(
         e.name,
-        e.rank,
+        intern(e.rank),
         info=info,
-        country=e.country,
+        country=intern(e.country),
         wins=e.won,
         losses=e.lost,
         playing=e.playing,
         observing=e.observing,
-        idle=e.idle,
+        idle=intern(e.idle),
         open_for_matches="X" not in flags,
         looking="!" in flags,
         quiet="Q" in flags,
         shouts_off="S" in flags,
-        language=e.language,
+        language=intern(e.language),
     )
 
 

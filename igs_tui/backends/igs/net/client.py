@@ -86,6 +86,14 @@ ClientEvent = Event | ConnectionEvent
 
 _log = logging.getLogger(__name__)
 
+SLICE_SECONDS = 0.01
+"""The longest the read loop handles lines without letting the rest of the event loop run (a
+read of 64 KB is ~800 lines of a listing; the app answers keys between slices)."""
+YIELD_SECONDS = 0.001
+"""How long the read loop then stands aside. A key takes several turns of the event loop to
+reach its widget (terminal thread, app, screen, widget); with a bare ``sleep(0)`` the read loop
+would run a slice in each of those turns, with a short real sleep the key gets there first."""
+
 MAX_RECEIVE_FAILURES = 5
 """Reads in a row that may fail with an unexpected exception (each reported) before the link
 counts as lost: a transport that fails on every read is dead, not a stream of errors."""
@@ -446,6 +454,9 @@ class IgsClient:
         self, transport: LineTransport, session: SessionLike, monitor: KeepaliveMonitor
     ) -> None:
         failures = 0
+        # A read of data already buffered returns without letting anything else run: the
+        # slice runs across reads, and ends only with a yield.
+        until = time.perf_counter() + SLICE_SECONDS
         try:
             while True:
                 try:
@@ -473,6 +484,10 @@ class IgsClient:
                     self._recorder.received_all(lines)
                 for line in lines:
                     self._receive(line, transport.address, session)
+                    if time.perf_counter() > until:
+                        self._wake.set()
+                        await asyncio.sleep(YIELD_SECONDS)  # keys and frames between slices
+                        until = time.perf_counter() + SLICE_SECONDS
                 self._wake.set()
         finally:
             self._wake.set()
