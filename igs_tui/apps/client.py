@@ -339,7 +339,7 @@ def build_app(
     return IgsApp.for_user(model, connector, **options), connector
 
 
-GC_THRESHOLDS = (700, 10, 1000)
+GC_THRESHOLDS = (700, 10, 100)
 """The cyclic collector's thresholds for a long session (Python's are ``(700, 10, 10)``)."""
 
 

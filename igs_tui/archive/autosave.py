@@ -16,7 +16,10 @@ yet is replaced by a newer one of the same file, so the thread always writes the
 crash loses at most the changes that arrived during the one write under way.
 
 The saver is a model listener: it reads :class:`~igs_tui.model.FollowedGame` objects only, so
-it works for any server the model is fed from.
+it works for any server the model is fed from. It tells the model where each game's record is
+(:class:`~igs_tui.model.changes.GameRecorded`), so a finished game released from its tab can
+be opened again from its file; when the model lets a game go, the saver forgets what it kept
+of it (the text it grows, the clock readings) unless the game is ours and may come back.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import platformdirs
 
 from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
-from igs_tui.model.changes import Change, game_topic
+from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed, game_topic
 from igs_tui.model.clocks import ClockReading
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
@@ -282,6 +285,19 @@ class AutoSaver:
         game = self.model.followed.get(number)
         if game is not None:
             self.save(game)
+        elif isinstance(change, GameUnfollowed):
+            self._forget(number)
+
+    def _forget(self, number: int) -> None:
+        """The model let game ``number`` go: drop what we kept of it, unless it is a game of
+        ours that did not finish (it may come back under a new number and go on in its
+        file, see :meth:`_same_game`)."""
+        saved = self._saved.get(number)
+        if saved is None:
+            return
+        game = saved.game
+        if game is None or game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:
+            del self._saved[number]
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
@@ -322,6 +338,8 @@ class AutoSaver:
             self._failed(game.number, saved.path, exc)
             return None
         saved.signature = signature
+        if game.record != str(saved.path):
+            self.model.apply(GameRecorded(game.number, str(saved.path)))
         return saved.path
 
     def _read_clocks(self, game: FollowedGame, saved: _Saved) -> None:

@@ -7,6 +7,7 @@ from igs_tui.model.client_model import (
     TOPIC_CHAT_LIST,
     TOPIC_CONNECTION,
     TOPIC_CONSOLE,
+    TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
     TOPIC_NOTIFY,
@@ -25,7 +26,16 @@ from igs_tui.model.clocks import (
     format_seconds,
 )
 from igs_tui.model.connection import ConnectionStatus, LinkState
-from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Kibitz, MoveRecord, Role
+from igs_tui.model.games import (
+    FinishedGame,
+    FollowedGame,
+    GamePhase,
+    GameSummary,
+    Kibitz,
+    MoveRecord,
+    Role,
+)
+from igs_tui.model.limits import Limits
 from igs_tui.model.observable import ANY, Hub
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck, ServerScore
 from igs_tui.model.players import Player, PlayerDirectory
@@ -37,6 +47,7 @@ __all__ = [
     "TOPIC_CHAT_LIST",
     "TOPIC_CONNECTION",
     "TOPIC_CONSOLE",
+    "TOPIC_FINISHED",
     "TOPIC_FOLLOWED",
     "TOPIC_GAMES",
     "TOPIC_NOTIFY",
@@ -52,11 +63,13 @@ __all__ = [
     "ConnectionStatus",
     "ConsoleLine",
     "Dispute",
+    "FinishedGame",
     "FollowedGame",
     "GamePhase",
     "GameSummary",
     "Hub",
     "Kibitz",
+    "Limits",
     "LinkState",
     "MoveRecord",
     "Notification",

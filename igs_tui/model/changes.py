@@ -22,6 +22,7 @@ from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
+from igs_tui.model.limits import Limits
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
 
@@ -33,6 +34,7 @@ TOPIC_CHAT_LIST = "chat"
 TOPIC_NOTIFY = "notify"
 TOPIC_FOLLOWED = "followed"
 TOPIC_CHALLENGES = "challenges"
+TOPIC_FINISHED = "finished"
 
 
 def game_topic(number: int) -> str:
@@ -214,11 +216,22 @@ class GameFollowed(Change):
 
 @dataclass(frozen=True, slots=True)
 class GameUnfollowed(Change):
+    """Stop following a game. A finished game leaves a line in the finished list
+    (:class:`~igs_tui.model.games.FinishedGame`); its board and moves are released."""
+
     game: int
 
     @property
     def topics(self) -> tuple[str, ...]:
-        return (TOPIC_FOLLOWED, game_topic(self.game))
+        return (TOPIC_FOLLOWED, TOPIC_FINISHED, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecorded(_GameChange):
+    """The game's record is kept at ``location`` (a file path), e.g. by autosave."""
+
+    game: int
+    location: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +484,20 @@ class DisputeOpened(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_CHALLENGES,)
+
+
+# session ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LimitsSet(Change):
+    """New caps on what the session keeps (:class:`~igs_tui.model.limits.Limits`). Lists
+    longer than a new cap lose their oldest entries; finished games beyond
+    ``finished_tabs`` are released."""
+
+    limits: Limits
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_FOLLOWED, TOPIC_FINISHED, TOPIC_CHAT_LIST, TOPIC_CONSOLE)
 
 
 # chat, console, notifications -----------------------------------------------------------------

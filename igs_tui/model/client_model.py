@@ -20,6 +20,7 @@ from igs_tui.model.changes import (
     TOPIC_CHAT_LIST,
     TOPIC_CONNECTION,
     TOPIC_CONSOLE,
+    TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
     TOPIC_NOTIFY,
@@ -28,12 +29,11 @@ from igs_tui.model.changes import (
 )
 from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
 from igs_tui.model.connection import ConnectionStatus
-from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Role
+from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, GameSummary, Role
+from igs_tui.model.limits import Limits
 from igs_tui.model.observable import Hub
 from igs_tui.model.play import Challenge, Dispute
 from igs_tui.model.players import Player, PlayerDirectory
-
-CONSOLE_LINES = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +65,20 @@ class ClientModel:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
+        self.limits = Limits()
+        """What the session keeps (see :mod:`igs_tui.model.limits`; set with LimitsSet)."""
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()
         self.players = PlayerDirectory()
         self.games: dict[int, GameSummary] = {}
         self.followed: dict[int, FollowedGame] = {}
+        self.finished: deque[FinishedGame] = deque(maxlen=self.limits.finished_list)
+        """Finished games released from their tabs, oldest first (their records stay)."""
+        self.games_ended = 0
+        """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
-        self.console: deque[ConsoleLine] = deque(maxlen=CONSOLE_LINES)
+        self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
         self.challenges: dict[str, Challenge] = {}
         """Open match requests by opponent name (incoming and our own)."""
@@ -101,7 +107,7 @@ class ClientModel:
         """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
-            buf = self.buffers[key] = ChatBuffer(key)
+            buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
         return buf
 
     # shorthands that build a change -----------------------------------------------------------
@@ -183,6 +189,7 @@ __all__ = [
     "TOPIC_CHAT_LIST",
     "TOPIC_CONNECTION",
     "TOPIC_CONSOLE",
+    "TOPIC_FINISHED",
     "TOPIC_FOLLOWED",
     "TOPIC_GAMES",
     "TOPIC_NOTIFY",

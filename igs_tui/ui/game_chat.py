@@ -18,10 +18,11 @@ from collections import deque
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import Input, RichLog
+from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
@@ -40,7 +41,7 @@ def format_message(message: ChatMessage) -> Text:
     return line
 
 
-class ChatLog(RichLog):
+class ChatLog(BoundedLog):
     """A RichLog that wraps at its visible width and wraps its lines again when that changes.
 
     ``min_width=1`` lets a line wrap narrower than 78 cells. The lines written are kept (as
@@ -49,7 +50,14 @@ class ChatLog(RichLog):
     """
 
     def __init__(self, *, keep: int = SHOWN_MESSAGES) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
+        super().__init__(
+            max_lines=keep * 4,  # a message wraps to a few lines
+            wrap=True,
+            markup=False,
+            highlight=False,
+            auto_scroll=True,
+            min_width=1,
+        )
         self._kept: deque[Text] = deque(maxlen=keep)
         self._wrap_width = 0
 

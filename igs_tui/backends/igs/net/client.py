@@ -460,7 +460,10 @@ class IgsClient:
         try:
             while True:
                 try:
+                    asked = time.perf_counter()
                     lines = await transport.receive()
+                    if (now := time.perf_counter()) - asked > YIELD_SECONDS:
+                        until = now + SLICE_SECONDS  # it waited for data: the loop ran meanwhile
                 except TransportClosed as exc:
                     raise _LinkLost("connection closed by server") from exc
                 except TransportError as exc:
