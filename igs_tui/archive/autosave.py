@@ -36,6 +36,7 @@ import platformdirs
 
 from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
+from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed, game_topic
 from igs_tui.model.clocks import ClockReading
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
@@ -43,6 +44,26 @@ from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
+
+_NOT_RECORDED: frozenset[type[Change]] = frozenset(
+    {
+        ch.ClockSet,
+        ch.ClocksSynced,
+        ch.PrisonersCounted,
+        ch.ObserversCounted,
+        ch.Thinking,
+        ch.UndoAsked,
+        ch.KomiProposed,
+        ch.SyncError,
+        ch.ScoreChecked,
+        ch.GameRecorded,
+        ch.DeadStonesMarked,
+        ch.DeadStonesUnmarked,
+        ch.DeadStonesCleared,
+    }
+)
+"""Changes of a game that its record does not show (the clock readings it keeps are read
+when a move arrives): a heading of an observed game brings three of them with every move."""
 
 
 def default_games_dir() -> Path:
@@ -279,6 +300,8 @@ class AutoSaver:
         return saved.path if saved is not None else None
 
     def _changed(self, change: Change) -> None:
+        if type(change) in _NOT_RECORDED:
+            return
         number = getattr(change, "game", None)
         if not isinstance(number, int) or game_topic(number) not in change.topics:
             return

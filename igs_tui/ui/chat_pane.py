@@ -2,7 +2,9 @@
 
 Left: the buffer list, each with its unread count (highlighted when someone mentioned us).
 Right: the current buffer's messages and the input line. Only the current buffer is drawn;
-new messages are appended, not redrawn, so a busy shout channel stays cheap.
+new messages are appended, not redrawn, so a busy shout channel stays cheap. While the pane is
+not on screen it does nothing but note that it is behind: when shown, it writes the messages
+that came meanwhile (at most the buffer's cap) and lists the buffers again.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, OptionList, RichLog
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.messages import MatchRequested, ShowPane
@@ -105,13 +108,21 @@ class ChatPane(ModelWatcher):
         self.current: BufferKey | None = None
         self._last_shown: ChatMessage | None = None
         self._keys: list[BufferKey] = []
+        self._behind = False
+        """Messages came while the pane was hidden (written when it is shown)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield OptionList(id="chat-buffers")
             with Vertical(id="chat-main"):
                 yield Label("", id="chat-title")
-                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=5000, min_width=1)
+                yield BoundedLog(
+                    id="chat-log",
+                    wrap=True,
+                    markup=False,
+                    max_lines=self.model.limits.chat_lines,
+                    min_width=1,
+                )
                 yield ChatInput(
                     names=self._completion_names,
                     games=self._completion_games,
@@ -124,8 +135,8 @@ class ChatPane(ModelWatcher):
         return self.query_one("#chat-input", ChatInput)
 
     @property
-    def log_widget(self) -> RichLog:
-        return self.query_one("#chat-log", RichLog)
+    def log_widget(self) -> BoundedLog:
+        return self.query_one("#chat-log", BoundedLog)
 
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.model_changed)
@@ -145,6 +156,13 @@ class ChatPane(ModelWatcher):
 
     # model -> view ----------------------------------------------------------------------------
     def model_changed(self) -> None:
+        if not is_shown(self):
+            self._behind = True
+            return
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        self._behind = False
         if self.current is None and self.model.buffers:
             self.switch_to(next(iter(self.model.buffers)))
             return
@@ -152,7 +170,10 @@ class ChatPane(ModelWatcher):
         self._refresh_list()
 
     def refresh_if_dirty(self) -> None:
-        """The pane became visible: what is on screen now counts as read."""
+        """The pane became visible: write what came meanwhile; what is on screen now counts
+        as read."""
+        if self._behind:
+            self._catch_up()
         if self.current is not None:
             self.model.mark_read(self.current)
         self._refresh_list()

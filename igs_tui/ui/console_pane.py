@@ -9,10 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Input, RichLog
+from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CONSOLE, ClientModel, ConsoleLine
+from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -48,7 +49,13 @@ class ConsolePane(ModelWatcher):
         self._last: ConsoleLine | None = None
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="console-log", wrap=True, markup=False, max_lines=10_000, min_width=1)
+        yield BoundedLog(
+            id="console-log",
+            wrap=True,
+            markup=False,
+            max_lines=self.model.limits.console_lines,
+            min_width=1,
+        )
         yield ChatInput(
             names=self.model.players.names,
             games=lambda: list(self.model.games),
@@ -72,7 +79,8 @@ class ConsolePane(ModelWatcher):
             self._write_new()
 
     def _write_new(self) -> None:
-        log = self.query_one("#console-log", RichLog)
+        log = self.query_one("#console-log", BoundedLog)
+        log.max_lines = self.model.limits.console_lines
         new, complete = appended_since(self.model.console, self._last)
         if not complete:
             log.clear()

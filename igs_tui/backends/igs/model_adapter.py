@@ -273,8 +273,19 @@ class ModelAdapter:
             self._ctx.foreign.add(e.game)
             return  # our game's old number now belongs to someone else's game
         self._ctx.foreign.discard(e.game)
-        apply(ch.PlayersSeated(e.game, e.white, e.black, role))
-        apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
+        # A heading comes with every move: only what it changes is applied.
+        if (
+            (game.white, game.black) != (e.white, e.black)
+            or (role is not None and game.role is not role)
+            or game.phase is GamePhase.ADJOURNED
+        ):
+            apply(ch.PlayersSeated(e.game, e.white, e.black, role))
+        prisoners = game.prisoners
+        if (prisoners[Color.WHITE], prisoners[Color.BLACK]) != (
+            e.white_prisoners,
+            e.black_prisoners,
+        ):
+            apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
         settings = game.time_settings
         japanese = settings is not None and settings.system is TimeSystem.JAPANESE
         # "(0 0 -1)" on both sides is a game without time limit: with a limit, one side at
@@ -302,7 +313,10 @@ class ModelAdapter:
         game = self._followed(e.game)
         if game is None or game.number in self._ctx.foreign:
             return
-        # A resent move list (``moves N``, a reconnect) repeats numbers: the model ignores them.
+        # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
+        # them, so they are not applied (nor heard by every reader of the game).
+        if e.number < game.last_number:
+            return
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
