@@ -268,6 +268,8 @@ class AutoSaver:
         self._stamp = stamp
         self._write = write
         self._saved: dict[int, _Saved] = {}
+        self._paths: set[Path] = set()
+        """Every file this saver chose (a released game's entry goes, its file name stays)."""
         self.errors: list[str] = []
         self.writes = 0
         """Files written (or handed to the writer thread)."""
@@ -337,8 +339,9 @@ class AutoSaver:
                 stamp = self._stamp()
                 name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
                 path = self.directory / f"{name}.sgf"
-                if saved is not None and saved.path == path:
+                if path in self._paths:  # a new game under a reused number, the same second
                     path = self.directory / f"{name}-{id(game):x}.sgf"
+                self._paths.add(path)
                 saved = _Saved(path, game)
             self._saved[game.number] = saved
         self._read_clocks(game, saved)

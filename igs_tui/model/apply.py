@@ -426,6 +426,10 @@ def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
     model.console.append(ConsoleLine(c.text, c.kind, c.outgoing))
 
 
+def _console_lines(model: ClientModel, c: ch.ConsoleLinesAdded) -> None:
+    model.console.extend(ConsoleLine(text, kind) for text, kind in c.lines)
+
+
 def _notified(model: ClientModel, c: ch.Notified) -> None:
     model.notifications.append(Notification(c.kind, c.title, c.text, c.bell))
 
@@ -474,6 +478,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ChatAdded: _chat,
     ch.BufferRead: _read,
     ch.ConsoleAdded: _console,
+    ch.ConsoleLinesAdded: _console_lines,
     ch.Notified: _notified,
     ch.LimitsSet: _limits,
 }

@@ -550,6 +550,18 @@ class ConsoleAdded(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class ConsoleLinesAdded(Change):
+    """Several raw lines at once, each ``(text, kind)`` (the lines of a long listing: one
+    change instead of one per line)."""
+
+    lines: tuple[tuple[str, str], ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CONSOLE,)
+
+
+@dataclass(frozen=True, slots=True)
 class Notified(Change):
     """Something the user should notice now: a tell, a match request, a mention."""
 

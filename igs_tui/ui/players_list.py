@@ -4,8 +4,9 @@ With 10 000 players online a refresh must be cheap and rare: model changes arriv
 through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and all rows are
 replaced in one batch on a :class:`VirtualTable` that paints only the visible rows and builds
 only their cells (:class:`LazyCells`). While a listing of many thousand players streams in,
-the list is sorted again at most every few times as long as a sort takes
-(:data:`REBUILD_SHARE`), so keys are still answered between the batches of lines. Actions
+the list is sorted and drawn again at most every :data:`STREAM_INTERVAL` (and never for more
+than :data:`REBUILD_SHARE` of the time), so keys are still answered between the batches of
+lines; the end of a listing is shown at once. Actions
 on the selected player: tell (opens a chat buffer), match (posts :class:`MatchRequested` for
 the play feature) and stats (asks the backend).
 """
@@ -25,6 +26,7 @@ from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
+from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
 from igs_tui.ui.capability import need
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -38,6 +40,10 @@ REBUILD_SHARE = 0.1
 """At most this share of the time goes to sorting the list again while changes stream in."""
 SLOW_REBUILD = 0.005
 """Seconds a rebuild may take before the next one is held back (small lists: at once)."""
+STREAM_INTERVAL = 0.25
+"""Seconds between two rebuilds for updates that stream in, in a list of more than
+:data:`STREAM_PLAYERS` (each is a sort, a layout and a frame)."""
+STREAM_PLAYERS = 2000
 
 COLUMNS = (
     ("Name", 12),
@@ -97,7 +103,7 @@ class PlayersList(ModelWatcher):
     PlayersList #players-ranks { width: 12; }
     PlayersList #players-country { width: 10; }
     PlayersList Checkbox { width: auto; }
-    PlayersList #players-status { height: 1; color: $text-muted; padding: 0 1; }
+    PlayersList #players-status { height: 1; width: 1fr; color: $text-muted; padding: 0 1; }
     PlayersList #players-status.-error { color: $error; }
     PlayersList VirtualTable { height: 1fr; }
     """
@@ -144,17 +150,27 @@ class PlayersList(ModelWatcher):
         return self.query_one("#players-table", VirtualTable)
 
     def on_mount(self) -> None:
-        self.watch_model(self.model.hub, TOPIC_PLAYERS, self.model_changed)
+        self.watch_changes(self.model.hub, TOPIC_PLAYERS, self.players_changed)
         self.rebuild()
 
-    def model_changed(self) -> None:
+    def players_changed(self, changes: list[Change]) -> None:
+        """Rebuild for these changes: at once for the end of a listing or the first change in
+        a while, else once the updates streaming in have waited their turn."""
         self._dirty = True
-        if not is_shown(self) or self._held is not None:
+        if not is_shown(self):
             return
-        # A big list sorted again a moment ago for a change (a listing streams in): once more
-        # when its share of the time allows, not for every batch of lines.
-        wait = self._rebuilt_at + self._rebuild_cost / REBUILD_SHARE - time.perf_counter()
-        if self._rebuild_cost < SLOW_REBUILD or wait <= 0:
+        if any(isinstance(c, PlayersPruned | PlayersReplaced) for c in changes):
+            self._rebuild_for_change()  # a full listing ended: show it now
+            return
+        if self._held is not None:
+            return
+        interval = self._rebuild_cost / REBUILD_SHARE
+        if len(self.model.players) > STREAM_PLAYERS:
+            interval = max(interval, STREAM_INTERVAL)
+        elif self._rebuild_cost < SLOW_REBUILD:
+            interval = 0.0
+        wait = self._rebuilt_at + interval - time.perf_counter()
+        if wait <= 0:
             self._rebuild_for_change()
         else:
             self._held = self.set_timer(wait, self._held_rebuild)
@@ -195,14 +211,14 @@ class PlayersList(ModelWatcher):
         status = self.query_one("#players-status", Label)
         status.set_class(bool(error), "-error")
         if error:
-            status.update(plain(error))
+            status.update(plain(error), layout=False)
         else:
             shown, total = len(self.shown_players), len(self.model.players)
             line = f"{shown} of {total} players · t tell · m match · s stats"
             flags = getattr(self.app, "own_flags", None)
             if isinstance(flags, OwnFlags) and self.model.me:
                 line += f" · {flags.summary(self.model)}"
-            status.update(Text(line))
+            status.update(Text(line), layout=False)  # one row, as wide as the pane
 
     def show_own_flags(self) -> None:
         """Redraw the status line after our open/looking flags were set."""

@@ -136,6 +136,10 @@ class VirtualTable(ScrollView, can_focus=True):
         self._total_width = sum(w for _, w in self.columns) + GAP * len(self.columns)
         self._styles: tuple[Style, Style, Style, Style] | None = None
         """Base, header, cursor and odd-row styles (``None``: work them out at the next paint)."""
+        self._painted: dict[tuple[int, int], tuple[Sequence[Text], Strip]] = {}
+        """Rows as last painted, by the id of their cells and their style (the cells are kept
+        with it, so the id is not reused): rows that only moved are not laid out again."""
+        self._painted_for: tuple[int, int] = (0, 0)
         self.cells_repainted = 0
         """Cells :meth:`update_row` asked to repaint (for tests of the work a change costs)."""
 
@@ -199,6 +203,8 @@ class VirtualTable(ScrollView, can_focus=True):
             return False
         old = self.row(index)
         self._changed[index] = cells
+        for kind in range(3):  # (cells changed in place are painted again)
+            self._painted.pop((id(cells), kind), None)
         y = index + 1 - int(self.scroll_offset.y)
         if not 1 <= y < self.size.height:
             return True
@@ -261,6 +267,7 @@ class VirtualTable(ScrollView, can_focus=True):
         """A new theme, focus or class: the row styles are worked out again."""
         super().notify_style_update()
         self._styles = None
+        self._painted.clear()
 
     def _row_styles(self) -> tuple[Style, Style, Style, Style]:
         if self._styles is None:
@@ -294,12 +301,23 @@ class VirtualTable(ScrollView, can_focus=True):
         if index >= len(self._keys):
             return Strip.blank(self.size.width, base)
         if index == self.cursor_row:
-            style = cursor
+            style, kind = cursor, 2
         elif index % 2:
-            style = odd
+            style, kind = odd, 1
         else:
-            style = base
-        return self._line(self.row(index), style)
+            style, kind = base, 0
+        cells = self.row(index)
+        view = (int(self.scroll_offset.x), self.size.width)
+        if view != self._painted_for or len(self._painted) > 4 * max(self.size.height, 50):
+            self._painted.clear()
+            self._painted_for = view
+        key = (id(cells), kind)
+        painted = self._painted.get(key)
+        if painted is not None and painted[0] is cells:
+            return painted[1]
+        strip = self._line(cells, style)
+        self._painted[key] = (cells, strip)
+        return strip
 
 
 def _same_cell(a: Text | None, b: Text | None) -> bool:

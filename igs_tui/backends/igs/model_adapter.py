@@ -82,6 +82,12 @@ def line_kind(line: str) -> str:
     return "-- text"
 
 
+LISTING_BATCH = 200
+"""Players of a ``user``/``who`` listing applied together (one change instead of one per line),
+and so are the listing's lines for the console; a batch is applied when it is full and before
+any other line or event."""
+LISTING_KINDS = frozenset({"42 user", "27 who"})
+
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -115,19 +121,34 @@ class ModelAdapter:
         self.conversation = conversation
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
+        self._listed: list[Player] = []
+        """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
+        self._listed_lines: list[tuple[str, str]] = []
+        """Lines of a listing not in the console yet, with their kinds."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
-        self.model.apply(ch.ConsoleAdded(line, line_kind(line)))
+        kind = line_kind(line)
+        if kind in LISTING_KINDS:
+            self._listed_lines.append((line, kind))
+            if len(self._listed_lines) >= LISTING_BATCH:
+                self._flush_lines()
+            return
+        self._flush_lines()
+        self.model.apply(ch.ConsoleAdded(line, kind))
 
     def sent_line(self, line: str) -> None:
+        self._flush_lines()
         self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
 
     def apply(self, event: ev.Event) -> None:
         """Apply one event. Never raises: server data that the model cannot take (an event
         this adapter did not foresee) is reported in the console, and the next event is
         applied as usual, so one bad line never stops the connection."""
-        handler = _HANDLERS.get(type(event))
+        kind = type(event)
+        if (self._listed or self._listed_lines) and kind not in _LISTING_EVENTS:
+            self.flush()
+        handler = _HANDLERS.get(kind)
         if handler is None:
             return
         try:
@@ -136,6 +157,23 @@ class ModelAdapter:
             _log.exception("model adapter failed on %r", event)
             text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
             self.model.apply(ch.ConsoleAdded(text, "error"))
+
+    def flush(self) -> None:
+        """Apply the lines and players of a listing still waiting for their batch to fill."""
+        self._flush_lines()
+        listed, self._listed = self._listed, []
+        if listed:
+            self.model.apply(ch.PlayersUpdated(tuple(listed)))
+
+    def _flush_lines(self) -> None:
+        lines, self._listed_lines = self._listed_lines, []
+        if lines:
+            self.model.apply(ch.ConsoleLinesAdded(tuple(lines)))
+
+    def _list(self, player: Player) -> None:
+        self._listed.append(player)
+        if len(self._listed) >= LISTING_BATCH:
+            self.flush()
 
     def _malformed(self, e: ev.Malformed) -> None:
         self.model.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
@@ -201,7 +239,7 @@ class ModelAdapter:
             )
 
     def _user_entry(self, e: ev.UserEntry) -> None:
-        self.model.apply(ch.PlayersUpdated((_player(e),)))
+        self._list(_player(e))
 
     def _who_entry(self, e: ev.WhoEntry) -> None:
         flags = e.flags
@@ -215,7 +253,7 @@ class ModelAdapter:
             looking="!" in flags,
             quiet="Q" in flags,
         )
-        self.model.apply(ch.PlayersUpdated((player,)))
+        self._list(player)
 
     def _command_reply(self, e: ev.CommandReply) -> None:
         line = e.command.line.strip().lower()
@@ -224,8 +262,7 @@ class ModelAdapter:
             self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
             # Each entry was applied as it came (_user_entry): who is not listed is gone.
-            names = frozenset(x.name for x in e.events if isinstance(x, ev.UserEntry))
-            self.model.apply(ch.PlayersPruned(names))
+            self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
@@ -717,6 +754,12 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
     )
 
 
+def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:
+    """The names of a ``user`` reply's entries (the header and footer are the only others)."""
+    user_entry = ev.UserEntry
+    return [x.name for x in events if type(x) is user_entry]
+
+
 def _player(e: ev.UserEntry) -> Player:
     flags = e.flags
     info = "" if e.info.strip().lower() == "<none>" else e.info
@@ -739,6 +782,8 @@ def _player(e: ev.UserEntry) -> Player:
         language=intern(e.language),
     )
 
+
+_LISTING_EVENTS = frozenset({ev.UserEntry, ev.WhoEntry})
 
 _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GamesEntry: ModelAdapter._games_entry,

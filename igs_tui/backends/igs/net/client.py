@@ -90,9 +90,10 @@ SLICE_SECONDS = 0.01
 """The longest the read loop handles lines without letting the rest of the event loop run (a
 read of 64 KB is ~800 lines of a listing; the app answers keys between slices)."""
 YIELD_SECONDS = 0.001
-"""How long the read loop then stands aside. A key takes several turns of the event loop to
-reach its widget (terminal thread, app, screen, widget); with a bare ``sleep(0)`` the read loop
-would run a slice in each of those turns, with a short real sleep the key gets there first."""
+YIELD_TURNS = 8
+"""How many turns of the event loop the read loop then stands aside. A key takes several turns
+to reach its widget (terminal thread, app, screen, widget); with a single ``sleep(0)`` the read
+loop would run a slice in each of those turns."""
 
 MAX_RECEIVE_FAILURES = 5
 """Reads in a row that may fail with an unexpected exception (each reported) before the link
@@ -489,7 +490,8 @@ class IgsClient:
                     self._receive(line, transport.address, session)
                     if time.perf_counter() > until:
                         self._wake.set()
-                        await asyncio.sleep(YIELD_SECONDS)  # keys and frames between slices
+                        for _ in range(YIELD_TURNS):  # keys and frames between slices
+                            await asyncio.sleep(0)
                         until = time.perf_counter() + SLICE_SECONDS
                 self._wake.set()
         finally:
