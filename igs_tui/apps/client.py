@@ -21,31 +21,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from igs_tui.archive.autosave import AutoSaver
-from igs_tui.backends.capabilities import Backend
-from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
-from igs_tui.backends.igs.net.recorder import SessionRecorder
-from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
-from igs_tui.backends.igs.net.states import (
-    Connected,
-    Connecting,
-    ConnectionEvent,
-    Disconnected,
-    Failed,
-    LagMeasured,
-    LoggingIn,
-    Reconnecting,
-)
-from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
-from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, LinkState
 
 if TYPE_CHECKING:
+    # The IGS backend, the archive and the local server are imported when the first login
+    # needs them: the login screen comes up without them (see run_app).
+    from igs_tui.archive.autosave import AutoSaver
+    from igs_tui.backends.capabilities import Backend
+    from igs_tui.backends.igs.model_adapter import ModelAdapter
+    from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+    from igs_tui.backends.igs.net.servers import ServerAddress
+    from igs_tui.backends.igs.net.states import ConnectionEvent
+    from igs_tui.backends.igs.protocol.commands import Command
+    from igs_tui.backends.igs.protocol.events import Event
+    from igs_tui.backends.igs.protocol.session import IgsSession
+    from igs_tui.localserver.config import ServerConfig
+    from igs_tui.localserver.server import LocalServer
     from igs_tui.ui.app import IgsApp
 
 LOGIN_WAIT_SECONDS = 45.0
@@ -118,6 +109,8 @@ class Connector:
         guest = bool(getattr(request, "guest", False))
         user = "guest" if guest else str(getattr(request, "user", "")) or "guest"
         password = "" if guest else str(getattr(request, "password", ""))
+        from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
+
         if server_kind == "igs":
             servers: tuple[ServerAddress, ...] = IGS_SERVERS
         else:
@@ -140,6 +133,12 @@ class Connector:
     async def connect(
         self, servers: tuple[ServerAddress, ...], user: str, password: str, *, fast: bool = False
     ) -> Backend:
+        from igs_tui.backends.igs.model_link import model_link
+        from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+        from igs_tui.backends.igs.net.recorder import SessionRecorder
+        from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
+        from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+
         model = self.model
         self.start_autosave()
         client: IgsClient | None = None
@@ -222,6 +221,8 @@ class Connector:
         Files are written by the saver's own thread, so that fsyncs never hold up the screen.
         """
         if self.autosave and self.saver is None:
+            from igs_tui.archive.autosave import AutoSaver
+
             self.saver = AutoSaver(self.model, self.games_dir, background=True)
         return self.saver
 
@@ -237,6 +238,16 @@ class Connector:
             self.model.set_connection(forfeit_deadline=None, detail="")
 
     def _link_event(self, event: ConnectionEvent, servers: tuple[ServerAddress, ...]) -> None:
+        from igs_tui.backends.igs.net.states import (
+            Connected,
+            Connecting,
+            Disconnected,
+            Failed,
+            LagMeasured,
+            LoggingIn,
+            Reconnecting,
+        )
+
         set_connection = self.model.set_connection
         if isinstance(event, LagMeasured):
             set_connection(lag_ms=event.seconds * 1000.0)
@@ -296,6 +307,8 @@ def check_server_option(text: str) -> str:
     Raises:
         ValueError: naming the problem (no port, a port outside 1-65535, no host).
     """
+    from igs_tui.backends.igs.net.servers import parse_server
+
     spec = text.strip()
     if not spec or (spec.rfind(":") <= spec.rfind("]")):
         raise ValueError(f"--server {text!r}: expected HOST:PORT (for example localhost:6969)")

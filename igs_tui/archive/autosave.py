@@ -37,8 +37,9 @@ import platformdirs
 from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model import changes as ch
-from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed, game_topic
+from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
+from igs_tui.model.topics import game_topic
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf

@@ -25,21 +25,18 @@ from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
-
-TOPIC_PLAYERS = "players"
-TOPIC_GAMES = "games"
-TOPIC_CONSOLE = "console"
-TOPIC_CONNECTION = "connection"
-TOPIC_CHAT_LIST = "chat"
-TOPIC_NOTIFY = "notify"
-TOPIC_FOLLOWED = "followed"
-TOPIC_CHALLENGES = "challenges"
-TOPIC_FINISHED = "finished"
-
-
-def game_topic(number: int) -> str:
-    """The topic of one followed game (board, clocks, phase, chat beside it)."""
-    return f"game:{number}"
+from igs_tui.model.topics import (
+    TOPIC_CHALLENGES,
+    TOPIC_CHAT_LIST,
+    TOPIC_CONNECTION,
+    TOPIC_CONSOLE,
+    TOPIC_FINISHED,
+    TOPIC_FOLLOWED,
+    TOPIC_GAMES,
+    TOPIC_NOTIFY,
+    TOPIC_PLAYERS,
+    game_topic,
+)
 
 
 class Change:

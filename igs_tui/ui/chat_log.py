@@ -19,12 +19,15 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
-from igs_tui.model.changes import Change, ChatAdded
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
+
+if TYPE_CHECKING:
+    from igs_tui.model.changes import Change
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -100,6 +103,8 @@ class ChatLogger:
         return self.directory / log_file_name(key)
 
     def _changed(self, change: Change) -> None:
+        from igs_tui.model.changes import ChatAdded
+
         if not isinstance(change, ChatAdded) or self._unsubscribe is None:
             return
         buf = self.model.buffers.get(change.key)

@@ -16,7 +16,6 @@ from textual.markup import escape
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.numbers import bounded_int
-from igs_tui.ui.chat_pane import last_tell_partner
 from igs_tui.ui.safe_text import clean
 
 PANES = ("board", "games", "players", "chat", "console")
@@ -75,6 +74,8 @@ class IgsCommands(Provider):
         return fixed
 
     def _reply(self) -> None:
+        from igs_tui.ui.chat_pane import last_tell_partner
+
         if (key := last_tell_partner(self.actions.model)) is not None:
             self.actions.open_chat(key)
 
