@@ -147,6 +147,8 @@ def test_shout_and_announcements() -> None:
         "kaze",
         "W 72.5 B 65.0",
         "{Game 49: wawa vs kaze : W 72.5 B 65.0}",
+        72.5,
+        65.0,
     )
     end = parse_one("21 {Game 49: wawa vs kaze : Black forfeits on time.}")
     assert isinstance(end, GameEnd) and end.reason == "time"

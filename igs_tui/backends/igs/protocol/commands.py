@@ -91,7 +91,7 @@ _CLAIMS: dict[str, frozenset[str]] = {
 _ANSWERS: dict[str, frozenset[str]] = {
     "ayt": frozenset({"ayt"}),
     "games": frozenset({"games_header", "games_entry"}),
-    "user": frozenset({"user_header", "user_entry", "totals"}),
+    "user": frozenset({"user_header", "user_entry", "user_row", "totals"}),
     "who": frozenset({"who_header", "who_entry", "totals"}),
 }
 """Answers whose shape is certain: the header line is sent even when the listing is empty."""

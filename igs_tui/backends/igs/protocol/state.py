@@ -128,6 +128,10 @@ UNSOLICITED = frozenset(
         "score_board",
         "score",
         "throwing_other_copy",
+        "adjourn_request",
+        "stray_prompt",
+        "server_version",
+        "guest_notice",
         # the game stream (moves of played and observed games)
         "game_heading",
         "move",
