@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from igs_tui.backends.capabilities import Capabilities
-from igs_tui.backends.igs.conversation import IgsConversation, nmatch_command
+from igs_tui.backends.igs.conversation import IgsConversation
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
@@ -164,13 +164,13 @@ class IgsBackend:
         self._emit(lambda: cmd.undo(game))
 
     def done_scoring(self, game: int) -> None:
-        self._emit(lambda: cmd.done(game))
+        self._emit(lambda: self.conversation.game_command("done", game))
 
     def resign(self, game: int) -> None:
-        self._emit(lambda: cmd.resign(game))
+        self._emit(lambda: self.conversation.game_command("resign", game))
 
     def request_undo(self, game: int) -> None:
-        self._emit(lambda: cmd.undoplease(game))
+        self.conversation.request_undo(game)
 
     def answer_undo(self, game: int, accept: bool) -> None:
         if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
@@ -198,25 +198,28 @@ class IgsBackend:
         self._emit(lambda: cmd.addtime(minutes, game))
 
     def adjourn(self, game: int) -> None:
-        self._emit(lambda: cmd.adjourn(game))
+        self._emit(lambda: self.conversation.game_command("adjourn", game))
 
     def load(self, opponent: str) -> None:
-        self._emit(lambda: cmd.load(opponent))
+        self._emit(lambda: self.conversation.load_command(opponent))
 
     # challenges -------------------------------------------------------------------------------
     def check_terms(self, terms: MatchTerms) -> str | None:
-        """The ``nmatch`` builder's reason if IGS would refuse ``terms``."""
+        """The builder's reason if the server would refuse ``terms`` (``nmatch``, or the
+        classic ``match`` on a server without ``nmatch``)."""
         try:
-            nmatch_command(terms)
+            self.conversation.challenge_command(terms)
         except ValueError as exc:
             return str(exc)
         return None
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
-        it, the same terms go out again as a classic ``match`` (see :class:`IgsConversation`)."""
-        if self._emit(lambda: nmatch_command(terms)):
-            self.conversation.challenge_sent(terms)
+        it, or has no ``nmatch`` at all, the same terms go out again as a classic ``match``
+        (see :class:`IgsConversation`)."""
+        classic = not self.conversation.profile.has_command("nmatch")
+        if self._emit(lambda: self.conversation.challenge_command(terms)):
+            self.conversation.challenge_sent(terms, classic=classic)
 
     def accept_challenge(self, terms: MatchTerms) -> None:
         """Accept by re-sending the request's own terms in the request's own command kind."""

@@ -202,6 +202,9 @@ class ModelAdapter:
     def _user_entry(self, e: ev.UserEntry) -> None:
         self.model.apply(ch.PlayersUpdated((_player(e),)))
 
+    def _user_row(self, e: ev.UserRow) -> None:
+        self.model.apply(ch.PlayersUpdated((_row_player(e),)))
+
     def _who_entry(self, e: ev.WhoEntry) -> None:
         flags = e.flags
         player = Player(
@@ -217,12 +220,22 @@ class ModelAdapter:
         self.model.apply(ch.PlayersUpdated((player,)))
 
     def _command_reply(self, e: ev.CommandReply) -> None:
+        handled = self.conversation is not None and self.conversation.command_answered(e)
+        if e.setup and not handled:
+            # a login command's errors come only in its reply: show what was not learnt from
+            for error in e.events:
+                if isinstance(error, ev.Error):
+                    self._error(error)
         line = e.command.line.strip().lower()
         if line == "games":
             games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
             self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
-            players = tuple(_player(x) for x in e.events if isinstance(x, ev.UserEntry))
+            players = tuple(
+                _player(x) if isinstance(x, ev.UserEntry) else _row_player(x)
+                for x in e.events
+                if isinstance(x, ev.UserEntry | ev.UserRow)
+            )
             self.model.apply(ch.PlayersReplaced(players))
         elif (
             e.command.verb == "moves"
@@ -300,6 +313,24 @@ class ModelAdapter:
         game = self._followed(e.game)
         if game is None or game.number in self._ctx.foreign:
             return
+        if self.conversation is not None and e.number + 1 > game.last_number + 1:
+            # Moves are missing (NNGS sends a reloaded game's last move only): the list
+            # brings them, this one included.
+            self.conversation.moves_missing(game.number, e.number + 1)
+            return
+        if (
+            self.conversation is not None
+            and game.role is Role.OBSERVING
+            and e.point is None
+            and not e.handicap
+            and e.number + 1 == game.last_number + 1
+            and game.moves
+            and game.moves[-1].point is None
+            and not game.moves[-1].handicap
+        ):
+            # a second pass in a row: before scoring, the list line tells observers the komi
+            # the players agreed (NNGS tells only the players)
+            self.conversation.observed_pass(game.number, e.number)
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model ignores them.
         if e.handicap:
             # A classic game's only word on its handicap.
@@ -354,6 +385,18 @@ class ModelAdapter:
             self.model.apply(ch.GameUnfollowed(e.game))
         if role is not None:
             self._own_game_started(e.game, e.white, e.black, role)
+            game = self.model.followed.get(e.game)
+            if (
+                self.conversation is not None
+                and e.moves is not None
+                and game is not None
+                and game.last_number < e.moves
+            ):
+                # NNGS's "{Game 1: W vs B @ Move 3}" is followed by the last move only
+                self.conversation.moves_missing(e.game, e.moves)
+        elif self.conversation is not None and not e.resumed:
+            # an announcement says neither size nor komi: the game's list line does
+            self.conversation.game_announced(e.game, e.white, e.black)
 
     def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
         """Follow a new game of ours; the request it came from gives its time system.
@@ -403,6 +446,11 @@ class ModelAdapter:
             # The ``20`` line already gave the count; the end line only repeats it as text.
             self.model.apply(ch.GameEnded(number, scored.result))
             return
+        if e.white_score is not None and e.black_score is not None:
+            # a count (NNGS words it "White resigns. W 30.5 B 34.0": the score decides)
+            counted = ServerScore(e.black_score, e.white_score).result
+            self.model.apply(ch.GameEnded(number, counted))
+            return
         result = result_from_text(e.text)
         self.model.apply(ch.GameEnded(number, result or e.result or e.text))
 
@@ -442,8 +490,23 @@ class ModelAdapter:
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
         game = self._own_game()
-        if game is not None:
-            self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        if game is None:
+            return
+        moves = game.moves
+        trailing = 0
+        while trailing < len(moves) and moves[-1 - trailing].point is None:
+            if moves[-1 - trailing].handicap:
+                break
+            trailing += 1
+        if trailing == 1 and game.phase is GamePhase.PLAYING:
+            # Two passes started scoring and the second was not echoed to us (NNGS; IGS
+            # announces scoring with two passes held and sends the third right after).
+            last = moves[-1]
+            implied = MoveRecord(last.number + 1, last.color.opponent, None)
+            self.model.apply(ch.MoveAdded(game.number, implied))
+            if self.conversation is not None:
+                self.conversation.scoring_after(2)
+        self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
 
     def _removal(self, e: ev.StoneRemoval) -> None:
         game = self._followed(e.game) if e.game is not None else self._own_game()
@@ -580,6 +643,21 @@ class ModelAdapter:
                 return game
         return self._own_game()
 
+    def _adjourn_request(self, e: ev.AdjournRequest) -> None:
+        self.model.notify(
+            "adjourn",
+            f"{e.player} would like to adjourn",
+            "Press ctrl+o in the game to agree (the game can be loaded again later).",
+        )
+
+    def _server_version(self, e: ev.ServerVersion) -> None:
+        if self.conversation is not None:
+            self.conversation.server_named(e)
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
+
+    def _guest_notice(self, e: ev.GuestNotice) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
+
     def _connected(self, e: ev.UserConnected) -> None:
         self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
 
@@ -701,6 +779,23 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
     )
 
 
+def _row_player(e: ev.UserRow) -> Player:
+    """A player of NNGS's ``user`` table (no country, score or language columns)."""
+    flags = e.flags
+    return Player(
+        e.name,
+        e.rank,
+        info=e.info,
+        playing=e.playing,
+        observing=e.observing,
+        idle=e.idle,
+        open_for_matches="X" not in flags,
+        looking="!" in flags,
+        quiet="Q" in flags,
+        shouts_off="S" in flags,
+    )
+
+
 def _player(e: ev.UserEntry) -> Player:
     flags = e.flags
     info = "" if e.info.strip().lower() == "<none>" else e.info
@@ -725,6 +820,7 @@ def _player(e: ev.UserEntry) -> Player:
 _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GamesEntry: ModelAdapter._games_entry,
     ev.UserEntry: ModelAdapter._user_entry,
+    ev.UserRow: ModelAdapter._user_row,
     ev.WhoEntry: ModelAdapter._who_entry,
     ev.CommandReply: ModelAdapter._command_reply,
     ev.GameHeading: ModelAdapter._heading,
@@ -757,6 +853,9 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.UndoRequest: ModelAdapter._undo_request,
     ev.UserConnected: ModelAdapter._connected,
     ev.UserDisconnected: ModelAdapter._disconnected,
+    ev.AdjournRequest: ModelAdapter._adjourn_request,
+    ev.ServerVersion: ModelAdapter._server_version,
+    ev.GuestNotice: ModelAdapter._guest_notice,
     ev.LoginComplete: ModelAdapter._login,
     ev.Malformed: ModelAdapter._malformed,
 }

@@ -753,6 +753,8 @@ class CommandReply(Event):
 
     ``seq`` is the session's running number of the command, so two equal command lines can be
     told apart; ``timed_out`` marks a command given up on by :meth:`IgsSession.expire`.
+    ``setup`` marks one of the session's own login commands (toggles, ``id``): their errors
+    come only inside the reply, where a refusal can be learnt from instead of shown.
     """
 
     type: ClassVar[str] = "command_reply"
@@ -760,6 +762,7 @@ class CommandReply(Event):
     command: Command
     events: tuple[Event, ...]
     timed_out: bool = False
+    setup: bool = False
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
