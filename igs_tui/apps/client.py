@@ -37,6 +37,7 @@ from igs_tui.backends.igs.net.states import (
     LoggingIn,
     Reconnecting,
 )
+from igs_tui.backends.igs.profiles import ProfileStore, default_profiles_path
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
@@ -107,6 +108,11 @@ class Connector:
     """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
     client: IgsClient | None = None
     saver: AutoSaver | None = None
+    profiles: ProfileStore = field(default_factory=ProfileStore)
+    """What each server was found to support (IGS or NNGS...); the program keeps it in the
+    config dir, tests in memory."""
+    _local_profiles: ProfileStore = field(default_factory=ProfileStore)
+    """The embedded server's (its port changes every run: never written to disk)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _server: LocalServer | None = None
 
@@ -147,8 +153,16 @@ class Connector:
             assert client is not None, "a command before the client exists"
             return client.send(command)
 
-        link = model_link(model, send)
+        key = str(servers[0])
+        store = self._local_profiles if fast else self.profiles
+        link = model_link(
+            model,
+            send,
+            profile=store.profile(key),
+            on_learnt=lambda profile: store.save(key, profile),
+        )
         adapter = link.adapter
+        profile = link.profile
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
         done = asyncio.get_running_loop().create_future()
@@ -167,8 +181,8 @@ class Connector:
 
         def session_factory(name: str, secret: str) -> SessionLike:
             if fast:
-                return ConsoleSession(local_server_session(name, secret), adapter)
-            return ConsoleSession(IgsSession(name, secret), adapter)
+                return ConsoleSession(local_server_session(name, secret, profile=profile), adapter)
+            return ConsoleSession(IgsSession(name, secret, profile=profile), adapter)
 
         def recorder_factory(address: ServerAddress) -> SessionRecorder | None:
             if not self.record:
@@ -326,7 +340,7 @@ def build_app(
     elif local:
         login_server = "local"
     model = ClientModel()
-    connector = Connector(model, embedded=local)
+    connector = Connector(model, embedded=local, profiles=ProfileStore(default_profiles_path()))
     options: dict[str, object] = {"echo_own": False}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:

@@ -72,12 +72,17 @@ async def join_fast(port: int, name: str) -> Player:
         if isinstance(event, Event):
             adapter.apply(event)
 
+    profile = link.profile
+
+    def session(username: str, password: str) -> SessionLike:
+        return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE, profile=profile)
+
     igs = IgsClient(
         name,
         name,
         config=client_config(port, reconnect=True),
         on_event=on_event,
-        session_factory=fast_session,
+        session_factory=session,
     )
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)

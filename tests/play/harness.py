@@ -14,7 +14,7 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import local_server_session
+from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
@@ -63,9 +63,12 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
         reconnect=bool(client.get("reconnect", False)),
         backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
-    igs = IgsClient(
-        name, name, config=config, on_event=on_event, session_factory=local_server_session
-    )
+    profile = link.profile
+
+    def session(username: str, password: str) -> IgsSession:
+        return local_server_session(username, password, profile=profile)
+
+    igs = IgsClient(name, name, config=config, on_event=on_event, session_factory=session)
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
     return Player(name, model, igs, link.backend, task)
