@@ -319,7 +319,11 @@ def check_server_option(text: str) -> str:
 
 
 def build_app(
-    *, local: bool = False, server: str | None = None, engine: str | None = None
+    *,
+    local: bool = False,
+    server: str | None = None,
+    engine: str | None = None,
+    dialect: str | None = None,
 ) -> tuple[IgsApp, Connector]:
     """The app and its connector as the command line asks (separate from running, for tests).
 
@@ -340,7 +344,13 @@ def build_app(
     elif local:
         login_server = "local"
     model = ClientModel()
-    connector = Connector(model, embedded=local, profiles=ProfileStore(default_profiles_path()))
+    server_config = ServerConfig(dialect=dialect) if dialect else None
+    connector = Connector(
+        model,
+        embedded=local,
+        server_config=server_config,
+        profiles=ProfileStore(default_profiles_path()),
+    )
     options: dict[str, object] = {"echo_own": False}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
@@ -352,10 +362,16 @@ def build_app(
     return IgsApp.for_user(model, connector, **options), connector
 
 
-def run_app(*, local: bool = False, server: str | None = None, engine: str | None = None) -> int:
+def run_app(
+    *,
+    local: bool = False,
+    server: str | None = None,
+    engine: str | None = None,
+    dialect: str | None = None,
+) -> int:
     """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
     try:
-        app, _connector = build_app(local=local, server=server, engine=engine)
+        app, _connector = build_app(local=local, server=server, engine=engine, dialect=dialect)
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 2

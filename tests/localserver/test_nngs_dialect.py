@@ -234,3 +234,12 @@ async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Co
         "1 6",
     ]
     assert block[1].startswith("15 Game 1 I: bob (0 ")
+
+
+def test_command_line_switch() -> None:
+    from igs_tui.localserver.__main__ import build_parser
+
+    assert build_parser().parse_args([]).dialect == "igs"
+    assert build_parser().parse_args(["--dialect", "nngs"]).dialect == "nngs"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--dialect", "kgs"])
