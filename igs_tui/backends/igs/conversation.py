@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
@@ -42,6 +43,7 @@ from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
+Key = TypeVar("Key")
 Learnt = Callable[[ServerProfile], object]
 
 UNDO_BY_SAY = (
@@ -90,9 +92,10 @@ class IgsConversation:
         """Told whenever the profile changed (the app saves it per server)."""
         self._moves_asked: dict[int, int] = {}
         """Games whose missing moves we asked for: number -> the move count then expected."""
-        self._listed: set[tuple[int, str, str]] = set()
-        """Announced games whose list line we asked for: (number, white, black)."""
-        self._pass_described: set[tuple[int, int]] = set()
+        self._listed: dict[tuple[int, str, str], None] = {}
+        """Announced games whose list line we asked for: (number, white, black), the latest
+        :data:`REMEMBERED` of them."""
+        self._pass_described: dict[tuple[int, int], None] = {}
         """Observed games described at a pass: (number, move number)."""
         self._awaiting_nmatch: list[MatchTerms] = []
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
@@ -219,20 +222,14 @@ class IgsConversation:
 
     def game_announced(self, number: int, white: str, black: str) -> None:
         """Someone's new game was announced: its list line tells its size and komi."""
-        key = (number, white.lower(), black.lower())
-        if key in self._listed:
-            return
-        self._listed.add(key)
-        self.emit(lambda: cmd.games(number))
+        if _first_time(self._listed, (number, white.lower(), black.lower())):
+            self.emit(lambda: cmd.games(number))
 
     def observed_pass(self, game: int, move_number: int) -> None:
         """A pass in a game we observe: scoring may be near, and a komi the players agreed
         (which NNGS tells only them) is in the game's list line."""
-        key = (game, move_number)
-        if key in self._pass_described:
-            return
-        self._pass_described.add(key)
-        self.emit(lambda: cmd.games(game))
+        if _first_time(self._pass_described, (game, move_number)):
+            self.emit(lambda: cmd.games(game))
 
     # what we sent ------------------------------------------------------------------------------
     def challenge_sent(self, terms: MatchTerms, *, classic: bool = False) -> None:
@@ -290,6 +287,20 @@ class IgsConversation:
         """A request was declined or cancelled: no komi to propose, no way to answer it."""
         self._komi_wanted.pop(opponent.lower(), None)
         self._offers.pop(opponent.lower(), None)
+
+
+REMEMBERED = 512
+"""Keys kept by :func:`_first_time` (a day on IGS announces thousands of games)."""
+
+
+def _first_time(seen: dict[Key, None], key: Key) -> bool:
+    """True the first time ``key`` is seen (among the latest :data:`REMEMBERED`)."""
+    if key in seen:
+        return False
+    seen[key] = None
+    if len(seen) > REMEMBERED:
+        del seen[next(iter(seen))]
+    return True
 
 
 def nmatch_command(terms: MatchTerms) -> Command:

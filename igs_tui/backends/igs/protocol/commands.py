@@ -86,6 +86,7 @@ _CLAIMS: dict[str, frozenset[str]] = {
     "score": _GAME_END,
     "undoplease": frozenset(),
     "decline": frozenset({"match_declined"}),
+    "komi": frozenset({"komi_set"}),
 }
 
 _ANSWERS: dict[str, frozenset[str]] = {

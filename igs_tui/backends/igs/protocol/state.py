@@ -132,6 +132,8 @@ UNSOLICITED = frozenset(
         "score",
         "throwing_other_copy",
         "adjourn_request",
+        "komi_request",
+        "komi_set",
         "stray_prompt",
         "server_version",
         "guest_notice",
