@@ -9,7 +9,9 @@ again.", unanswered commands, ``Login: ``/``Password: `` without newline). Use i
     ...
     await server.stop()
 
-or run it alone with ``python -m igs_tui.localserver --port N [--accounts FILE] [--gnugo]``.
+or run it alone with ``python -m igs_tui.localserver --port N [--accounts FILE] [--gnugo]
+[--dialect nngs]``. ``ServerConfig(dialect="nngs")`` imitates NNGS instead of IGS (see
+:mod:`.dialect`).
 Demo accounts are listed in :mod:`.config`; unknown names log in as ``guestNNNN``; ``igsbot``
 accepts matches. Module map: :mod:`.server` (TCP), :mod:`.session` (login, client mode),
 :mod:`.hub` (state, dispatch; theory of operation), ``cmd_*`` (commands), :mod:`.gameflow`

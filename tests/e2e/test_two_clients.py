@@ -31,7 +31,7 @@ from textual.pilot import Pilot
 from igs_tui.apps.client import Connector
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.main_screen import MainScreen
@@ -365,6 +365,11 @@ async def full_game(
     assert watched.result == game_a.result
     assert watched.komi == 0.5
     assert [m.point for m in watched.moves] == [m.point for m in game_a.moves]
+    # Nothing was refused along the way: no error line in any of the three apps.
+    for player in (alice, bob, guest):
+        system = player.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+        errors = [m.text for m in system.messages if m.kind == "error"] if system else []
+        assert errors == [], (player.name, errors)
 
 
 async def test_counter_offer_dispute_and_a_new_offer_start_the_game(tmp_path: Path) -> None:
