@@ -171,11 +171,19 @@ async def test_two_games_in_a_row(tmp_path: Path) -> None:
         assert len(list(tmp_path.glob("*.sgf"))) == 2
 
 
-async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path, dialect: str) -> None:
     """The bot's link is cut mid-game; the server adjourns the game; the bot reconnects, its
     restore ``load`` brings the game back under another number (a game started meanwhile
-    took the old one) and it plays on to a scored end with the engine resynchronised."""
-    async with bot_and_opponent(tmp_path, reconnect=True, proxy=True, reconnect_delay=3.0) as run:
+    took the old one) and it plays on to a scored end with the engine resynchronised. (NNGS
+    sends the reloaded game's last move only: the clients ask for the rest.)"""
+    async with bot_and_opponent(
+        tmp_path,
+        reconnect=True,
+        proxy=True,
+        reconnect_delay=3.0,
+        server_overrides=DIALECTS[dialect],
+    ) as run:
         assert run.proxy is not None
         alice = run.opponent
         challenge(alice)

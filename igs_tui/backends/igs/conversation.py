@@ -39,7 +39,7 @@ from igs_tui.backends.igs.protocol.events import CommandReply, ServerVersion
 from igs_tui.backends.igs.protocol.profile import Refusal, RefusalKind, ServerProfile
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSystem
-from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel
+from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, GamePhase
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
@@ -144,12 +144,18 @@ class IgsConversation:
         return cmd.load(opponent)
 
     def _load_pair(self, opponent: str) -> str | None:
-        """``white-black`` of our latest game with ``opponent`` (None if we know none)."""
+        """``white-black`` of our game with ``opponent``: an adjourned one first, else the
+        latest (None if we know none)."""
         other = opponent.lower()
-        for game in sorted(self.model.followed.values(), key=lambda g: -g.number):
-            if game.role.color is not None and other in (game.white.lower(), game.black.lower()):
-                return f"{game.white}-{game.black}"
-        return None
+        ours = [
+            g
+            for g in self.model.followed.values()
+            if g.role.color is not None and other in (g.white.lower(), g.black.lower())
+        ]
+        if not ours:
+            return None
+        game = max(ours, key=lambda g: (g.phase is GamePhase.ADJOURNED, g.number))
+        return f"{game.white}-{game.black}"
 
     def request_undo(self, game: int) -> None:
         """Ask the opponent to take back our last move: ``undoplease``, or on a server
