@@ -25,6 +25,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+from igs_tui.backends.igs.net.client import Connector as OpenTransport
 from igs_tui.backends.igs.net.recorder import SessionRecorder
 from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
 from igs_tui.backends.igs.net.states import (
@@ -102,6 +103,8 @@ class Connector:
     server_config: ServerConfig | None = None
     """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
     client_config: ClientConfig | None = None
+    open_transport: OpenTransport | None = None
+    """How each connection is opened (default: telnet over TCP); tests connect in memory."""
     autosave: bool = True
     games_dir: Path | None = None
     """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
@@ -189,6 +192,7 @@ class Connector:
             config=config,
             on_event=on_event,
             session_factory=session_factory,
+            connector=self.open_transport,
             recorder_factory=recorder_factory,
             clock=model.clock,
         )
