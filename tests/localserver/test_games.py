@@ -1,4 +1,4 @@
-"""Two clients play real games over TCP: match, moves, scoring, undo, resign, adjourn."""
+"""Two clients play real games (in memory): match, moves, scoring, undo, resign, adjourn."""
 
 from __future__ import annotations
 
