@@ -49,6 +49,10 @@ def message_line(message: ChatMessage, me: str) -> Text:
     """One message as ``HH:MM <author> text`` with application-chosen styles only."""
     line = Text()  # a style given to Text() would cover the whole line
     line.append(time.strftime("%H:%M ", time.localtime(message.timestamp)), "dim")
+    if message.kind == "notice":  # the server about the conversation (joined, who is in)
+        line.append("-- ", "dim")
+        line.append_text(plain(message.text, "dim italic", max_length=MAX_LINE))
+        return line
     if message.kind == "own":
         author_style = "bold green"
     elif message.kind == "kibitz":
