@@ -217,6 +217,27 @@ def test_backend_sends_igs_commands_and_echoes_chat() -> None:
     assert model.buffers[BufferKey(ChatKind.SYSTEM)].messages
 
 
+def test_a_long_message_is_sent_as_several_lines_and_a_paste_is_refused() -> None:
+    """A 9 703-character paste was sent whole (servers cut long lines) while the screen showed
+    it cut: now text is sent as lines of at most 200 characters, and beyond ten lines it is
+    refused with a message in the conversation, nothing sent."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    sent: list[str] = []
+    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    words = " ".join(f"word{i:03d}" for i in range(60))  # 479 characters
+    backend.tell("alice", words)
+    assert len(sent) == 3 and all(line.startswith("tell alice ") for line in sent)
+    assert all(len(line) <= len("tell alice ") + 200 for line in sent)
+    assert " ".join(line.removeprefix("tell alice ") for line in sent) == words
+    buf = model.buffers[BufferKey(ChatKind.TELL, "alice")]
+    assert [m.kind for m in buf.messages] == ["own"] * 3
+    sent.clear()
+    backend.tell("alice", "x " * 4850)
+    assert sent == []
+    assert buf.messages[-1].kind == "error" and "too long" in buf.messages[-1].text
+
+
 def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> None:
     model = ClientModel()
     adapter = ModelAdapter(model)
