@@ -443,7 +443,7 @@ class ModelAdapter:
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.UndoAsked(game.number, ""))
+            self.model.apply(ch.UndoDeclined(game.number, e.player))
         self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
