@@ -331,7 +331,7 @@ def build_app(
         login_server = "local"
     model = ClientModel()
     connector = Connector(model, embedded=local)
-    options: dict[str, object] = {"echo_own": False}
+    options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server

@@ -183,6 +183,11 @@ class LocalServer:
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
+        except asyncio.CancelledError:
+            # The server (or the app around it) is stopping. Ending normally matters on Python
+            # 3.11: asyncio's stream callback asks a cancelled handler for its exception and
+            # prints a CancelledError traceback on every quit of ``igs-tui --local``.
+            pass
         finally:
             self._writers.discard(writer)
             if session.user is not None:

@@ -201,3 +201,21 @@ async def test_password_guessing_is_slowed_then_locked_out(
     assert await attempt("nope") == "Invalid password."
     assert await attempt("nope") == "Invalid password."
     assert (await attempt("dave")).startswith("Too many failed logins")
+
+
+async def test_a_connection_cancelled_as_the_app_quits_ends_quietly(
+    server: LocalServer, connect: Connect
+) -> None:
+    """Quitting ``igs-tui --local`` cancels the connection handlers; each must end normally,
+    or Python 3.11's stream callback prints a CancelledError traceback on every quit."""
+    import asyncio
+
+    from tests.polling import wait_until
+
+    client = await connect(server)
+    await client.until("Login:")
+    await wait_until(lambda: bool(server._connections))
+    (task,) = server._connections
+    task.cancel()
+    await asyncio.wait([task])
+    assert not task.cancelled() and task.exception() is None
