@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import statistics
 import subprocess
@@ -171,7 +172,9 @@ def rss_mb() -> float:
     return 0.0
 
 
-async def measure_client(moves: int, interval: float, tmp: Path) -> dict[str, Any]:
+async def measure_client(
+    moves: int, interval: float, tmp: Path, profile: Path | None = None
+) -> dict[str, Any]:
     child = subprocess.Popen(
         [sys.executable, __file__, "--serve", "--moves", str(moves), "--interval", str(interval)],
         stdin=subprocess.PIPE,
@@ -222,15 +225,29 @@ async def measure_client(moves: int, interval: float, tmp: Path) -> dict[str, An
                         frames.expect(point)
 
             model.hub.subscribe(f"game:{shown}", on_game)
+            # Woken by the model rather than polled: a poll every 10 ms would be counted as
+            # the client's CPU.
+            done = asyncio.Event()
+
+            def check(_change: object) -> None:
+                if all(model.followed[n].last_number >= counts[n] + moves for n in numbers):
+                    done.set()
+
+            for number in numbers:
+                model.hub.subscribe(f"game:{number}", check)
+            profiler = cProfile.Profile() if profile is not None else None
             start_cpu, start_wall = time.process_time(), time.perf_counter()
+            if profiler is not None:
+                profiler.enable()
             child.stdin.write("go\n")
             child.stdin.flush()
-            await wait_for(
-                lambda: all(model.followed[n].last_number >= counts[n] + moves for n in numbers),
-                timeout=moves * interval * 4 + 30,
-            )
+            async with asyncio.timeout(moves * interval * 4 + 30):
+                await done.wait()
             cpu = time.process_time() - start_cpu
             wall = time.perf_counter() - start_wall
+            if profiler is not None and profile is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             received = sum(model.followed[n].last_number - counts[n] for n in numbers)
             result = {
                 "cpu_ms_per_move": cpu * 1000 / received,
@@ -290,13 +307,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=40, help="moves per observed game")
     parser.add_argument("--interval", type=float, default=0.3, help="seconds between moves")
+    parser.add_argument("--profile", type=Path, help="write cProfile stats of the window here")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         asyncio.run(serve(args.moves, args.interval))
         return
     with tempfile.TemporaryDirectory() as tmp:
-        real = asyncio.run(measure_client(args.moves, args.interval, Path(tmp)))
+        real = asyncio.run(measure_client(args.moves, args.interval, Path(tmp), args.profile))
     bare = asyncio.run(measure_bare(args.moves, real["board_size"]))
     ratio = real["frame_ms_per_move"] / bare
     print(

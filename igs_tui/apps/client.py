@@ -25,6 +25,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+from igs_tui.backends.igs.net.client import Connector as OpenTransport
 from igs_tui.backends.igs.net.recorder import SessionRecorder
 from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
 from igs_tui.backends.igs.net.states import (
@@ -103,6 +104,8 @@ class Connector:
     server_config: ServerConfig | None = None
     """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
     client_config: ClientConfig | None = None
+    open_transport: OpenTransport | None = None
+    """How each connection is opened (default: telnet over TCP); tests connect in memory."""
     autosave: bool = True
     games_dir: Path | None = None
     """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
@@ -203,6 +206,7 @@ class Connector:
             config=config,
             on_event=on_event,
             session_factory=session_factory,
+            connector=self.open_transport,
             recorder_factory=recorder_factory,
             clock=model.clock,
         )
@@ -351,7 +355,7 @@ def build_app(
         server_config=server_config,
         profiles=ProfileStore(default_profiles_path()),
     )
-    options: dict[str, object] = {"echo_own": False}
+    options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server

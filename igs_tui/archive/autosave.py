@@ -11,9 +11,9 @@ writing the whole record would give. Anything else (an undo, a say, a result) bu
 again.
 
 With ``background=True`` (the app) the file is written by a thread of its own, so the disk's
-fsyncs do not hold up the screen; a save waits for the previous write to finish before it
-starts the next, so at any moment at most the newest change is not on disk yet: a crash never
-costs more than the last move.
+fsyncs never hold up the screen: a save hands its text over and returns. A text not written
+yet is replaced by a newer one of the same file, so the thread always writes the newest, and a
+crash loses at most the changes that arrived during the one write under way.
 
 The saver is a model listener: it reads :class:`~igs_tui.model.FollowedGame` objects only, so
 it works for any server the model is fed from.
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -161,6 +161,67 @@ def _move_node(move: MoveRecord, times: dict[int, ClockReading] | None) -> Node:
     return node
 
 
+class _LatestWriter:
+    """A thread that writes files, each with the newest text handed to it.
+
+    :meth:`put` never waits: the text replaces any not yet written for the same file, so a
+    slow disk (an fsync can take tens of milliseconds) skips intermediate versions instead of
+    holding up the screen, and what is not on disk at any moment is only what arrived while
+    the current write was under way. Failures are kept for the owner to report on its thread.
+    """
+
+    def __init__(self, write: Callable[[bytes, Path], object]) -> None:
+        self._write = write
+        self._due: dict[Path, tuple[int, bytes]] = {}
+        self._failures: list[tuple[int, Path, BaseException]] = []
+        self._busy = False
+        self._closed = False
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+        self._thread.start()
+
+    def put(self, path: Path, number: int, data: bytes) -> None:
+        with self._cond:
+            self._due[path] = (number, data)
+            self._cond.notify_all()
+
+    def wait(self) -> None:
+        """Return when everything handed over so far is written (or failed)."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._due and not self._busy)
+
+    def failures(self) -> list[tuple[int, Path, BaseException]]:
+        with self._cond:
+            failures, self._failures = self._failures, []
+        return failures
+
+    def close(self) -> None:
+        """Write what is due, then stop the thread."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._due or self._closed)
+                if not self._due:
+                    return  # closed and nothing left
+                path = next(iter(self._due))
+                number, data = self._due.pop(path)
+                self._busy = True
+            try:
+                self._write(data, path)
+            except Exception as exc:  # reported by the owner, on its own thread
+                with self._cond:
+                    self._failures.append((number, path, exc))
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
 class AutoSaver:
     """Writes each followed game's SGF into ``directory`` whenever it changes.
 
@@ -188,28 +249,27 @@ class AutoSaver:
         """Files written (or handed to the writer thread)."""
         self.built = 0
         """Of those, how many needed the whole record built again (the others grew by a move)."""
-        self._writer = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave") if background else None
-        )
-        self._writing: tuple[Future[object], int, Path] | None = None
+        self._writer = _LatestWriter(self._write_file) if background else None
         self._unsubscribe = model.hub.subscribe("*", self._changed)
 
     def close(self) -> None:
-        """Stop listening and finish the write under way."""
+        """Stop listening and finish the writes under way."""
         self._unsubscribe()
         self.flush()
         if self._writer is not None:
-            self._writer.shutdown(wait=True)
+            self._writer.close()
 
     def flush(self) -> None:
-        """Wait until the last save is on disk (at once without a writer thread)."""
-        writing, self._writing = self._writing, None
-        if writing is None:
-            return
-        future, number, path = writing
-        exc = future.exception()
-        if exc is not None:
-            self._failed(number, path, exc)
+        """Wait until every save is on disk (at once without a writer thread), and report a
+        write that failed."""
+        if self._writer is not None:
+            self._writer.wait()
+            self._report_failures()
+
+    def _report_failures(self) -> None:
+        if self._writer is not None:
+            for number, path, exc in self._writer.failures():
+                self._failed(number, path, exc)
 
     def path_for(self, number: int) -> Path | None:
         saved = self._saved.get(number)
@@ -317,14 +377,13 @@ class AutoSaver:
         )
 
     def _put(self, data: bytes, number: int, path: Path) -> None:
-        """Write ``data`` to ``path`` now, or hand it to the writer thread once the previous
-        write is done (so that only the newest change is ever not on disk)."""
+        """Write ``data`` to ``path`` now, or hand it to the writer thread (never waiting)."""
         self.writes += 1
         if self._writer is None:
             self._write_file(data, path)
             return
-        self.flush()
-        self._writing = (self._writer.submit(self._write_file, data, path), number, path)
+        self._report_failures()
+        self._writer.put(path, number, data)
 
     def _write_file(self, data: bytes, path: Path) -> None:
         """Write, making the directory first if it is missing (the first time, or if it was

@@ -54,8 +54,6 @@ class Dialect:
     """What the opponent of a player who typed ``done`` sees (after ``9 ``)."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
-    greets: bool
-    """The server sends the automatic "Hi!" say after a player's first move (IGS)."""
 
 
 IGS = Dialect(
@@ -74,7 +72,6 @@ IGS = Dialect(
     result_as_resign=False,
     done_echo="{name} has typed done.",
     named_guests=False,
-    greets=True,
 )
 
 NNGS_VERSION = "No Name Go Server (NNGS) version 1.1.22"
@@ -95,7 +92,6 @@ NNGS = Dialect(
     result_as_resign=True,
     done_echo="1 7",
     named_guests=True,
-    greets=False,
 )
 
 DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
-from igs_tui.localserver import lines
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
 from igs_tui.localserver.lines import (
     Line,
@@ -131,7 +130,6 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
         time_loss(hub, game, color)
         return None
     record = game.record_move(color, point, move.captures)
-    first_move = color not in game.moved
     game.moved.add(color)
     game.undo_request = None
     game.adjourn_requests.clear()
@@ -162,9 +160,6 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
         _move_block(hub, game, record, extra, now)
         if game.greeting_deadline is not None:
             _arm_greeting(hub, game, now)
-    if first_move and game.title is None and hub.dialect.greets:
-        opponent = game.player(color.opponent)
-        hub.send(opponent, lines.say(game.number, user.name, "Hi!"))
     hub.notify_agents(game)
     return None
 

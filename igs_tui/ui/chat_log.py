@@ -36,6 +36,8 @@ def log_file_name(key: BufferKey) -> str:
 
 def format_log_line(message: ChatMessage) -> str:
     stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(message.timestamp))
+    if message.kind == "notice":
+        return f"{stamp} -- {clean(message.text)}\n"
     kind = "" if message.kind in ("message", "own") else f" ({message.kind})"
     return f"{stamp} <{clean(message.author)}>{kind} {clean(message.text)}\n"
 

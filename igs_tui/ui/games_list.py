@@ -11,12 +11,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widgets import Checkbox, Input, Label, Select
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
 from igs_tui.ui.capability import need
+from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -89,6 +91,11 @@ class GamesList(ModelWatcher):
         Binding("ctrl+r", "refresh_list", "Refresh"),
     ]
 
+    COUNT_DELAY = 1.0
+    """Seconds a changed move count waits before it is shown. Counts change with every move of
+    every game on the server; shown one by one, each cost a frame of the list for one cell (most
+    of the CPU a move cost beside the board). Batched, a second's worth of moves is one frame."""
+
     def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.model = model
@@ -97,11 +104,16 @@ class GamesList(ModelWatcher):
         self.sort_key = "number"
         self.descending = False
         self.shown_games: list[GameSummary] = []
+        self._counts_due: set[int] = set()
+        """Games whose move count changed and is not shown yet."""
+        self._counts_timer: Timer | None = None
         self._dirty = True
 
     def compose(self) -> ComposeResult:
         with BlankHorizontal(id="games-bar"):
-            yield Input(placeholder="filter names/titles", id="games-filter")
+            yield FilterInput(
+                placeholder="filter names/titles", id="games-filter", leave_to="#games-table"
+            )
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")
             yield Label("", id="games-count")
@@ -125,23 +137,44 @@ class GamesList(ModelWatcher):
             self.rebuild()
 
     def _update_rows(self, changes: list[Change]) -> bool:
-        """Update rows in place; False when the changes need a rebuild instead."""
+        """Update rows in place; False when the changes need a rebuild instead.
+
+        A title shows at once; move counts wait for :meth:`apply_counts` (see
+        :attr:`COUNT_DELAY`).
+        """
         numbers: set[int] = set()
+        counted: set[int] = set()
         for change in changes:
             if isinstance(change, GameMovesCounted) and self.sort_key != "moves":
-                numbers.add(change.number)
+                counted.add(change.number)
             elif isinstance(change, GameTitled) and not self.filter.text.strip():
                 if self.filter.broadcasts_only:
                     return False  # a title can make a game a broadcast
                 numbers.add(change.game)
             else:
                 return False
+        self._update(numbers)
+        if counted:
+            self._counts_due |= counted
+            if self._counts_timer is None:
+                self._counts_timer = self.set_timer(self.COUNT_DELAY, self.apply_counts)
+        return True
+
+    def apply_counts(self) -> None:
+        """Show the move counts that changed since the last time (the timer calls this)."""
+        self._counts_timer = None
+        due, self._counts_due = self._counts_due, set()
+        if self._dirty or not is_shown(self):
+            self._dirty = True  # the rebuild when the list shows again reads every count
+            return
+        self._update(due)
+
+    def _update(self, numbers: set[int]) -> None:
         table = self.table
         for number in numbers:
             game = self.model.games.get(number)
             if game is not None and table.update_row(str(number), game_row(game)):
                 self.shown_games = [game if g.number == number else g for g in self.shown_games]
-        return True
 
     def refresh_if_dirty(self) -> None:
         """Called by the screen when the pane becomes visible."""
@@ -150,6 +183,7 @@ class GamesList(ModelWatcher):
 
     def rebuild(self) -> None:
         self._dirty = False
+        self._counts_due.clear()  # the new rows read every count
         self.shown_games = select_games(
             self.model.games.values(), self.filter, self.sort_key, self.descending
         )

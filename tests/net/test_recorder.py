@@ -40,6 +40,20 @@ def test_transcript_lines_in_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_read_of_several_lines_is_recorded_as_those_lines_and_arms_redaction(
+    tmp_path: Path,
+) -> None:
+    """The client records each read from the server at once (one flush), before handling it."""
+    with make(tmp_path) as recorder:
+        recorder.received_all(["Login: "])
+        recorder.sent("alice")
+        recorder.received_all(["9 stray", "1 1", f"9 echo {PASSWORD}"])
+        recorder.sent("typed-password")
+    lines = recorder.path.read_text(encoding="utf-8").splitlines()
+    assert lines[1:4] == ["< Login: ", "> alice", "< 9 stray"]
+    assert lines[4] == "< 1 1" and PASSWORD not in lines[5] and lines[-1] == f"> {REDACTED}"
+
+
 @pytest.mark.parametrize("prompt", ["Password: ", "1 1"])
 def test_password_answer_is_redacted(tmp_path: Path, prompt: str) -> None:
     with make(tmp_path) as recorder:

@@ -43,7 +43,13 @@ from igs_tui.apps.bot.policy import BotPolicy
 from igs_tui.apps.bot.relay import Action, MoveRelay
 from igs_tui.archive.autosave import AutoSaver
 from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+from igs_tui.backends.igs.net.client import (
+    ClientConfig,
+    ClientEvent,
+    Connector,
+    IgsClient,
+    SessionLike,
+)
 from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed
 from igs_tui.backends.igs.profiles import ProfileStore
 from igs_tui.backends.igs.protocol import commands as cmd
@@ -137,6 +143,7 @@ class BotBridge:
         sgf_dir: where each finished game is written as SGF.
         send_rate: commands per second the session may send (IGS kicks floods; tests raise it).
         status_timeout: bound on ``final_status_list`` (an engine may think for minutes).
+        connector: opens each connection (default: telnet over TCP); tests connect in memory.
     """
 
     def __init__(
@@ -152,6 +159,7 @@ class BotBridge:
         send_rate: float = 3.0,
         status_timeout: float = 30.0,
         profiles: ProfileStore | None = None,
+        connector: Connector | None = None,
     ) -> None:
         self.username = username
         self.policy = policy or BotPolicy()
@@ -179,6 +187,7 @@ class BotBridge:
             config=client_config,
             on_event=self._on_event,
             session_factory=self._session,
+            connector=connector,
         )
         self.saver = AutoSaver(self.model, self.sgf_dir)
         """Writes each game's record after every change, so a dying engine, a crash or a

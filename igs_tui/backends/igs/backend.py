@@ -121,23 +121,41 @@ class IgsBackend:
         self._emit(lambda: cmd.moves(game))
 
     # chat -------------------------------------------------------------------------------------
+    def _chat(
+        self, kind: ChatKind, target: str, text: str, build: Callable[[str], Command]
+    ) -> None:
+        """Send ``text`` as one or more lines (:func:`~.commands.split_message`), each shown as
+        ours once sent; a text too long for :data:`~.commands.MAX_MESSAGE_LINES` lines is
+        refused with a message in the conversation, and nothing is sent."""
+        parts = cmd.split_message(text) or [text]  # nothing to say: the builder reports it
+        if len(parts) > cmd.MAX_MESSAGE_LINES:
+            most = cmd.MAX_MESSAGE_LINES * cmd.MAX_MESSAGE_CHARS
+            self.model.add_chat(
+                BufferKey(kind, target),
+                "igs-tui",
+                f"Not sent: {len(text)} characters is too long for a message "
+                f"(at most about {most}, sent as up to {cmd.MAX_MESSAGE_LINES} lines).",
+                kind="error",
+            )
+            return
+        for part in parts:
+            if not self._emit(lambda part=part: build(part)):  # type: ignore[misc]
+                return
+            self._own(kind, target, part)
+
     def tell(self, name: str, text: str) -> None:
-        if self._emit(lambda: cmd.tell(name, text)):
-            self._own(ChatKind.TELL, name, text)
+        self._chat(ChatKind.TELL, name, text, lambda part: cmd.tell(name, part))
 
     def say(self, game: int, text: str) -> None:
         # Spec: with one game, "you SHOULD NOT put the game number after say".
         number = game if len(self._playing_games()) > 1 else None
-        if self._emit(lambda: cmd.say(text, number)):
-            self._own(ChatKind.GAME, str(game), text)
+        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.say(part, number))
 
     def kibitz(self, game: int, text: str) -> None:
-        if self._emit(lambda: cmd.kibitz(game, text)):
-            self._own(ChatKind.GAME, str(game), text)
+        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.kibitz(game, part))
 
     def shout(self, text: str) -> None:
-        if self._emit(lambda: cmd.shout(text)):
-            self._own(ChatKind.SHOUT, "", text)
+        self._chat(ChatKind.SHOUT, "", text, cmd.shout)
 
     def join_channel(self, channel: str) -> None:
         if self._emit(lambda: cmd.channel(int(channel))):
@@ -147,8 +165,7 @@ class IgsBackend:
     def yell(self, channel: str, text: str) -> None:
         if self._channel != channel:
             self.join_channel(channel)
-        if self._emit(lambda: cmd.yell(text)):
-            self._own(ChatKind.CHANNEL, channel, text)
+        self._chat(ChatKind.CHANNEL, channel, text, cmd.yell)
 
     # playing ----------------------------------------------------------------------------------
     def play(self, game: int, point: Point | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,9 @@ from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
 _log = logging.getLogger(__name__)
+
+ECHO_WINDOW = 20
+"""How far back an own channel line is looked for when the server echoes it."""
 
 CODE_NAMES = {
     "1": "prompt",
@@ -111,6 +115,8 @@ class ModelAdapter:
     def __init__(self, model: ClientModel, conversation: IgsConversation | None = None) -> None:
         self.model = model
         self._ctx = _PlayState()
+        self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
+        """Own channel lines whose echo from the server was already dropped (by identity)."""
         self.conversation = conversation
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
@@ -485,7 +491,7 @@ class ModelAdapter:
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.UndoAsked(game.number, ""))
+            self.model.apply(ch.UndoDeclined(game.number, e.player))
         self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
@@ -549,8 +555,32 @@ class ModelAdapter:
         self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
 
     def _yell(self, e: ev.Yell) -> None:
-        channel = str(e.channel) if e.channel is not None else "?"
-        self.model.add_chat(BufferKey(ChatKind.CHANNEL, channel), e.name or "", e.text)
+        if e.channel is None or not e.name:
+            # a code-32 line we cannot place: shown, but not as a channel of its own
+            kind = "message" if e.name else "notice"
+            self.model.add_chat(BufferKey(ChatKind.SYSTEM), e.name or "", e.text, kind=kind)
+            return
+        key = BufferKey(ChatKind.CHANNEL, str(e.channel))
+        if e.name == self.model.me and self._echo_of_own(key, e.text):
+            return  # the server's copy of a line we already show
+        self.model.add_chat(key, e.name, e.text)
+
+    def _echo_of_own(self, key: BufferKey, text: str) -> bool:
+        """Is ``text`` the server repeating one of our recent lines in ``key`` to us? (IGS
+        sends a channel message to everyone in the channel, the sender included; the client
+        shows its own line at once.) Each own line matches one echo only."""
+        buf = self.model.buffers.get(key)
+        if buf is None:
+            return False
+        for message in list(buf.messages)[-ECHO_WINDOW:]:
+            if message.kind == "own" and message.text == text and id(message) not in self._echoed:
+                self._echoed.append(id(message))
+                return True
+        return False
+
+    def _channel_notice(self, e: ev.ChannelNotice) -> None:
+        key = BufferKey(ChatKind.CHANNEL, str(e.channel))
+        self.model.add_chat(key, "", e.text, kind="notice")
 
     def _error(self, e: ev.Error) -> None:
         self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
@@ -839,6 +869,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.Kibitz: ModelAdapter._kibitz,
     ev.Shout: ModelAdapter._shout,
     ev.Yell: ModelAdapter._yell,
+    ev.ChannelNotice: ModelAdapter._channel_notice,
     ev.Error: ModelAdapter._error_line,
     ev.MatchDispute: ModelAdapter._dispute,
     ev.MatchCancelled: ModelAdapter._cancelled,

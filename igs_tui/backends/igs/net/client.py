@@ -77,6 +77,7 @@ from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
 __all__ = [
     "ClientConfig",
     "ClientEvent",
+    "Connector",
     "IgsClient",
     "LineTransport",
     "SessionLike",
@@ -469,9 +470,9 @@ class IgsClient:
                     failures = 0
                 if lines:
                     monitor.heard(self._clock())
+                if self._recorder is not None and lines:
+                    self._recorder.received_all(lines)
                 for line in lines:
-                    if self._recorder is not None:
-                        self._recorder.received(line)
                     self._receive(line, transport.address, session)
                 self._wake.set()
         finally:

@@ -140,6 +140,14 @@ class SessionRecorder:
             self._after_password_prompt = True
         self._write(self._fmt.received(self._redact(line)))
 
+    def received_all(self, lines: list[str]) -> None:
+        """Record the lines of one read from the server, flushed once (before any of them is
+        handled, so a crash still finds them on disk)."""
+        for line in lines:
+            if line in _PASSWORD_PROMPTS:
+                self._after_password_prompt = True
+        self._write("\n".join(self._fmt.received(self._redact(line)) for line in lines))
+
     def sent(self, line: str) -> None:
         """Record a line we sent; the answer to a password prompt is fully redacted."""
         if self._after_password_prompt:

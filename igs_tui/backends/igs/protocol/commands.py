@@ -156,6 +156,30 @@ def _text(value: str, what: str = "message") -> str:
     return stripped
 
 
+MAX_MESSAGE_CHARS = 200
+"""The longest chat text put on one command line. IGS documents no limit ("one line messages
+are the limit"); servers of its family cut long input lines, so longer text is sent as several
+lines, split between words."""
+MAX_MESSAGE_LINES = 10
+"""A text needing more lines than this is refused (a paste by mistake, not a message)."""
+
+
+def split_message(text: str, width: int = MAX_MESSAGE_CHARS) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, split at spaces (a word longer than a
+    line is cut); runs of spaces between the lines are dropped, nothing else is."""
+    parts: list[str] = []
+    rest = text.strip()
+    while len(rest) > width:
+        cut = rest.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        parts.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        parts.append(rest)
+    return parts
+
+
 def _int(value: int, what: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be an integer, not {value!r}")

@@ -574,6 +574,18 @@ class Yell(Event):
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChannelNotice(Event):
+    """Code ``32`` lines about a channel rather than in it: ``Changing into channel 5.``,
+    ``Welcome to channel 5.`` and the member list ``In channel 5: alice bob`` (``members``
+    set for that one)."""
+
+    type: ClassVar[str] = "channel_notice"
+    channel: int
+    text: str
+    members: tuple[str, ...] | None = None
+
+
 # --- matches --------------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from igs_tui.backends.igs.protocol.events import (
     Ayt,
     BoardRestored,
     ByoyomiEntry,
+    ChannelNotice,
     DisputedRequest,
     DoneTyped,
     Dot,
@@ -791,7 +792,19 @@ def read_removal(text: str) -> Reading:
 _YELL_RE = re.compile(r"(?:CH)?(\d*):\s*([^:\s]+):\s?(.*)$")
 
 
+_CHANNEL_NOTICE_RE = re.compile(
+    r"(?:Changing into|Welcome to|You are now in|Leaving) channel (\d{1,9})\s*\.?\s*$"
+)
+_CHANNEL_MEMBERS_RE = re.compile(r"In channel (\d{1,9}):\s*(.*)$")
+
+
 def read_yell(text: str) -> Reading:
+    m = _CHANNEL_NOTICE_RE.match(text)
+    if m is not None:
+        return ChannelNotice(int(m.group(1)), text.strip())
+    m = _CHANNEL_MEMBERS_RE.match(text)
+    if m is not None:
+        return ChannelNotice(int(m.group(1)), text.strip(), tuple(m.group(2).split()))
     m = _YELL_RE.match(text)
     if m is None:
         return Yell(None, None, text)
