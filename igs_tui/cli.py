@@ -12,6 +12,10 @@ from collections.abc import Sequence
 
 from igs_tui import __version__
 
+LOCAL_DIALECTS = ("igs", "nngs")
+"""The embedded server's dialects (:mod:`igs_tui.localserver.dialect`), named here so the
+parser stays light."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -26,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+    )
+    parser.add_argument(
+        "--dialect",
+        choices=LOCAL_DIALECTS,
+        help="with --local: the server the embedded one imitates, igs (default) or nngs",
     )
     parser.add_argument(
         "--engine",
@@ -104,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_parse_cli(args.file)
     from igs_tui.apps.client import run_app
 
-    return run_app(local=args.local, server=args.server, engine=args.engine)
+    if args.dialect is not None and not args.local:
+        parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
+    return run_app(local=args.local, server=args.server, engine=args.engine, dialect=args.dialect)
 
 
 if __name__ == "__main__":

@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from igs_tui.backends.capabilities import Backend
     from igs_tui.backends.igs.model_adapter import ModelAdapter
     from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+    from igs_tui.backends.igs.net.client import Connector as OpenTransport
     from igs_tui.backends.igs.net.servers import ServerAddress
     from igs_tui.backends.igs.net.states import ConnectionEvent
+    from igs_tui.backends.igs.profiles import ProfileStore
     from igs_tui.backends.igs.protocol.commands import Command
     from igs_tui.backends.igs.protocol.events import Event
     from igs_tui.backends.igs.protocol.session import IgsSession
@@ -94,13 +96,35 @@ class Connector:
     server_config: ServerConfig | None = None
     """Configuration of the embedded server (default: demo accounts, bots, a broadcast)."""
     client_config: ClientConfig | None = None
+    open_transport: OpenTransport | None = None
+    """How each connection is opened (default: telnet over TCP); tests connect in memory."""
     autosave: bool = True
     games_dir: Path | None = None
     """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
     client: IgsClient | None = None
     saver: AutoSaver | None = None
+    profiles: ProfileStore | None = None
+    """What each server was found to support (IGS or NNGS...): kept in memory unless given
+    (the program gives one kept in the config dir, see :attr:`keep_profiles`)."""
+    keep_profiles: bool = False
+    """Without :attr:`profiles`, keep them in the config dir (made with the first login)."""
+    _local_profiles: ProfileStore | None = None
+    """The embedded server's (its port changes every run: never written to disk)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _server: LocalServer | None = None
+
+    def _profile_store(self, *, fast: bool) -> ProfileStore:
+        """The profiles of the embedded server (``fast``) or of real servers, made when first
+        needed (they come with the IGS protocol package, which the login screen does not need)."""
+        from igs_tui.backends.igs.profiles import ProfileStore, default_profiles_path
+
+        if fast:
+            if self._local_profiles is None:
+                self._local_profiles = ProfileStore()
+            return self._local_profiles
+        if self.profiles is None:
+            self.profiles = ProfileStore(default_profiles_path() if self.keep_profiles else None)
+        return self.profiles
 
     async def __call__(self, request: object) -> Backend:
         server_kind = str(getattr(request, "server", "igs"))
@@ -147,8 +171,16 @@ class Connector:
             assert client is not None, "a command before the client exists"
             return client.send(command)
 
-        link = model_link(model, send)
+        key = str(servers[0])
+        store = self._profile_store(fast=fast)
+        link = model_link(
+            model,
+            send,
+            profile=store.profile(key),
+            on_learnt=lambda profile: store.save(key, profile),
+        )
         adapter = link.adapter
+        profile = link.profile
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
         done = asyncio.get_running_loop().create_future()
@@ -167,8 +199,8 @@ class Connector:
 
         def session_factory(name: str, secret: str) -> SessionLike:
             if fast:
-                return ConsoleSession(local_server_session(name, secret), adapter)
-            return ConsoleSession(IgsSession(name, secret), adapter)
+                return ConsoleSession(local_server_session(name, secret, profile=profile), adapter)
+            return ConsoleSession(IgsSession(name, secret, profile=profile), adapter)
 
         def recorder_factory(address: ServerAddress) -> SessionRecorder | None:
             if not self.record:
@@ -189,6 +221,7 @@ class Connector:
             config=config,
             on_event=on_event,
             session_factory=session_factory,
+            connector=self.open_transport,
             recorder_factory=recorder_factory,
             clock=model.clock,
         )
@@ -319,7 +352,11 @@ def check_server_option(text: str) -> str:
 
 
 def build_app(
-    *, local: bool = False, server: str | None = None, engine: str | None = None
+    *,
+    local: bool = False,
+    server: str | None = None,
+    engine: str | None = None,
+    dialect: str | None = None,
 ) -> tuple[IgsApp, Connector]:
     """The app and its connector as the command line asks (separate from running, for tests).
 
@@ -340,8 +377,13 @@ def build_app(
     elif local:
         login_server = "local"
     model = ClientModel()
-    connector = Connector(model, embedded=local)
-    options: dict[str, object] = {"echo_own": False}
+    server_config = None
+    if dialect:
+        from igs_tui.localserver.config import ServerConfig
+
+        server_config = ServerConfig(dialect=dialect)
+    connector = Connector(model, embedded=local, server_config=server_config, keep_profiles=True)
+    options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server
@@ -372,10 +414,16 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def run_app(*, local: bool = False, server: str | None = None, engine: str | None = None) -> int:
+def run_app(
+    *,
+    local: bool = False,
+    server: str | None = None,
+    engine: str | None = None,
+    dialect: str | None = None,
+) -> int:
     """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
     try:
-        app, _connector = build_app(local=local, server=server, engine=engine)
+        app, _connector = build_app(local=local, server=server, engine=engine, dialect=dialect)
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 2

@@ -9,9 +9,13 @@ again.", unanswered commands, ``Login: ``/``Password: `` without newline). Use i
     ...
     await server.stop()
 
-or run it alone with ``python -m igs_tui.localserver --port N [--accounts FILE] [--gnugo]``.
+or run it alone with ``python -m igs_tui.localserver --port N [--accounts FILE] [--gnugo]
+[--dialect nngs]``. ``ServerConfig(dialect="nngs")`` imitates NNGS instead of IGS (see
+:mod:`.dialect`).
 Demo accounts are listed in :mod:`.config`; unknown names log in as ``guestNNNN``; ``igsbot``
-accepts matches. Module map: :mod:`.server` (TCP), :mod:`.session` (login, client mode),
+accepts matches. ``server.connect_in_memory()`` connects a client without a socket (tests).
+Module map: :mod:`.server` (TCP), :mod:`.memory_link` (the socketless link),
+:mod:`.session` (login, client mode),
 :mod:`.hub` (state, dispatch; theory of operation), ``cmd_*`` (commands), :mod:`.gameflow`
 and :mod:`.games` (games), :mod:`.lines` (exact line formats), :mod:`.timecontrol`,
 :mod:`.bots`, :mod:`.gtp_source`, :mod:`.broadcast`.

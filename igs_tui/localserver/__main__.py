@@ -1,4 +1,5 @@
-"""``python -m igs_tui.localserver --port N [--host H] [--accounts FILE]``: run the server alone."""
+"""``python -m igs_tui.localserver --port N [--host H] [--accounts FILE] [--dialect nngs]``: run
+the server alone."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from igs_tui.localserver.config import AccountFileError, ServerConfig, load_accounts
+from igs_tui.localserver.dialect import DIALECTS
 from igs_tui.localserver.server import LocalServer
 
 
@@ -27,6 +29,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-world", action="store_true", help="no bot games and no broadcast game"
     )
+    parser.add_argument(
+        "--dialect",
+        choices=sorted(DIALECTS),
+        default="igs",
+        help="which server to imitate: igs (default) or nngs (the No Name Go Server)",
+    )
     return parser
 
 
@@ -41,7 +49,7 @@ async def _run(server: LocalServer) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    config = ServerConfig()
+    config = ServerConfig(dialect=args.dialect)
     if args.accounts:
         try:
             config.accounts = load_accounts(args.accounts)

@@ -26,6 +26,9 @@ def cmd_toggle(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     name = parts[0].lower()
     key = TOGGLE_ALIASES.get(name, name)
+    if key in hub.dialect.missing_toggles:
+        session.send([(5, fmt.UNKNOWN_TOGGLE_VALUE)])
+        return
     if key not in TOGGLE_DEFAULTS:
         session.send([(5, f"Unknown toggle: {parts[0]}"), (5, TOGGLE_USAGE)])
         return
@@ -106,9 +109,28 @@ def _footer(hub: Hub) -> Line:
 
 @command("user")
 def cmd_user(hub: Hub, session: Session, user: User, args: str) -> None:
-    """The 42 listing, column for column as the spec's example (see :mod:`.lines`)."""
+    """The 42 listing, column for column as the spec's example (see :mod:`.lines`); on NNGS
+    the code-9 table."""
     wanted = args.split()[0].lower() if args.split() else None
     now = hub.now()
+    if hub.dialect.user_table:
+        table: list[Line] = [(9, fmt.USER_TABLE_HEADER), (9, fmt.USER_TABLE_RULE)]
+        for u in hub.online:
+            if wanted is not None and wanted not in (u.key, u.rank.lower()):
+                continue
+            row = fmt.format_user_row(
+                u.user_flags(),
+                _observing(hub, u),
+                _playing(hub, u),
+                u.name,
+                u.rank,
+                u.won + u.lost,
+                0,
+                now - u.last_active,
+            )
+            table.append((9, row))
+        session.send(table)
+        return
     out: list[Line] = [(42, fmt.USER_HEADER)]
     for u in hub.online:
         if wanted is not None and wanted not in (u.key, u.country.lower(), u.rank.lower()):

@@ -81,10 +81,12 @@ def cmd_say(hub: Hub, session: Session, user: User, args: str) -> None:
         game.said.add(color)
     opponent = game.opponent(user)
     if opponent is not None and opponent is not user:
-        hub.send(
-            opponent,
-            lines.say(game.number, user.name, text),
+        said = (
+            lines.plain_say(user.name, text)
+            if hub.dialect.plain_chat
+            else lines.say(game.number, user.name, text)
         )
+        hub.send(opponent, said)
     session.send([])
 
 
@@ -118,9 +120,10 @@ def cmd_shout(hub: Hub, session: Session, user: User, args: str) -> None:
     if not args:
         session.send([(5, "Usage: shout <message>")])
         return
+    shout = lines.plain_shout if hub.dialect.plain_chat else lines.shout
     for target in list(hub.online):
         if target is not user and target.flag("shout") and not target.bot:
-            hub.send(target, [lines.shout(user.name, args)])
+            hub.send(target, [shout(user.name, args)])
     session.send([])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, CoordinateError, Point, parse_point
-from igs_tui.localserver import gameflow
+from igs_tui.localserver import gameflow, lines
 from igs_tui.localserver.games import Phase, ServerGame
 from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import command, move_handler
@@ -54,6 +54,15 @@ def _my_game(
     if game.white is game.black:
         color = game.to_move
     return game, color, " ".join(words)
+
+
+def _refuses_number(hub: Hub, session: Session, verb: str, args: str) -> bool:
+    """NNGS takes ``done``, ``adjourn`` and ``resign`` without a game number: with one it
+    answers with its three-line usage error."""
+    if verb in hub.dialect.unnumbered and args.split():
+        session.send(lines.usage_error(verb))
+        return True
+    return False
 
 
 @move_handler
@@ -133,13 +142,25 @@ def cmd_undoplease(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("undo")
 def cmd_undo(hub: Hub, session: Session, user: User, args: str) -> None:
-    """Accept an undo request, take back one's own last move, or restore scoring."""
+    """Accept an undo request, take back one's own last move, or restore scoring.
+
+    On NNGS there are no requests: the player to move types ``undo`` and the opponent's last
+    move is taken back.
+    """
     found = _my_game(hub, session, user, args)
     if found is None:
         return
     game, color, _ = found
     if game.phase is Phase.SCORING:
         gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
+        return
+    if hub.dialect.undo_by_mover:
+        if color is not game.to_move:
+            session.send([(5, "It is not your move.")])
+        elif game.records and game.records[-1].color is color.opponent:
+            gameflow.undo_moves(hub, game, user, color.opponent)
+        else:
+            session.send([(5, "There is no move to undo.")])
         return
     if game.undo_request is color.opponent:
         game.undo_request = None
@@ -165,6 +186,8 @@ def cmd_noundo(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("done")
 def cmd_done(hub: Hub, session: Session, user: User, args: str) -> None:
+    if _refuses_number(hub, session, "done", args):
+        return
     found = _my_game(hub, session, user, args)
     if found is None:
         return
@@ -193,6 +216,8 @@ def cmd_score(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("resign")
 def cmd_resign(hub: Hub, session: Session, user: User, args: str) -> None:
+    if _refuses_number(hub, session, "resign", args):
+        return
     found = _my_game(hub, session, user, args)
     if found is None:
         return
@@ -202,6 +227,8 @@ def cmd_resign(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("adjourn")
 def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
+    if _refuses_number(hub, session, "adjourn", args):
+        return
     found = _my_game(hub, session, user, args)
     if found is None:
         return
@@ -226,7 +253,11 @@ def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("load")
 def cmd_load(hub: Hub, session: Session, user: User, args: str) -> None:
-    """``load <opponent>`` or ``load <white>-<black>``: resume an adjourned game."""
+    """``load <opponent>`` or ``load <white>-<black>``: resume an adjourned game (NNGS takes
+    only the ``white-black`` game name)."""
+    if hub.dialect.load_by_pair and "-" not in args:
+        session.send([(5, lines.LOAD_REFUSED)])
+        return
     names = [n.lower() for n in args.replace("-", " ").split()]
     names = [n for n in names if n != user.key]
     if len(names) != 1:
@@ -271,15 +302,20 @@ def cmd_komi(hub: Hub, session: Session, user: User, args: str) -> None:
         session.send([(5, "You are not playing a game.")])
         return
     opponent = game.player(color.opponent)
+    offer = hub.dialect.komi_offer
     if game.komi_request == (color.opponent, value):
         game.komi_request = None
         game.komi = value
         game.rules.komi = value
-        for player in game.players():
-            hub.send(player, [(9, f"Set the komi to {value:.1f}")])
+        agreed = lines.komi_now(value) if offer else (9, f"Set the komi to {value:.1f}")
+        for player in game.players():  # observers are not told (as on NNGS; IGS shows it
+            hub.send(player, [agreed])  # them in the next heading's GAMERPROPS)
         return
     game.komi_request = (color, value)
-    hub.send(opponent, [(9, f"{user.name} wants the komi to be {value:4.1f}")])
+    if offer:
+        hub.send(opponent, lines.komi_offer(user.name, value))
+    else:
+        hub.send(opponent, [(9, f"{user.name} wants the komi to be {value:4.1f}")])
     session.prompt()
     agent = hub.agents.get(opponent.key)
     agree = getattr(agent, "on_komi_request", None)

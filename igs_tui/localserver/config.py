@@ -121,3 +121,8 @@ class ServerConfig:
     broadcast_restart_delay: float = 30.0
     broadcast_record: Path | None = None
     guest_start: int = 1000
+    dialect: str = "igs"
+    """Which server to imitate: ``igs`` (the protocol spec) or ``nngs`` (see :mod:`.dialect`)."""
+    announce_version: bool = True
+    """Send the dialect's ``39`` version line at login (tests turn it off to make clients
+    learn the server from its refusals instead)."""

@@ -12,9 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
-from igs_tui.localserver import lines
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
-from igs_tui.localserver.lines import Line, format_score_line
+from igs_tui.localserver.lines import (
+    Line,
+    format_score_line,
+    loaded_game,
+    match_announcement,
+    result_announcement,
+)
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.timecontrol import clock_view
 
@@ -42,6 +47,7 @@ def start_game(hub: Hub, request: MatchRequest) -> ServerGame:
         komi=komi,
         control=request.control,
         nmatch=request.nmatch,
+        passes_to_score=hub.dialect.passes_to_score,
     )
     hub.games[game.number] = game
     now = hub.now()
@@ -62,8 +68,14 @@ def start_game(hub: Hub, request: MatchRequest) -> ServerGame:
     game.start_clock(now)
     _arm_greeting(hub, game, now)
     hub.announce(
-        f"{{Match {game.number}: {white.name} [{white.rank:>4}] vs. "
-        f"{black.name} [{black.rank:>4}] }}"
+        match_announcement(
+            game.number,
+            white.name,
+            white.rank,
+            black.name,
+            black.rank,
+            centred=hub.dialect.name == "nngs",
+        )
     )
     hub.notify_agents(game)
     return game
@@ -118,7 +130,6 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
         time_loss(hub, game, color)
         return None
     record = game.record_move(color, point, move.captures)
-    first_move = color not in game.moved
     game.moved.add(color)
     game.undo_request = None
     game.adjourn_requests.clear()
@@ -138,8 +149,10 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
         ]
         head: list[Line] = [(15, text) for text in game.heading(now)]
         head.append((15, record.line()))
+        # NNGS tells its players only that scoring began, not the pass that began it.
+        echo = head if hub.dialect.echo_scoring_pass else []
         for player in game.players():
-            hub.send(player, note + head)
+            hub.send(player, note + echo)
         for observer in list(game.observers):
             hub.send(observer, head)
     else:
@@ -147,9 +160,6 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
         _move_block(hub, game, record, extra, now)
         if game.greeting_deadline is not None:
             _arm_greeting(hub, game, now)
-    if first_move and game.title is None:
-        opponent = game.player(color.opponent)
-        hub.send(opponent, lines.say(game.number, user.name, "Hi!"))
     hub.notify_agents(game)
     return None
 
@@ -271,7 +281,7 @@ def type_done(hub: Hub, game: ServerGame, user: User, color: Color) -> None:
         finish_scored(hub, game)
         return
     opponent = game.player(color.opponent)
-    hub.send(opponent, [(9, f"{user.name} has typed done.")])
+    hub.send(opponent, [(9, hub.dialect.done_echo.format(name=user.name))])
     hub.notify_agents(game)
 
 
@@ -282,16 +292,26 @@ def finish_scored(hub: Hub, game: ServerGame) -> None:
     board.append((20, score_line(game, score.white, score.black)))
     winner = Color.WHITE if score.white > score.black else Color.BLACK
     winner_user = None if score.white == score.black else game.player(winner)
+    summary = f"W {score.white:.1f} B {score.black:.1f}"
+    if hub.dialect.result_as_resign:
+        # NNGS: the players get the count and then "<loser> has resigned the game."; the
+        # announcement (all observers get) calls it a resignation, with the score after it.
+        loser = winner.opponent
+        word = "White" if loser is Color.WHITE else "Black"
+        board.append((9, f"{game.player(loser).name} has resigned the game."))
+        end_game(
+            hub,
+            game,
+            board,
+            winner_user,
+            f"{word} resigns. {summary}",
+            completed=True,
+            observers_announced=True,
+        )
+        return
     for observer in list(game.observers):
         hub.send(observer, board)
-    end_game(
-        hub,
-        game,
-        board,
-        winner_user,
-        f"W {score.white:.1f} B {score.black:.1f}",
-        completed=True,
-    )
+    end_game(hub, game, board, winner_user, summary, completed=True)
 
 
 def score_line(game: ServerGame, white: float, black: float) -> str:
@@ -312,6 +332,7 @@ def end_game(
     completed: bool = False,
     observer_lines: list[Line] | None = None,
     epilogue: list[Line] | None = None,
+    observers_announced: bool = False,
 ) -> None:
     """Finish ``game``: the reason lines, "Removed game file", stats and the announcement."""
     before = {user.key: hub.prompt_state(user) for user in game.players()}
@@ -336,11 +357,16 @@ def end_game(
             session.send([(None, ""), (9, "game completed.")], prompt=False)
             session.write_raw(_prompt(session.client_mode, state))
         session.send((epilogue or []) + removed)
+    announcement = result_announcement(game.number, game.white.name, game.black.name, summary)
     if observer_lines is not None:
         for observer in list(game.observers):
             hub.send(observer, observer_lines)
+    observers = list(game.observers)
+    if observers_announced:
+        for observer in observers:
+            hub.send(observer, [(21, announcement)])
     game.observers.clear()
-    hub.announce(f"{{Game {game.number}: {game.white.name} vs {game.black.name} : {summary}}}")
+    hub.announce(announcement, also_exclude=observers if observers_announced else ())
     hub.notify_agents(game)
 
 
@@ -418,14 +444,22 @@ def adjourn(hub: Hub, game: ServerGame, reason: str | None = None) -> None:
 
 
 def load(hub: Hub, game: ServerGame) -> None:
-    """Resume an adjourned game under a fresh number; both players get the full move list."""
+    """Resume an adjourned game under a fresh number; both players get the full move list
+    (IGS), or on NNGS the ``{Game N: W vs B @ Move K}`` heading and only the last move."""
     game.number = hub.next_game_number()
     hub.games[game.number] = game
     now = hub.now()
     for user, other in ((game.white, game.black), (game.black, game.white)):
-        lines: list[Line] = [(9, f"Creating match [{game.number}] with {other.name}.")]
-        lines.extend((15, text) for text in game.heading(now))
-        lines.extend((15, record.line()) for record in game.records)
-        hub.send(user, lines)
+        if hub.dialect.name == "nngs":
+            heading = loaded_game(game.number, game.white.name, game.black.name, len(game.records))
+            block: list[Line] = [(21, heading)]
+            block.extend((15, text) for text in game.heading(now))
+            block.extend((15, record.line()) for record in game.records[-1:])
+            hub.send(user, block)
+            continue
+        block = [(9, f"Creating match [{game.number}] with {other.name}.")]
+        block.extend((15, text) for text in game.heading(now))
+        block.extend((15, record.line()) for record in game.records)
+        hub.send(user, block)
     game.start_clock(now)
     hub.notify_agents(game)

@@ -10,7 +10,7 @@ writes to a connection: :mod:`.gameflow` decides who receives what.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from igs_tui.go import (
@@ -63,9 +63,14 @@ class ServerGame:
     nmatch: bool = False
     title: str | None = None
     rated: bool = False
+    passes_to_score: int = IGS_RULES.passes_to_end
+    """Consecutive passes that start scoring (3 on IGS, 2 on NNGS)."""
 
     def __post_init__(self) -> None:
-        self.rules = Game(self.size, komi=self.komi, ruleset=IGS_RULES)
+        ruleset = IGS_RULES
+        if self.passes_to_score != ruleset.passes_to_end:
+            ruleset = replace(IGS_RULES, name="nngs", passes_to_end=self.passes_to_score)
+        self.rules = Game(self.size, komi=self.komi, ruleset=ruleset)
         self.records: list[MoveRecord] = []
         self.handicap = 0
         self.clocks = {

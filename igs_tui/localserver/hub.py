@@ -21,8 +21,10 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from igs_tui.localserver import gameflow, matching
+from igs_tui.localserver import lines as lines_mod
 from igs_tui.localserver.clock import Clock, ScaledClock
 from igs_tui.localserver.config import ServerConfig
+from igs_tui.localserver.dialect import Dialect, dialect_named
 from igs_tui.localserver.games import Phase as GamePhase
 from igs_tui.localserver.games import ServerGame
 from igs_tui.localserver.lines import Line
@@ -52,6 +54,7 @@ class Agent(Protocol):
 class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
+        self.dialect: Dialect = dialect_named(config.dialect)
         self.clock: Clock = config.clock or ScaledClock(config.time_scale)
         self.login_guard = LoginGuard()
         """Delays and locks out password guessing (also through the ``login`` command)."""
@@ -92,7 +95,20 @@ class Hub:
         user = self.users.get(name.lower())
         return user if user is not None and user.online else None
 
-    def new_guest(self) -> User:
+    def new_guest(self, name: str = "") -> User:
+        """A guest user: ``guestNNNN``, or on a server with named guests (NNGS) the name the
+        visitor typed, when it is free and a plain word."""
+        known = self.users.get(name.lower())
+        if (
+            self.dialect.named_guests
+            and name.isascii()
+            and name.isalnum()
+            and len(name) <= 10
+            and (known is None or (known.guest and not known.online))
+        ):
+            user = User(name=name, guest=True)
+            self.users[user.key] = user
+            return user
         while f"guest{self._next_guest}" in self.users:
             self._next_guest += 1
         user = User(name=f"guest{self._next_guest}", guest=True)
@@ -119,7 +135,13 @@ class Hub:
             old.user = None
             old.close()
             user.session = None
-        if user.guest:
+        version = self.dialect.version_line
+        if version is not None and self.config.announce_version:
+            lines.append((39, version))
+        if user.guest and self.dialect.named_guests:
+            lines.append((9, lines_mod.unregistered_name(user.name)))
+            lines.append((9, lines_mod.GUEST_ACCOUNT))
+        elif user.guest:
             lines.append((9, f"You are logged in as a guest: your name is {user.name}."))
         session.attach(user)
         user.session = session
@@ -154,10 +176,13 @@ class Hub:
         if user.session is not None:
             user.session.send(lines, prompt=prompt)
 
-    def announce(self, text: str, *, exclude: User | None = None) -> None:
+    def announce(
+        self, text: str, *, exclude: User | None = None, also_exclude: Iterable[User] = ()
+    ) -> None:
         """A 21 system message to everyone with ``quiet`` off."""
+        left_out = {exclude, *also_exclude}
         for user in list(self.online):
-            if user is not exclude and not user.flag("quiet") and not user.bot:
+            if user not in left_out and not user.flag("quiet") and not user.bot:
                 self.send(user, [(21, text)])
 
     def prompt_state(self, user: User) -> int:
@@ -211,8 +236,8 @@ class Hub:
             MOVE_HANDLER[0](self, session, user, text)
             return
         handler = COMMANDS.get(name)
-        if handler is None:
-            session.send([(5, f"{word}: Unknown command.")])
+        if handler is None or name in self.dialect.missing_commands:
+            session.send([lines_mod.unknown_command(word)])
             return
         try:
             handler(self, session, user, rest.strip())

@@ -306,3 +306,97 @@ def time_block(game: int, white: str, white_clock: str, black: str, black_clock:
         (26, f"White({white}) : {white_clock}"),
         (26, f"Black({black}) : {black_clock}"),
     ]
+
+
+# --- the NNGS dialect (see :mod:`igs_tui.localserver.dialect`) ---------------------------------
+
+USER_TABLE_HEADER = " Info     Name       Rank  19  9  Idle Rank Info"
+"""The header of NNGS's code-9 ``user`` table: ``9  Info     Name       Rank  19  9 ...``."""
+USER_TABLE_RULE = " -------- ---------- ---- --- --- ---- ---------------------------------"
+GUEST_ACCOUNT = "This is a guest account."
+LOAD_REFUSED = 'You cannot load someone else\'s game.  Try "look" to see the game.'
+UNKNOWN_TOGGLE_VALUE = "Unknown value for toggling."
+
+
+def unknown_command(word: str) -> Line:
+    """``5 nmatch: Unknown command.``"""
+    return (5, f"{word}: Unknown command.")
+
+
+def usage_error(verb: str) -> list[Line]:
+    """NNGS's answer to a command with arguments it does not take (``done 1``)."""
+    return [(5, "Usage: "), (5, verb), (5, f"See 'help {verb}' for a complete description.")]
+
+
+def unregistered_name(name: str) -> str:
+    """The first line NNGS prints for a name without an account."""
+    return f'"{name}" is not a registered name.  You may play, but your games are not rated.'
+
+
+def format_user_row(
+    flags: str,
+    observing: int | None,
+    playing: int | None,
+    name: str,
+    rank: str,
+    games_19: int,
+    games_9: int,
+    idle: float,
+    info: str = "",
+) -> str:
+    """A row of the NNGS ``user`` table: ``    -- -- alice       NR    0   0  0s  NR``.
+
+    ``flags`` are the two flag characters (``Q``/``S``, ``X``/``!``, ``-`` or blank for unset);
+    the second rank column repeats the rank without its ``*``.
+    """
+    padded = (flags + "  ")[:2]
+    shown = [" " if f == "-" else f for f in padded]
+    obs = "--" if observing is None else str(observing)
+    pl = "--" if playing is None else str(playing)
+    tail = f" {info}" if info else ""
+    return (
+        f" {shown[0]}{shown[1]} {obs:>2} {pl:>2} {name:<11} {rank:<3} {games_19:>3} {games_9:>3}"
+        f" {format_idle(idle):>3}  {rank.rstrip('*') or 'NR'}{tail}"
+    )
+
+
+def plain_shout(name: str, text: str) -> Line:
+    """NNGS: ``21 alice -->> text``."""
+    return (21, f"{name} -->> {text}")
+
+
+def plain_say(name: str, text: str) -> list[Line]:
+    """NNGS: ``19 alice text`` (no ``51`` header, no stars)."""
+    return [(19, f"{name} {text}")]
+
+
+def komi_offer(name: str, komi: float) -> list[Line]:
+    """NNGS: ``9 alice offers a new komi of 5.5.`` and its "Use komi" hint."""
+    return [
+        (9, f"{name} offers a new komi of {komi:.1f}."),
+        (9, f'Use "komi {komi:.1f}" to accept, or "decline {name}" to respond.'),
+    ]
+
+
+def komi_now(komi: float) -> Line:
+    return (9, f"Komi is now set to {komi:.1f}")
+
+
+def loaded_game(number: int, white: str, black: str, moves: int) -> str:
+    """NNGS's heading of a reloaded game: ``{Game 1: W vs B @ Move 3}`` (IGS: ``@ Operation``)."""
+    return f"{{Game {number}: {white} vs {black} @ Move {moves}}}"
+
+
+def match_announcement(
+    number: int, white: str, white_rank: str, black: str, black_rank: str, *, centred: bool = False
+) -> str:
+    """``{Match 12: W [ 5k*] vs. B [ 3k*] }`` (NNGS centres the rank: ``[ NR ]``)."""
+    if centred:
+        return f"{{Match {number}: {white} [{white_rank:^4}] vs. {black} [{black_rank:^4}] }}"
+    return f"{{Match {number}: {white} [{white_rank:>4}] vs. {black} [{black_rank:>4}] }}"
+
+
+def result_announcement(number: int, white: str, black: str, summary: str) -> str:
+    """``{Game 12: W vs B : W 30.5 B 34.0}``; NNGS words a scored result as a resignation with
+    the score: ``{Game 1: bob vs alice : White resigns. W 30.5 B 34.0}``."""
+    return f"{{Game {number}: {white} vs {black} : {summary}}}"

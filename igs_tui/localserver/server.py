@@ -2,6 +2,8 @@
 
 ``LocalServer`` listens on 127.0.0.1 (raw TCP, telnet negotiation refused, CRLF lines,
 UTF-8). It is the app's offline mode and the project's end-to-end test bed.
+:meth:`LocalServer.connect_in_memory` connects a client without a socket (see
+:mod:`igs_tui.localserver.memory_link`): the same connection handler serves it.
 """
 
 from __future__ import annotations
@@ -9,15 +11,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.hub import Hub
+from igs_tui.localserver.memory_link import MemoryEnd, memory_link
 from igs_tui.localserver.registry import ensure_loaded
 from igs_tui.localserver.session import Session
 from igs_tui.localserver.telnet import TelnetLineReader
 
 READ_CHUNK = 4096
+
+
+class StreamWriterLike(Protocol):
+    """What a connection needs of its writer: an asyncio StreamWriter or a MemoryWriter."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+    async def drain(self) -> None: ...
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any: ...
 
 
 class LocalServer:
@@ -34,16 +51,44 @@ class LocalServer:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._connections: set[asyncio.Task[None]] = set()
-        self._writers: set[asyncio.StreamWriter] = set()
+        self._writers: set[StreamWriterLike] = set()
         self._world: list[object] = []
+        self._running = False
 
-    async def start(self) -> int:
-        self._server = await asyncio.start_server(self._on_connect, self.host, self.port)
-        sockets = self._server.sockets
-        self.port = int(sockets[0].getsockname()[1]) if sockets else self.port
+    async def start(self, *, listen: bool = True) -> int:
+        """Start the timers, bots and broadcast and, with ``listen``, accept TCP connections.
+
+        Returns the port bound (0 without ``listen``: then only :meth:`connect_in_memory`
+        connects clients).
+        """
+        if listen and self._server is None:
+            self._server = await asyncio.start_server(self._on_connect, self.host, self.port)
+            sockets = self._server.sockets
+            self.port = int(sockets[0].getsockname()[1]) if sockets else self.port
+        self._run_world()
+        return self.port
+
+    def connect_in_memory(self) -> MemoryEnd:
+        """Connect a client through memory instead of a socket; return the client's end.
+
+        The server's end is served exactly as a TCP connection is (and :meth:`stop` ends it).
+        Timers and bots start with the first connection if :meth:`start` was not called.
+        """
+        self._run_world()
+        client, server = memory_link()
+        # Tracked before it first runs, so that a stop() right away still closes and ends it.
+        self._writers.add(server.writer)
+        task = asyncio.ensure_future(self._on_connect(server.reader, server.writer))
+        self._connections.add(task)
+        task.add_done_callback(self._connections.discard)
+        return client
+
+    def _run_world(self) -> None:
+        if self._running:
+            return
+        self._running = True
         self._spawn(self._tick_loop())
         self._start_world()
-        return self.port
 
     def _start_world(self) -> None:
         from igs_tui.localserver.bots import start_bots
@@ -82,6 +127,7 @@ class LocalServer:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
             self._server = None
+        self._running = False
 
     async def __aenter__(self) -> LocalServer:
         await self.start()
@@ -100,7 +146,7 @@ class LocalServer:
 
                 logging.getLogger(__name__).exception("tick failed")
 
-    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: StreamWriterLike) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._connections.add(task)
@@ -136,6 +182,11 @@ class LocalServer:
                         session.send([(5, "Internal error in the local server.")])
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        except asyncio.CancelledError:
+            # The server (or the app around it) is stopping. Ending normally matters on Python
+            # 3.11: asyncio's stream callback asks a cancelled handler for its exception and
+            # prints a CancelledError traceback on every quit of ``igs-tui --local``.
             pass
         finally:
             self._writers.discard(writer)

@@ -119,7 +119,7 @@ class Session:
             return
         user = self.hub.find_account(name)
         if user is None:
-            self.hub.login(self, self.hub.new_guest())
+            self.hub.login(self, self.hub.new_guest(name))
             return
         if user.bot:
             self.send([(5, f"{user.name} is a robot account and cannot be logged into.")])

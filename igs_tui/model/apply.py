@@ -213,6 +213,7 @@ def _move(model: ClientModel, c: ch.MoveAdded) -> None:
         game.handicap = c.move.handicap
     if not game.add_move(c.move):
         return
+    game.undo_declined_by = ""
     now = model.clock()
     game.clocks[c.move.color].stop(now)
     if game.phase is GamePhase.PLAYING:
@@ -245,6 +246,7 @@ def _undone(model: ClientModel, c: ch.MoveUndone) -> None:
     game = _game(model, c.game)
     if game is not None:
         game.undo_requested_by = ""
+        game.undo_declined_by = ""
         game.undo_last()
 
 
@@ -344,6 +346,13 @@ def _undo_asked(model: ClientModel, c: ch.UndoAsked) -> None:
     game = _game(model, c.game)
     if game is not None:
         game.undo_requested_by = c.by
+
+
+def _undo_declined(model: ClientModel, c: ch.UndoDeclined) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.undo_requested_by = ""
+        game.undo_declined_by = c.by
 
 
 def _komi_proposed(model: ClientModel, c: ch.KomiProposed) -> None:
@@ -466,6 +475,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ScoreChecked: _score_checked,
     ch.GameScored: _scored,
     ch.UndoAsked: _undo_asked,
+    ch.UndoDeclined: _undo_declined,
     ch.KomiProposed: _komi_proposed,
     ch.GameChat: _game_chat,
     ch.ObserversCounted: _observers,

@@ -410,6 +410,14 @@ class UndoAsked(_GameChange):
 
 
 @dataclass(frozen=True, slots=True)
+class UndoDeclined(_GameChange):
+    """``by`` declined the undo asked for in ``game`` (the request is over)."""
+
+    game: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
 class KomiProposed(_GameChange):
     """The opponent proposes a komi (``None`` = no proposal pending)."""
 

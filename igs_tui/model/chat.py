@@ -52,7 +52,8 @@ class ChatMessage:
     text: str
     timestamp: float
     kind: str = "message"
-    """``message`` for chat, ``kibitz``/``say`` inside game buffers, ``own`` for our own lines."""
+    """``message`` for chat, ``kibitz``/``say`` inside game buffers, ``own`` for our own lines,
+    ``notice`` for the server's lines about a conversation (not unread, no author)."""
     highlight: bool = False
 
 
@@ -65,7 +66,7 @@ class ChatBuffer:
 
     def add(self, message: ChatMessage) -> None:
         self.messages.append(message)
-        if message.kind != "own":
+        if message.kind not in ("own", "notice"):
             self.unread += 1
             self.highlighted = self.highlighted or message.highlight
 

@@ -6,7 +6,9 @@ backend, and post messages up; the app only decides which screen is showing.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+import logging
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -32,6 +34,11 @@ if TYPE_CHECKING:
     from igs_tui.model.assist import EngineAssist
     from igs_tui.ui.main_screen import MainScreen
 
+_log = logging.getLogger(__name__)
+
+SHUTDOWN_SECONDS = 3.0
+"""The longest quitting waits for the session to close (a dead link must not hold it up)."""
+
 Connect = Callable[[LoginRequest], "Backend | Awaitable[Backend]"]
 
 
@@ -56,9 +63,12 @@ class IgsApp(App[None]):
         match_hook: Callable[[str], None] | None = None,
         assist: EngineAssist | None = None,
         login_server: str | None = None,
+        shutdown: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """``login_server`` (``"igs"``, ``"local"`` or ``"HOST:PORT"``) preselects the server
-        on the first login form; ``match_hook`` replaces the match dialog (None = dialog)."""
+        on the first login form; ``match_hook`` replaces the match dialog (None = dialog);
+        ``shutdown`` runs as the app ends (close the link, finish autosaves, stop the embedded
+        server), for at most :data:`SHUTDOWN_SECONDS`."""
         super().__init__()
         self.model = model
         self._backend = backend
@@ -71,6 +81,7 @@ class IgsApp(App[None]):
         self.assist = assist
         """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
         self._login_server = login_server
+        self._shutdown_hook = shutdown
         self.login_request: LoginRequest | None = None
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
@@ -87,6 +98,17 @@ class IgsApp(App[None]):
         if self._backend is None:
             self._backend = OfflineBackend()
         return self._backend
+
+    async def on_unmount(self) -> None:
+        """The app is ending (ctrl+q): close what the session opened, without hanging on a
+        dead link."""
+        hook, self._shutdown_hook = self._shutdown_hook, None
+        if hook is not None:
+            try:
+                async with asyncio.timeout(SHUTDOWN_SECONDS):
+                    await hook()
+            except Exception:  # quitting must always work
+                _log.exception("shutdown failed")
 
     # screens ----------------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -52,6 +52,8 @@ def _stamp_of(timestamp: float) -> str:
 
 def format_log_line(message: ChatMessage) -> str:
     stamp = _stamp_of(message.timestamp)
+    if message.kind == "notice":
+        return f"{stamp} -- {clean(message.text)}\n"
     kind = "" if message.kind in ("message", "own") else f" ({message.kind})"
     return f"{stamp} <{clean(message.author)}>{kind} {clean(message.text)}\n"
 

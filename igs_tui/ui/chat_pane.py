@@ -21,7 +21,6 @@ from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
-from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.messages import MatchRequested, ShowPane
@@ -29,8 +28,11 @@ from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.tail import appended_since
+from igs_tui.ui.wrapping_log import WrappingLog
 
 MAX_LINE = 2000
+SHOWN_LINES = 2000
+"""Lines of the open conversation on screen (the model and the chat log on disk keep more)."""
 """Characters of one message shown; the disk log keeps the rest."""
 
 
@@ -49,6 +51,10 @@ def message_line(message: ChatMessage, me: str) -> Text:
     """One message as ``HH:MM <author> text`` with application-chosen styles only."""
     line = Text()  # a style given to Text() would cover the whole line
     line.append(time.strftime("%H:%M ", time.localtime(message.timestamp)), "dim")
+    if message.kind == "notice":  # the server about the conversation (joined, who is in)
+        line.append("-- ", "dim")
+        line.append_text(plain(message.text, "dim italic", max_length=MAX_LINE))
+        return line
     if message.kind == "own":
         author_style = "bold green"
     elif message.kind == "kibitz":
@@ -116,13 +122,7 @@ class ChatPane(ModelWatcher):
             yield OptionList(id="chat-buffers")
             with Vertical(id="chat-main"):
                 yield Label("", id="chat-title")
-                yield BoundedLog(
-                    id="chat-log",
-                    wrap=True,
-                    markup=False,
-                    max_lines=self.model.limits.chat_lines,
-                    min_width=1,
-                )
+                yield WrappingLog(id="chat-log", keep=SHOWN_LINES)
                 yield ChatInput(
                     names=self._completion_names,
                     games=self._completion_games,
@@ -135,8 +135,8 @@ class ChatPane(ModelWatcher):
         return self.query_one("#chat-input", ChatInput)
 
     @property
-    def log_widget(self) -> BoundedLog:
-        return self.query_one("#chat-log", BoundedLog)
+    def log_widget(self) -> WrappingLog:
+        return self.query_one("#chat-log", WrappingLog)
 
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.model_changed)
@@ -186,9 +186,9 @@ class ChatPane(ModelWatcher):
             return
         new, complete = appended_since(buf.messages, self._last_shown)
         if not complete:
-            self.log_widget.clear()
+            self.log_widget.clear_lines()
         for message in new:
-            self.log_widget.write(message_line(message, self.model.me))
+            self.log_widget.add_line(message_line(message, self.model.me))
         if new:
             self._last_shown = new[-1]
             if is_shown(self):
@@ -209,11 +209,13 @@ class ChatPane(ModelWatcher):
         """Show buffer ``key`` (created if new) from its start; None shows a hint."""
         self.current = key
         self._last_shown = None
-        self.log_widget.clear()
+        self.log_widget.clear_lines()
         title = self.query_one("#chat-title", Label)
         if key is None:
             title.update("no conversations yet")
-            self.log_widget.write(Text("Type /help for commands, /tell NAME text to chat.", "dim"))
+            self.log_widget.add_line(
+                Text("Type /help for commands, /tell NAME text to chat.", "dim")
+            )
         else:
             self.model.buffer(key)
             title.update(plain(f"{key.kind.value}: {key.label}", max_length=60))
@@ -245,7 +247,7 @@ class ChatPane(ModelWatcher):
 
     def note(self, text: str, style: str = "dim italic") -> None:
         """A local line in the log (help, errors); never stored in the model."""
-        self.log_widget.write(plain(text, style))
+        self.log_widget.add_line(plain(text, style))
 
     @on(ChatInput.Submitted, "#chat-input")
     def _submitted(self, event: ChatInput.Submitted) -> None:

@@ -13,16 +13,18 @@ from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CONSOLE, ClientModel, ConsoleLine
-from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.tail import appended_since
+from igs_tui.ui.wrapping_log import WrappingLog
 
 KIND_WIDTH = 12
 MAX_LINE = 4000
+SHOWN_LINES = 2000
+"""Console lines on screen (the model keeps more; the session transcript keeps all)."""
 
 
 def console_line(line: ConsoleLine) -> Text:
@@ -49,13 +51,7 @@ class ConsolePane(ModelWatcher):
         self._last: ConsoleLine | None = None
 
     def compose(self) -> ComposeResult:
-        yield BoundedLog(
-            id="console-log",
-            wrap=True,
-            markup=False,
-            max_lines=self.model.limits.console_lines,
-            min_width=1,
-        )
+        yield WrappingLog(id="console-log", keep=SHOWN_LINES)
         yield ChatInput(
             names=self.model.players.names,
             games=lambda: list(self.model.games),
@@ -79,13 +75,12 @@ class ConsolePane(ModelWatcher):
             self._write_new()
 
     def _write_new(self) -> None:
-        log = self.query_one("#console-log", BoundedLog)
-        log.max_lines = self.model.limits.console_lines
+        log = self.query_one("#console-log", WrappingLog)
         new, complete = appended_since(self.model.console, self._last)
         if not complete:
-            log.clear()
-        for line in new:
-            log.write(console_line(line))
+            log.clear_lines()
+        for line in new[-SHOWN_LINES:]:
+            log.add_line(console_line(line))
         if new:
             self._last = new[-1]
 

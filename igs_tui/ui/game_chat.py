@@ -5,10 +5,7 @@ server adapter files kibitzes and says; the input sends a *say* to the opponent 
 games and a *kibitz* to the observers otherwise. The model is only read: our own line comes
 back from the server like any other.
 
-Lines wrap at the log's visible width (:class:`ChatLog`): a plain ``RichLog`` renders each
-line when it is written, at no less than its ``min_width`` (78 cells by default), and keeps
-that rendering, so beside the board (30-60 cells) every wrapped piece lost its right part
-and a resize never re-wrapped what was already shown.
+Lines wrap at the log's visible width (:class:`~igs_tui.ui.wrapping_log.WrappingLog`).
 """
 
 from __future__ import annotations
@@ -16,16 +13,15 @@ from __future__ import annotations
 from collections import deque
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ChatMessage, ClientModel
-from igs_tui.ui.bounded_log import BoundedLog
 from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.wrapping_log import WrappingLog
 
 SHOWN_MESSAGES = 300
 """Lines rebuilt on each change; older ones are in the chat pane and the on-disk log."""
@@ -41,52 +37,11 @@ def format_message(message: ChatMessage) -> Text:
     return line
 
 
-class ChatLog(BoundedLog):
-    """A RichLog that wraps at its visible width and wraps its lines again when that changes.
-
-    ``min_width=1`` lets a line wrap narrower than 78 cells. The lines written are kept (as
-    many as the chat shows) to be rendered again at a new width: after a resize, and when the
-    vertical scrollbar appears and takes a cell from every line written before the overflow.
-    """
+class ChatLog(WrappingLog):
+    """The game's chat lines (as many as :data:`SHOWN_MESSAGES`)."""
 
     def __init__(self, *, keep: int = SHOWN_MESSAGES) -> None:
-        super().__init__(
-            max_lines=keep * 4,  # a message wraps to a few lines
-            wrap=True,
-            markup=False,
-            highlight=False,
-            auto_scroll=True,
-            min_width=1,
-        )
-        self._kept: deque[Text] = deque(maxlen=keep)
-        self._wrap_width = 0
-
-    def add_line(self, line: Text) -> None:
-        self._kept.append(line)
-        self.write(line)
-
-    def clear_lines(self) -> None:
-        self._kept.clear()
-        self.clear()
-
-    @property
-    def wrap_width(self) -> int:
-        """The width the shown lines were wrapped at (0 before the first layout)."""
-        return self._wrap_width
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Wrap the kept lines again when the visible width changes (RichLog's own handler,
-        which runs too, only renders the writes made before the first layout)."""
-        width = self.scrollable_content_region.width
-        if width == self._wrap_width or width <= 0:
-            return
-        rewrap = self._wrap_width > 0
-        self._wrap_width = width
-        if rewrap:
-            self.clear()
-            for line in self._kept:
-                self.write(line, scroll_end=False)
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        super().__init__(keep=keep)
 
 
 class GameChat(ModelWatcher):

@@ -53,6 +53,8 @@ from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
 
 RESULT_GRACE_SECONDS = 3.0
+UNDO_REPORTED = 2
+"""Moves taken back at once that are reported as an undo (more is a reload, not an undo)."""
 """How long a scored own game waits for the server's count before the result screen shows
 without it (the count line normally arrives just before the end of the game)."""
 
@@ -248,8 +250,13 @@ class GameView(GameActions):
         self._awaiting_server = False
         if len(game.moves) != self.browse.total:
             # a new move (or an undo) makes an old warning or a half-confirmed pass stale
+            taken_back = self.browse.total - len(game.moves)
             self.message = ""
+            if 0 < taken_back <= UNDO_REPORTED and self.browse.total:
+                self.message = f"Undo: {taken_back} move{'s' if taken_back > 1 else ''} taken back"
             self._pass_armed = False
+        if game.undo_declined_by and self.message.startswith("Undo requested"):
+            self.message = f"{game.undo_declined_by} declined the undo"
         self.browse.update_total(len(game.moves))
         if self.suggestion is not None and (
             game.phase is not GamePhase.SCORING or self.suggestion <= game.dead

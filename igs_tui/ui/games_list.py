@@ -18,6 +18,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
 from igs_tui.ui.capability import need
+from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -110,7 +111,9 @@ class GamesList(ModelWatcher):
 
     def compose(self) -> ComposeResult:
         with BlankHorizontal(id="games-bar"):
-            yield Input(placeholder="filter names/titles", id="games-filter")
+            yield FilterInput(
+                placeholder="filter names/titles", id="games-filter", leave_to="#games-table"
+            )
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")
             yield Label("", id="games-count")

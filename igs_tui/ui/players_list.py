@@ -28,6 +28,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
 from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
 from igs_tui.ui.capability import need
+from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_toggles import OwnFlags
@@ -136,9 +137,12 @@ class PlayersList(ModelWatcher):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="players-bar"):
-            yield Input(placeholder="name", id="players-name")
-            yield Input(placeholder="ranks 5k-2d", id="players-ranks")
-            yield Input(placeholder="country", id="players-country")
+            for placeholder, field in (
+                ("name", "players-name"),
+                ("ranks 5k-2d", "players-ranks"),
+                ("country", "players-country"),
+            ):
+                yield FilterInput(placeholder=placeholder, id=field, leave_to="#players-table")
             yield Checkbox("Open", id="players-open")
             yield Checkbox("Looking", id="players-looking")
             yield Checkbox("Quiet", id="players-quiet")

@@ -1,4 +1,5 @@
-"""A bot bridge and a scripted opponent on the embedded server, over real TCP on 127.0.0.1.
+"""A bot bridge and a scripted opponent on the embedded server, over real TCP on 127.0.0.1
+(``memory=True``: every client linked in memory, for tests about the bridge, not the network).
 
 The opponent is a plain protocol client (IgsClient + model + IgsBackend, as in
 tests/play/harness.py) that challenges the bot with ``nmatch`` and answers each of its turns
@@ -31,6 +32,7 @@ from igs_tui.localserver.config import DEMO_ACCOUNTS, Account
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.terms import MatchTerms
+from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config
 from tests.polling import wait_until
@@ -49,15 +51,25 @@ def fast_session(username: str, password: str) -> SessionLike:
     return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE)
 
 
-def client_config(port: int, *, reconnect: bool = False, delay: float = 0.05) -> ClientConfig:
+def client_config(
+    server: ServerAddress | int, *, reconnect: bool = False, delay: float = 0.05
+) -> ClientConfig:
+    """Fast retries to ``server`` (a port: 127.0.0.1)."""
+    address = server if isinstance(server, ServerAddress) else ServerAddress("127.0.0.1", server)
     return ClientConfig(
-        servers=[ServerAddress("127.0.0.1", port)],
+        servers=[address],
         reconnect=reconnect,
         backoff=BackoffPolicy(initial=delay, factor=1.0, maximum=delay, jitter=0.0),
     )
 
 
-async def join_fast(port: int, name: str) -> Player:
+async def join_fast(server: LocalServer | int, name: str) -> Player:
+    """Log ``name`` in (password = name): in memory to ``server``, or over TCP to a port."""
+    address, connector = (
+        (ServerAddress("127.0.0.1", server), None)
+        if isinstance(server, int)
+        else (MEMORY_ADDRESS, MemoryLinks(server))
+    )
     model = ClientModel()
     igs: IgsClient | None = None
 
@@ -72,12 +84,18 @@ async def join_fast(port: int, name: str) -> Player:
         if isinstance(event, Event):
             adapter.apply(event)
 
+    profile = link.profile
+
+    def session(username: str, password: str) -> SessionLike:
+        return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE, profile=profile)
+
     igs = IgsClient(
         name,
         name,
-        config=client_config(port, reconnect=True),
+        config=client_config(address, reconnect=True),
         on_event=on_event,
-        session_factory=fast_session,
+        session_factory=session,
+        connector=connector,
     )
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
@@ -217,9 +235,16 @@ class BotRun:
     proxy: CuttingProxy | None = None
     players: list[Player] = field(default_factory=list)
     """Every client the test joined (closed at the end)."""
+    memory: bool = False
+    """The clients are linked in memory (else TCP to the server's port)."""
+
+    @property
+    def address(self) -> ServerAddress:
+        """The address the clients are configured with."""
+        return MEMORY_ADDRESS if self.memory else ServerAddress("127.0.0.1", self.server.port)
 
     async def join(self, name: str) -> Player:
-        player = await join_fast(self.server.port, name)
+        player = await join_fast(self.server if self.memory else self.server.port, name)
         self.players.append(player)
         return player
 
@@ -236,22 +261,32 @@ async def bot_and_opponent(
     proxy: bool = False,
     reconnect_delay: float = 0.05,
     server_overrides: dict[str, object] | None = None,
+    memory: bool = False,
 ) -> AsyncIterator[BotRun]:
     """Start the server, the bridge (as ``botalpha``) and a connected opponent; with
-    ``proxy`` the bot's connections go through a :class:`CuttingProxy`."""
-    server = await start_embedded(bot_server_config(**(server_overrides or {})))  # type: ignore[arg-type]
+    ``proxy`` the bot's connections go through a :class:`CuttingProxy`; with ``memory``
+    every client is linked in memory and the server listens on no port."""
+    config = bot_server_config(**(server_overrides or {}))
+    if memory:
+        assert not proxy, "the cutting proxy is TCP"
+        server = await memory_server(config)  # type: ignore[arg-type]
+    else:
+        server = await start_embedded(config)  # type: ignore[arg-type]
     cutter = await CuttingProxy(server.port).__aenter__() if proxy else None
-    port = cutter.port if cutter is not None else server.port
+    address: ServerAddress | int = (
+        MEMORY_ADDRESS if memory else cutter.port if cutter is not None else server.port
+    )
     bridge = BotBridge(
         BOT,
         BOT_PASSWORD,
         engine=engine or builtin_engine(),
         policy=policy,
-        client_config=client_config(port, reconnect=reconnect, delay=reconnect_delay),
+        client_config=client_config(address, reconnect=reconnect, delay=reconnect_delay),
         games=games,
         sgf_dir=tmp_path,
         send_rate=FAST_RATE,
         status_timeout=10.0,
+        connector=MemoryLinks(server) if memory else None,
     )
     task = asyncio.ensure_future(bridge.run())
     players: list[Player] = []
@@ -260,8 +295,8 @@ async def bot_and_opponent(
         await wait_until(lambda: bridge.client.connected and bridge.model.me == BOT)
         # The bridge's open/looking toggles go out on its first step after login.
         await wait_until(lambda: flag(server, BOT, "looking"))
-        players.append(await join_fast(server.port, opponent))
-        run = BotRun(server, bridge, task, players[0], cutter, players)
+        players.append(await join_fast(server if memory else server.port, opponent))
+        run = BotRun(server, bridge, task, players[0], cutter, players, memory)
         yield run
     finally:
         bridge.stop()

@@ -8,12 +8,14 @@ record of the game against the server's move list, and the SGF log parsed back.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shlex
 import signal
 import sys
 from pathlib import Path
 
+import pytest
 from sgfmill import sgf
 
 from igs_tui.apps.bot.bridge import BotExit, engine_from_command
@@ -89,13 +91,26 @@ def check_game(run: BotRun, game: object, seen: Seen, index: int = 0) -> None:
     assert {root.get("PB"), root.get("PW")} == {BOT, run.opponent.name}
 
 
-async def test_bot_plays_a_complete_scored_game(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path) as run:
+DIALECTS: dict[str, dict[str, object]] = {
+    "igs": {"dialect": "igs"},
+    "nngs": {"dialect": "nngs"},
+    "nngs-unnamed": {"dialect": "nngs", "announce_version": False},
+}
+"""Server dialects (issue 13); "nngs-unnamed" sends no version line, so both clients learn
+the server from its refusals (nmatch, toggles, id, ``done 1``) during the game."""
+
+
+@pytest.mark.parametrize("dialect", list(DIALECTS))
+async def test_bot_plays_a_complete_scored_game(tmp_path: Path, dialect: str) -> None:
+    async with bot_and_opponent(tmp_path, server_overrides=DIALECTS[dialect]) as run:
         game, seen = await play_scored_game(run, Script(planted=list(PLANTED)))
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
         check_game(run, game, seen)
         assert any(line.startswith("accepted alice (9x9") for line in run.bridge.log_lines)
         assert any("over: " + game.result in line for line in run.bridge.log_lines)
+        # the opponent asked for komi 0.5; the bot agreed, and its log says what counts
+        assert game.komi == 0.5
+        assert any(line.endswith("komi 0.5") for line in run.bridge.log_lines)
 
 
 async def test_request_with_a_refused_size_is_declined_and_told_why(tmp_path: Path) -> None:
@@ -156,11 +171,19 @@ async def test_two_games_in_a_row(tmp_path: Path) -> None:
         assert len(list(tmp_path.glob("*.sgf"))) == 2
 
 
-async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path, dialect: str) -> None:
     """The bot's link is cut mid-game; the server adjourns the game; the bot reconnects, its
     restore ``load`` brings the game back under another number (a game started meanwhile
-    took the old one) and it plays on to a scored end with the engine resynchronised."""
-    async with bot_and_opponent(tmp_path, reconnect=True, proxy=True, reconnect_delay=3.0) as run:
+    took the old one) and it plays on to a scored end with the engine resynchronised. (NNGS
+    sends the reloaded game's last move only: the clients ask for the rest.)"""
+    async with bot_and_opponent(
+        tmp_path,
+        reconnect=True,
+        proxy=True,
+        reconnect_delay=3.0,
+        server_overrides=DIALECTS[dialect],
+    ) as run:
         assert run.proxy is not None
         alice = run.opponent
         challenge(alice)
@@ -219,7 +242,8 @@ async def _spawn_bot(
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         cwd=str(REPO_ROOT),
-        env=subprocess_env(),
+        # the bot keeps what it learns of servers in the config dir: the test's own
+        env={**subprocess_env(), "XDG_CONFIG_HOME": str(tmp_path / "config")},
     )
 
 
@@ -234,8 +258,9 @@ async def _finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tupl
     return proc.returncode, err.decode("utf-8", "replace")
 
 
-async def test_cli_plays_a_complete_game_and_exits_0(tmp_path: Path) -> None:
-    server = await start_embedded(bot_server_config())  # type: ignore[arg-type]
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_cli_plays_a_complete_game_and_exits_0(tmp_path: Path, dialect: str) -> None:
+    server = await start_embedded(bot_server_config(dialect=dialect))  # type: ignore[arg-type]
     proc = await _spawn_bot(server, tmp_path, BOT_PASSWORD, "--games", "1", "--sizes", "5")
     alice = None
     try:
@@ -252,6 +277,9 @@ async def test_cli_plays_a_complete_game_and_exits_0(tmp_path: Path) -> None:
         assert sgf_moves(saved[0], 5) == seen.server_moves
         assert "accepted alice (5x5" in err and f"over: {game.result}" in err
         assert BOT_PASSWORD not in err
+        if dialect == "nngs":  # what the bot learnt of the server is kept for the next run
+            saved_profiles = json.loads((tmp_path / "config/igs-tui/servers.json").read_text())
+            assert saved_profiles[f"127.0.0.1:{server.port}"]["family"] == "nngs"
     finally:
         if proc.returncode is None:
             proc.kill()

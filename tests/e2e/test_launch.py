@@ -57,6 +57,7 @@ class _AppWithLoginServer:
         assist: object = None,
         echo_own: bool = False,
         chat_log_dir: Path | None = None,
+        shutdown: object = None,
     ) -> None:
         self.kwargs: dict[str, Any] = dict(
             connect=connect, login_server=login_server, assist=assist, echo_own=echo_own
@@ -201,3 +202,40 @@ async def test_cancelled_login_stops_the_client(tmp_path: Path) -> None:
         server.close()
         await server.wait_closed()
         await connector.close()
+
+
+def test_the_launched_app_closes_its_session_when_it_ends() -> None:
+    """ctrl+q must close the link, finish the autosaves under way (their writer thread would
+    die with the process) and stop the embedded server: the launcher hands the connector's
+    close to the app as its shutdown."""
+    app, connector = build_app(local=True)
+    assert app._shutdown_hook == connector.close
+
+
+async def test_shutdown_runs_as_the_app_ends_and_never_holds_it_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from igs_tui.ui import app as app_module
+    from igs_tui.ui.app import IgsApp
+
+    calls: list[str] = []
+
+    async def close() -> None:
+        calls.append("closed")
+
+    app = IgsApp(ClientModel(), shutdown=close)
+    async with app.run_test():
+        assert calls == []
+    assert calls == ["closed"]
+
+    monkeypatch.setattr(app_module, "SHUTDOWN_SECONDS", 0.05)
+    never = asyncio.Event()
+
+    async def hang() -> None:
+        calls.append("hanging")
+        await never.wait()  # a dead link
+
+    app = IgsApp(ClientModel(), shutdown=hang)
+    async with app.run_test():
+        pass
+    assert calls[-1] == "hanging"  # and the app ended all the same

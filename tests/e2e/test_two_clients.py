@@ -7,6 +7,10 @@ challenge dialog that pops up, both type coordinates on their boards, pass three
 dead stone, press ctrl+d, and read the result screens. The autosaved SGF must parse back with
 the game's moves.
 
+Issue 13 runs the full game under both server dialects the embedded server imitates (IGS, and
+NNGS: classic match instead of nmatch, a komi offer, two passes to score, ``done`` without its
+number, the code-9 user list) with a guest observing it from a third app.
+
 Textual keeps "the active app" in a context variable, so each app runs under ``run_test`` in
 its own asyncio task (:class:`AppDriver`); the test sends each one its key presses and reads
 both models from the outside.
@@ -20,13 +24,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sgfmill import sgf
 from textual.pilot import Pilot
 
 from igs_tui.apps.client import Connector
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.main_screen import MainScreen
@@ -62,6 +67,7 @@ class AppDriver:
         self.connector = connector
         self._jobs: asyncio.Queue[tuple[Job | None, asyncio.Future[Any]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self.server_port = 0
 
     async def start(self) -> None:
         ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -125,12 +131,13 @@ async def wait_until(condition: Callable[[], bool], what: str, timeout: float = 
         await asyncio.sleep(0.02)
 
 
-def make_driver(name: str, port: int, tmp_path: Path) -> AppDriver:
+def make_driver(name: str, port: int, tmp_path: Path, *, guest: bool = False) -> AppDriver:
     model = ClientModel()
     connector = Connector(model, record=False, games_dir=tmp_path / f"{name}-games")
     config_dir = tmp_path / f"{name}-config"
     # The last login is remembered: the form opens on the account, with the user name filled in.
-    save_settings(LoginSettings(server="local", user=name, guest=False), config_dir)
+    user = "" if guest else name
+    save_settings(LoginSettings(server="local", user=user, guest=guest), config_dir)
     app = IgsApp(
         model,
         connect=connector,
@@ -149,6 +156,28 @@ async def log_in(player: AppDriver) -> None:
     await player.press("tab", *player.name, "enter")  # the demo password is the name
     await wait_until(lambda: isinstance(player.app.screen, MainScreen), f"{player.name} logged in")
     await wait_until(lambda: player.model.me == player.name, f"{player.name}'s login name")
+
+
+async def log_in_as_guest(player: AppDriver) -> None:
+    """The form remembers the guest choice: Enter on the focused Connect button logs in."""
+    await wait_until(lambda: player.app.focused is not None, f"{player.name}'s login form")
+    assert player.app.focused is not None and player.app.focused.id == "connect"
+    await player.press("enter")
+    await wait_until(lambda: isinstance(player.app.screen, MainScreen), "the guest logged in")
+    await wait_until(lambda: bool(player.model.me), "the guest's login name")
+
+
+async def observe_by_chat(player: AppDriver, number: int) -> None:
+    """Type ``/observe N`` in the chat pane."""
+    await player.press("f5")
+
+    async def focus_input(pilot: Pilot[None]) -> None:
+        player.app.screen.query_one("#pane-chat Input").focus()
+        await pilot.pause()
+
+    await player.do(focus_input)
+    await player.press(*f"/observe {number}", "enter")
+    await wait_until(lambda: number in player.model.followed, "the observed game")
 
 
 async def play(player: AppDriver, other: AppDriver, point: Point | None, number: int) -> None:
@@ -172,9 +201,11 @@ def result_lines(player: AppDriver) -> list[str]:
 
 
 @asynccontextmanager
-async def two_apps(tmp_path: Path) -> AsyncIterator[tuple[AppDriver, AppDriver]]:
+async def two_apps(
+    tmp_path: Path, dialect: str = "igs"
+) -> AsyncIterator[tuple[AppDriver, AppDriver]]:
     """alice and bob logged in to one embedded server, each in their own app."""
-    server = await start_embedded(fast_server_config())
+    server = await start_embedded(fast_server_config(dialect=dialect))
     alice = make_driver("alice", server.port, tmp_path)
     bob = make_driver("bob", server.port, tmp_path)
     try:
@@ -182,6 +213,7 @@ async def two_apps(tmp_path: Path) -> AsyncIterator[tuple[AppDriver, AppDriver]]
         await bob.start()
         await log_in(alice)
         await log_in(bob)
+        alice.server_port = bob.server_port = server.port
         yield alice, bob
     finally:
         await alice.stop()
@@ -189,15 +221,21 @@ async def two_apps(tmp_path: Path) -> AsyncIterator[tuple[AppDriver, AppDriver]]
         await server.stop()
 
 
-async def set_size(player: AppDriver, size: int) -> None:
-    """In the match dialog (colour focused), type the board size and send with Enter."""
+async def set_size(player: AppDriver, size: int, komi: float | None = None) -> None:
+    """In the match dialog (colour focused), type the board size (and the komi) and send
+    with Enter."""
     dialog = player.app.screen
     assert isinstance(dialog, MatchDialog)
-    await player.press("tab", "ctrl+a", "ctrl+k", *str(size), "enter")
+    await player.press("tab", "ctrl+a", "ctrl+k", *str(size))
+    if komi is not None:
+        await player.press("tab", "tab", "ctrl+a", "ctrl+k", *f"{komi:g}")
+    await player.press("enter")
     await wait_until(lambda: not isinstance(player.app.screen, MatchDialog), "offer sent")
 
 
-async def offer_from_user_list(alice: AppDriver, bob: AppDriver, size: int) -> None:
+async def offer_from_user_list(
+    alice: AppDriver, bob: AppDriver, size: int, komi: float | None = None
+) -> None:
     """alice finds bob in the user list, presses m and offers a game of ``size``."""
     await alice.press("f4", "ctrl+r")
     await wait_until(lambda: bob.name in alice.model.players, "bob in alice's user list")
@@ -207,92 +245,131 @@ async def offer_from_user_list(alice: AppDriver, bob: AppDriver, size: int) -> N
     dialog = alice.app.screen
     assert isinstance(dialog, MatchDialog)
     assert dialog.form()["opponent"] == bob.name
-    await set_size(alice, size)  # the colour (Black) is focused first; then the size
+    await set_size(alice, size, komi)  # the colour (Black) is focused first; then the size
 
 
-async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path) -> None:
-    async with two_apps(tmp_path) as (alice, bob):
-        await offer_from_user_list(alice, bob, 9)
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_two_apps_play_a_full_game_to_an_agreed_score(tmp_path: Path, dialect: str) -> None:
+    """The full game under both dialects, with a guest observing from a third app: the komi
+    alice offered (0.5) is agreed with ctrl+k and reaches the observer too; all three end
+    with the same result."""
+    async with two_apps(tmp_path, dialect) as (alice, bob):
+        guest = make_driver("guest", alice.server_port, tmp_path, guest=True)
+        await guest.start()
+        try:
+            await log_in_as_guest(guest)
+            await full_game(alice, bob, guest, dialect, tmp_path)
+        finally:
+            await guest.stop()
 
-        # bob's challenge dialog comes up by itself; he accepts with "a".
-        await wait_until(lambda: isinstance(bob.app.screen, ChallengeDialog), "bob's dialog")
-        terms = bob.app.screen.query_one("#terms").render()
-        assert "you play white, 9x9" in str(terms)
-        await bob.press("a")
+
+async def full_game(
+    alice: AppDriver, bob: AppDriver, guest: AppDriver, dialect: str, tmp_path: Path
+) -> None:
+    await offer_from_user_list(alice, bob, 9, komi=0.5)
+
+    # bob's challenge dialog comes up by itself; he accepts with "a".
+    await wait_until(lambda: isinstance(bob.app.screen, ChallengeDialog), "bob's dialog")
+    terms = bob.app.screen.query_one("#terms").render()
+    assert "you play white, 9x9" in str(terms)
+    await bob.press("a")
+    await wait_until(
+        lambda: alice.game() is not None and bob.game() is not None, "the game to start"
+    )
+    game_a, game_b = alice.game(), bob.game()
+    assert game_a is not None and game_b is not None
+    assert game_a.number == game_b.number and game_a.size == 9
+    assert game_a.role is Role.PLAYING_BLACK and game_b.role is Role.PLAYING_WHITE
+    for player in (alice, bob):  # the board came to the front with the keyboard focus
         await wait_until(
-            lambda: alice.game() is not None and bob.game() is not None, "the game to start"
-        )
-        game_a, game_b = alice.game(), bob.game()
-        assert game_a is not None and game_b is not None
-        assert game_a.number == game_b.number and game_a.size == 9
-        assert game_a.role is Role.PLAYING_BLACK and game_b.role is Role.PLAYING_WHITE
-        for player in (alice, bob):  # the board came to the front with the keyboard focus
-            await wait_until(
-                lambda: isinstance(player.app.focused, BoardWidget),  # noqa: B023 (awaited at once)
-                f"{player.name}'s board",
-            )
-
-        # Black walls column C, White column E; White's lone stone at A5 dies.
-        script: list[tuple[AppDriver, AppDriver, Point | None]] = []
-        for row in range(9):
-            script += [(alice, bob, Point(2, row)), (bob, alice, Point(4, row))]
-        script += [(alice, bob, None), (bob, alice, Point(0, 4))]
-        script += [(alice, bob, None), (bob, alice, None), (alice, bob, None)]
-        for n, (player, other, point) in enumerate(script, start=1):
-            await play(player, other, point, n)
-        await wait_until(
-            lambda: game_a.phase is GamePhase.SCORING and game_b.phase is GamePhase.SCORING,
-            "the scoring phase after three passes",
+            lambda: isinstance(player.app.focused, BoardWidget),  # noqa: B023 (awaited at once)
+            f"{player.name}'s board",
         )
 
-        # alice marks the dead stone by typing its coordinate; the server echoes it to both.
-        await alice.press("a", "5", "enter")
-        await wait_until(
-            lambda: Point(0, 4) in game_a.dead and Point(0, 4) in game_b.dead, "A5 marked dead"
-        )
-        await alice.press("ctrl+d")
-        await bob.press("ctrl+d")
-        await wait_until(
-            lambda: game_a.score_check is not None and game_b.score_check is not None,
-            "the server's score on both sides",
-        )
-        for player in (alice, bob):
-            await wait_until(
-                lambda: isinstance(player.app.screen, ResultScreen),  # noqa: B023 (awaited at once)
-                f"{player.name}'s result screen",
-            )
-        lines_a, lines_b = result_lines(alice), result_lines(bob)
-        # the same game and the same count on both screens, each headed from its own side
-        assert (lines_a[0], lines_b[0]) == ("You lost.", "You won.")  # White won; alice is Black
-        assert lines_a[1:] == lines_b[1:]
-        check = game_a.score_check
-        assert check is not None and check.agrees
-        assert check.ours_result == check.server.result == game_b.result
-        ours = next(line for line in lines_a if line.startswith("Our count:"))
-        assert ours.endswith(f"-> {check.ours_result}")
-        assert "Both counts agree." in lines_a
-        # Black owns columns A-B (18 points, A5 included once the dead stone goes),
-        # White columns F-J (36): White wins whatever the komi.
-        assert check.server.result.startswith("W+")
+    # alice's komi (0.5, not the server's 6.5) reaches bob as a proposal: ctrl+k agrees
+    await wait_until(lambda: game_b.komi_request == 0.5, "the komi proposal")
+    await bob.press("ctrl+k")
+    await wait_until(lambda: game_a.komi == game_b.komi == 0.5, "the komi agreed")
+    await observe_by_chat(guest, game_a.number)
+    watched = guest.model.followed[game_a.number]
+    assert watched.role is Role.OBSERVING
 
-        # The autosaved record parses back with exactly the moves that were played.
-        saver = alice.connector.saver
-        assert saver is not None
-        path = saver.path_for(game_a.number)
-        assert path is not None and path.is_relative_to(tmp_path)
-        await wait_until(lambda: "RE[" in path.read_text(encoding="utf-8"), "the saved result")
-        record = sgf.Sgf_game.from_bytes(path.read_bytes())
-        assert record.get_size() == 9
-        saved = [node.get_move() for node in record.get_main_sequence()[1:]]
-        expected = [
-            ("b" if n % 2 else "w", None if point is None else (point.row, point.col))
-            for n, (_p, _o, point) in enumerate(script, start=1)
-        ]
-        assert saved == expected
-        assert record.get_root().get("RE") == check.server.result
-        assert record.get_root().get("PB") == "alice" and record.get_root().get("PW") == "bob"
-        assert game_a.board.stones() == game_b.board.stones()
-        assert Color.WHITE in game_a.board.stones().values()
+    # Black walls column C, White column E; White's lone stone at A5 dies. IGS scores
+    # after three passes in a row, NNGS after two.
+    script: list[tuple[AppDriver, AppDriver, Point | None]] = []
+    for row in range(9):
+        script += [(alice, bob, Point(2, row)), (bob, alice, Point(4, row))]
+    script += [(alice, bob, None), (bob, alice, Point(0, 4))]
+    script += [(alice, bob, None), (bob, alice, None)]
+    if dialect == "igs":
+        script += [(alice, bob, None)]
+    for n, (player, other, point) in enumerate(script, start=1):
+        await play(player, other, point, n)
+    await wait_until(
+        lambda: game_a.phase is GamePhase.SCORING and game_b.phase is GamePhase.SCORING,
+        "the scoring phase after the passes",
+    )
+
+    # alice marks the dead stone by typing its coordinate; the server echoes it to both.
+    await alice.press("a", "5", "enter")
+    await wait_until(
+        lambda: Point(0, 4) in game_a.dead and Point(0, 4) in game_b.dead, "A5 marked dead"
+    )
+    await alice.press("ctrl+d")
+    await bob.press("ctrl+d")
+    await wait_until(
+        lambda: game_a.score_check is not None and game_b.score_check is not None,
+        "the server's score on both sides",
+    )
+    for player in (alice, bob):
+        await wait_until(
+            lambda: isinstance(player.app.screen, ResultScreen),  # noqa: B023 (awaited at once)
+            f"{player.name}'s result screen",
+        )
+    lines_a, lines_b = result_lines(alice), result_lines(bob)
+    # the same game and the same count on both screens, each headed from its own side
+    assert (lines_a[0], lines_b[0]) == ("You lost.", "You won.")  # White won; alice is Black
+    assert lines_a[1:] == lines_b[1:]
+    check = game_a.score_check
+    assert check is not None and check.agrees
+    assert check.ours_result == check.server.result == game_b.result
+    ours = next(line for line in lines_a if line.startswith("Our count:"))
+    assert ours.endswith(f"-> {check.ours_result}")
+    assert "Both counts agree." in lines_a
+    # Black owns columns A-B (18 points, A5 included once the dead stone goes),
+    # White columns F-J (36): White wins whatever the komi.
+    assert check.server.result.startswith("W+")
+
+    # The autosaved record parses back with exactly the moves that were played.
+    saver = alice.connector.saver
+    assert saver is not None
+    path = saver.path_for(game_a.number)
+    assert path is not None and path.is_relative_to(tmp_path)
+    await wait_until(lambda: "RE[" in path.read_text(encoding="utf-8"), "the saved result")
+    record = sgf.Sgf_game.from_bytes(path.read_bytes())
+    assert record.get_size() == 9
+    saved = [node.get_move() for node in record.get_main_sequence()[1:]]
+    expected = [
+        ("b" if n % 2 else "w", None if point is None else (point.row, point.col))
+        for n, (_p, _o, point) in enumerate(script, start=1)
+    ]
+    assert saved == expected
+    assert record.get_root().get("RE") == check.server.result
+    assert record.get_root().get("PB") == "alice" and record.get_root().get("PW") == "bob"
+    assert record.get_root().get("KM") == 0.5
+    assert game_a.board.stones() == game_b.board.stones()
+    assert Color.WHITE in game_a.board.stones().values()
+
+    # The observer saw the same game, the agreed komi and the same result.
+    await wait_until(lambda: watched.phase is GamePhase.FINISHED, "the observer's result")
+    assert watched.result == game_a.result
+    assert watched.komi == 0.5
+    assert [m.point for m in watched.moves] == [m.point for m in game_a.moves]
+    # Nothing was refused along the way: no error line in any of the three apps.
+    for player in (alice, bob, guest):
+        system = player.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+        errors = [m.text for m in system.messages if m.kind == "error"] if system else []
+        assert errors == [], (player.name, errors)
 
 
 async def test_counter_offer_dispute_and_a_new_offer_start_the_game(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""BotBridge behaviour on the embedded server: scoring with the engine's dead stones, the
-opponent's differing removals, engine crashes, handicap set-up, busy declines, request terms.
+"""BotBridge behaviour on the embedded server (linked in memory): scoring with the engine's
+dead stones, the opponent's differing removals, engine crashes, handicap set-up, busy
+declines, request terms.
 
 Engines run in this process (scripted subclasses of the built-in engine) so each test can
 make the engine do exactly one thing: call a group dead, crash on a given move.
@@ -70,7 +71,7 @@ def scripted(script: tuple[Point, ...], dead: tuple[Point, ...]) -> EngineFactor
 
 
 async def test_dead_stones_from_the_engine_are_removed_then_done(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path, engine=scripted((C3,), (E5,))) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=scripted((C3,), (E5,))) as run:
         challenge(run.opponent)  # alice is Black, the bot White
         game = await oppose(run.opponent, Script(planted=[E5]))
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
@@ -83,7 +84,7 @@ async def test_dead_stones_from_the_engine_are_removed_then_done(tmp_path: Path)
 async def test_opponent_removing_other_stones_makes_the_bot_type_done_again(
     tmp_path: Path,
 ) -> None:
-    async with bot_and_opponent(tmp_path, engine=scripted((C3,), (E5,))) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=scripted((C3,), (E5,))) as run:
         challenge(run.opponent)
         script = Script(planted=[E5], remove=[C3], wait_for_dead={E5})
         game = await oppose(run.opponent, script)
@@ -121,7 +122,7 @@ async def test_engine_crash_restarts_and_replays_the_game(tmp_path: Path) -> Non
         started.append(engine)
         return GtpController(InProcessChannel(engine), timeout=10.0)
 
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
@@ -146,7 +147,7 @@ async def test_engine_that_cannot_restart_resigns_cleanly(tmp_path: Path) -> Non
         engine.crash_at = 1
         return GtpController(InProcessChannel(engine), timeout=10.0)
 
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5]))
         assert game.result == "B+R"
@@ -161,7 +162,7 @@ async def test_handicap_game_engine_holds_the_server_stones(tmp_path: Path) -> N
         engines.append(GtpEngine(seed=3))
         return GtpController(InProcessChannel(engines[-1]), timeout=10.0)
 
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         alice = run.opponent
         challenge(alice, color=Color.WHITE, handicap=2)  # the bot takes Black with 2 stones
         await wait_until(lambda: alice.game() is not None)
@@ -178,7 +179,7 @@ async def test_handicap_game_engine_holds_the_server_stones(tmp_path: Path) -> N
 
 
 async def test_requests_while_playing_are_declined(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path) as run:
+    async with bot_and_opponent(tmp_path, memory=True) as run:
         challenge(run.opponent)
         await wait_until(lambda: run.opponent.game() is not None)
         bob = await run.join("bob")
@@ -255,7 +256,7 @@ class ResigningEngine(GtpEngine):
 
 async def test_engine_resignation_resigns_on_the_server(tmp_path: Path) -> None:
     engine = builtin_engine(engine_type=ResigningEngine)
-    async with bot_and_opponent(tmp_path, engine=engine) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=engine) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5, C3]))
         assert game.result == "B+R"
@@ -267,7 +268,7 @@ async def test_engine_resignation_resigns_on_the_server(tmp_path: Path) -> None:
 async def test_classic_match_request_is_accepted_on_its_board_size(tmp_path: Path) -> None:
     """A classic ``match`` carries no GAMERPROPS line; the bot takes the size from the
     request it accepted."""
-    async with bot_and_opponent(tmp_path) as run:
+    async with bot_and_opponent(tmp_path, memory=True) as run:
         alice = run.opponent
         alice.backend.send_raw("match botalpha B 9 10 0")
         await wait_until(lambda: alice.game() is not None)
@@ -311,7 +312,7 @@ class OccupiedPointEngine(GtpEngine):
 
 async def test_moves_the_server_refuses_are_retried_then_passed(tmp_path: Path) -> None:
     engine = builtin_engine(engine_type=OccupiedPointEngine)
-    async with bot_and_opponent(tmp_path, engine=engine) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=engine) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5]))
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
@@ -328,7 +329,7 @@ async def test_moves_the_server_refuses_are_retried_then_passed(tmp_path: Path) 
 async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
     tmp_path: Path,
 ) -> None:
-    async with bot_and_opponent(tmp_path) as run:
+    async with bot_and_opponent(tmp_path, memory=True) as run:
         alice = run.opponent
         challenge(alice)
         await wait_until(lambda: alice.game() is not None)
@@ -339,7 +340,7 @@ async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
         transport = alice.client._transport
         assert transport is not None
         # alice comes back after a second: the bot sees the adjournment before the reload.
-        alice.client.config = client_config(run.server.port, reconnect=True, delay=1.0)
+        alice.client.config = client_config(run.address, reconnect=True, delay=1.0)
         await transport.close()  # alice's link drops; the server adjourns the game
         await wait_until(lambda: any("adjourned" in line for line in run.bridge.log_lines))
         # alice's client reconnects and reloads the game by itself (IgsClient restore); the
@@ -363,7 +364,7 @@ async def test_engine_gets_the_time_settings_and_time_left(tmp_path: Path) -> No
         engines.append(GtpEngine(seed=2))
         return GtpController(InProcessChannel(engines[-1]), timeout=10.0)
 
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         alice = run.opponent
         challenge(alice, main_seconds=1200, byo_seconds=300, byo_stones=25)
         await wait_until(lambda: alice.game() is not None)
@@ -378,7 +379,7 @@ async def test_engine_gets_the_time_settings_and_time_left(tmp_path: Path) -> No
 
 
 async def test_outlandish_komi_proposal_is_ignored(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path) as run:
+    async with bot_and_opponent(tmp_path, memory=True) as run:
         alice = run.opponent
         challenge(alice, komi=6.5)  # the server's default: nothing to propose
         await wait_until(lambda: alice.game() is not None)
@@ -394,7 +395,7 @@ async def test_outlandish_komi_proposal_is_ignored(tmp_path: Path) -> None:
 
 
 async def test_two_requests_at_once_one_game_the_other_declined(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path) as run:
+    async with bot_and_opponent(tmp_path, memory=True) as run:
         alice, bob = run.opponent, await run.join("bob")
         challenge(alice)
         challenge(bob)
@@ -435,7 +436,7 @@ async def test_an_engine_that_keeps_dying_costs_the_game_but_never_its_record(
         return GtpController(InProcessChannel(engine), timeout=10.0)
 
     planted = [E5, C3, Point(6, 6), Point(2, 2), Point(6, 2), Point(2, 6)]
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=planted))
         assert await asyncio.wait_for(run.task, 30) is BotExit.FAILED
@@ -456,7 +457,7 @@ async def test_a_hung_engine_is_caught_within_the_moves_time(
     engine takes over and the game and its record go on."""
     monkeypatch.setattr(bot_bridge, "MAX_MOVE_SECONDS", 1.5)
     factory, hung = hanging_engine_factory(hang_at=2)
-    async with bot_and_opponent(tmp_path, engine=factory) as run:
+    async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent, main_seconds=0)
         game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
         assert await asyncio.wait_for(run.task, 20) is BotExit.DONE

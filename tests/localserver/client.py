@@ -1,7 +1,9 @@
-"""A tiny raw-socket IGS test client: line reading with prompt detection, no telnet library.
+"""A tiny raw IGS test client: line reading with prompt detection, no telnet library.
 
-Prompts that arrive without a newline (``Login: ``, ``Password: ``, ``#> ``) are treated as
-lines, as the pitfalls document tells clients to do.
+It talks to the server through an in-memory link (:meth:`Client.connect_memory`, the default
+of the ``connect`` fixture) or a TCP socket (:meth:`Client.connect`). Prompts that arrive
+without a newline (``Login: ``, ``Password: ``, ``#> ``) are treated as lines, as the pitfalls
+document tells clients to do.
 """
 
 from __future__ import annotations
@@ -9,12 +11,17 @@ from __future__ import annotations
 import asyncio
 import re
 
+from igs_tui.localserver.memory_link import MemoryWriter
+from igs_tui.localserver.server import LocalServer
+
 PARTIAL_PROMPTS = ("Login: ", "Password: ", "#> ")
 CLIENT_PROMPT = re.compile(r"^1 \d+$")
 
 
 class Client:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter | MemoryWriter
+    ) -> None:
         self.reader = reader
         self.writer = writer
         self._buffer = ""
@@ -23,7 +30,14 @@ class Client:
 
     @classmethod
     async def connect(cls, port: int) -> Client:
+        """A client on a TCP connection to 127.0.0.1:``port``."""
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        return cls(reader, writer)
+
+    @classmethod
+    def connect_memory(cls, server: LocalServer) -> Client:
+        """A client on an in-memory link to ``server`` (no socket)."""
+        reader, writer = server.connect_in_memory()
         return cls(reader, writer)
 
     async def send(self, line: str) -> None:

@@ -1,4 +1,5 @@
-"""Fixtures: a fast local server on 127.0.0.1 and connected test clients."""
+"""Fixtures: a fast local server and test clients connected to it in memory (``connect``)
+or over TCP on 127.0.0.1 (``connect_tcp``, which opens the server's port on first use)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tests.localserver.client import Client
 MakeServer = Callable[..., Awaitable[LocalServer]]
 """The ``make_server`` fixture: a started fast server, with config overrides."""
 Connect = Callable[[LocalServer], Awaitable[Client]]
-"""The ``connect`` fixture: a logged-out test client on the server's port."""
+"""The ``connect`` and ``connect_tcp`` fixtures: a logged-out test client of the server."""
 
 FAST = dict(
     time_scale=1.0,
@@ -32,7 +33,7 @@ def fast_config(**overrides: object) -> ServerConfig:
 @pytest.fixture
 async def server() -> AsyncIterator[LocalServer]:
     srv = LocalServer(config=fast_config())
-    await srv.start()
+    await srv.start(listen=False)
     yield srv
     await srv.stop()
 
@@ -43,7 +44,7 @@ async def make_server() -> AsyncIterator[MakeServer]:
 
     async def make(**overrides: object) -> LocalServer:
         srv = LocalServer(config=fast_config(**overrides))
-        await srv.start()
+        await srv.start(listen=False)
         servers.append(srv)
         return srv
 
@@ -57,6 +58,21 @@ async def connect() -> AsyncIterator[Connect]:
     clients: list[Client] = []
 
     async def make(srv: LocalServer) -> Client:
+        client = Client.connect_memory(srv)
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+@pytest.fixture
+async def connect_tcp() -> AsyncIterator[Connect]:
+    clients: list[Client] = []
+
+    async def make(srv: LocalServer) -> Client:
+        await srv.start()  # opens the port if it is not open yet; the world runs already
         client = await Client.connect(srv.port)
         clients.append(client)
         return client

@@ -1,4 +1,4 @@
-"""Toggles, listings (who/user/games) and chat (tell/say/kibitz/shout/yell) over TCP."""
+"""Toggles, listings (who/user/games) and chat (tell/say/kibitz/shout/yell)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
-"""Login handshake over real TCP, as the spec's "Connection start" section describes."""
+"""Login handshake (in memory; telnet negotiation over TCP too), as the spec's "Connection start"
+section describes."""
 
 from __future__ import annotations
+
+import pytest
 
 from igs_tui.localserver import LocalServer
 from igs_tui.localserver.clock import ManualClock
@@ -120,11 +123,13 @@ async def test_login_command_gives_client_login_prompt(
     assert await client.line() in ("1 1", "Password: ")
 
 
+@pytest.mark.parametrize("over_tcp", [False, True], ids=["memory", "tcp"])
 async def test_telnet_negotiation_is_refused_and_never_text(
-    server: LocalServer, connect: Connect
+    server: LocalServer, connect: Connect, connect_tcp: Connect, over_tcp: bool
 ) -> None:
-    """IAC DO/WILL from a telnetlib3 client get WONT/DONT and do not reach the parser."""
-    client: Client = await connect(server)
+    """IAC DO/WILL from a telnetlib3 client get WONT/DONT and do not reach the parser, over
+    a socket as over the in-memory link."""
+    client: Client = await (connect_tcp if over_tcp else connect)(server)
     await client.until("^Login: $")
     iac, do, will, wont, dont = 255, 253, 251, 252, 254
     client.writer.write(bytes([iac, do, 24, iac, will, 31]) + b"alice\r\n")
@@ -196,3 +201,21 @@ async def test_password_guessing_is_slowed_then_locked_out(
     assert await attempt("nope") == "Invalid password."
     assert await attempt("nope") == "Invalid password."
     assert (await attempt("dave")).startswith("Too many failed logins")
+
+
+async def test_a_connection_cancelled_as_the_app_quits_ends_quietly(
+    server: LocalServer, connect: Connect
+) -> None:
+    """Quitting ``igs-tui --local`` cancels the connection handlers; each must end normally,
+    or Python 3.11's stream callback prints a CancelledError traceback on every quit."""
+    import asyncio
+
+    from tests.polling import wait_until
+
+    client = await connect(server)
+    await client.until("Login:")
+    await wait_until(lambda: bool(server._connections))
+    (task,) = server._connections
+    task.cancel()
+    await asyncio.wait([task])
+    assert not task.cancelled() and task.exception() is None

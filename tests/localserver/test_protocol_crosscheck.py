@@ -1,7 +1,7 @@
 """Everything the server emits must parse, through our own client parser, into the right events.
 
 This closes the loop of the project's data flow (socket -> protocol -> model): a full session
-is played over TCP and every received line of every client is fed to
+is played (over the in-memory link) and every received line of every client is fed to
 :class:`igs_tui.backends.igs.protocol.parser.IgsParser`; no line may come out as ``unknown``.
 """
 

@@ -177,6 +177,38 @@ def test_chat_buffers_and_notifications() -> None:
     assert {n.kind for n in model.notifications} >= {"tell", "game", "mention"}
 
 
+def test_joining_a_channel_files_its_notices_there_and_our_echo_once() -> None:
+    """``channel 5`` is answered with three code-32 notices (they made a stray "ch?" buffer with
+    an empty sender); IGS then sends our own channel line back to us, which the client already
+    shows (it appeared twice, in the pane and in the log)."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    backend = IgsBackend(model, lambda c: None)
+    backend.join_channel("5")
+    feed(
+        model,
+        """
+32 Changing into channel 5.
+32 Welcome to channel 5.
+32 In channel 5: me bob
+1 5
+""",
+    )
+    backend.yell("5", "hello all")
+    feed(model, "32 5:me: hello all\n32 5:bob: hi me\n32 5:me: hello all\n1 5\n")
+    assert set(model.buffers) == {BufferKey(ChatKind.CHANNEL, "5")}
+    buf = model.buffers[BufferKey(ChatKind.CHANNEL, "5")]
+    assert [(m.author, m.text, m.kind) for m in buf.messages] == [
+        ("", "Changing into channel 5.", "notice"),
+        ("", "Welcome to channel 5.", "notice"),
+        ("", "In channel 5: me bob", "notice"),
+        ("me", "hello all", "own"),
+        ("bob", "hi me", "message"),
+        ("me", "hello all", "message"),  # not one we sent from here (another client of ours)
+    ]
+    assert buf.unread == 2  # notices are not unread messages
+
+
 def test_console_names_codes() -> None:
     assert line_kind("15 Game 1 I: a (0 0 -1) vs b (0 0 -1)") == "15 game"
     assert line_kind("99 whatever") == "99 unknown"
@@ -205,6 +237,27 @@ def test_backend_sends_igs_commands_and_echoes_chat() -> None:
     assert "say good luck" in sent  # one game: no game number (spec)
     assert [m.kind for m in model.buffers[BufferKey(ChatKind.TELL, "alice")].messages] == ["own"]
     assert model.buffers[BufferKey(ChatKind.SYSTEM)].messages
+
+
+def test_a_long_message_is_sent_as_several_lines_and_a_paste_is_refused() -> None:
+    """A 9 703-character paste was sent whole (servers cut long lines) while the screen showed
+    it cut: now text is sent as lines of at most 200 characters, and beyond ten lines it is
+    refused with a message in the conversation, nothing sent."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    sent: list[str] = []
+    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    words = " ".join(f"word{i:03d}" for i in range(60))  # 479 characters
+    backend.tell("alice", words)
+    assert len(sent) == 3 and all(line.startswith("tell alice ") for line in sent)
+    assert all(len(line) <= len("tell alice ") + 200 for line in sent)
+    assert " ".join(line.removeprefix("tell alice ") for line in sent) == words
+    buf = model.buffers[BufferKey(ChatKind.TELL, "alice")]
+    assert [m.kind for m in buf.messages] == ["own"] * 3
+    sent.clear()
+    backend.tell("alice", "x " * 4850)
+    assert sent == []
+    assert buf.messages[-1].kind == "error" and "too long" in buf.messages[-1].text
 
 
 def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> None:

@@ -1,4 +1,5 @@
-"""Two real clients over TCP on 127.0.0.1 against the embedded server, one model each."""
+"""Real clients against the embedded server, one model each: linked in memory to a server
+object, or over TCP to a port on 127.0.0.1 (a client in another process)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import local_server_session
+from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, FollowedGame, Role
+from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
 
 
@@ -43,7 +45,12 @@ def fast_server_config(**overrides: object) -> ServerConfig:
 
 
 async def join(server: LocalServer | int, name: str, **client: object) -> Player:
-    port = server if isinstance(server, int) else server.port
+    """Log ``name`` in (password = name): in memory to ``server``, or over TCP to a port."""
+    address, connector = (
+        (ServerAddress("127.0.0.1", server), None)
+        if isinstance(server, int)
+        else (MEMORY_ADDRESS, MemoryLinks(server))
+    )
     model = ClientModel()
     igs: IgsClient | None = None
 
@@ -59,12 +66,22 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
             adapter.apply(event)
 
     config = ClientConfig(
-        servers=[ServerAddress("127.0.0.1", port)],
+        servers=[address],
         reconnect=bool(client.get("reconnect", False)),
         backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
+    profile = link.profile
+
+    def session(username: str, password: str) -> IgsSession:
+        return local_server_session(username, password, profile=profile)
+
     igs = IgsClient(
-        name, name, config=config, on_event=on_event, session_factory=local_server_session
+        name,
+        name,
+        config=config,
+        on_event=on_event,
+        session_factory=session,
+        connector=connector,
     )
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
@@ -75,7 +92,7 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
 async def two_players(
     config: ServerConfig | None = None, **client: object
 ) -> AsyncIterator[tuple[LocalServer, Player, Player]]:
-    server = await start_embedded(config or fast_server_config())
+    server = await memory_server(config or fast_server_config())
     players: list[Player] = []
     try:
         players.append(await join(server, "alice", **client))

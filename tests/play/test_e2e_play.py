@@ -1,4 +1,7 @@
-"""Two clients play each other over real TCP on 127.0.0.1 against the embedded IGS server."""
+"""Two clients play each other against the embedded IGS server, linked in memory.
+
+Over TCP on 127.0.0.1: the client killed in its own process, and the half-open link (a
+cutting proxy between client and server)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.localserver.timecontrol import clock_view
 from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
 from igs_tui.model.terms import MatchTerms
+from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join, two_players
 from tests.polling import wait_until
@@ -219,13 +223,21 @@ async def connector_player(
     retry_after: float = 0.05,
     port: int | None = None,
     stable_after: float = 30.0,
+    links: MemoryLinks | None = None,
 ) -> tuple[Player, Connector]:
-    """A player wired like the app (Connector): link events reach the model's status."""
+    """A player wired like the app (Connector): link events reach the model's status.
+
+    It connects in memory (through ``links`` if given), or over TCP to ``port``."""
     model = ClientModel()
     backoff = BackoffPolicy(initial=retry_after, factor=1.0, maximum=retry_after, jitter=0.0)
     config = ClientConfig(backoff=backoff, stable_after=stable_after)
-    connector = Connector(model, record=False, autosave=False, client_config=config)
-    address = ServerAddress("127.0.0.1", port or server.port)
+    if port is None:
+        address, opener = MEMORY_ADDRESS, links or MemoryLinks(server)
+    else:
+        address, opener = ServerAddress("127.0.0.1", port), None
+    connector = Connector(
+        model, record=False, autosave=False, client_config=config, open_transport=opener
+    )
     backend = await connector.connect((address,), name, name, fast=True)
     client = connector.client
     assert client is not None
@@ -259,7 +271,7 @@ async def test_link_drop_mid_game_reloads_by_itself_with_identical_boards() -> N
 
     The forfeit deadline is on the status while the link is down, stays after the link is
     back until the game is, and is cleared once the game's heading arrived."""
-    server = await start_embedded(fast_server_config())
+    server = await memory_server(fast_server_config())
     connector = None
     alice = None
     try:
@@ -298,7 +310,7 @@ async def test_load_is_retried_when_the_opponent_comes_back() -> None:
     """``load`` needs both players online: when the opponent left while we were away, the
     ``load`` sent after our login is refused, and is sent again when the opponent's "has
     connected" line arrives, without any manual command."""
-    server = await start_embedded(fast_server_config())
+    server = await memory_server(fast_server_config())
     connector = None
     alice = None
     try:
@@ -354,7 +366,7 @@ async def test_default_komi_is_not_proposed() -> None:
 
 
 async def test_igsbot_agrees_to_the_requested_komi() -> None:
-    server = await start_embedded(fast_server_config())
+    server = await memory_server(fast_server_config())
     alice = None
     try:
         alice = await join(server, "alice")

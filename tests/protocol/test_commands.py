@@ -173,3 +173,18 @@ def test_komi_command_formats_and_checks_the_value() -> None:
     for bad in (0.3, 101.0, float("nan")):
         with pytest.raises(ValueError):
             c.komi(bad)
+
+
+@given(st.text(alphabet=st.sampled_from("ab c日"), max_size=700), st.integers(5, 60))
+def test_split_message_keeps_every_word_in_order_within_the_width(text: str, width: int) -> None:
+    parts = c.split_message(text, width)
+    assert all(0 < len(part) <= width and part == part.strip() for part in parts)
+    # nothing but the spaces at the cuts is lost: the non-space characters stay in order
+    assert "".join(parts).replace(" ", "") == text.strip().replace(" ", "")
+    if len(text.strip()) <= width:
+        assert parts == ([text.strip()] if text.strip() else [])
+
+
+def test_split_message_cuts_between_words() -> None:
+    assert c.split_message("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
+    assert c.split_message("x" * 12, 5) == ["xxxxx", "xxxxx", "xx"]

@@ -75,6 +75,17 @@ SHAPES = [
     "28 {1} undid the last move ({2}) {1}",
     "42 {1} {2} {1} {1} {0}/ {0} - - {0}s {1} {2}",
     "7 [{0}] {1} [{2}] vs. {1} [{2}] ({0} {0} {0} {0} {0} {2}) ({0})",
+    # NNGS (issue 13)
+    "9  Info     Name       Rank  19  9  Idle Rank Info",
+    "9  {2} {0} {0} {1}       {2}    {0}   {0}  {0}s  {2}",
+    "9     -- {0} {1}       NR    {0}   {0}  {0}m  NR {2}",
+    "21 {{Game {0}: {1} vs {2} @ Move {0}}}",
+    "39 {1} ({2}) version {0}",
+    "9 {1} offers a new komi of {0}.",
+    "19 {1} {2}",
+    "21 {1} -->> {2}",
+    "9 1 {0}",
+    "9 {1} would like to adjourn the game.",
 ]
 # Every reply code: the ones the parser reads and any other one or two digit code.
 CODES = st.one_of(st.sampled_from(KNOWN_CODES), st.integers(0, 99).map(str))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from igs_tui.backends.igs.protocol.events import (
     ByoyomiEntry,
+    ChannelNotice,
     Dot,
     File,
     GameEnd,
@@ -147,6 +148,8 @@ def test_shout_and_announcements() -> None:
         "kaze",
         "W 72.5 B 65.0",
         "{Game 49: wawa vs kaze : W 72.5 B 65.0}",
+        72.5,
+        65.0,
     )
     end = parse_one("21 {Game 49: wawa vs kaze : Black forfeits on time.}")
     assert isinstance(end, GameEnd) and end.reason == "time"
@@ -190,7 +193,14 @@ def test_who_two_columns_and_footer() -> None:
 def test_yell_forms() -> None:
     assert parse_one("32 CH1:bob: hello") == Yell(1, "bob", "hello")
     assert parse_one("32 CH:bob: hello") == Yell(None, "bob", "hello")
-    assert parse_one("32 Changing into channel 1.") == Yell(None, None, "Changing into channel 1.")
+    # what joining a channel answers (the embedded server's lines, as IGS words them)
+    assert parse_one("32 Changing into channel 1.") == ChannelNotice(1, "Changing into channel 1.")
+    assert parse_one("32 Welcome to channel 1.") == ChannelNotice(1, "Welcome to channel 1.")
+    assert parse_one("32 In channel 1: alice bob") == ChannelNotice(
+        1, "In channel 1: alice bob", ("alice", "bob")
+    )
+    assert parse_one("32 1:bob: In channel 5: x") == Yell(1, "bob", "In channel 5: x")
+    assert parse_one("32 just words") == Yell(None, None, "just words")
 
 
 def test_tell_with_colons_and_unicode() -> None:

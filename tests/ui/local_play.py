@@ -1,4 +1,4 @@
-"""Shared set-up for Pilot tests that play igsbot on the embedded server over real TCP.
+"""Shared set-up for Pilot tests that play igsbot on the embedded server (linked in memory).
 
 The client side is wired as the launcher wires it (IgsClient → ModelAdapter → model, and an
 IgsBackend for intents) but every command sent is recorded, so a test can assert what reached
@@ -18,16 +18,16 @@ from textual.pilot import Pilot
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
-from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.session import local_server_session
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, FollowedGame, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.game_panel import GamesPanel
+from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
 from tests.ui.test_game_support import PanelApp
 
@@ -63,7 +63,7 @@ async def local_client(
     config: ServerConfig, user: str = "guest", password: str = ""
 ) -> AsyncIterator[LocalClient]:
     """Start ``config``'s server, connect a client to it, stop both afterwards."""
-    server = await start_embedded(config)
+    server = await memory_server(config)
     model = ClientModel()
     sent: list[str] = []
 
@@ -78,13 +78,14 @@ async def local_client(
         if isinstance(event, Event):
             adapter.apply(event)
 
-    client_config = ClientConfig(servers=[ServerAddress("127.0.0.1", server.port)], reconnect=False)
+    client_config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
     client = IgsClient(
         user,
         password,
         config=client_config,
         on_event=on_event,
         session_factory=local_server_session,
+        connector=MemoryLinks(server),
     )
     task = asyncio.ensure_future(client.run())
 

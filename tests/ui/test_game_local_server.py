@@ -72,8 +72,8 @@ async def test_playing_igsbot_through_the_board() -> None:
 
 
 async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
-    """The local relay (one account on both sides, a titled game) over real TCP: the panel and
-    the tab name the players of the title, the relay account stays visible."""
+    """The local relay (one account on both sides, a titled game): the panel and the tab name
+    the players of the title, the relay account stays visible."""
     config = ServerConfig(bot_games=0, broadcast=True, broadcast_interval=0.2)
     async with local_client(config) as local:
         model, client, backend = local.model, local.client, local.backend

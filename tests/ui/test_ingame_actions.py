@@ -50,6 +50,30 @@ async def test_undo_please_and_restore_in_scoring() -> None:
         assert len(backend.named("request_undo")) == 1
 
 
+async def test_an_undo_answer_is_shown_declined_or_taken_back() -> None:
+    """After a refusal the board said "Undo requested: waiting for opp" until the next move;
+    an accepted undo gave no word at all (the board just jumped back)."""
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert "waiting for opp" in info_text(app, 21)
+        model.apply(ch.UndoDeclined(game.number, "opp"))
+        await settle(pilot)
+        assert "opp declined the undo" in info_text(app, 21)
+        assert "waiting for opp" not in info_text(app, 21)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        model.apply(ch.MoveUndone(game.number))
+        await settle(pilot)
+        assert "Undo: 1 move taken back" in info_text(app, 21)
+        assert len(model.followed[21].moves) == 1 and not model.followed[21].undo_declined_by
+
+
 async def test_observer_gets_no_play_actions() -> None:
     model, _ = new_model()
     backend = RecordingBackend()

@@ -190,3 +190,24 @@ async def test_a_move_updates_one_row_in_place_not_the_whole_list(
         model.apply(ch.MoveAdded(3, MoveRecord(3, Color.BLACK, Point(6, 6))))
         await pilot.pause()
         assert len(rebuilds) == 2 and column_text(table, 5)[row_keys(table).index("3")] == "3"
+
+
+async def test_escape_leaves_a_filter_field_for_its_list() -> None:
+    """After typing a filter, Escape keeps it and gives the keys back to the list (hotkeys were
+    typed into the field)."""
+    app, _ = make_app(model_with_games())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"Kisei")
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        assert app.focused is not None and app.focused.id == "games-filter"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is games.table and games.filter.text == "Kisei"
+        await pilot.press("f4")
+        await pilot.pause()
+        app.screen.query_one("#players-name").focus()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "players-table"

@@ -79,6 +79,7 @@ async def test_hostile_text_everywhere_is_literal() -> None:
 
         chat = screen.query_one(ChatPane)
         chat.switch_to(BufferKey(ChatKind.TELL, MARKUP))
+        await pilot.press("f5")  # a log renders its lines once it is shown
         await pilot.pause()
         shown = "".join(log_lines(chat.query_one("#chat-log", RichLog)))  # lines wrap at 80
         assert "<[red]x[/red][link=" in shown and f"> {MARKUP}redlink" in shown
@@ -87,6 +88,8 @@ async def test_hostile_text_everywhere_is_literal() -> None:
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(3)]
         assert prompts[0].startswith("[red]x[/red]")
 
+        await pilot.press("f6")
+        await pilot.pause()
         console = screen.query_one("#console-log", RichLog)
         console_text = "".join(log_lines(console))
         assert MARKUP + "redlink" + "bellnulbscr lf end" in console_text

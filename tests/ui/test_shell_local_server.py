@@ -1,5 +1,6 @@
-"""End to end on 127.0.0.1: the embedded IGS-compatible server, the real client, protocol
-adapter and IGS backend, driven through the UI (login, game list, observe, chat)."""
+"""End to end in memory: the embedded IGS-compatible server, the real client, protocol
+adapter and IGS backend, driven through the UI (login, game list, observe, chat). The same
+through ``igs-tui --local``'s TCP path is tests/e2e/test_app_local_server.py."""
 
 from __future__ import annotations
 
@@ -11,21 +12,21 @@ from textual.widgets import RadioButton
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
-from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import Connected, ConnectionEvent
 from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.session import local_server_session
-from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.login import LoginRequest
+from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
 from tests.ui.shell_helpers import WIDE, main_screen
 
 
 async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) -> None:
-    server = await start_embedded()
+    server = await memory_server()
+    local_port = 7001
     model = ClientModel()
     adapter = ModelAdapter(model)
     clients: list[IgsClient] = []
@@ -40,19 +41,22 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
             )
 
     def connect(request: LoginRequest) -> IgsBackend:
-        config = ClientConfig(servers=[ServerAddress(request.host, request.port)], reconnect=False)
+        # The login screen asks for the local server on its port; the link is in memory.
+        assert (request.server, request.host, request.port) == ("local", "127.0.0.1", local_port)
+        config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
         client = IgsClient(
             request.user or "guest",
             request.password,
             config=config,
             on_event=on_event,
             session_factory=local_server_session,
+            connector=MemoryLinks(server),
         )
         clients.append(client)
         tasks.append(asyncio.ensure_future(client.run()))
         return IgsBackend(model, client.send)
 
-    app = IgsApp(model, connect=connect, config_dir=tmp_path, local_port=server.port)
+    app = IgsApp(model, connect=connect, config_dir=tmp_path, local_port=local_port)
     try:
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()

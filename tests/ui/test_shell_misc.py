@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.command import CommandPalette
 from textual.widgets import RichLog, Static
 
@@ -45,6 +46,62 @@ async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
         await pilot.pause()
         assert backend.named("send_raw") == [("stats alice",)]
         assert console.query_one("#console-input").value == ""  # type: ignore[attr-defined]
+
+
+async def test_console_lines_that_came_while_hidden_are_shown_whole() -> None:
+    """Open the console, leave it, let lines come, come back: each line is one row at the
+    console's width (they were drawn one character per row: the hidden log had width 0)."""
+    model = ClientModel()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        model.add_console("1 5", "prompt")
+        model.add_console("9 a notice long enough to show how it is wrapped", "info")
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#console-log", RichLog)
+        lines = log_lines(log)
+        assert len(lines) == 2, lines
+        assert lines[0].startswith("prompt") and lines[0].rstrip().endswith("1 5")
+        assert "a notice long enough to show how it is wrapped" in lines[1]
+
+
+async def test_chat_lines_wrap_again_when_the_terminal_grows() -> None:
+    model = ClientModel()
+    key = BufferKey(ChatKind.TELL, "alice")
+    words = " ".join(f"word{i}" for i in range(40))
+    model.add_chat(key, "alice", words)
+    app, _ = make_app(model)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        main_screen(app).open_chat(key)
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#chat-log", RichLog)
+        narrow = log_lines(log)
+        assert len(narrow) > 1 and "word39" in "".join(narrow)
+        await pilot.resize_terminal(125, 30)  # still one pane at a time, now wider
+        await pilot.pause()
+        await pilot.pause()
+        wide = log_lines(log)
+        assert len(wide) < len(narrow), "the line is wrapped again at the new width"
+        assert " ".join(" ".join(wide).split()).endswith("word39")
+
+
+def test_a_log_keeps_at_most_its_cap_whether_or_not_it_was_shown() -> None:
+    """The console built hidden and never shown must not grow without bound (#12)."""
+    from igs_tui.ui.wrapping_log import WrappingLog
+
+    log = WrappingLog(keep=50)
+    for i in range(500):
+        log.add_line(Text(f"line {i}"))
+    assert log.kept == 50 and log.lines == []
 
 
 def test_status_text_shows_state_user_server_lag_and_reconnect() -> None:

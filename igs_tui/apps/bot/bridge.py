@@ -43,8 +43,15 @@ from igs_tui.apps.bot.policy import BotPolicy
 from igs_tui.apps.bot.relay import Action, MoveRelay
 from igs_tui.archive.autosave import AutoSaver
 from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+from igs_tui.backends.igs.net.client import (
+    ClientConfig,
+    ClientEvent,
+    Connector,
+    IgsClient,
+    SessionLike,
+)
 from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed
+from igs_tui.backends.igs.profiles import ProfileStore
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.protocol.session import IgsSession
@@ -136,6 +143,7 @@ class BotBridge:
         sgf_dir: where each finished game is written as SGF.
         send_rate: commands per second the session may send (IGS kicks floods; tests raise it).
         status_timeout: bound on ``final_status_list`` (an engine may think for minutes).
+        connector: opens each connection (default: telnet over TCP); tests connect in memory.
     """
 
     def __init__(
@@ -150,6 +158,8 @@ class BotBridge:
         sgf_dir: str | os.PathLike[str] | None = None,
         send_rate: float = 3.0,
         status_timeout: float = 30.0,
+        profiles: ProfileStore | None = None,
+        connector: Connector | None = None,
     ) -> None:
         self.username = username
         self.policy = policy or BotPolicy()
@@ -159,7 +169,16 @@ class BotBridge:
         self._engine_factory = engine
         self._send_rate = send_rate
         self.model = ClientModel()
-        link = model_link(self.model, lambda command: self.client.send(command))
+        store = profiles if profiles is not None else ProfileStore()
+        servers = client_config.servers if client_config is not None else ClientConfig().servers
+        key = str(servers[0])
+        link = model_link(
+            self.model,
+            lambda command: self.client.send(command),
+            profile=store.profile(key),
+            on_learnt=lambda profile: store.save(key, profile),
+        )
+        self._profile = link.profile
         self._adapter = link.adapter
         self.backend = link.backend
         self.client = IgsClient(
@@ -168,6 +187,7 @@ class BotBridge:
             config=client_config,
             on_event=self._on_event,
             session_factory=self._session,
+            connector=connector,
         )
         self.saver = AutoSaver(self.model, self.sgf_dir)
         """Writes each game's record after every change, so a dying engine, a crash or a
@@ -192,6 +212,7 @@ class BotBridge:
         self._need_done = False
         self._need_rescore = False
         self._undo_seen_at: int | None = None
+        self._logged_komi = 0.0
         # requests
         self._answered: dict[str, Challenge] = {}
         self._accepting: tuple[str, float] | None = None
@@ -202,7 +223,13 @@ class BotBridge:
     # --- plumbing ---------------------------------------------------------------------------
 
     def _session(self, username: str, password: str) -> SessionLike:
-        return IgsSession(username, password, rate=self._send_rate, burst=max(3.0, self._send_rate))
+        return IgsSession(
+            username,
+            password,
+            rate=self._send_rate,
+            burst=max(3.0, self._send_rate),
+            profile=self._profile,
+        )
 
     def _say(self, message: str) -> None:
         self.log_lines.append(message)
@@ -381,6 +408,7 @@ class BotBridge:
         self._dones = 0
         self._need_done = self._need_rescore = False
         self._accepting = None
+        self._logged_komi = game.komi
         self._say(
             f"game {game.number} started: {game.white} (W) vs {game.black} (B), "
             f"{game.size}x{game.size}, handicap {game.handicap}, komi {game.komi:g}; "
@@ -427,6 +455,11 @@ class BotBridge:
                 self._say(f"game {game.number} unfinished; SGF {path}")
 
     async def _play(self, game: FollowedGame) -> None:
+        if game.komi != self._logged_komi:
+            # a game's komi may become known only after it started (NNGS's list line, an
+            # agreed proposal): the log says what the server counts with
+            self._logged_komi = game.komi
+            self._say(f"game {game.number}: komi {game.komi:g}")
         relay = await self._sync_engine(game)
         if game.phase is GamePhase.SCORING:
             await self._score(game)

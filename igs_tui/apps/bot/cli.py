@@ -26,6 +26,7 @@ from igs_tui.apps.bot.bridge import BotBridge, BotExit, engine_from_command
 from igs_tui.apps.bot.policy import BotPolicy, UndoPolicy
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
+from igs_tui.backends.igs.profiles import ProfileStore, default_profiles_path
 
 PASSWORD_ENV = "IGS_TUI_BOT_PASSWORD"
 
@@ -204,6 +205,7 @@ def run_bot_cli(argv: list[str]) -> int:
         client_config=ClientConfig(servers=servers),
         games=args.games,
         sgf_dir=args.sgf_dir,
+        profiles=ProfileStore(default_profiles_path()),
     )
     _setup_logging()
     return int(asyncio.run(_run(bridge)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from igs_tui.backends.capabilities import Capabilities
-from igs_tui.backends.igs.conversation import IgsConversation, nmatch_command
+from igs_tui.backends.igs.conversation import IgsConversation
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
@@ -121,23 +121,41 @@ class IgsBackend:
         self._emit(lambda: cmd.moves(game))
 
     # chat -------------------------------------------------------------------------------------
+    def _chat(
+        self, kind: ChatKind, target: str, text: str, build: Callable[[str], Command]
+    ) -> None:
+        """Send ``text`` as one or more lines (:func:`~.commands.split_message`), each shown as
+        ours once sent; a text too long for :data:`~.commands.MAX_MESSAGE_LINES` lines is
+        refused with a message in the conversation, and nothing is sent."""
+        parts = cmd.split_message(text) or [text]  # nothing to say: the builder reports it
+        if len(parts) > cmd.MAX_MESSAGE_LINES:
+            most = cmd.MAX_MESSAGE_LINES * cmd.MAX_MESSAGE_CHARS
+            self.model.add_chat(
+                BufferKey(kind, target),
+                "igs-tui",
+                f"Not sent: {len(text)} characters is too long for a message "
+                f"(at most about {most}, sent as up to {cmd.MAX_MESSAGE_LINES} lines).",
+                kind="error",
+            )
+            return
+        for part in parts:
+            if not self._emit(lambda part=part: build(part)):  # type: ignore[misc]
+                return
+            self._own(kind, target, part)
+
     def tell(self, name: str, text: str) -> None:
-        if self._emit(lambda: cmd.tell(name, text)):
-            self._own(ChatKind.TELL, name, text)
+        self._chat(ChatKind.TELL, name, text, lambda part: cmd.tell(name, part))
 
     def say(self, game: int, text: str) -> None:
         # Spec: with one game, "you SHOULD NOT put the game number after say".
         number = game if len(self._playing_games()) > 1 else None
-        if self._emit(lambda: cmd.say(text, number)):
-            self._own(ChatKind.GAME, str(game), text)
+        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.say(part, number))
 
     def kibitz(self, game: int, text: str) -> None:
-        if self._emit(lambda: cmd.kibitz(game, text)):
-            self._own(ChatKind.GAME, str(game), text)
+        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.kibitz(game, part))
 
     def shout(self, text: str) -> None:
-        if self._emit(lambda: cmd.shout(text)):
-            self._own(ChatKind.SHOUT, "", text)
+        self._chat(ChatKind.SHOUT, "", text, cmd.shout)
 
     def join_channel(self, channel: str) -> None:
         if self._emit(lambda: cmd.channel(int(channel))):
@@ -147,8 +165,7 @@ class IgsBackend:
     def yell(self, channel: str, text: str) -> None:
         if self._channel != channel:
             self.join_channel(channel)
-        if self._emit(lambda: cmd.yell(text)):
-            self._own(ChatKind.CHANNEL, channel, text)
+        self._chat(ChatKind.CHANNEL, channel, text, cmd.yell)
 
     # playing ----------------------------------------------------------------------------------
     def play(self, game: int, point: Point | None) -> None:
@@ -164,13 +181,13 @@ class IgsBackend:
         self._emit(lambda: cmd.undo(game))
 
     def done_scoring(self, game: int) -> None:
-        self._emit(lambda: cmd.done(game))
+        self._emit(lambda: self.conversation.game_command("done", game))
 
     def resign(self, game: int) -> None:
-        self._emit(lambda: cmd.resign(game))
+        self._emit(lambda: self.conversation.game_command("resign", game))
 
     def request_undo(self, game: int) -> None:
-        self._emit(lambda: cmd.undoplease(game))
+        self.conversation.request_undo(game)
 
     def answer_undo(self, game: int, accept: bool) -> None:
         if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
@@ -198,25 +215,28 @@ class IgsBackend:
         self._emit(lambda: cmd.addtime(minutes, game))
 
     def adjourn(self, game: int) -> None:
-        self._emit(lambda: cmd.adjourn(game))
+        self._emit(lambda: self.conversation.game_command("adjourn", game))
 
     def load(self, opponent: str) -> None:
-        self._emit(lambda: cmd.load(opponent))
+        self._emit(lambda: self.conversation.load_command(opponent))
 
     # challenges -------------------------------------------------------------------------------
     def check_terms(self, terms: MatchTerms) -> str | None:
-        """The ``nmatch`` builder's reason if IGS would refuse ``terms``."""
+        """The builder's reason if the server would refuse ``terms`` (``nmatch``, or the
+        classic ``match`` on a server without ``nmatch``)."""
         try:
-            nmatch_command(terms)
+            self.conversation.challenge_command(terms)
         except ValueError as exc:
             return str(exc)
         return None
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
-        it, the same terms go out again as a classic ``match`` (see :class:`IgsConversation`)."""
-        if self._emit(lambda: nmatch_command(terms)):
-            self.conversation.challenge_sent(terms)
+        it, or has no ``nmatch`` at all, the same terms go out again as a classic ``match``
+        (see :class:`IgsConversation`)."""
+        classic = not self.conversation.profile.has_command("nmatch")
+        if self._emit(lambda: self.conversation.challenge_command(terms)):
+            self.conversation.challenge_sent(terms, classic=classic)
 
     def accept_challenge(self, terms: MatchTerms) -> None:
         """Accept by re-sending the request's own terms in the request's own command kind."""

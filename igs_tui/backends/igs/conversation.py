@@ -9,7 +9,16 @@ IGS answers some requests only indirectly, and a client has to follow up on its 
 * a classic ``match`` game's size and komi appear only in its games-list line: when a game of
   ours starts (or comes back under a new number) we ask for ``games N``;
 * a request is answered in its own kind (``match`` or ``nmatch``), best with the line the server
-  suggested, so the conversation remembers each open request's :class:`Offer`.
+  suggested, so the conversation remembers each open request's :class:`Offer`;
+* IGS-family servers differ (NNGS has no ``nmatch`` or ``undoplease``, wants ``done``,
+  ``adjourn`` and ``resign`` without a game number and ``load white-black``): the
+  conversation keeps the server's :class:`~igs_tui.backends.igs.protocol.profile.ServerProfile`,
+  learns it from the version line and from refusals, sends each command in the form the server
+  takes, and when a command is refused for one of these reasons sends it again in the other
+  form, once (:meth:`command_answered`);
+* a move list with a gap (NNGS resends only the last move of a reloaded game) is completed
+  with ``moves N``; a game announced by others, or an observed game that reaches a pass, is
+  described with ``games N`` (size, komi: NNGS tells a new komi only to the players).
 
 This object holds that memory for both directions: the IGS backend tells it what was sent
 (:meth:`challenge_sent`), the model adapter tells it what the server said
@@ -22,15 +31,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import CommandReply, ServerVersion
+from igs_tui.backends.igs.protocol.profile import Refusal, RefusalKind, ServerProfile
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSystem
-from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel
+from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, GamePhase
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
+Key = TypeVar("Key")
+Learnt = Callable[[ServerProfile], object]
+
+UNDO_BY_SAY = (
+    "Could you take back my last move? Please type undo (this server has no undo requests)."
+)
+"""What goes to the opponent when the server has no ``undoplease`` (NNGS): there, the player to
+move types ``undo`` to take back the other's last move."""
+
+_GAME_COMMANDS: dict[str, Callable[[int | None], Command]] = {
+    "done": cmd.done,
+    "adjourn": cmd.adjourn,
+    "resign": cmd.resign,
+}
 
 AWAITING_LIMIT = 8
 """Unanswered ``nmatch`` requests remembered (older ones can no longer be refused usefully)."""
@@ -50,9 +76,27 @@ class Offer:
 
 
 class IgsConversation:
-    def __init__(self, model: ClientModel, send: Sender) -> None:
+    def __init__(
+        self,
+        model: ClientModel,
+        send: Sender,
+        profile: ServerProfile | None = None,
+        on_learnt: Learnt | None = None,
+    ) -> None:
         self.model = model
         self._send = send
+        self.profile = profile if profile is not None else ServerProfile()
+        """What the server supports (shared with the session, which leaves refused setup
+        commands out of a login)."""
+        self._on_learnt = on_learnt
+        """Told whenever the profile changed (the app saves it per server)."""
+        self._moves_asked: dict[int, int] = {}
+        """Games whose missing moves we asked for: number -> the move count then expected."""
+        self._listed: dict[tuple[int, str, str], None] = {}
+        """Announced games whose list line we asked for: (number, white, black), the latest
+        :data:`REMEMBERED` of them."""
+        self._pass_described: dict[tuple[int, int], None] = {}
+        """Observed games described at a pass: (number, move number)."""
         self._awaiting_nmatch: list[MatchTerms] = []
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
         self._komi_wanted: dict[str, MatchTerms] = {}
@@ -72,6 +116,126 @@ class IgsConversation:
             return False
         self._send(command)
         return True
+
+    def _info(self, text: str) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", text, kind="info")
+
+    # how this server wants each command --------------------------------------------------------
+    def game_command(self, verb: str, game: int | None) -> Command:
+        """``done``/``adjourn``/``resign`` for ``game``, with its number where the server
+        takes one (IGS) and without where it does not (NNGS)."""
+        number = game if self.profile.takes_game_number(verb) else None
+        return _GAME_COMMANDS[verb](number)
+
+    def challenge_command(self, terms: MatchTerms) -> Command:
+        """``nmatch`` for ``terms``, or the classic ``match`` on a server without ``nmatch``
+        (raises ``ValueError`` for terms that cannot be said)."""
+        if self.profile.has_command("nmatch"):
+            return nmatch_command(terms)
+        return classic_match(terms)
+
+    def load_command(self, opponent: str) -> Command:
+        """``load`` of our adjourned game with ``opponent``: by the opponent's name, or by
+        the game's ``white-black`` name where the server wants that (NNGS)."""
+        if self.profile.load_by_pair:
+            pair = self._load_pair(opponent)
+            if pair is not None:
+                return cmd.load(pair)
+        return cmd.load(opponent)
+
+    def _load_pair(self, opponent: str) -> str | None:
+        """``white-black`` of our game with ``opponent``: an adjourned one first, else the
+        latest (None if we know none)."""
+        other = opponent.lower()
+        ours = [
+            g
+            for g in self.model.followed.values()
+            if g.role.color is not None and other in (g.white.lower(), g.black.lower())
+        ]
+        if not ours:
+            return None
+        game = max(ours, key=lambda g: (g.phase is GamePhase.ADJOURNED, g.number))
+        return f"{game.white}-{game.black}"
+
+    def request_undo(self, game: int) -> None:
+        """Ask the opponent to take back our last move: ``undoplease``, or on a server
+        without it (NNGS, where the player to move types ``undo``) a word in the game chat."""
+        if self.profile.has_command("undoplease"):
+            self.emit(lambda: cmd.undoplease(game))
+            return
+        self._undo_by_say(game)
+
+    def _undo_by_say(self, game: int | None) -> None:
+        mine = [g.number for g in self.model.my_games()]
+        number = game if len(mine) > 1 else None
+        if self.emit(lambda: cmd.say(UNDO_BY_SAY, number)):
+            shown = str(game) if game is not None else (str(mine[0]) if mine else "?")
+            me = self.model.me or "me"
+            self.model.add_chat(BufferKey(ChatKind.GAME, shown), me, UNDO_BY_SAY, kind="own")
+            self._info(
+                "This server has no undo requests: your opponent was asked in the game chat "
+                "to type undo (on their turn it takes back your last move)."
+            )
+
+    # what the server is -------------------------------------------------------------------------
+    def server_named(self, event: ServerVersion) -> None:
+        """The ``39`` version line: a server known by name brings its differences at once."""
+        if self.profile.learn_version(event):
+            self._learnt()
+
+    def scoring_after(self, passes: int) -> None:
+        """Scoring began after ``passes`` consecutive passes."""
+        if self.profile.learn_passes(passes):
+            self._learnt()
+
+    def _learnt(self) -> None:
+        if self._on_learnt is not None:
+            self._on_learnt(self.profile)
+
+    def command_answered(self, reply: CommandReply) -> bool:
+        """Learn from a refusal in ``reply`` and send the command again in the form this
+        server takes (once: the profile remembers). True if the reply was such a refusal."""
+        refusal = self.profile.learn_reply(reply)
+        if refusal is None:
+            return False
+        self._learnt()
+        self._fall_back(refusal)
+        return True
+
+    def _fall_back(self, refusal: Refusal) -> None:
+        command = refusal.command
+        if refusal.kind is RefusalKind.COMMAND and refusal.name == "nmatch":
+            self._info("This server has no nmatch: the offer goes out as a classic match.")
+            self.nmatch_refused()
+        elif refusal.kind is RefusalKind.COMMAND and refusal.name == "undoplease":
+            self._undo_by_say(command.game)
+        elif refusal.kind is RefusalKind.NUMBERED and refusal.name in _GAME_COMMANDS:
+            self.emit(lambda: _GAME_COMMANDS[refusal.name](None))
+        elif refusal.kind is RefusalKind.LOAD_BY_NAME:
+            words = command.line.split()
+            pair = self._load_pair(words[1]) if len(words) == 2 else None
+            if pair is not None:
+                self.emit(lambda: cmd.load(pair))
+
+    # what the game stream lacks -----------------------------------------------------------------
+    def moves_missing(self, game: int, count: int) -> None:
+        """Game ``game`` has ``count`` moves but ours stop short: ask for the list (once per
+        gap; a new gap asks again)."""
+        if self._moves_asked.get(game, -1) >= count:
+            return
+        self._moves_asked[game] = count
+        self.emit(lambda: cmd.moves(game))
+
+    def game_announced(self, number: int, white: str, black: str) -> None:
+        """Someone's new game was announced: its list line tells its size and komi."""
+        if _first_time(self._listed, (number, white.lower(), black.lower())):
+            self.emit(lambda: cmd.games(number))
+
+    def observed_pass(self, game: int, move_number: int) -> None:
+        """A pass in a game we observe: scoring may be near, and a komi the players agreed
+        (which NNGS tells only them) is in the game's list line."""
+        if _first_time(self._pass_described, (game, move_number)):
+            self.emit(lambda: cmd.games(game))
 
     # what we sent ------------------------------------------------------------------------------
     def challenge_sent(self, terms: MatchTerms, *, classic: bool = False) -> None:
@@ -129,6 +293,20 @@ class IgsConversation:
         """A request was declined or cancelled: no komi to propose, no way to answer it."""
         self._komi_wanted.pop(opponent.lower(), None)
         self._offers.pop(opponent.lower(), None)
+
+
+REMEMBERED = 512
+"""Keys kept by :func:`_first_time` (a day on IGS announces thousands of games)."""
+
+
+def _first_time(seen: dict[Key, None], key: Key) -> bool:
+    """True the first time ``key`` is seen (among the latest :data:`REMEMBERED`)."""
+    if key in seen:
+        return False
+    seen[key] = None
+    if len(seen) > REMEMBERED:
+        del seen[next(iter(seen))]
+    return True
 
 
 def nmatch_command(terms: MatchTerms) -> Command:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from sys import intern
@@ -42,6 +43,9 @@ from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
 _log = logging.getLogger(__name__)
+
+ECHO_WINDOW = 20
+"""How far back an own channel line is looked for when the server echoes it."""
 
 CODE_NAMES = {
     "1": "prompt",
@@ -118,6 +122,8 @@ class ModelAdapter:
     def __init__(self, model: ClientModel, conversation: IgsConversation | None = None) -> None:
         self.model = model
         self._ctx = _PlayState()
+        self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
+        """Own channel lines whose echo from the server was already dropped (by identity)."""
         self.conversation = conversation
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
@@ -241,6 +247,9 @@ class ModelAdapter:
     def _user_entry(self, e: ev.UserEntry) -> None:
         self._list(_player(e))
 
+    def _user_row(self, e: ev.UserRow) -> None:
+        self._list(_row_player(e))
+
     def _who_entry(self, e: ev.WhoEntry) -> None:
         flags = e.flags
         player = Player(
@@ -256,12 +265,18 @@ class ModelAdapter:
         self._list(player)
 
     def _command_reply(self, e: ev.CommandReply) -> None:
+        handled = self.conversation is not None and self.conversation.command_answered(e)
+        if e.setup and not handled:
+            # a login command's errors come only in its reply: show what was not learnt from
+            for error in e.events:
+                if isinstance(error, ev.Error):
+                    self._error(error)
         line = e.command.line.strip().lower()
         if line == "games":
             games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
             self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
-            # Each entry was applied as it came (_user_entry): who is not listed is gone.
+            # Each entry was applied as it came (_user_entry, _user_row): who is not listed is gone.
             self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif (
             e.command.verb == "moves"
@@ -350,6 +365,24 @@ class ModelAdapter:
         game = self._followed(e.game)
         if game is None or game.number in self._ctx.foreign:
             return
+        if self.conversation is not None and e.number + 1 > game.last_number + 1:
+            # Moves are missing (NNGS sends a reloaded game's last move only): the list
+            # brings them, this one included.
+            self.conversation.moves_missing(game.number, e.number + 1)
+            return
+        if (
+            self.conversation is not None
+            and game.role is Role.OBSERVING
+            and e.point is None
+            and not e.handicap
+            and e.number + 1 == game.last_number + 1
+            and game.moves
+            and game.moves[-1].point is None
+            and not game.moves[-1].handicap
+        ):
+            # a second pass in a row: before scoring, the list line tells observers the komi
+            # the players agreed (NNGS tells only the players)
+            self.conversation.observed_pass(game.number, e.number)
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
         # them, so they are not applied (nor heard by every reader of the game).
         if e.number < game.last_number:
@@ -407,6 +440,18 @@ class ModelAdapter:
             self.model.apply(ch.GameUnfollowed(e.game))
         if role is not None:
             self._own_game_started(e.game, e.white, e.black, role)
+            game = self.model.followed.get(e.game)
+            if (
+                self.conversation is not None
+                and e.moves is not None
+                and game is not None
+                and game.last_number < e.moves
+            ):
+                # NNGS's "{Game 1: W vs B @ Move 3}" is followed by the last move only
+                self.conversation.moves_missing(e.game, e.moves)
+        elif self.conversation is not None and not e.resumed:
+            # an announcement says neither size nor komi: the game's list line does
+            self.conversation.game_announced(e.game, e.white, e.black)
 
     def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
         """Follow a new game of ours; the request it came from gives its time system.
@@ -456,6 +501,11 @@ class ModelAdapter:
             # The ``20`` line already gave the count; the end line only repeats it as text.
             self.model.apply(ch.GameEnded(number, scored.result))
             return
+        if e.white_score is not None and e.black_score is not None:
+            # a count (NNGS words it "White resigns. W 30.5 B 34.0": the score decides)
+            counted = ServerScore(e.black_score, e.white_score).result
+            self.model.apply(ch.GameEnded(number, counted))
+            return
         result = result_from_text(e.text)
         self.model.apply(ch.GameEnded(number, result or e.result or e.text))
 
@@ -490,13 +540,28 @@ class ModelAdapter:
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.UndoAsked(game.number, ""))
+            self.model.apply(ch.UndoDeclined(game.number, e.player))
         self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
         game = self._own_game()
-        if game is not None:
-            self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+        if game is None:
+            return
+        moves = game.moves
+        trailing = 0
+        while trailing < len(moves) and moves[-1 - trailing].point is None:
+            if moves[-1 - trailing].handicap:
+                break
+            trailing += 1
+        if trailing == 1 and game.phase is GamePhase.PLAYING:
+            # Two passes started scoring and the second was not echoed to us (NNGS; IGS
+            # announces scoring with two passes held and sends the third right after).
+            last = moves[-1]
+            implied = MoveRecord(last.number + 1, last.color.opponent, None)
+            self.model.apply(ch.MoveAdded(game.number, implied))
+            if self.conversation is not None:
+                self.conversation.scoring_after(2)
+        self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
 
     def _removal(self, e: ev.StoneRemoval) -> None:
         game = self._followed(e.game) if e.game is not None else self._own_game()
@@ -539,8 +604,32 @@ class ModelAdapter:
         self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
 
     def _yell(self, e: ev.Yell) -> None:
-        channel = str(e.channel) if e.channel is not None else "?"
-        self.model.add_chat(BufferKey(ChatKind.CHANNEL, channel), e.name or "", e.text)
+        if e.channel is None or not e.name:
+            # a code-32 line we cannot place: shown, but not as a channel of its own
+            kind = "message" if e.name else "notice"
+            self.model.add_chat(BufferKey(ChatKind.SYSTEM), e.name or "", e.text, kind=kind)
+            return
+        key = BufferKey(ChatKind.CHANNEL, str(e.channel))
+        if e.name == self.model.me and self._echo_of_own(key, e.text):
+            return  # the server's copy of a line we already show
+        self.model.add_chat(key, e.name, e.text)
+
+    def _echo_of_own(self, key: BufferKey, text: str) -> bool:
+        """Is ``text`` the server repeating one of our recent lines in ``key`` to us? (IGS
+        sends a channel message to everyone in the channel, the sender included; the client
+        shows its own line at once.) Each own line matches one echo only."""
+        buf = self.model.buffers.get(key)
+        if buf is None:
+            return False
+        for message in list(buf.messages)[-ECHO_WINDOW:]:
+            if message.kind == "own" and message.text == text and id(message) not in self._echoed:
+                self._echoed.append(id(message))
+                return True
+        return False
+
+    def _channel_notice(self, e: ev.ChannelNotice) -> None:
+        key = BufferKey(ChatKind.CHANNEL, str(e.channel))
+        self.model.add_chat(key, "", e.text, kind="notice")
 
     def _error(self, e: ev.Error) -> None:
         self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
@@ -632,6 +721,21 @@ class ModelAdapter:
             ):
                 return game
         return self._own_game()
+
+    def _adjourn_request(self, e: ev.AdjournRequest) -> None:
+        self.model.notify(
+            "adjourn",
+            f"{e.player} would like to adjourn",
+            "Press ctrl+o in the game to agree (the game can be loaded again later).",
+        )
+
+    def _server_version(self, e: ev.ServerVersion) -> None:
+        if self.conversation is not None:
+            self.conversation.server_named(e)
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
+
+    def _guest_notice(self, e: ev.GuestNotice) -> None:
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
 
     def _connected(self, e: ev.UserConnected) -> None:
         self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
@@ -756,8 +860,24 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
 
 def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:
     """The names of a ``user`` reply's entries (the header and footer are the only others)."""
-    user_entry = ev.UserEntry
-    return [x.name for x in events if type(x) is user_entry]
+    return [x.name for x in events if type(x) is ev.UserEntry or type(x) is ev.UserRow]
+
+
+def _row_player(e: ev.UserRow) -> Player:
+    """A player of NNGS's ``user`` table (no country, score or language columns)."""
+    flags = e.flags
+    return Player(
+        e.name,
+        e.rank,
+        info=e.info,
+        playing=e.playing,
+        observing=e.observing,
+        idle=e.idle,
+        open_for_matches="X" not in flags,
+        looking="!" in flags,
+        quiet="Q" in flags,
+        shouts_off="S" in flags,
+    )
 
 
 def _player(e: ev.UserEntry) -> Player:
@@ -788,6 +908,7 @@ _LISTING_EVENTS = frozenset({ev.UserEntry, ev.WhoEntry})
 _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GamesEntry: ModelAdapter._games_entry,
     ev.UserEntry: ModelAdapter._user_entry,
+    ev.UserRow: ModelAdapter._user_row,
     ev.WhoEntry: ModelAdapter._who_entry,
     ev.CommandReply: ModelAdapter._command_reply,
     ev.GameHeading: ModelAdapter._heading,
@@ -806,6 +927,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.Kibitz: ModelAdapter._kibitz,
     ev.Shout: ModelAdapter._shout,
     ev.Yell: ModelAdapter._yell,
+    ev.ChannelNotice: ModelAdapter._channel_notice,
     ev.Error: ModelAdapter._error_line,
     ev.MatchDispute: ModelAdapter._dispute,
     ev.MatchCancelled: ModelAdapter._cancelled,
@@ -820,6 +942,9 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.UndoRequest: ModelAdapter._undo_request,
     ev.UserConnected: ModelAdapter._connected,
     ev.UserDisconnected: ModelAdapter._disconnected,
+    ev.AdjournRequest: ModelAdapter._adjourn_request,
+    ev.ServerVersion: ModelAdapter._server_version,
+    ev.GuestNotice: ModelAdapter._guest_notice,
     ev.LoginComplete: ModelAdapter._login,
     ev.Malformed: ModelAdapter._malformed,
 }

@@ -77,6 +77,7 @@ from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
 __all__ = [
     "ClientConfig",
     "ClientEvent",
+    "Connector",
     "IgsClient",
     "LineTransport",
     "SessionLike",

@@ -8,12 +8,17 @@ its terminal client when stdin is a tty (as under Textual), which would negotiat
 
 Lines are written with CR LF: the telnet NVT end of line, which IGS (like every telnet server)
 accepts, whereas a bare LF is only accepted by lenient ones.
+
+:meth:`TelnetTransport.over_stream` runs the same transport over a stream that is already open
+and has no telnet library in it (the local server's in-memory link in tests): the splitter then
+drops telnet commands itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Protocol
 
 import telnetlib3
 
@@ -21,12 +26,39 @@ from igs_tui.backends.igs.net.decoding import DEFAULT_LEGACY_ENCODING, LineDecod
 from igs_tui.backends.igs.net.linesplit import LineSplitter
 from igs_tui.backends.igs.net.servers import ServerAddress
 
-__all__ = ["ReceiveFailed", "TelnetTransport", "TransportClosed", "TransportError"]
+__all__ = [
+    "ByteReader",
+    "ByteWriter",
+    "ReceiveFailed",
+    "TelnetTransport",
+    "TransportClosed",
+    "TransportError",
+]
 
 _log = logging.getLogger(__name__)
 
 _READ_SIZE = 64 * 1024
 _LINE_END = b"\r\n"
+
+
+class ByteReader(Protocol):
+    """The reading half of a byte stream (telnetlib3's reader, an asyncio StreamReader)."""
+
+    async def read(self, n: int = -1) -> bytes: ...
+
+
+class ByteWriter(Protocol):
+    """The writing half of a byte stream (telnetlib3's writer, an asyncio StreamWriter)."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    async def drain(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    async def wait_closed(self) -> None: ...
 
 
 class TransportError(ConnectionError):
@@ -66,8 +98,8 @@ class TelnetTransport:
 
     def __init__(
         self,
-        reader: telnetlib3.TelnetReader,
-        writer: telnetlib3.TelnetWriter,
+        reader: ByteReader,
+        writer: ByteWriter,
         address: ServerAddress,
         *,
         decoder: LineDecoder | None = None,
@@ -114,13 +146,33 @@ class TelnetTransport:
             raise TransportError(f"{address}: connection timed out after {timeout:g} s") from exc
         except OSError as exc:
             raise TransportError(f"{address}: {exc.strerror or exc}") from exc
-        # open_connection is typed as returning TelnetReader | TelnetReaderUnicode; the Unicode
-        # classes subclass the bytes ones, so the bytes types cover both (no cast needed).
+        # open_connection is typed as returning TelnetReader | TelnetReaderUnicode; with
+        # encoding=False it is the bytes reader and writer (the Unicode ones subclass them).
+        byte_reader: telnetlib3.TelnetReader = reader
+        byte_writer: telnetlib3.TelnetWriter = writer
+        return cls(byte_reader, byte_writer, address, decoder=decoder)
+
+    @classmethod
+    def over_stream(
+        cls,
+        reader: ByteReader,
+        writer: ByteWriter,
+        address: ServerAddress,
+        *,
+        legacy_encoding: str | None = DEFAULT_LEGACY_ENCODING,
+    ) -> TelnetTransport:
+        """A transport over an open byte stream with no telnet library in between (such as
+        the local server's in-memory link): the splitter strips telnet commands itself.
+
+        Raises:
+            LookupError: if ``legacy_encoding`` is not a known codec.
+        """
         return cls(
             reader,
             writer,
             address,
-            decoder=decoder,
+            decoder=LineDecoder(legacy_encoding),
+            splitter=LineSplitter(strip_telnet=True),
         )
 
     @property

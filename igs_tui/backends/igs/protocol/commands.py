@@ -86,12 +86,13 @@ _CLAIMS: dict[str, frozenset[str]] = {
     "score": _GAME_END,
     "undoplease": frozenset(),
     "decline": frozenset({"match_declined"}),
+    "komi": frozenset({"komi_set"}),
 }
 
 _ANSWERS: dict[str, frozenset[str]] = {
     "ayt": frozenset({"ayt"}),
     "games": frozenset({"games_header", "games_entry"}),
-    "user": frozenset({"user_header", "user_entry", "totals"}),
+    "user": frozenset({"user_header", "user_entry", "user_row", "totals"}),
     "who": frozenset({"who_header", "who_entry", "totals"}),
 }
 """Answers whose shape is certain: the header line is sent even when the listing is empty."""
@@ -153,6 +154,30 @@ def _text(value: str, what: str = "message") -> str:
     if not stripped:
         raise ValueError(f"{what} must not be empty")
     return stripped
+
+
+MAX_MESSAGE_CHARS = 200
+"""The longest chat text put on one command line. IGS documents no limit ("one line messages
+are the limit"); servers of its family cut long input lines, so longer text is sent as several
+lines, split between words."""
+MAX_MESSAGE_LINES = 10
+"""A text needing more lines than this is refused (a paste by mistake, not a message)."""
+
+
+def split_message(text: str, width: int = MAX_MESSAGE_CHARS) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, split at spaces (a word longer than a
+    line is cut); runs of spaces between the lines are dropped, nothing else is."""
+    parts: list[str] = []
+    rest = text.strip()
+    while len(rest) > width:
+        cut = rest.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        parts.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        parts.append(rest)
+    return parts
 
 
 def _int(value: int, what: str, low: int, high: int | None = None) -> int:

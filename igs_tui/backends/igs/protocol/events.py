@@ -145,6 +145,38 @@ class ThrowingOtherCopy(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ServerVersion(Event):
+    """``39 No Name Go Server (NNGS) version 1.1.22``: the server names itself (NNGS does at
+    login; the line may come without its code before client mode is on).
+
+    ``server`` is the short name (``NNGS``) or the whole name; ``version`` may be empty.
+    """
+
+    type: ClassVar[str] = "server_version"
+    text: str
+    server: str
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class GuestNotice(Event):
+    """A line an IGS-family server prints while a name without an account logs in
+    (NNGS: ``"guest" is not a registered name. ...``, ``This is a guest account.``)."""
+
+    type: ClassVar[str] = "guest_notice"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StrayPrompt(Event):
+    """``9 1 7``: a prompt inside an info line (NNGS sends it to a player whose opponent typed
+    ``done``). It ends nothing and says nothing; it is recognised so it is not shown as chat."""
+
+    type: ClassVar[str] = "stray_prompt"
+    state: int
+
+
+@dataclass(frozen=True, slots=True)
 class Dot(Event):
     """Your "dot string" (``tell .`` target) is now ``name`` (``40 name`` or ``9 Setting...``)."""
 
@@ -211,6 +243,30 @@ class UserEntry(Event):
     idle: str
     flags: str
     language: str
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow(Event):
+    """One player of NNGS's code-9 ``user`` table (its header is a :class:`UserHeader`)::
+
+        9  Info     Name       Rank  19  9  Idle Rank Info
+        9     -- -- alice       NR    0   0  0s  NR
+
+    ``flags`` are the Info column's letters (``Q``, ``S``, ``X``, ``!``); ``games_19`` and
+    ``games_9`` the two counts under the ``19`` and ``9`` headings; ``info`` what follows the
+    second rank.
+    """
+
+    type: ClassVar[str] = "user_row"
+    name: str
+    rank: str
+    observing: int | None
+    playing: int | None
+    idle: str
+    flags: str
+    games_19: int
+    games_9: int
+    info: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +385,8 @@ class GameTitle(Event):
 @dataclass(frozen=True, slots=True)
 class GameStart(Event):
     """A game began: ``21 {Game N: W [rk] vs B [rk]}``, ``{Match N: ...}`` or, for a game
-    reloaded after adjournment, ``{Game N: W vs B @ Operation}`` (``resumed``)."""
+    reloaded after adjournment, ``{Game N: W vs B @ Operation}`` (``resumed``; NNGS says
+    ``@ Move 3``, and ``moves`` is then that count: only the last of them follows)."""
 
     type: ClassVar[str] = "game_start"
     game: int
@@ -338,6 +395,7 @@ class GameStart(Event):
     black: str
     black_rank: str
     resumed: bool = False
+    moves: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +405,9 @@ class GameEnd(Event):
     ``reason`` is one of ``resign``, ``time``, ``no-greeting``, ``no-move``, ``score``,
     ``adjourn``, ``completed`` (``9 game completed.``), ``removed`` (``Removed game file``) or
     ``other``; ``result`` is the server's result wording where it gives one; ``text`` is the
-    whole original line for display.
+    whole original line for display. A scored result names both scores (``W 30.5 B 34.0``):
+    they are in ``white_score``/``black_score``, and ``reason`` is ``score`` even where the
+    server words it as a resignation (NNGS: ``White resigns. W 30.5 B 34.0``).
     """
 
     type: ClassVar[str] = "game_end"
@@ -358,6 +418,8 @@ class GameEnd(Event):
     black: str | None
     result: str | None
     text: str
+    white_score: float | None = None
+    black_score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +484,9 @@ class UndoRequest(Event):
 
 @dataclass(frozen=True, slots=True)
 class KomiRequest(Event):
-    """``9 qGoDev wants the komi to be  1.5``: the opponent proposes a komi; it applies once
-    we send ``komi`` with the same value (``nmatch`` has no komi field, so this is how a
-    game's komi is agreed)."""
+    """``9 qGoDev wants the komi to be  1.5`` (NNGS: ``9 alice offers a new komi of 5.5.``):
+    the opponent proposes a komi; it applies once we send ``komi`` with the same value
+    (``nmatch`` has no komi field, so this is how a game's komi is agreed)."""
 
     type: ClassVar[str] = "komi_request"
     player: str
@@ -432,8 +494,18 @@ class KomiRequest(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AdjournRequest(Event):
+    """``9 alice would like to adjourn the game.`` (+ ``9 Use adjourn to adjourn the game.``):
+    the opponent asks to adjourn; ``adjourn`` agrees."""
+
+    type: ClassVar[str] = "adjourn_request"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class KomiSet(Event):
-    """``9 Set the komi to 0.5`` (or ``9 Komi is now set to 0.5``): our game's komi changed."""
+    """``9 Set the komi to 0.5`` (or ``9 Komi is now set to 0.5``): our game's komi changed
+    (NNGS tells only the players)."""
 
     type: ClassVar[str] = "komi_set"
     komi: float
@@ -461,7 +533,8 @@ class Tell(Event):
 
 @dataclass(frozen=True, slots=True)
 class Say(Event):
-    """``51 Say in game N`` + ``19 *name*: text``: a message between the players of a game."""
+    """``51 Say in game N`` + ``19 *name*: text`` (NNGS: ``19 name text``): a message between
+    the players of a game."""
 
     type: ClassVar[str] = "say"
     game: int | None
@@ -471,7 +544,7 @@ class Say(Event):
 
 @dataclass(frozen=True, slots=True)
 class Shout(Event):
-    """``21 !name!: text``: a message to everybody."""
+    """``21 !name!: text`` (NNGS: ``21 name -->> text``): a message to everybody."""
 
     type: ClassVar[str] = "shout"
     name: str
@@ -499,6 +572,18 @@ class Yell(Event):
     channel: int | None
     name: str | None
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelNotice(Event):
+    """Code ``32`` lines about a channel rather than in it: ``Changing into channel 5.``,
+    ``Welcome to channel 5.`` and the member list ``In channel 5: alice bob`` (``members``
+    set for that one)."""
+
+    type: ClassVar[str] = "channel_notice"
+    channel: int
+    text: str
+    members: tuple[str, ...] | None = None
 
 
 # --- matches --------------------------------------------------------------------------------
@@ -680,6 +765,8 @@ class CommandReply(Event):
 
     ``seq`` is the session's running number of the command, so two equal command lines can be
     told apart; ``timed_out`` marks a command given up on by :meth:`IgsSession.expire`.
+    ``setup`` marks one of the session's own login commands (toggles, ``id``): their errors
+    come only inside the reply, where a refusal can be learnt from instead of shown.
     """
 
     type: ClassVar[str] = "command_reply"
@@ -687,6 +774,7 @@ class CommandReply(Event):
     command: Command
     events: tuple[Event, ...]
     timed_out: bool = False
+    setup: bool = False
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -14,7 +14,9 @@ Most lines stand alone. The exceptions are why this is an object and not a funct
   ``19`` say; an ``11 Kibitz ...`` header for its ``11`` text line;
 * two-line notices (match/nmatch request + "Use <...>" hint, byo-yomi entry + "You have N
   stones", dispute header + two request lines, board restored + "Please type 'done again.")
-  are *held* until their continuation arrives; any other line releases a held event as is.
+  are *held* until their continuation arrives; any other line releases a held event as is;
+* NNGS answers ``user`` with a code-9 table: after its header line, ``9`` lines are read as
+  rows until one is not (or a prompt comes).
 
 :meth:`IgsParser.flush` releases whatever is held (call it at end of input).
 """
@@ -22,6 +24,7 @@ Most lines stand alone. The exceptions are why this is an object and not a funct
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from igs_tui.backends.igs.protocol.events import (
@@ -32,6 +35,7 @@ from igs_tui.backends.igs.protocol.events import (
     Event,
     File,
     GameTitle,
+    GuestNotice,
     Kibitz,
     LoginPrompt,
     Malformed,
@@ -47,6 +51,7 @@ from igs_tui.backends.igs.protocol.events import (
     Tell,
     UndoRequest,
     Unknown,
+    UserHeader,
 )
 from igs_tui.backends.igs.protocol.readers import (
     ByoyomiStones,
@@ -61,9 +66,13 @@ from igs_tui.backends.igs.protocol.readers import (
     ScoreBoardRow,
     TimeGame,
     TimeLine,
+    UseHint,
     clock_event,
     decode_score_rows,
     fast_user,
+    is_user_table_header,
+    is_user_table_rule,
+    is_version_text,
     read_clock,
     read_dispute_line,
     read_error,
@@ -80,6 +89,8 @@ from igs_tui.backends.igs.protocol.readers import (
     read_time,
     read_undo,
     read_user,
+    read_user_row,
+    read_version,
     read_who,
     read_yell,
 )
@@ -89,6 +100,7 @@ MAX_FILE_LINES = 20_000
 """A file block longer than this is cut into several events (bounded memory on bad input)."""
 
 _TELL_PREFIX = "*"
+_PLAIN_SAY_RE = re.compile(r"([A-Za-z0-9_]{1,20}) (.*)$")
 _SYSTEM = "*SYSTEM*: "
 _PROMPTS: dict[str, list[Event]] = {str(n): [Prompt(n)] for n in range(10)}
 _NON_CLIENT_PROMPTS: dict[str, Event] = {
@@ -135,6 +147,7 @@ class IgsParser:
             "27": self._on_who,
             "28": self._on_undo,
             "32": self._on_yell,
+            "39": self._on_version,
             "40": self._on_dot,
             "42": self._on_user,
             "49": self._on_removal,
@@ -147,6 +160,7 @@ class IgsParser:
         self._time_game: int | None = None  # from the last "26 Game : N"
         self._say_game: int | None = None  # from "51 Say in game N", used once
         self._kibitz: KibitzHeader | None = None
+        self._user_table = False  # inside NNGS's code-9 answer to ``user``
 
     @property
     def in_file(self) -> bool:
@@ -240,6 +254,14 @@ class IgsParser:
         if stripped.startswith(("NMatch requested", "Nmatch requested")):
             reading = read_info(stripped)
             return out + self._accept_info(reading, stripped)
+        if is_version_text(stripped):
+            out.append(read_version(stripped))
+            return out
+        if stripped.startswith('"') or stripped == "This is a guest account.":
+            guest = read_info(stripped)
+            if isinstance(guest, GuestNotice):
+                out.append(guest)
+                return out
         head, _, rest = stripped.partition(" ")
         if head.isascii() and head.isdigit() and len(head) <= 4:
             if rest == "File":  # 8 (help), 14 (messages) or any other code's file marker
@@ -327,6 +349,7 @@ class IgsParser:
     # --- per-code readers ----------------------------------------------------------------------
 
     def _on_prompt(self, text: str) -> list[Event]:
+        self._user_table = False
         cached = _PROMPTS.get(text)
         if cached is not None:
             return list(cached)
@@ -379,6 +402,16 @@ class IgsParser:
         return [_as_event(reading, 26, text)]
 
     def _on_info(self, text: str) -> list[Event]:
+        if self._user_table:
+            row = read_user_row(text)
+            if row is not None:
+                return [row]
+            if is_user_table_rule(text):
+                return []
+            self._user_table = False
+        elif is_user_table_header(text):
+            self._user_table = True
+            return [UserHeader(text)]
         if text.startswith("Game is titled:"):
             return [GameTitle(self._game, text[len("Game is titled:") :].strip())]
         return self._accept_info(read_info(text), text)
@@ -400,6 +433,8 @@ class IgsParser:
             return [BoardRestored()]  # the second line alone still means the same
         if isinstance(reading, ByoyomiStones):
             return [ByoyomiEntry(None, reading.stones, reading.minutes)]
+        if isinstance(reading, UseHint):
+            return []  # the offer's first line said it all
         return [_as_event(reading, 9, text)]
 
     def _on_kibitz(self, text: str) -> list[Event]:
@@ -430,7 +465,10 @@ class IgsParser:
         self._say_game = None
         name, body = _starred(text)
         if name is None:
-            return [Unknown(19, text)]
+            plain = _PLAIN_SAY_RE.match(text)  # NNGS: "19 alice good game so far"
+            if plain is None:
+                return [Unknown(19, text)]
+            name, body = plain.group(1), plain.group(2)
         return [Say(game, name, body)]
 
     def _on_tell(self, text: str) -> list[Event]:
@@ -474,6 +512,9 @@ class IgsParser:
 
     def _on_removal(self, text: str) -> list[Event]:
         return [_as_event(read_removal(text), 49, text)]
+
+    def _on_version(self, text: str) -> list[Event]:
+        return [read_version(text)] if text.strip() else [Unknown(39, text)]
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -18,9 +18,11 @@ import re
 from dataclasses import dataclass
 
 from igs_tui.backends.igs.protocol.events import (
+    AdjournRequest,
     Ayt,
     BoardRestored,
     ByoyomiEntry,
+    ChannelNotice,
     DisputedRequest,
     DoneTyped,
     Dot,
@@ -32,6 +34,7 @@ from igs_tui.backends.igs.protocol.events import (
     GamesEntry,
     GamesHeader,
     GameStart,
+    GuestNotice,
     Info,
     KomiRequest,
     KomiSet,
@@ -40,8 +43,10 @@ from igs_tui.backends.igs.protocol.events import (
     Move,
     NMatchRequest,
     ScoringStarted,
+    ServerVersion,
     Shout,
     StoneRemoval,
+    StrayPrompt,
     ThrowingOtherCopy,
     TimeAdded,
     TimeInfo,
@@ -53,6 +58,7 @@ from igs_tui.backends.igs.protocol.events import (
     UserDisconnected,
     UserEntry,
     UserHeader,
+    UserRow,
     WhoEntry,
     WhoHeader,
     Yell,
@@ -98,6 +104,12 @@ class ByoyomiStones:
 @dataclass(frozen=True, slots=True)
 class DoneAgain:
     """``Please type 'done again.`` (second line of a scoring undo; the typo is the server's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseHint:
+    """The second line of an NNGS offer: ``Use "komi 5.5" to accept, or "decline alice" to
+    respond.`` or ``Use adjourn to adjourn the game.`` (the first line said it all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +176,7 @@ Fragment = (
     | NMatchUseHint
     | ByoyomiStones
     | DoneAgain
+    | UseHint
     | DisputeHeader
     | DisputeLine
     | TimeGame
@@ -297,6 +310,67 @@ def read_user(text: str, *, fast: bool = True) -> Reading:
     if text.lstrip().startswith("Name"):
         return UserHeader(text)
     return Unknown(42, text)
+
+
+# --- 9: NNGS's user table ---------------------------------------------------------------------
+
+USER_TABLE_WORDS = ["Info", "Name", "Rank", "19", "9", "Idle", "Rank", "Info"]
+_USER_ROW_RE = re.compile(
+    r"\s{0,4}((?:[QSX!]\s{0,3}){0,2})(--|\d{1,9})\s{1,9}(--|\d{1,9})\s{1,9}(\S{1,40})"
+    r"\s{1,20}(\S{1,8})\s{1,20}(\d{1,9})\s{1,20}(\d{1,9})\s{1,20}(\d{1,9}[smhdy])"
+    r"(?:\s{1,20}(\S{1,8}))?(?:\s{1,20}(.*?))?\s*$"
+)
+
+
+def is_user_table_header(text: str) -> bool:
+    """``9  Info     Name       Rank  19  9  Idle Rank Info``: NNGS's answer to ``user``."""
+    return text.split() == USER_TABLE_WORDS
+
+
+def is_user_table_rule(text: str) -> bool:
+    """``9  -------- ---------- ---- ...``: the rule under that header."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.strip("- ")
+
+
+def read_user_row(text: str) -> UserRow | None:
+    """A row of the NNGS ``user`` table (``9     -- -- alice       NR    0   0  0s  NR``)."""
+    m = _USER_ROW_RE.match(text)
+    if m is None:
+        return None
+    flags, obs, play, name, rank, n19, n9, idle, _rank2, info = m.groups()
+    return UserRow(
+        name,
+        rank,
+        _opt_int(obs),
+        _opt_int(play),
+        idle,
+        flags.replace(" ", ""),
+        int(n19),
+        int(n9),
+        (info or "").strip(),
+    )
+
+
+# --- 39: the server's name ---------------------------------------------------------------------
+
+_VERSION_RE = re.compile(r"(.*?)\s*(?:\(([^()]{1,20})\))?\s+version\s+(\S{1,40})\s*$", re.I)
+_VERSION_PREFIXES = ("No Name Go Server",)
+
+
+def read_version(text: str) -> ServerVersion:
+    """``No Name Go Server (NNGS) version 1.1.22`` -> server ``NNGS``, version ``1.1.22``."""
+    stripped = text.strip()
+    m = _VERSION_RE.match(stripped)
+    if m is None:
+        return ServerVersion(stripped, stripped, "")
+    name, short, version = m.groups()
+    return ServerVersion(stripped, (short or name).strip(), version)
+
+
+def is_version_text(text: str) -> bool:
+    """An uncoded line that names the server (before client mode is on)."""
+    return text.strip().startswith(_VERSION_PREFIXES) and " version " in text
 
 
 # --- 27: who ------------------------------------------------------------------------------------
@@ -454,10 +528,14 @@ def clock_event(line: TimeLine, game: int | None) -> TimeInfo:
 # --- 21: shouts and announcements ----------------------------------------------------------
 
 _SHOUT_RE = re.compile(r"!(\S+?)!:\s?(.*)$")
+_PLAIN_SHOUT_RE = re.compile(r"([A-Za-z0-9_]{1,20}) -->> ?(.*)$")
 _ANN_START_RE = re.compile(
     r"\{(Game|Match) (\d{1,9}): (\S++) \[([^\]]*+)\] vs\.? (\S++) \[([^\]]*+)\]\s*+\}\s*+$"
 )
-_ANN_RESUMED_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) @ Operation\s*\}\s*$")
+_ANN_RESUMED_RE = re.compile(
+    r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) @ (?:Operation|Move (\d{1,9}))\s*\}\s*$"
+)
+_SCORES_RE = re.compile(r"\bW (-?\d{1,9}(?:\.\d{1,9})?) B (-?\d{1,9}(?:\.\d{1,9})?)\s*$")
 _ANN_RESULT_RE = re.compile(r"\{Game (\d{1,9}): (\S++) vs\.? (\S++) : (.*)\}\s*+$")
 _ANN_ADJOURN_RE = re.compile(r"\{Game (\d{1,9}): (\S+) vs\.? (\S+) has adjourned\.?\s*\}\s*$")
 _ANN_CONNECT_RE = re.compile(r"\{(\S++)(?: \[([^\]]*+)\])? has connected\.?\s*+\}\s*+$")
@@ -485,7 +563,8 @@ def read_announcement(text: str, code: int) -> Reading:
         return GameStart(int(game), white, wrank.strip(), black, brank.strip())
     m = _ANN_RESUMED_RE.match(text)
     if m is not None:
-        return GameStart(int(m.group(1)), m.group(2), "", m.group(3), "", resumed=True)
+        moves = int(m.group(4)) if m.group(4) is not None else None
+        return GameStart(int(m.group(1)), m.group(2), "", m.group(3), "", resumed=True, moves=moves)
     m = _ANN_ADJOURN_RE.match(text)
     if m is not None:
         return GameEnd(int(m.group(1)), "adjourn", None, m.group(2), m.group(3), None, text)
@@ -493,6 +572,11 @@ def read_announcement(text: str, code: int) -> Reading:
     if m is not None:
         game, white, black, result = m.groups()
         result = result.rstrip()
+        scores = _SCORES_RE.search(result)
+        if scores is not None:
+            # NNGS words a counted game as "White resigns. W 30.5 B 34.0": the score decides
+            w, b = float(scores.group(1)), float(scores.group(2))
+            return GameEnd(int(game), "score", None, white, black, result, text, w, b)
         return GameEnd(int(game), _result_reason(result), None, white, black, result, text)
     m = _ANN_CONNECT_RE.match(text)
     if m is not None:
@@ -507,6 +591,9 @@ def read_shout(text: str) -> Reading:
     if text.startswith("{"):
         return read_announcement(text, 21)
     m = _SHOUT_RE.match(text)
+    if m is not None:
+        return Shout(m.group(1), m.group(2))
+    m = _PLAIN_SHOUT_RE.match(text)
     if m is not None:
         return Shout(m.group(1), m.group(2))
     return Unknown(21, text)
@@ -551,6 +638,15 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(\S+) declines undo\.?\s*$"), "undo_declined"),
     (re.compile(r"(\S+) wants the komi to be\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"), "komi_request"),
     (
+        re.compile(r"(\S+) offers a new komi of\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"),
+        "komi_request",
+    ),
+    (re.compile(r'Use "komi -?\d{1,9}(?:\.\d{1,9})?" to accept, or "decline \S+"'), "use_hint"),
+    (re.compile(r"(\S+) would like to adjourn the game\.?\s*$"), "adjourn_request"),
+    (re.compile(r"Use adjourn to adjourn the game\.?\s*$"), "use_hint"),
+    (re.compile(r'"([^"]{1,40})" is not a registered name\.'), "guest_notice"),
+    (re.compile(r"1 (\d)\s*$"), "stray_prompt"),
+    (
         re.compile(r"(?:Set the komi|Komi is now set) to\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"),
         "komi_set",
     ),
@@ -565,6 +661,7 @@ _INFO_EXACT: dict[str, Reading] = {
     "game completed.": GameEnd(None, "completed", None, None, None, None, "game completed."),
     "Board is restored to what it was when you started scoring": BoardRestored(),
     "Please type 'done again.": DoneAgain(),
+    "This is a guest account.": GuestNotice("This is a guest account."),
 }
 
 
@@ -624,6 +721,14 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return UndoDeclined(g[0])
     if kind == "komi_request":
         return KomiRequest(g[0], float(g[1]))
+    if kind == "use_hint":
+        return UseHint()
+    if kind == "adjourn_request":
+        return AdjournRequest(g[0])
+    if kind == "guest_notice":
+        return GuestNotice(text.strip())
+    if kind == "stray_prompt":
+        return StrayPrompt(int(g[0]))
     if kind == "komi_set":
         return KomiSet(float(g[0]))
     if kind == "match_declined":
@@ -687,7 +792,19 @@ def read_removal(text: str) -> Reading:
 _YELL_RE = re.compile(r"(?:CH)?(\d*):\s*([^:\s]+):\s?(.*)$")
 
 
+_CHANNEL_NOTICE_RE = re.compile(
+    r"(?:Changing into|Welcome to|You are now in|Leaving) channel (\d{1,9})\s*\.?\s*$"
+)
+_CHANNEL_MEMBERS_RE = re.compile(r"In channel (\d{1,9}):\s*(.*)$")
+
+
 def read_yell(text: str) -> Reading:
+    m = _CHANNEL_NOTICE_RE.match(text)
+    if m is not None:
+        return ChannelNotice(int(m.group(1)), text.strip())
+    m = _CHANNEL_MEMBERS_RE.match(text)
+    if m is not None:
+        return ChannelNotice(int(m.group(1)), text.strip(), tuple(m.group(2).split()))
     m = _YELL_RE.match(text)
     if m is None:
         return Yell(None, None, text)

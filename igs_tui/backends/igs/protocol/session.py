@@ -22,15 +22,23 @@ Typical loop::
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Sequence
 
 from igs_tui import __version__
 from igs_tui.backends.igs.protocol import commands
 from igs_tui.backends.igs.protocol.commands import Command, ReplyKind, classify
-from igs_tui.backends.igs.protocol.events import CommandReply, Event, LoginComplete, LoginFailed
+from igs_tui.backends.igs.protocol.events import (
+    CommandReply,
+    Error,
+    Event,
+    LoginComplete,
+    LoginFailed,
+)
 from igs_tui.backends.igs.protocol.login import LoginHandshake
 from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.profile import ServerProfile
 from igs_tui.backends.igs.protocol.state import ReplyTracker, SessionState, next_state
 from igs_tui.backends.igs.protocol.throttle import TokenBucket
 
@@ -42,7 +50,9 @@ def setup_commands(client_name: str, version: str) -> list[Command]:
 
     Chosen from GoPanda2's list in the spec: client mode on; quiet off so logins and game
     results are announced; ``newundo`` and ``nmatch`` on so ``undoplease`` and nmatch offers
-    reach us; verbose off so no ASCII boards are sent; then identify the client.
+    reach us; verbose off so no ASCII boards are sent; then identify the client. A server
+    known to refuse some of them (NNGS has neither toggle, nor ``id``) is not sent those:
+    see :meth:`ServerProfile.allows`.
     """
     return [
         commands.toggle("client", "on"),
@@ -68,7 +78,11 @@ class IgsSession:
         burst: float = 3.0,
         max_login_attempts: int = 2,
         setup: Sequence[Command] | None = None,
+        profile: ServerProfile | None = None,
     ) -> None:
+        self.profile = profile if profile is not None else ServerProfile()
+        """What the server is known to support (shared with the conversation that learns it):
+        setup commands it refuses are not sent."""
         self._login = LoginHandshake(username, password, max_attempts=max_login_attempts)
         self._parser = IgsParser()
         self._tracker = ReplyTracker()
@@ -128,10 +142,18 @@ class IgsSession:
                 self._tracker.feed(event)  # nothing is outstanding yet: only tracks the prompt
                 out.extend(self._login_step(event, line))
                 continue
+            if isinstance(event, Error) and self._answering_setup():
+                out.pop()  # it comes inside the setup command's reply (see CommandReply.setup)
             for reply in self._tracker.feed(event):
+                if reply.seq in self._setup_pending:
+                    reply = dataclasses.replace(reply, setup=True)
                 out.append(reply)
                 self._setup_answered(reply.seq)
         return out
+
+    def _answering_setup(self) -> bool:
+        outstanding = self._tracker.outstanding
+        return bool(outstanding) and outstanding[0][0] in self._setup_pending
 
     def flush(self) -> list[Event]:
         """End of input: release events the parser holds (see :meth:`IgsParser.flush`)."""
@@ -153,6 +175,8 @@ class IgsSession:
     def _queue_setup(self) -> None:
         setup = []
         for command in self._setup:
+            if not self.profile.allows(command):
+                continue
             seq = self._next_seq()
             setup.append((seq, command))
             if command.reply is not ReplyKind.NONE:
@@ -237,7 +261,9 @@ LOCAL_RATE = 100.0
 LOCAL_BURST = 50.0
 
 
-def local_server_session(username: str, password: str) -> IgsSession:
+def local_server_session(
+    username: str, password: str, *, profile: ServerProfile | None = None
+) -> IgsSession:
     """A session for the embedded local server, which kicks no flooder: commands are not held
     back to IGS's 3 a second (``igs-tui --local`` and the tests use it)."""
-    return IgsSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST)
+    return IgsSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST, profile=profile)

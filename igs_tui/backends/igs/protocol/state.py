@@ -42,8 +42,10 @@ events:
      request) is the notice's duplicate prompt and answers nothing;
    * if H is a MOVE, the block answers it only if it contains an error or the move itself
      (same point, and same game when H names one) -- the broadcast of an opponent's move or of
-     an observed game is not our answer. While scoring (last prompt ``1 7``) a coordinate is a
-     removal and is answered like a BLOCK command ("receives an empty response");
+     an observed game is not our answer; a pass is also answered by the scoring notice (NNGS
+     does not echo the pass that starts scoring). While scoring (last prompt ``1 7``) a
+     coordinate is a removal and is answered like a BLOCK command ("receives an empty
+     response");
    * if H lists the event types of its answer (``answers``: ``games``, ``user``, ``who``,
      ``ayt``), only a block holding one of them, an error, or nothing at all answers it, so a
      stray notice (a shutdown warning) cannot shift every later answer by one;
@@ -73,6 +75,7 @@ from igs_tui.backends.igs.protocol.events import (
     Move,
     Prompt,
     PromptState,
+    ScoringStarted,
 )
 
 
@@ -128,6 +131,12 @@ UNSOLICITED = frozenset(
         "score_board",
         "score",
         "throwing_other_copy",
+        "adjourn_request",
+        "komi_request",
+        "komi_set",
+        "stray_prompt",
+        "server_version",
+        "guest_notice",
         # the game stream (moves of played and observed games)
         "game_heading",
         "move",
@@ -245,6 +254,8 @@ def _answers_move(command: Command, block: list[Event]) -> bool:
     for e in block:
         if isinstance(e, Error):
             return True
+        if isinstance(e, ScoringStarted) and command.point == "PASS":
+            return True  # NNGS does not echo the pass that starts scoring to the players
         if isinstance(e, Move):
             if command.game is not None and e.game is not None and e.game != command.game:
                 continue

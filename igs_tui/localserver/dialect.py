@@ -1,0 +1,107 @@
+"""Which IGS-family server the local server imitates: IGS itself, or an NNGS.
+
+IGS grew out of the same code family as NNGS (the No Name Go Server), and clients meet both.
+They share most of the wire format (the ``1 N`` prompts, ``15`` move lines, ``7`` games list)
+but differ in commands and in the wording of some lines. :data:`IGS` is what the protocol spec
+describes; :data:`NNGS` reproduces what was observed on a real NNGS 1.1.22 server:
+
+* no ``nmatch``, ``undoplease``, ``noundo`` or ``id`` (``5 nmatch: Unknown command.``), and no
+  ``newundo``/``nmatch`` toggles (``5 Unknown value for toggling.``);
+* ``done``, ``adjourn`` and ``resign`` take no game number (a three-line usage error);
+* ``load`` takes the game's ``white-black`` name, not an opponent;
+* ``undo`` is typed by the player to move and takes back the opponent's last move, unasked;
+* two passes start scoring, and the pass that starts it is not echoed to the players;
+* the ``user`` listing is a code-9 table; shouts read ``21 name -->> text`` and says
+  ``19 name text``; a komi proposal is an offer with a "Use komi" hint and its agreement
+  reaches the players only; a scored result is announced as a resignation with the score;
+* a ``39`` line names the server at login, and an unregistered name logs in as itself.
+
+The knobs are data; the command modules and :mod:`.gameflow` ask them where the servers part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    name: str
+    version_line: str | None
+    """The ``39`` line sent at login (None: the server does not name itself)."""
+    missing_commands: frozenset[str]
+    """Commands answered with ``5 <command>: Unknown command.``."""
+    missing_toggles: frozenset[str]
+    """Toggles answered with ``5 Unknown value for toggling.``."""
+    unnumbered: frozenset[str]
+    """Commands that refuse a game number (``done``, ``adjourn``, ``resign`` on NNGS)."""
+    load_by_pair: bool
+    """``load`` wants ``white-black``; ``load <opponent>`` is refused."""
+    undo_by_mover: bool
+    """``undo`` by the player to move takes back the opponent's last move (NNGS)."""
+    passes_to_score: int
+    echo_scoring_pass: bool
+    """The players see the pass that starts scoring (IGS) or only the scoring notice."""
+    plain_chat: bool
+    """Shouts as ``name -->> text`` and says as ``name text`` (no ``*name*:``, no ``51``)."""
+    user_table: bool
+    """``user`` answers with the code-9 table instead of the ``42`` listing."""
+    komi_offer: bool
+    """A ``komi`` proposal is an offer with a "Use komi" hint; agreement reaches players only."""
+    result_as_resign: bool
+    """A scored game ends with "X has resigned the game." and a "resigns" announcement."""
+    done_echo: str
+    """What the opponent of a player who typed ``done`` sees (after ``9 ``)."""
+    named_guests: bool
+    """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
+
+
+IGS = Dialect(
+    name="igs",
+    version_line=None,
+    missing_commands=frozenset(),
+    missing_toggles=frozenset(),
+    unnumbered=frozenset(),
+    load_by_pair=False,
+    undo_by_mover=False,
+    passes_to_score=3,
+    echo_scoring_pass=True,
+    plain_chat=False,
+    user_table=False,
+    komi_offer=False,
+    result_as_resign=False,
+    done_echo="{name} has typed done.",
+    named_guests=False,
+)
+
+NNGS_VERSION = "No Name Go Server (NNGS) version 1.1.22"
+
+NNGS = Dialect(
+    name="nngs",
+    version_line=NNGS_VERSION,
+    missing_commands=frozenset({"nmatch", "undoplease", "noundo", "id"}),
+    missing_toggles=frozenset({"newundo", "nmatch"}),
+    unnumbered=frozenset({"done", "adjourn", "resign"}),
+    load_by_pair=True,
+    undo_by_mover=True,
+    passes_to_score=2,
+    echo_scoring_pass=False,
+    plain_chat=True,
+    user_table=True,
+    komi_offer=True,
+    result_as_resign=True,
+    done_echo="1 7",
+    named_guests=True,
+)
+
+DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}
+
+
+def dialect_named(name: str) -> Dialect:
+    """The dialect called ``name`` (``igs`` or ``nngs``); ValueError for any other."""
+    try:
+        return DIALECTS[name.lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown server dialect {name!r}; choose from {', '.join(DIALECTS)}"
+        ) from None

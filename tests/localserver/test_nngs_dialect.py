@@ -1,0 +1,245 @@
+"""The local server's NNGS dialect, line for line as a real NNGS 1.1.22 server was observed.
+
+The quoted lines come from issue #13 (two clients and a guest on NNGS 1.1.22); they are the
+spec of this dialect. The IGS dialect (the default) is covered by the other modules here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from igs_tui.localserver import LocalServer
+from igs_tui.localserver.dialect import NNGS, dialect_named
+from tests.localserver.client import Client
+from tests.localserver.conftest import Connect, MakeServer
+
+
+async def nngs(make_server: MakeServer, **overrides: object) -> LocalServer:
+    return await make_server(dialect="nngs", **overrides)
+
+
+async def pair(server: LocalServer, connect: Connect) -> tuple[Client, Client]:
+    bob: Client = await connect(server)
+    await bob.login("bob", "bob")
+    alice: Client = await connect(server)
+    await alice.login("alice", "alice")
+    return bob, alice
+
+
+async def start(bob: Client, alice: Client, size: int = 9) -> None:
+    """bob (White) offers alice a classic match; alice accepts with the suggested line."""
+    await bob.command(f"match alice W {size} 10 0")
+    offer = await alice.block()
+    hint = next(line for line in offer if line.startswith("9 Use <match"))
+    await alice.command(hint[len("9 Use <") : hint.index(">")])
+    await bob.block()
+
+
+async def play(mover: Client, other: Client, move: str) -> list[str]:
+    await mover.send(move)
+    block = await mover.block()
+    await other.block()
+    return block
+
+
+def test_dialect_names() -> None:
+    assert dialect_named("NNGS") is NNGS
+    with pytest.raises(ValueError, match="unknown server dialect"):
+        dialect_named("kgs")
+
+
+async def test_login_names_the_server_and_guests_keep_their_name(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    server = await nngs(make_server)
+    alice = await connect(server)
+    await alice.line()
+    await alice.until("^Login: $")
+    await alice.send("alice")
+    await alice.line()
+    await alice.send("alice")
+    block = await alice.until(r"^#> $")
+    assert "No Name Go Server (NNGS) version 1.1.22" in block  # not in client mode yet
+    guest = await connect(server)
+    await guest.line()
+    await guest.until("^Login: $")
+    await guest.send("guest")
+    block = await guest.until(r"^#> $")
+    assert any(line.startswith('"guest" is not a registered name.') for line in block)
+    assert "This is a guest account." in block
+    assert server.hub.find_online("guest") is not None
+    again = await connect(server)  # in client mode the line carries its code
+    await again.line()
+    await again.until("^Login: $")
+    await again.send("alice")
+    await again.line()
+    await again.send("alice")
+    await again.send("toggle client on")
+    await again.until("^1 5$")
+    client_alice = await connect(server)
+    await client_alice.login("alice", "alice")
+    assert "39 No Name Go Server (NNGS) version 1.1.22" in client_alice.history
+
+
+async def test_version_line_can_be_left_out(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server, announce_version=False)
+    alice = await connect(server)
+    await alice.login("alice", "alice")
+    assert not any("No Name Go Server" in line for line in alice.history)
+
+
+async def test_missing_commands_and_toggles(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server)
+    alice = await connect(server)
+    await alice.login("alice", "alice")
+    assert await alice.command("nmatch bob B 0 9 600 0 0 0 0 0") == [
+        "5 nmatch: Unknown command.",
+        "1 5",
+    ]
+    assert await alice.command("undoplease") == ["5 undoplease: Unknown command.", "1 5"]
+    assert await alice.command("id igs-tui 0.1.0") == ["5 id: Unknown command.", "1 5"]
+    for name in ("newundo", "nmatch"):
+        assert await alice.command(f"toggle {name} true") == [
+            "5 Unknown value for toggling.",
+            "1 5",
+        ]
+    assert await alice.command("toggle quiet false") == ["9 Set quiet to be False.", "1 5"]
+
+
+async def test_user_is_a_code_9_table(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server)
+    alice = await connect(server)
+    await alice.login("alice", "alice")
+    await alice.command("toggle quiet false")
+    reply = await alice.command("user")
+    assert reply[0] == "9  Info     Name       Rank  19  9  Idle Rank Info"
+    assert reply[1].startswith("9  -------- ----------")
+    rows = [line for line in reply if " alice " in line]
+    assert len(rows) == 1
+    assert rows[0] == "9     -- -- alice       5k*  21   0  0s  5k"
+    assert reply[-1] == "1 5"
+
+
+async def test_chat_lines(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await alice.command("shout shout from alice")
+    assert await bob.block() == ["21 alice -->> shout from alice", "1 5"]
+    await start(bob, alice)
+    await alice.command("say good game so far")
+    assert await bob.block() == ["19 alice good game so far", "1 6"]
+
+
+async def test_a_game_to_a_scored_result(make_server: MakeServer, connect: Connect) -> None:
+    """Numbered done/resign/adjourn are refused; two passes start scoring without echoing the
+    pass to the players; the count ends as a 'resignation' with the score."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    carol = await connect(server)
+    await carol.login("carol", "carol")
+    await carol.command("toggle quiet false")
+    await start(bob, alice)
+    assert await carol.block() == ["21 {Match 1: bob [3k* ] vs. alice [5k* ] }", "1 5"]
+    await carol.command("observe 1")
+    # alice (Black) walls column C, bob (White) column E
+    for row in range(1, 10):
+        await play(alice, bob, f"C{row}")
+        await carol.block()
+        await play(bob, alice, f"E{row}")
+        await carol.block()
+    # komi: an offer with a hint; the agreement reaches the players only
+    await alice.command("komi 5.5")
+    assert await bob.block() == [
+        "9 alice offers a new komi of 5.5.",
+        '9 Use "komi 5.5" to accept, or "decline alice" to respond.',
+        "1 6",
+    ]
+    await bob.send("komi 5.5")
+    assert await bob.block() == ["9 Komi is now set to 5.5", "1 6"]
+    assert await alice.block() == ["9 Komi is now set to 5.5", "1 6"]
+    assert await carol.quiet() == []
+    await play(alice, bob, "pass")
+    assert (await carol.block())[-2] == "15  18(B): Pass"
+    await alice.send("pass 1")  # not her turn: a move with a number is still understood
+    assert (await alice.block())[0].startswith("5 ")
+    await bob.send("pass")
+    scoring = await bob.block()
+    assert scoring == [
+        "9 You can check your score with the score command, type 'done' when finished.",
+        "1 7",
+    ]
+    assert (await alice.block())[0] == scoring[0]
+    assert (await carol.block())[-2] == "15  19(W): Pass"
+    assert await alice.command("done 1") == [
+        "5 Usage: ",
+        "5 done",
+        "5 See 'help done' for a complete description.",
+        "1 7",
+    ]
+    assert (await alice.command("resign 1"))[1] == "5 resign"
+    assert (await alice.command("adjourn 1"))[1] == "5 adjourn"
+    await alice.send("done")
+    assert await bob.block() == ["9 1 7", "1 7"]
+    await alice.block()
+    await bob.send("done")
+    ending = await bob.until("Removed game file")
+    assert any(line.startswith("20 bob (W:O):") for line in ending)
+    # Black has columns A-B (18 points), White F-J (36) and komi 5.5: Black lost
+    assert "9 alice has resigned the game." in ending, ending
+    announcement = "21 {Game 1: bob vs alice : Black resigns. W 41.5 B 18.0}"
+    carol_end = await carol.until("^21 ")
+    assert carol_end[-1] == announcement
+    assert not any(line.startswith(("20 ", "22 ")) for line in carol_end)
+
+
+async def test_undo_by_the_player_to_move(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    await play(alice, bob, "C3")
+    assert (await alice.command("undo"))[0] == "5 It is not your move."
+    await bob.send("undo")
+    took = await alice.block()
+    assert took[0] == "28 bob undid the last move (C3) ."
+    await bob.block()
+    assert server.hub.games[1].records == []
+
+
+async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Connect) -> None:
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    for mover, other, move in ((alice, bob, "C3"), (bob, alice, "E3"), (alice, bob, "C4")):
+        await play(mover, other, move)
+    await alice.send("adjourn")
+    assert await bob.block() == [
+        "9 alice would like to adjourn the game.",
+        "9 Use adjourn to adjourn the game.",
+        "1 6",
+    ]
+    await alice.block()
+    await bob.send("adjourn")
+    assert "has adjourned" in (await bob.until("^1 5$"))[-2]
+    assert "has adjourned" in (await alice.until("^1 5$"))[-2]
+    assert await alice.command("load bob") == [
+        '5 You cannot load someone else\'s game.  Try "look" to see the game.',
+        "1 5",
+    ]
+    await alice.send("load bob-alice")
+    block = await alice.block()
+    assert block == [
+        "21 {Game 1: bob vs alice @ Move 3}",
+        block[1],
+        "15   2(B): C4",
+        "1 6",
+    ]
+    assert block[1].startswith("15 Game 1 I: bob (0 ")
+
+
+def test_command_line_switch() -> None:
+    from igs_tui.localserver.__main__ import build_parser
+
+    assert build_parser().parse_args([]).dialect == "igs"
+    assert build_parser().parse_args(["--dialect", "nngs"]).dialect == "nngs"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--dialect", "kgs"])

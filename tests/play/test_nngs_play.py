@@ -1,0 +1,333 @@
+"""Protocol clients against the local server's NNGS dialect: what the client learns and does.
+
+Every behaviour issue #13 reported from a real NNGS 1.1.22 is played here over TCP with the
+embedded server imitating it: the server profile learnt at login (from the ``39`` line, or
+from refusals when the server does not name itself), the fallbacks (``nmatch`` -> ``match``,
+``done``/``adjourn``/``resign`` without a number, ``load white-black``, undo by asking), and
+the lines that used to go astray (the ``user`` table, shouts, says, komi offers, scored results,
+reloaded games, the unechoed scoring pass).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from igs_tui.backends.igs.conversation import UNDO_BY_SAY
+from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.net.states import ConnectionEvent
+from igs_tui.backends.igs.profiles import ProfileStore
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.events import Event
+from igs_tui.backends.igs.protocol.profile import Family, ServerProfile
+from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+from igs_tui.go import Color, Point
+from igs_tui.localserver.server import LocalServer, start_embedded
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase
+from igs_tui.model.terms import MatchTerms
+from tests.play.harness import Player, fast_server_config
+from tests.polling import wait_until
+
+
+class Recording:
+    """An IgsSession that keeps every line it writes."""
+
+    def __init__(self, session: IgsSession, sent: list[str]) -> None:
+        self._session = session
+        self._sent = sent
+
+    def receive_line(self, line: str) -> list[Event]:
+        return self._session.receive_line(line)
+
+    def send(self, command: Command | str) -> int:
+        return self._session.send(command)
+
+    def data_to_send(self, now: float) -> list[str]:
+        lines = self._session.data_to_send(now)
+        self._sent.extend(lines)
+        return lines
+
+    def next_send_time(self, now: float) -> float | None:
+        return self._session.next_send_time(now)
+
+    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
+        return self._session.expire(now, timeout)
+
+    def close(self) -> None:
+        self._session.close()
+
+
+async def join(
+    server: LocalServer, name: str, *, profile: ServerProfile | None = None
+) -> tuple[Player, list[str]]:
+    model = ClientModel()
+    sent: list[str] = []
+    igs: IgsClient | None = None
+
+    def send(command: object) -> object:
+        assert igs is not None
+        return igs.send(command)  # type: ignore[arg-type]
+
+    link = model_link(model, send, profile=profile)
+
+    def on_event(event: Event | ConnectionEvent) -> None:
+        if isinstance(event, Event):
+            link.adapter.apply(event)
+
+    def session(username: str, password: str) -> Recording:
+        return Recording(local_server_session(username, password, profile=link.profile), sent)
+
+    config = ClientConfig(
+        servers=[ServerAddress("127.0.0.1", server.port)],
+        reconnect=False,
+        backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
+    )
+    igs = IgsClient(name, name, config=config, on_event=on_event, session_factory=session)
+    task = asyncio.ensure_future(igs.run())
+    await wait_until(lambda: igs.connected and model.me == name)
+    return Player(name, model, igs, link.backend, task), sent
+
+
+@asynccontextmanager
+async def nngs_server(*, version: bool = True) -> AsyncIterator[LocalServer]:
+    server = await start_embedded(fast_server_config(dialect="nngs", announce_version=version))
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def leave(*players: Player) -> None:
+    for p in players:
+        await p.client.close()
+        p.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+
+
+def system_errors(player: Player) -> list[str]:
+    buffer = player.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+    return [m.text for m in buffer.messages if m.kind == "error"] if buffer else []
+
+
+def texts(player: Player, key: BufferKey) -> list[str]:
+    buffer = player.model.buffers.get(key)
+    return [m.text for m in buffer.messages] if buffer else []
+
+
+async def start(black: Player, white: Player, **terms: object) -> tuple[int, int]:
+    """``black`` challenges ``white`` on 9x9 (a classic match here); ``white`` accepts."""
+    values: dict[str, object] = dict(size=9, main_seconds=600)
+    values.update(terms)
+    black.backend.challenge(MatchTerms(white.name, Color.BLACK, **values))  # type: ignore[arg-type]
+    await wait_until(lambda: white.model.challenge_from(black.name) is not None)
+    offer = white.model.challenge_from(black.name)
+    assert offer is not None and offer.kind == "match"
+    white.backend.accept_challenge(offer.terms)
+    await wait_until(lambda: black.game() is not None and white.game() is not None)
+    b, w = black.game(), white.game()
+    assert b is not None and w is not None and b.number == w.number
+    return b.number, w.number
+
+
+REFUSED_AT_LOGIN = ("toggle newundo true", "toggle nmatch true")
+
+
+async def test_the_version_line_tells_the_profile_before_any_refusal() -> None:
+    async with nngs_server() as server:
+        alice, sent = await join(server, "alice")
+        try:
+            await wait_until(lambda: alice.backend.conversation.profile.family is Family.NNGS)
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
+            await asyncio.sleep(0)  # the rest of the setup goes out with it
+            assert not any(line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent)
+            profile = alice.backend.conversation.profile
+            assert profile.server == "NNGS 1.1.22" and profile.passes_to_score == 2
+            assert system_errors(alice) == []
+        finally:
+            await leave(alice)
+
+
+async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
+    """No version line: the first login sends the IGS setup and learns from the three
+    refusals without showing them; the next login with the same profile sends none."""
+    store = ProfileStore()
+    async with nngs_server(version=False) as server:
+        key = f"127.0.0.1:{server.port}"
+        alice, sent = await join(server, "alice", profile=store.profile(key))
+        profile = alice.backend.conversation.profile
+        try:
+            await wait_until(lambda: profile.refused_toggles == {"newundo", "nmatch"})
+            await wait_until(lambda: profile.refused_commands == {"id"})
+            assert all(line in sent for line in REFUSED_AT_LOGIN)
+            assert profile.family is Family.UNKNOWN
+            assert system_errors(alice) == []
+        finally:
+            await leave(alice)
+        again, sent_again = await join(server, "alice", profile=store.profile(key))
+        try:
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent_again))
+            assert not any(
+                line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent_again
+            )
+            assert system_errors(again) == []
+        finally:
+            await leave(again)
+
+
+@pytest.mark.parametrize("version", [True, False], ids=["named", "learnt"])
+async def test_a_full_game_with_an_observer_reaches_the_same_scored_result(version: bool) -> None:
+    """alice challenges bob (nmatch refused -> classic match); the komi alice asked for is
+    offered and agreed; carol observes; two passes start scoring (the second not echoed to
+    the players); done goes out without its number; all three see the same result and komi."""
+    async with nngs_server(version=version) as server:
+        alice, sent_a = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        carol, _ = await join(server, "carol")
+        try:
+            terms = MatchTerms(
+                "bob", Color.BLACK, size=9, komi=0.5, main_seconds=600, byo_seconds=0
+            )
+            alice.backend.challenge(terms)
+            await wait_until(lambda: bob.model.challenge_from("alice") is not None)
+            offer = bob.model.challenge_from("alice")
+            assert offer is not None and offer.kind == "match"
+            bob.backend.accept_challenge(offer.terms)
+            await wait_until(lambda: alice.game() is not None and bob.game() is not None)
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            number = game_a.number
+            assert version or any(line.startswith("nmatch bob") for line in sent_a)
+            # the komi alice asked for arrives at bob as an offer; he agrees
+            await wait_until(lambda: game_b.komi_request == 0.5)
+            bob.backend.set_komi(number, 0.5)
+            await wait_until(lambda: game_a.komi == 0.5 and game_b.komi == 0.5)
+            carol.backend.observe(number)
+            await wait_until(lambda: number in carol.model.followed)
+            watched = carol.model.followed[number]
+            assert watched.komi == 6.5 and watched.size == 9
+            script: list[tuple[Player, Point | None]] = []
+            for row in range(9):
+                script += [(alice, Point(2, row)), (bob, Point(4, row))]
+            script += [(alice, None), (bob, None)]
+            for n, (player, point) in enumerate(script, start=1):
+                game = player.game()
+                assert game is not None
+                player.backend.play(number, point)
+                await wait_until(lambda: game_a.last_number >= n and game_b.last_number >= n)  # noqa: B023
+            await wait_until(lambda: game_a.phase is GamePhase.SCORING)
+            await wait_until(lambda: game_b.phase is GamePhase.SCORING)
+            assert game_a.last_number == game_b.last_number == len(script)
+            assert alice.backend.conversation.profile.passes_to_score == 2
+            # the observer learns the agreed komi from the list line asked at the passes
+            await wait_until(lambda: watched.komi == 0.5)
+            alice.backend.done_scoring(number)
+            bob.backend.done_scoring(number)
+            await wait_until(lambda: game_a.phase is GamePhase.FINISHED)
+            await wait_until(lambda: game_b.phase is GamePhase.FINISHED)
+            await wait_until(lambda: watched.phase is GamePhase.FINISHED)
+            assert game_a.score_check is not None and game_a.score_check.agrees
+            # Black has columns A-B (18), White F-J (36) and komi 0.5
+            assert game_a.result == game_b.result == watched.result == "W+18.5"
+            assert alice.backend.conversation.profile.unnumbered == {
+                "done",
+                "adjourn",
+                "resign",
+            } or (not version and "done" in alice.backend.conversation.profile.unnumbered)
+            assert [m.point for m in watched.moves] == [m.point for m in game_a.moves]
+            assert system_errors(carol) == []
+        finally:
+            await leave(alice, bob, carol)
+
+
+@pytest.mark.parametrize("version", [True, False], ids=["named", "learnt"])
+async def test_undo_adjourn_and_load(version: bool) -> None:
+    async with nngs_server(version=version) as server:
+        alice, sent_a = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        others: list[tuple[Player, list[str]]] = []
+        try:
+            await start(alice, bob)
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            number = game_a.number
+            for n, (player, point) in enumerate(
+                [(alice, Point(2, 2)), (bob, Point(6, 6)), (alice, Point(2, 6))], start=1
+            ):
+                player.backend.play(number, point)
+                await wait_until(lambda: game_a.last_number >= n and game_b.last_number >= n)  # noqa: B023
+            # undo: no undoplease here; bob is asked in the game chat and types undo himself
+            alice.backend.request_undo(number)
+            said = BufferKey(ChatKind.GAME, str(number))
+            await wait_until(lambda: UNDO_BY_SAY in texts(bob, said))
+            bob.backend.send_raw("undo")
+            await wait_until(lambda: game_a.last_number == 2 and game_b.last_number == 2)
+            alice.backend.play(number, Point(6, 2))
+            await wait_until(lambda: game_b.last_number == 3)
+            # adjourn: bob is told; he agrees; the game is adjourned for both
+            alice.backend.adjourn(number)
+            await wait_until(
+                lambda: any("would like to adjourn" in n.title for n in bob.model.notifications)
+            )
+            bob.backend.adjourn(number)
+            await wait_until(lambda: game_a.is_adjourned and game_b.is_adjourned)
+            # another game takes the number meanwhile, so the reloaded game's is new to us
+            others += [await join(server, "carol"), await join(server, "dave")]
+            assert (await start(others[0][0], others[1][0]))[0] == number
+            # load by the opponent's name is refused here: white-black goes out instead
+            alice.backend.load("bob")
+            await wait_until(lambda: alice.game() is not game_a and bob.game() is not game_b)
+            again_a, again_b = alice.game(), bob.game()
+            assert again_a is not None and again_b is not None
+            # "{Game N: bob vs alice @ Move 3}" and the last move only: "moves N" fills in
+            await wait_until(lambda: again_a.last_number == 3 and again_b.last_number == 3)
+            assert [m.point for m in again_a.moves] == [m.point for m in game_a.moves]
+            assert again_a.sync_errors == [] and again_b.sync_errors == []
+            assert any(line == "load bob-alice" for line in sent_a)
+            assert version or "load bob" in sent_a
+            # resign goes out without its number
+            alice.backend.resign(again_a.number)
+            await wait_until(lambda: again_a.phase is GamePhase.FINISHED)
+            await wait_until(lambda: again_b.phase is GamePhase.FINISHED)
+            assert again_a.result == again_b.result == "W+R"
+        finally:
+            await leave(alice, bob, *(p for p, _ in others))
+
+
+async def test_user_list_chat_and_guests() -> None:
+    async with nngs_server() as server:
+        alice, _ = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        try:
+            alice.backend.refresh_players()
+            await wait_until(lambda: {"alice", "bob"} <= set(alice.model.players.names()))
+            bob_row = alice.model.players.get("bob")
+            assert bob_row is not None and bob_row.rank == "3k*"
+            alice.backend.shout("shout from alice")
+            await wait_until(lambda: "shout from alice" in texts(bob, BufferKey(ChatKind.SHOUT)))
+            alice.backend.challenge(MatchTerms("bob", Color.BLACK, size=9, main_seconds=600))
+            await wait_until(lambda: bob.model.challenge_from("alice") is not None)
+            offer = bob.model.challenge_from("alice")
+            assert offer is not None
+            bob.backend.accept_challenge(offer.terms)
+            await wait_until(lambda: alice.game() is not None and bob.game() is not None)
+            game = bob.game()
+            assert game is not None
+            alice.backend.say(game.number, "good game so far")
+            key = BufferKey(ChatKind.GAME, str(game.number))
+            await wait_until(lambda: "good game so far" in texts(bob, key))
+            assert game.says[-1].author == "alice"
+            # a name without an account logs in as itself, and is told so in plain text
+            guest, _ = await join(server, "visitor")
+            await leave(guest)
+            system = texts(guest, BufferKey(ChatKind.SYSTEM))
+            assert "This is a guest account." in system
+            assert any(text.startswith('"visitor" is not a registered name.') for text in system)
+            assert "No Name Go Server (NNGS) version 1.1.22" in system
+        finally:
+            await leave(alice, bob)
