@@ -376,7 +376,9 @@ def build_app(
         login_server = check_server_option(server)
     elif local:
         login_server = "local"
-    model = ClientModel()
+    from igs_tui.ui.settings import load_limits
+
+    model = ClientModel(limits=load_limits())
     server_config = None
     if dialect:
         from igs_tui.localserver.config import ServerConfig
@@ -407,9 +409,9 @@ def tune_gc() -> None:
     default of one full collection per ten middle ones (whenever the heap grew by a quarter)
     paused the app for 50-100 ms several times. With the third threshold at 1000 the full
     collections are 100 times rarer; the young generations still collect garbage cycles as
-    often as before.
+    often as before. (No collection first: the little garbage of the start-up is kept rather
+    than walking every object alive before the first screen.)
     """
-    gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 

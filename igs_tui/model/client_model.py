@@ -78,9 +78,11 @@ class ClientModel:
     not spell out a change for the common cases.
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, *, limits: Limits | None = None
+    ) -> None:
         self.clock = clock
-        self.limits = Limits()
+        self.limits = limits or Limits()
         """What the session keeps (see :mod:`igs_tui.model.limits`; set with LimitsSet)."""
         self.hub = Hub()
         self.me = ""

@@ -216,6 +216,13 @@ class IgsApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections()))
 
+    def show_finished(self) -> None:
+        """The list of finished games released from their tabs (README "Limits")."""
+        from igs_tui.ui.finished_screen import FinishedScreen
+
+        if not isinstance(self.screen, FinishedScreen):
+            self.push_screen(FinishedScreen(self.model))
+
     def on_match_requested(self, message: MatchRequested) -> None:
         self.challenge(message.opponent)
 
