@@ -14,39 +14,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import inspect
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from igs_tui.archive.autosave import AutoSaver
-from igs_tui.backends.capabilities import Backend
-from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
-from igs_tui.backends.igs.net.client import Connector as OpenTransport
-from igs_tui.backends.igs.net.recorder import SessionRecorder
-from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress, parse_server
-from igs_tui.backends.igs.net.states import (
-    Connected,
-    Connecting,
-    ConnectionEvent,
-    Disconnected,
-    Failed,
-    LagMeasured,
-    LoggingIn,
-    Reconnecting,
-)
-from igs_tui.backends.igs.profiles import ProfileStore, default_profiles_path
-from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
-from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, LinkState
 
 if TYPE_CHECKING:
+    # The IGS backend, the archive and the local server are imported when the first login
+    # needs them: the login screen comes up without them (see run_app).
+    from igs_tui.archive.autosave import AutoSaver
+    from igs_tui.backends.capabilities import Backend
+    from igs_tui.backends.igs.model_adapter import ModelAdapter
+    from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+    from igs_tui.backends.igs.net.client import Connector as OpenTransport
+    from igs_tui.backends.igs.net.servers import ServerAddress
+    from igs_tui.backends.igs.net.states import ConnectionEvent
+    from igs_tui.backends.igs.profiles import ProfileStore
+    from igs_tui.backends.igs.protocol.commands import Command
+    from igs_tui.backends.igs.protocol.events import Event
+    from igs_tui.backends.igs.protocol.session import IgsSession
+    from igs_tui.localserver.config import ServerConfig
+    from igs_tui.localserver.server import LocalServer
     from igs_tui.ui.app import IgsApp
 
 LOGIN_WAIT_SECONDS = 45.0
@@ -111,13 +103,28 @@ class Connector:
     """Where autosaved games go (default: ``default_games_dir()``); tests point it elsewhere."""
     client: IgsClient | None = None
     saver: AutoSaver | None = None
-    profiles: ProfileStore = field(default_factory=ProfileStore)
-    """What each server was found to support (IGS or NNGS...); the program keeps it in the
-    config dir, tests in memory."""
-    _local_profiles: ProfileStore = field(default_factory=ProfileStore)
+    profiles: ProfileStore | None = None
+    """What each server was found to support (IGS or NNGS...): kept in memory unless given
+    (the program gives one kept in the config dir, see :attr:`keep_profiles`)."""
+    keep_profiles: bool = False
+    """Without :attr:`profiles`, keep them in the config dir (made with the first login)."""
+    _local_profiles: ProfileStore | None = None
     """The embedded server's (its port changes every run: never written to disk)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _server: LocalServer | None = None
+
+    def _profile_store(self, *, fast: bool) -> ProfileStore:
+        """The profiles of the embedded server (``fast``) or of real servers, made when first
+        needed (they come with the IGS protocol package, which the login screen does not need)."""
+        from igs_tui.backends.igs.profiles import ProfileStore, default_profiles_path
+
+        if fast:
+            if self._local_profiles is None:
+                self._local_profiles = ProfileStore()
+            return self._local_profiles
+        if self.profiles is None:
+            self.profiles = ProfileStore(default_profiles_path() if self.keep_profiles else None)
+        return self.profiles
 
     async def __call__(self, request: object) -> Backend:
         server_kind = str(getattr(request, "server", "igs"))
@@ -126,6 +133,8 @@ class Connector:
         guest = bool(getattr(request, "guest", False))
         user = "guest" if guest else str(getattr(request, "user", "")) or "guest"
         password = "" if guest else str(getattr(request, "password", ""))
+        from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
+
         if server_kind == "igs":
             servers: tuple[ServerAddress, ...] = IGS_SERVERS
         else:
@@ -148,6 +157,12 @@ class Connector:
     async def connect(
         self, servers: tuple[ServerAddress, ...], user: str, password: str, *, fast: bool = False
     ) -> Backend:
+        from igs_tui.backends.igs.model_link import model_link
+        from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+        from igs_tui.backends.igs.net.recorder import SessionRecorder
+        from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
+        from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+
         model = self.model
         self.start_autosave()
         client: IgsClient | None = None
@@ -157,7 +172,7 @@ class Connector:
             return client.send(command)
 
         key = str(servers[0])
-        store = self._local_profiles if fast else self.profiles
+        store = self._profile_store(fast=fast)
         link = model_link(
             model,
             send,
@@ -239,6 +254,8 @@ class Connector:
         Files are written by the saver's own thread, so that fsyncs never hold up the screen.
         """
         if self.autosave and self.saver is None:
+            from igs_tui.archive.autosave import AutoSaver
+
             self.saver = AutoSaver(self.model, self.games_dir, background=True)
         return self.saver
 
@@ -254,6 +271,16 @@ class Connector:
             self.model.set_connection(forfeit_deadline=None, detail="")
 
     def _link_event(self, event: ConnectionEvent, servers: tuple[ServerAddress, ...]) -> None:
+        from igs_tui.backends.igs.net.states import (
+            Connected,
+            Connecting,
+            Disconnected,
+            Failed,
+            LagMeasured,
+            LoggingIn,
+            Reconnecting,
+        )
+
         set_connection = self.model.set_connection
         if isinstance(event, LagMeasured):
             set_connection(lag_ms=event.seconds * 1000.0)
@@ -313,6 +340,8 @@ def check_server_option(text: str) -> str:
     Raises:
         ValueError: naming the problem (no port, a port outside 1-65535, no host).
     """
+    from igs_tui.backends.igs.net.servers import parse_server
+
     spec = text.strip()
     if not spec or (spec.rfind(":") <= spec.rfind("]")):
         raise ValueError(f"--server {text!r}: expected HOST:PORT (for example localhost:6969)")
@@ -347,14 +376,15 @@ def build_app(
         login_server = check_server_option(server)
     elif local:
         login_server = "local"
-    model = ClientModel()
-    server_config = ServerConfig(dialect=dialect) if dialect else None
-    connector = Connector(
-        model,
-        embedded=local,
-        server_config=server_config,
-        profiles=ProfileStore(default_profiles_path()),
-    )
+    from igs_tui.ui.settings import load_limits
+
+    model = ClientModel(limits=load_limits())
+    server_config = None
+    if dialect:
+        from igs_tui.localserver.config import ServerConfig
+
+        server_config = ServerConfig(dialect=dialect)
+    connector = Connector(model, embedded=local, server_config=server_config, keep_profiles=True)
     options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
@@ -364,6 +394,26 @@ def build_app(
 
         options["assist"] = GtpAssist(engine)
     return IgsApp.for_user(model, connector, **options), connector
+
+
+GC_THRESHOLDS = (700, 10, 100)
+"""The cyclic collector's thresholds for a long session (Python's are ``(700, 10, 10)``)."""
+
+
+def tune_gc() -> None:
+    """Keep the cyclic garbage collector's pauses short in a long session.
+
+    The objects there are by now (modules, classes, the app and its stylesheet) live as long
+    as the process: :func:`gc.freeze` takes them out of every later collection. A full
+    collection walks every object alive; while a listing of 100 000 players arrives, Python's
+    default of one full collection per ten middle ones (whenever the heap grew by a quarter)
+    paused the app for 50-100 ms several times. With the third threshold at 1000 the full
+    collections are 100 times rarer; the young generations still collect garbage cycles as
+    often as before. (No collection first: the little garbage of the start-up is kept rather
+    than walking every object alive before the first screen.)
+    """
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def run_app(
@@ -379,5 +429,6 @@ def run_app(
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 2
+    tune_gc()
     app.run()
     return 0

@@ -16,7 +16,10 @@ yet is replaced by a newer one of the same file, so the thread always writes the
 crash loses at most the changes that arrived during the one write under way.
 
 The saver is a model listener: it reads :class:`~igs_tui.model.FollowedGame` objects only, so
-it works for any server the model is fed from.
+it works for any server the model is fed from. It tells the model where each game's record is
+(:class:`~igs_tui.model.changes.GameRecorded`), so a finished game released from its tab can
+be opened again from its file; when the model lets a game go, the saver forgets what it kept
+of it (the text it grows, the clock readings) unless the game is ours and may come back.
 """
 
 from __future__ import annotations
@@ -33,13 +36,35 @@ import platformdirs
 
 from igs_tui.go import Color, fixed_handicap_points
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
-from igs_tui.model.changes import Change, game_topic
+from igs_tui.model import changes as ch
+from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
+from igs_tui.model.topics import game_topic
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
+
+_NOT_RECORDED: frozenset[type[Change]] = frozenset(
+    {
+        ch.ClockSet,
+        ch.ClocksSynced,
+        ch.PrisonersCounted,
+        ch.ObserversCounted,
+        ch.Thinking,
+        ch.UndoAsked,
+        ch.KomiProposed,
+        ch.SyncError,
+        ch.ScoreChecked,
+        ch.GameRecorded,
+        ch.DeadStonesMarked,
+        ch.DeadStonesUnmarked,
+        ch.DeadStonesCleared,
+    }
+)
+"""Changes of a game that its record does not show (the clock readings it keeps are read
+when a move arrives): a heading of an observed game brings three of them with every move."""
 
 
 def default_games_dir() -> Path:
@@ -244,6 +269,8 @@ class AutoSaver:
         self._stamp = stamp
         self._write = write
         self._saved: dict[int, _Saved] = {}
+        self._paths: set[Path] = set()
+        """Every file this saver chose (a released game's entry goes, its file name stays)."""
         self.errors: list[str] = []
         self.writes = 0
         """Files written (or handed to the writer thread)."""
@@ -276,12 +303,27 @@ class AutoSaver:
         return saved.path if saved is not None else None
 
     def _changed(self, change: Change) -> None:
+        if type(change) in _NOT_RECORDED:
+            return
         number = getattr(change, "game", None)
         if not isinstance(number, int) or game_topic(number) not in change.topics:
             return
         game = self.model.followed.get(number)
         if game is not None:
             self.save(game)
+        elif isinstance(change, GameUnfollowed):
+            self._forget(number)
+
+    def _forget(self, number: int) -> None:
+        """The model let game ``number`` go: drop what we kept of it, unless it is a game of
+        ours that did not finish (it may come back under a new number and go on in its
+        file, see :meth:`_same_game`)."""
+        saved = self._saved.get(number)
+        if saved is None:
+            return
+        game = saved.game
+        if game is None or game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:
+            del self._saved[number]
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
@@ -298,8 +340,9 @@ class AutoSaver:
                 stamp = self._stamp()
                 name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
                 path = self.directory / f"{name}.sgf"
-                if saved is not None and saved.path == path:
+                if path in self._paths:  # a new game under a reused number, the same second
                     path = self.directory / f"{name}-{id(game):x}.sgf"
+                self._paths.add(path)
                 saved = _Saved(path, game)
             self._saved[game.number] = saved
         self._read_clocks(game, saved)
@@ -322,6 +365,8 @@ class AutoSaver:
             self._failed(game.number, saved.path, exc)
             return None
         saved.signature = signature
+        if game.record != str(saved.path):
+            self.model.apply(GameRecorded(game.number, str(saved.path)))
         return saved.path
 
     def _read_clocks(self, game: FollowedGame, saved: _Saved) -> None:

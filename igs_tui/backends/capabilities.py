@@ -14,10 +14,11 @@ server may answer late, out of order, or not at all. No call may block its calle
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from igs_tui.go import Point
-from igs_tui.model.terms import MatchTerms
+if TYPE_CHECKING:
+    from igs_tui.go import Point
+    from igs_tui.model.terms import MatchTerms
 
 
 class Console(Protocol):

@@ -9,6 +9,7 @@ the game is left as it was and a :class:`~igs_tui.model.changes.SyncError` is no
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
 from igs_tui.model.chat import ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import ConsoleLine, Notification
-from igs_tui.model.games import FollowedGame, GamePhase, MoveRecord
+from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
 
 if TYPE_CHECKING:
     from igs_tui.model.client_model import ClientModel
@@ -39,6 +40,10 @@ def _players_replaced(model: ClientModel, c: ch.PlayersReplaced) -> None:
 def _players_updated(model: ClientModel, c: ch.PlayersUpdated) -> None:
     for player in c.players:
         model.players.upsert(player)
+
+
+def _players_pruned(model: ClientModel, c: ch.PlayersPruned) -> None:
+    model.players.keep_only(c.names)
 
 
 def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
@@ -86,6 +91,21 @@ def _ended(model: ClientModel, c: ch.GameEnded) -> None:
         now = model.clock()
         for clock in game.clocks.values():
             clock.stop(now)
+        if not game.ended:
+            model.games_ended += 1
+            game.ended = model.games_ended
+            _release_finished(model)
+
+
+def _release_finished(model: ClientModel) -> None:
+    """Release the finished games beyond ``limits.finished_tabs``, those that ended first
+    first: their board, moves and view go, a line of the finished list stays."""
+    finished = [g for g in model.followed.values() if g.phase is GamePhase.FINISHED]
+    excess = len(finished) - model.limits.finished_tabs
+    if excess > 0:
+        finished.sort(key=lambda g: g.ended)
+        for game in finished[:excess]:
+            model.apply(ch.GameUnfollowed(game.number))
 
 
 # followed games ---------------------------------------------------------------------------------
@@ -130,7 +150,15 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
 
 
 def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
-    model.followed.pop(c.game, None)
+    game = model.followed.pop(c.game, None)
+    if game is not None and game.phase is GamePhase.FINISHED:
+        model.finished.append(FinishedGame.of(game))
+
+
+def _recorded(model: ClientModel, c: ch.GameRecorded) -> None:
+    game = model.followed.get(c.game)
+    if game is not None:
+        game.record = c.location
 
 
 def _game(model: ClientModel, number: int) -> FollowedGame | None:
@@ -371,6 +399,16 @@ def _dispute(model: ClientModel, c: ch.DisputeOpened) -> None:
     model.disputes[c.dispute.opponent.lower()] = c.dispute
 
 
+# session ------------------------------------------------------------------------------------------
+def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
+    limits = model.limits = c.limits
+    model.finished = deque(model.finished, maxlen=limits.finished_list)
+    model.console = deque(model.console, maxlen=limits.console_lines)
+    for buf in model.buffers.values():
+        buf.messages = deque(buf.messages, maxlen=limits.chat_lines)
+    _release_finished(model)
+
+
 # chat, console, notifications ---------------------------------------------------------------------
 def _buffer_opened(model: ClientModel, c: ch.BufferOpened) -> None:
     model.ensure_buffer(c.key)
@@ -397,6 +435,10 @@ def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
     model.console.append(ConsoleLine(c.text, c.kind, c.outgoing))
 
 
+def _console_lines(model: ClientModel, c: ch.ConsoleLinesAdded) -> None:
+    model.console.extend(ConsoleLine(text, kind) for text, kind in c.lines)
+
+
 def _notified(model: ClientModel, c: ch.Notified) -> None:
     model.notifications.append(Notification(c.kind, c.title, c.text, c.bell))
 
@@ -405,6 +447,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ConnectionChanged: _connection,
     ch.PlayersReplaced: _players_replaced,
     ch.PlayersUpdated: _players_updated,
+    ch.PlayersPruned: _players_pruned,
     ch.PlayerLeft: _player_left,
     ch.GamesReplaced: _games_replaced,
     ch.GamesListed: _games_listed,
@@ -414,6 +457,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.GameEnded: _ended,
     ch.GameFollowed: _followed,
     ch.GameUnfollowed: _unfollowed,
+    ch.GameRecorded: _recorded,
     ch.PlayersSeated: _seated,
     ch.GameSetup: _setup,
     ch.MoveAdded: _move,
@@ -444,5 +488,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ChatAdded: _chat,
     ch.BufferRead: _read,
     ch.ConsoleAdded: _console,
+    ch.ConsoleLinesAdded: _console_lines,
     ch.Notified: _notified,
+    ch.LimitsSet: _limits,
 }

@@ -22,22 +22,21 @@ from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
+from igs_tui.model.limits import Limits
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
-
-TOPIC_PLAYERS = "players"
-TOPIC_GAMES = "games"
-TOPIC_CONSOLE = "console"
-TOPIC_CONNECTION = "connection"
-TOPIC_CHAT_LIST = "chat"
-TOPIC_NOTIFY = "notify"
-TOPIC_FOLLOWED = "followed"
-TOPIC_CHALLENGES = "challenges"
-
-
-def game_topic(number: int) -> str:
-    """The topic of one followed game (board, clocks, phase, chat beside it)."""
-    return f"game:{number}"
+from igs_tui.model.topics import (
+    TOPIC_CHALLENGES,
+    TOPIC_CHAT_LIST,
+    TOPIC_CONNECTION,
+    TOPIC_CONSOLE,
+    TOPIC_FINISHED,
+    TOPIC_FOLLOWED,
+    TOPIC_GAMES,
+    TOPIC_NOTIFY,
+    TOPIC_PLAYERS,
+    game_topic,
+)
 
 
 class Change:
@@ -88,6 +87,19 @@ class PlayersUpdated(Change):
     """New or changed players (a listing line, a log-on)."""
 
     players: tuple[Player, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPruned(Change):
+    """A full listing ended whose players were each applied as they came (PlayersUpdated):
+    everyone not named in it is gone. (Cheaper than :class:`PlayersReplaced` for a listing
+    of 100 000 players, which would build every player a second time.)"""
+
+    names: frozenset[str]
 
     @property
     def topics(self) -> tuple[str, ...]:
@@ -201,11 +213,22 @@ class GameFollowed(Change):
 
 @dataclass(frozen=True, slots=True)
 class GameUnfollowed(Change):
+    """Stop following a game. A finished game leaves a line in the finished list
+    (:class:`~igs_tui.model.games.FinishedGame`); its board and moves are released."""
+
     game: int
 
     @property
     def topics(self) -> tuple[str, ...]:
-        return (TOPIC_FOLLOWED, game_topic(self.game))
+        return (TOPIC_FOLLOWED, TOPIC_FINISHED, game_topic(self.game))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecorded(_GameChange):
+    """The game's record is kept at ``location`` (a file path), e.g. by autosave."""
+
+    game: int
+    location: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,6 +491,20 @@ class DisputeOpened(Change):
         return (TOPIC_CHALLENGES,)
 
 
+# session ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LimitsSet(Change):
+    """New caps on what the session keeps (:class:`~igs_tui.model.limits.Limits`). Lists
+    longer than a new cap lose their oldest entries; finished games beyond
+    ``finished_tabs`` are released."""
+
+    limits: Limits
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_FOLLOWED, TOPIC_FINISHED, TOPIC_CHAT_LIST, TOPIC_CONSOLE)
+
+
 # chat, console, notifications -----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class BufferOpened(Change):
@@ -511,6 +548,18 @@ class ConsoleAdded(Change):
     text: str
     kind: str
     outgoing: bool = False
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CONSOLE,)
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleLinesAdded(Change):
+    """Several raw lines at once, each ``(text, kind)`` (the lines of a long listing: one
+    change instead of one per line)."""
+
+    lines: tuple[tuple[str, str], ...]
 
     @property
     def topics(self) -> tuple[str, ...]:

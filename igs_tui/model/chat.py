@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 MAX_MESSAGES = 5000
-"""Messages kept per buffer in memory; older ones are still in the on-disk chat log."""
+"""Messages kept per buffer in memory by default (``Limits.chat_lines``); older ones are still
+in the on-disk chat log."""
 
 
 class ChatKind(StrEnum):

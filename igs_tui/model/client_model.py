@@ -12,28 +12,43 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from igs_tui.model import changes as ch
-from igs_tui.model.changes import (
+from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
+from igs_tui.model.connection import ConnectionStatus
+from igs_tui.model.limits import Limits
+from igs_tui.model.observable import Hub
+from igs_tui.model.players import Player, PlayerDirectory
+from igs_tui.model.topics import (
     TOPIC_CHALLENGES,
     TOPIC_CHAT_LIST,
     TOPIC_CONNECTION,
     TOPIC_CONSOLE,
+    TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
     TOPIC_NOTIFY,
     TOPIC_PLAYERS,
     game_topic,
 )
-from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
-from igs_tui.model.connection import ConnectionStatus
-from igs_tui.model.games import FollowedGame, GamePhase, GameSummary, Role
-from igs_tui.model.observable import Hub
-from igs_tui.model.play import Challenge, Dispute
-from igs_tui.model.players import Player, PlayerDirectory
 
-CONSOLE_LINES = 10_000
+if TYPE_CHECKING:
+    from igs_tui.model import changes as ch
+    from igs_tui.model.apply import Handler
+    from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
+    from igs_tui.model.play import Challenge, Dispute
+else:
+
+    class _Changes:
+        """Stands for :mod:`igs_tui.model.changes` until first used, then gives way to it."""
+
+        def __getattr__(self, name: str) -> object:
+            from igs_tui.model import changes
+
+            globals()["ch"] = changes
+            return getattr(changes, name)
+
+    ch = _Changes()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +78,24 @@ class ClientModel:
     not spell out a change for the common cases.
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, *, limits: Limits | None = None
+    ) -> None:
         self.clock = clock
+        self.limits = limits or Limits()
+        """What the session keeps (see :mod:`igs_tui.model.limits`; set with LimitsSet)."""
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()
         self.players = PlayerDirectory()
         self.games: dict[int, GameSummary] = {}
         self.followed: dict[int, FollowedGame] = {}
+        self.finished: deque[FinishedGame] = deque(maxlen=self.limits.finished_list)
+        """Finished games released from their tabs, oldest first (their records stay)."""
+        self.games_ended = 0
+        """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
-        self.console: deque[ConsoleLine] = deque(maxlen=CONSOLE_LINES)
+        self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
         self.challenges: dict[str, Challenge] = {}
         """Open match requests by opponent name (incoming and our own)."""
@@ -81,7 +104,7 @@ class ClientModel:
     # the one entry point ------------------------------------------------------------------------
     def apply(self, change: ch.Change) -> None:
         """Apply ``change`` to the state, then tell the subscribers of its topics."""
-        HANDLERS[type(change)](self, change)
+        (_HANDLERS or _handlers())[type(change)](self, change)
         self.hub.publish(change)
 
     # reading ----------------------------------------------------------------------------------
@@ -90,6 +113,8 @@ class ClientModel:
 
     def my_games(self, *, live: bool = True) -> list[FollowedGame]:
         """The games we play (by default only those in play or scoring), by number."""
+        from igs_tui.model.games import GamePhase, Role
+
         return [
             game
             for _, game in sorted(self.followed.items())
@@ -101,7 +126,7 @@ class ClientModel:
         """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
-            buf = self.buffers[key] = ChatBuffer(key)
+            buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
         return buf
 
     # shorthands that build a change -----------------------------------------------------------
@@ -127,8 +152,13 @@ class ClientModel:
         """A game in the list is over; a followed game keeps its board and gets the result."""
         self.apply(ch.GameEnded(number, result))
 
-    def follow(self, number: int, *, role: Role = Role.OBSERVING, **fields: Any) -> FollowedGame:
-        """Start following a game (observe or play); an existing entry is updated, not reset."""
+    def follow(self, number: int, *, role: Role | None = None, **fields: Any) -> FollowedGame:
+        """Start following a game (observe or play); an existing entry is updated, not reset.
+        ``role`` is observing unless given."""
+        if role is None:
+            from igs_tui.model.games import Role
+
+            role = Role.OBSERVING
         self.apply(ch.GameFollowed(number, role, **fields))
         return self.followed[number]
 
@@ -175,14 +205,24 @@ class ClientModel:
         self.apply(ch.Notified(kind, title, text, bell))
 
 
-# The handlers need the classes above (and ConsoleLine, Notification): imported last.
-from igs_tui.model.apply import HANDLERS  # noqa: E402
+_HANDLERS: dict[type[ch.Change], Handler] = {}
+
+
+def _handlers() -> dict[type[ch.Change], Handler]:
+    """The handlers of :mod:`.apply`, imported with the first change applied (they need the
+    changes and the rules engine, which the app's first screen does not)."""
+    from igs_tui.model.apply import HANDLERS
+
+    _HANDLERS.update(HANDLERS)
+    return _HANDLERS
+
 
 __all__ = [
     "TOPIC_CHALLENGES",
     "TOPIC_CHAT_LIST",
     "TOPIC_CONNECTION",
     "TOPIC_CONSOLE",
+    "TOPIC_FINISHED",
     "TOPIC_FOLLOWED",
     "TOPIC_GAMES",
     "TOPIC_NOTIFY",

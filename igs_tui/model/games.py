@@ -79,6 +79,46 @@ class Kibitz:
     move_number: int
 
 
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game whose board and moves were released: a line of the finished list.
+
+    Its record stays where :attr:`record` says (the autosaved SGF file), to be opened again.
+    """
+
+    number: int
+    white: str
+    white_rank: str
+    black: str
+    black_rank: str
+    size: int
+    komi: float
+    handicap: int
+    moves: int
+    result: str
+    title: str
+    role: Role
+    record: str
+
+    @classmethod
+    def of(cls, game: FollowedGame) -> FinishedGame:
+        return cls(
+            game.number,
+            game.white,
+            game.white_rank,
+            game.black,
+            game.black_rank,
+            game.size,
+            game.komi,
+            game.handicap,
+            game.last_number,
+            game.result,
+            game.title,
+            game.role,
+            game.record,
+        )
+
+
 @dataclass
 class FollowedGame:
     """A game observed or played by this client, replayed on our own rules engine."""
@@ -122,6 +162,10 @@ class FollowedGame:
     setup_sources: dict[str, int] = field(default_factory=dict)
     """Which source last set ``size``, ``komi`` and ``handicap`` (a
     :class:`~igs_tui.model.changes.SetupSource`); a lower source does not override it."""
+    record: str = ""
+    """Where the game's record is kept (a file path), once something saved it."""
+    ended: int = 0
+    """The order in which the session's games ended (1 for the first; 0 while not over)."""
     board: Game = field(init=False)
 
     def __post_init__(self) -> None:

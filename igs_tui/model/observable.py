@@ -28,18 +28,31 @@ class Hub:
 
     def __init__(self) -> None:
         self._listeners: defaultdict[str, list[Listener]] = defaultdict(list)
+        self._heard_by: dict[tuple[str, ...], tuple[Listener, ...]] = {}
+        """The listeners of each combination of topics published (dropped on every
+        (un)subscribe): a flood of one kind of change works out its listeners once."""
 
     def subscribe(self, topic: str, listener: Listener) -> Callable[[], None]:
         """Call ``listener(change)`` after each change heard on ``topic``; return an
         unsubscriber."""
         self._listeners[topic].append(listener)
+        self._heard_by.clear()
 
         def unsubscribe() -> None:
             listeners = self._listeners.get(topic)
             if listeners and listener in listeners:
                 listeners.remove(listener)
+                self._heard_by.clear()
 
         return unsubscribe
+
+    def _listeners_of(self, topics: tuple[str, ...]) -> tuple[Listener, ...]:
+        listeners: list[Listener] = []
+        for topic in (*topics, ANY):
+            for listener in self._listeners.get(topic, ()):
+                if listener not in listeners:
+                    listeners.append(listener)
+        return tuple(listeners)
 
     def publish(self, change: Change) -> None:
         """Hand ``change`` to the listeners of its topics and of :data:`ANY`, each once.
@@ -47,11 +60,10 @@ class Hub:
         A failing listener must not stop the others or the protocol worker that applied the
         change, so exceptions are collected and the first is re-raised after all have run.
         """
-        listeners: list[Listener] = []
-        for topic in (*change.topics, ANY):
-            for listener in self._listeners.get(topic, ()):
-                if listener not in listeners:
-                    listeners.append(listener)
+        topics = change.topics
+        listeners = self._heard_by.get(topics)
+        if listeners is None:
+            listeners = self._heard_by[topics] = self._listeners_of(topics)
         first_error: BaseException | None = None
         for listener in listeners:
             try:

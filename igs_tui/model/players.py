@@ -66,6 +66,15 @@ class PlayerDirectory:
         """A full listing replaces what we knew: players not in it are gone."""
         self._players = {p.name: p for p in players}
 
+    def keep_only(self, names: frozenset[str]) -> None:
+        """Forget every player not in ``names``."""
+        gone = [name for name in self._players if name not in names]
+        if len(gone) > len(self._players) // 2:
+            self._players = {n: p for n, p in self._players.items() if n in names}
+        else:
+            for name in gone:
+                del self._players[name]
+
     def remove(self, name: str) -> None:
         self._players.pop(name, None)
 

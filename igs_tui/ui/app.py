@@ -11,7 +11,7 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -19,23 +19,20 @@ from textual.binding import Binding, BindingType
 from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
-from igs_tui.model.assist import EngineAssist
 from igs_tui.ui.capability import need
-from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.commands import IgsCommands
 from igs_tui.ui.connecting import ConnectingScreen
-from igs_tui.ui.games_list import GamesList
-from igs_tui.ui.help_screen import HelpScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.messages import MatchRequested
-from igs_tui.ui.play_challenge_dialog import ChallengeDialog
-from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.play_toggles import OwnFlags
-from igs_tui.ui.players_list import PlayersList
 from igs_tui.ui.settings import PasswordStore, data_dir
+
+if TYPE_CHECKING:
+    # The main screen, its panes and the dialogs are imported when first shown: the login
+    # screen comes up without them.
+    from igs_tui.model.assist import EngineAssist
+    from igs_tui.ui.main_screen import MainScreen
 
 _log = logging.getLogger(__name__)
 
@@ -118,6 +115,8 @@ class IgsApp(App[None]):
         if self._backend is None and self._connect is not None:
             self.show_login()
         else:
+            from igs_tui.ui.main_screen import MainScreen
+
             self.push_screen(MainScreen(self.model, self.backend, echo_own=self.echo_own))
 
     def show_login(self, error: str = "") -> None:
@@ -165,10 +164,14 @@ class IgsApp(App[None]):
         if self.chat_logger is not None and not request.guest:
             self.chat_logger.set_secret(request.password, request.user)
         await self._leave_connecting()
+        from igs_tui.ui.main_screen import MainScreen
+
         await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
 
     @property
     def main_screen(self) -> MainScreen | None:
+        from igs_tui.ui.main_screen import MainScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, MainScreen):
                 return screen
@@ -184,6 +187,13 @@ class IgsApp(App[None]):
             main.open_chat(key)
 
     def help_sections(self) -> list[tuple[str, Iterable[BindingType]]]:
+        from igs_tui.ui.chat_input import ChatInput
+        from igs_tui.ui.chat_pane import ChatPane
+        from igs_tui.ui.games_list import GamesList
+        from igs_tui.ui.main_screen import MainScreen
+        from igs_tui.ui.play_challenge_dialog import ChallengeDialog
+        from igs_tui.ui.players_list import PlayersList
+
         sections: list[tuple[str, Iterable[BindingType]]] = [
             ("Global", [*App.BINDINGS, *self.BINDINGS, Binding("ctrl+p", "palette", "Commands")]),
             ("Panes", MainScreen.BINDINGS),
@@ -201,8 +211,17 @@ class IgsApp(App[None]):
         return sections
 
     def action_help(self) -> None:
+        from igs_tui.ui.help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections()))
+
+    def show_finished(self) -> None:
+        """The list of finished games released from their tabs (README "Limits")."""
+        from igs_tui.ui.finished_screen import FinishedScreen
+
+        if not isinstance(self.screen, FinishedScreen):
+            self.push_screen(FinishedScreen(self.model))
 
     def on_match_requested(self, message: MatchRequested) -> None:
         self.challenge(message.opponent)
@@ -213,8 +232,11 @@ class IgsApp(App[None]):
             self.match_hook(opponent)
         elif need(self, self.backend, self.backend.capabilities.matching, "Challenges") is None:
             return
-        elif not isinstance(self.screen, MatchDialog):
-            self.push_screen(MatchDialog(self.backend, opponent, me=self.model.me))
+        else:
+            from igs_tui.ui.play_match_dialog import MatchDialog
+
+            if not isinstance(self.screen, MatchDialog):
+                self.push_screen(MatchDialog(self.backend, opponent, me=self.model.me))
 
     def answer_challenge(self) -> None:
         if (main := self.main_screen) is not None:
@@ -230,5 +252,7 @@ class IgsApp(App[None]):
 
     def _flags_changed(self) -> None:
         if (main := self.main_screen) is not None:
+            from igs_tui.ui.players_list import PlayersList
+
             for players in main.query(PlayersList):
                 players.show_own_flags()

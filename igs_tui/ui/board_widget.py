@@ -251,6 +251,12 @@ class BoardWidget(Widget, can_focus=True):
         return stale
 
     # rendering --------------------------------------------------------------------------------
+    def release_caches(self) -> None:
+        """Out of sight: drop the drawn lines (drawn again from the picture when shown)."""
+        self._strips = None
+        self._drawn = None
+        self.repaints.whole()
+
     def on_resize(self, _event: events.Resize) -> None:
         self._layout = None
         self._strips = None

@@ -13,17 +13,21 @@ typed into a tell by mistake never reaches the disk.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from igs_tui.model import ANY, BufferKey, ChatMessage, ClientModel
-from igs_tui.model.changes import Change, ChatAdded
+from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
+
+if TYPE_CHECKING:
+    from igs_tui.model.changes import Change
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -34,8 +38,20 @@ def log_file_name(key: BufferKey) -> str:
     return f"{key.kind.value}-{target}.log" if target else f"{key.kind.value}.log"
 
 
+_stamp: tuple[int, str] = (-1, "")
+
+
+def _stamp_of(timestamp: float) -> str:
+    """The log's time stamp, worked out once per second (a busy channel: hundreds a second)."""
+    global _stamp
+    second = int(timestamp)
+    if _stamp[0] != second:
+        _stamp = (second, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(second)))
+    return _stamp[1]
+
+
 def format_log_line(message: ChatMessage) -> str:
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(message.timestamp))
+    stamp = _stamp_of(message.timestamp)
     if message.kind == "notice":
         return f"{stamp} -- {clean(message.text)}\n"
     kind = "" if message.kind in ("message", "own") else f" ({message.kind})"
@@ -43,7 +59,12 @@ def format_log_line(message: ChatMessage) -> str:
 
 
 class ChatLogger:
-    """Appends every new chat message of ``model`` to ``directory/<buffer>.log``."""
+    """Appends every new chat message of ``model`` to ``directory/<buffer>.log``.
+
+    In the app (a running event loop) the messages of a burst are written together once the
+    burst has been handled: one open and write per buffer instead of one per message (a busy
+    channel brings hundreds a second). Without a loop each message is written at once.
+    """
 
     def __init__(self, model: ClientModel, directory: Path) -> None:
         self.model = model
@@ -53,14 +74,28 @@ class ChatLogger:
         """Set by the app for each login (see :meth:`set_secret`)."""
         self._secured: set[Path] = set()
         self._last: dict[BufferKey, ChatMessage | None] = {}
-        self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(ANY, self._changed)
+        self._pending: dict[BufferKey, list[ChatMessage]] = {}
+        self._flush_due = False
+        self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(
+            TOPIC_CHAT_LIST, self._changed
+        )
         for key, buf in model.buffers.items():  # history from before we started is not ours
             self._last[key] = buf.messages[-1] if buf.messages else None
 
     def close(self) -> None:
+        self.flush()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+    def flush(self) -> None:
+        """Write the messages not written yet."""
+        self._flush_due = False
+        pending, self._pending = self._pending, {}
+        for key, messages in pending.items():
+            if self._unsubscribe is None:
+                return  # logging stopped (a failed write)
+            self._write(key, messages)
 
     def set_secret(self, password: str | None, username: str = "") -> None:
         """The password of the session now logged in, to keep out of the logs."""
@@ -70,6 +105,8 @@ class ChatLogger:
         return self.directory / log_file_name(key)
 
     def _changed(self, change: Change) -> None:
+        from igs_tui.model.changes import ChatAdded
+
         if not isinstance(change, ChatAdded) or self._unsubscribe is None:
             return
         buf = self.model.buffers.get(change.key)
@@ -77,7 +114,19 @@ class ChatLogger:
             new, _ = appended_since(buf.messages, self._last.get(change.key))
             if new:
                 self._last[change.key] = new[-1]
-                self._write(change.key, new)
+                self._pending.setdefault(change.key, []).extend(new)
+                self._flush_soon()
+
+    def _flush_soon(self) -> None:
+        if self._flush_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.flush()
+            return
+        self._flush_due = True
+        loop.call_soon(self.flush)
 
     def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
         try:

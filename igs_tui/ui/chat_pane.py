@@ -2,7 +2,9 @@
 
 Left: the buffer list, each with its unread count (highlighted when someone mentioned us).
 Right: the current buffer's messages and the input line. Only the current buffer is drawn;
-new messages are appended, not redrawn, so a busy shout channel stays cheap.
+new messages are appended, not redrawn, so a busy shout channel stays cheap. While the pane is
+not on screen it does nothing but note that it is behind: when shown, it writes the messages
+that came meanwhile (at most the buffer's cap) and lists the buffers again.
 """
 
 from __future__ import annotations
@@ -112,6 +114,8 @@ class ChatPane(ModelWatcher):
         self.current: BufferKey | None = None
         self._last_shown: ChatMessage | None = None
         self._keys: list[BufferKey] = []
+        self._behind = False
+        """Messages came while the pane was hidden (written when it is shown)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -152,6 +156,13 @@ class ChatPane(ModelWatcher):
 
     # model -> view ----------------------------------------------------------------------------
     def model_changed(self) -> None:
+        if not is_shown(self):
+            self._behind = True
+            return
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        self._behind = False
         if self.current is None and self.model.buffers:
             self.switch_to(next(iter(self.model.buffers)))
             return
@@ -159,7 +170,10 @@ class ChatPane(ModelWatcher):
         self._refresh_list()
 
     def refresh_if_dirty(self) -> None:
-        """The pane became visible: what is on screen now counts as read."""
+        """The pane became visible: write what came meanwhile; what is on screen now counts
+        as read."""
+        if self._behind:
+            self._catch_up()
         if self.current is not None:
             self.model.mark_read(self.current)
         self._refresh_list()

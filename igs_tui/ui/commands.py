@@ -16,7 +16,6 @@ from textual.markup import escape
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.numbers import bounded_int
-from igs_tui.ui.chat_pane import last_tell_partner
 from igs_tui.ui.safe_text import clean
 
 PANES = ("board", "games", "players", "chat", "console")
@@ -33,6 +32,7 @@ class IgsActions(Protocol):
     def show_pane(self, pane: str) -> None: ...
     def open_chat(self, key: BufferKey) -> None: ...
     def action_help(self) -> None: ...
+    def show_finished(self) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
     def set_flag(self, flag: str, value: bool) -> None: ...
@@ -51,6 +51,7 @@ class IgsCommands(Provider):
         caps = a.backend.capabilities
         fixed: list[tuple[str, Callable[[], object], str]] = [
             ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
+            ("Finished games", a.show_finished, "games released from their tabs, with records"),
         ]
         if caps.listing is not None:
             fixed += [
@@ -75,6 +76,8 @@ class IgsCommands(Provider):
         return fixed
 
     def _reply(self) -> None:
+        from igs_tui.ui.chat_pane import last_tell_partner
+
         if (key := last_tell_partner(self.actions.model)) is not None:
             self.actions.open_chat(key)
 

@@ -239,6 +239,13 @@ class GameInfo(Widget):
         self._wrapped = [self._wrap(line, width) for line in self._lines]
         self._rows = [strip for strips in self._wrapped for strip in strips]
 
+    def release_caches(self) -> None:
+        """Out of sight: drop the rendered lines (rendered again when measured or painted)."""
+        self._wrap_cache.clear()
+        self._wrapped, self._rows = [], []
+        self._wrap_width = 0
+        self.repaints.whole()
+
     def notify_style_update(self) -> None:
         """A new theme or style: every line is rendered again with it."""
         super().notify_style_update()

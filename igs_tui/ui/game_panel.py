@@ -9,6 +9,12 @@ to reopen it.
 On short terminals (the 80x24 main screen leaves about 20 lines here) the tab bar would push
 the 19th board row off screen, so the panel hides it below :data:`COMPACT_HEIGHT` lines; the
 info panel then shows "game 2/3" and ``<``/``>`` switch games (they work with tabs too).
+
+A game view is about a megabyte of widgets and rendered lines. A finished game whose tab is
+not the active one keeps its tab but not its view: the view is built again from the model
+when the tab is chosen. A hidden view of a game in play keeps its widgets but lets go of its
+rendered lines (:meth:`GameView.release_caches`). The model releases finished games beyond
+its limit (``Limits.finished_tabs``), and their tabs go with them.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from igs_tui.model import TOPIC_FOLLOWED, ClientModel
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.table_util import forget_queries, let_go_of_children, let_go_of_removed
 
 COMPACT_HEIGHT = 23
 """Lines needed for a 19x19 board with both coordinate rows (21) plus the tab bar (2)."""
@@ -77,6 +84,12 @@ class GamesPanel(ModelWatcher):
         self._backend = backend
         self._unobserved: set[int] = set()
         self._tab_games: list[int] = []
+        self._views: dict[int, GameView] = {}
+        """The views built, by game (a hidden finished game's tab has none)."""
+        self._panes: dict[int, GamePane] = {}
+        self._hints: dict[int, str] = {}
+        self._shown: int | None = None
+        """The game whose tab was active last (its view lets go of its caches when hidden)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -107,7 +120,41 @@ class GamesPanel(ModelWatcher):
         return list(self._tab_games)
 
     def view(self, number: int) -> GameView:
-        return self.query_one(f"#game-view-{number}", GameView)
+        """The view of game ``number`` (which has a tab, and a view unless it is a finished
+        game out of sight). Kept here, not looked up with ``query_one``, which would remember
+        it after it is gone (see :func:`forget_queries`)."""
+        return self._views[number]
+
+    def has_view(self, number: int) -> bool:
+        return number in self._views
+
+    def _new_view(self, number: int) -> GameView:
+        view = GameView(self._model, self._backend, number, ascii_only=self._ascii_board)
+        self._views[number] = view
+        return view
+
+    async def _build_view(self, number: int) -> GameView | None:
+        """Build the view of a tab chosen again (a finished game's view went when hidden)."""
+        pane = self._panes.get(number)
+        if pane is None or number in self._views or number not in self._model.followed:
+            return self._views.get(number)
+        view = self._new_view(number)
+        await pane.mount(view)
+        view.position_hint = self._hints.get(number, "")
+        return view
+
+    async def _drop_view(self, number: int) -> None:
+        """A finished game's tab went out of sight: its view goes (built again when shown)."""
+        view = self._views.get(number)
+        if view is None or not view.is_mounted or not view.may_go:
+            return
+        del self._views[number]
+        forget_queries(view)
+        await view.remove()
+        pane = self._panes.get(number)
+        if pane is not None:
+            let_go_of_children(pane)
+        let_go_of_removed(self.screen, self.app)
 
     @property
     def active_board(self) -> BoardWidget | None:
@@ -127,11 +174,12 @@ class GamesPanel(ModelWatcher):
         return True
 
     def show_game(self, number: int, *, focus: bool = True) -> None:
-        """Make game ``number``'s tab active (if it has one) and, by default, focus its board."""
+        """Make game ``number``'s tab active (if it has one) and, by default, focus its board
+        (once it is built, for a finished game whose view went)."""
         if number in self._tab_games:
             self.query_one(TabbedContent).active = pane_id(number)
-            if focus:
-                self.view(number).board.focus()
+            if focus and number in self._views:
+                self._views[number].board.focus()
 
     def _focus_is_here(self) -> bool:
         """Is the keyboard focus in this panel (or nowhere)? Only then may the panel move it."""
@@ -148,22 +196,28 @@ class GamesPanel(ModelWatcher):
         tabs = self.query_one(TabbedContent)
         for number in [n for n in self._tab_games if n not in followed or n in self._unobserved]:
             self._tab_games.remove(number)
+            self._hints.pop(number, None)
+            pane = self._panes.pop(number)
+            view = self._views.pop(number, None)
+            forget_queries(view if view is not None else pane)
             await tabs.remove_pane(pane_id(number))
+            forget_queries(tabs, below=True)  # Textual's own lookups of the pane and tab
+            let_go_of_removed(self.screen, self.app)
         newest: int | None = None
         for number, game in list(followed.items()):
             if number in self._tab_games or number in self._unobserved:
                 continue
             self._tab_games.append(number)
-            pane = GamePane(
-                Content(tab_label(game)),
-                GameView(self._model, self._backend, number, ascii_only=self._ascii_board),
-            )
+            pane = GamePane(Content(tab_label(game)), self._new_view(number))
             pane.id = pane_id(number)
+            self._panes[number] = pane
             await tabs.add_pane(pane)
             newest = number
         count = len(self._tab_games)
         for index, number in enumerate(self._tab_games, start=1):
-            self.view(number).position_hint = f"game {index}/{count}" if count > 1 else ""
+            hint = self._hints[number] = f"game {index}/{count}" if count > 1 else ""
+            if (view := self._views.get(number)) is not None:
+                view.position_hint = hint
         self.query_one("#games-empty").display = not self._tab_games
         tabs.display = bool(self._tab_games)
         if newest is not None:
@@ -181,15 +235,44 @@ class GamesPanel(ModelWatcher):
             tab = self.query_one(TabbedContent).get_tab(pane_id(event.number))
             tab.label = Content(event.label)
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Focus the board of the tab that is active *now*, if the focus is in this panel.
 
         Activation messages can arrive after a later :meth:`show_game`, so the event's own
         pane may no longer be the active one; focusing it would send keys to the wrong game.
+        The view of the game shown before lets go of what it rendered for the screen, or goes
+        if its game is over; the view of the game shown now is built if it went.
         """
         event.stop()
+        await self._note_active()
         if self._focus_is_here():
             self.focus_board()
+
+    def _active_number(self) -> int | None:
+        active = self.query_one(TabbedContent).active
+        return next((n for n in self._tab_games if pane_id(n) == active), None)
+
+    async def _note_active(self) -> None:
+        number = self._active_number()
+        if number is not None and number not in self._views:
+            await self._build_view(number)
+        if number == self._shown:
+            return
+        hidden, self._shown = self._shown, number
+        view = self._views.get(hidden) if hidden is not None else None
+        if view is None or not view.is_mounted or hidden == self._active_number():
+            return
+        if view.may_go:
+            assert hidden is not None
+            await self._drop_view(hidden)
+        else:
+            view.release_caches()
+
+    async def on_game_view_finished(self, event: GameView.Finished) -> None:
+        """A game ended out of sight: its view goes (the tab stays)."""
+        event.stop()
+        if event.number != self._active_number():
+            await self._drop_view(event.number)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Send focus that lands on the tab strip to the active board.

@@ -151,6 +151,13 @@ class GameView(GameActions):
         number: int
 
     @dataclass
+    class Finished(Message):
+        """Game ``number`` is over and its result was shown (or needs no showing): the view
+        may go when out of sight (:attr:`may_go`)."""
+
+        number: int
+
+    @dataclass
     class LabelChanged(Message):
         """The players of game ``number`` became known or changed: retitle its tab."""
 
@@ -171,6 +178,7 @@ class GameView(GameActions):
         self._undo_prompt = UndoPrompt()
         self._result_prompt = ResultPrompt()
         self._result_grace = False
+        self._finished_told = False
 
     @property
     def position_hint(self) -> str:
@@ -187,6 +195,28 @@ class GameView(GameActions):
     @property
     def board(self) -> BoardWidget:
         return self.query_one(BoardWidget)
+
+    @property
+    def may_go(self) -> bool:
+        """The game is over and nothing is still to be shown about it (the result screen of
+        an own game): the view can go and be built again from the model when needed."""
+        game = self.game
+        if game is None or game.phase is not GamePhase.FINISHED:
+            return False
+        return self._result_prompt.shown or game.role is Role.OBSERVING
+
+    def release_caches(self) -> None:
+        """The view went out of sight (another game's tab was chosen): let go of what was
+        rendered for the screen, drawn again from the game when the tab is shown. Textual keeps
+        each widget's painted lines, with several cached variants of each: about a megabyte
+        per hidden view of a finished game, which would otherwise stay for as long as its tab."""
+        self.refresh()
+        for widget in self.walk_children():
+            release = getattr(widget, "release_caches", None)
+            if callable(release):
+                release()
+            else:
+                widget.refresh()
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -243,6 +273,9 @@ class GameView(GameActions):
             self.post_message(self.LabelChanged(self.number, label))
         self.redraw()
         self._prompt_if_needed(game)
+        if not self._finished_told and self.may_go:
+            self._finished_told = True
+            self.post_message(self.Finished(self.number))
 
     def _prompt_if_needed(self, game: FollowedGame) -> None:
         """Open the undo answer or the result screen, each once per occurrence."""

@@ -91,9 +91,26 @@ class PaneTabs(Tabs):
 
 
 class KeysFooter(Footer):
-    """The key footer; its background is all it paints itself (see igs_tui.ui.repaint)."""
+    """The key footer; its background is all it paints itself (see igs_tui.ui.repaint).
+
+    Textual's footer builds its keys again whenever the keys on offer change (a game view
+    gets the focus, a game's phase changes), and each key it builds registers a watcher of the
+    footer's ``compact`` setting that is only dropped when that setting changes, which it never
+    does: every key ever shown stayed alive, with its rendered lines. After each rebuild the
+    watchers of keys that are gone are dropped here.
+    """
 
     BLANK = True
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})
+        for entries in watchers.values():
+            entries[:] = [
+                (node, callback)
+                for node, callback in entries
+                if not isinstance(node, Widget) or node.is_attached
+            ]
 
 
 class OwnGameWatcher(ModelWatcher):

@@ -13,14 +13,17 @@ and the games list costs one trip through the app's message queue, not one per w
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from textual import events
 from textual.app import App
 from textual.widget import Widget
 
-from igs_tui.model.changes import Change
 from igs_tui.model.observable import Hub
+
+if TYPE_CHECKING:
+    from igs_tui.model.changes import Change
 
 
 class Subscription:

@@ -8,6 +8,8 @@ requests and errors are each shown, since each asks for an answer.
 
 from __future__ import annotations
 
+from collections import Counter, deque
+
 from textual.notifications import Notification as Toast
 from textual.notifications import Notify
 
@@ -19,6 +21,7 @@ from igs_tui.ui.tail import appended_since
 SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
 COALESCED = {"tell": "tells", "shout": "shouts", "channel": "channel messages"}
 COALESCED |= {"mention": "mentions", "game": "game messages"}
+SHOWN_KEPT = 200
 
 
 class Notifier(ModelWatcher):
@@ -31,7 +34,8 @@ class Notifier(ModelWatcher):
         self.model = model
         # Notifications from before the UI existed were for another screen; skip them.
         self._last: Notification | None = model.notifications[-1] if model.notifications else None
-        self.shown: list[Notification] = []
+        self.shown: deque[Notification] = deque(maxlen=SHOWN_KEPT)
+        """The latest notifications shown (kept for tests; bounded for long sessions)."""
         self._toasts: dict[str, tuple[Toast, int]] = {}
         """Per coalesced kind: the toast on screen and how many messages it counts."""
 
@@ -46,9 +50,12 @@ class Notifier(ModelWatcher):
         if any(n.bell for n in new):
             self.app.bell()
         singles = [n for n in new if n.kind not in COALESCED][-5:]  # the latest few
-        for n in new:  # in arrival order
+        counts = Counter(n.kind for n in new if n.kind in COALESCED)
+        last = {n.kind: i for i, n in enumerate(new) if n.kind in COALESCED}
+        for i, n in enumerate(new):  # in arrival order
             if n.kind in COALESCED:
-                self._count(n.kind, n)
+                if last[n.kind] == i:  # a burst updates its kind's toast once
+                    self._count(n.kind, n, counts[n.kind])
             elif n in singles:
                 self.shown.append(n)
                 self._toast(n.title, n.text, n.kind)
@@ -64,13 +71,13 @@ class Notifier(ModelWatcher):
         self.app.post_message(Notify(toast))
         return toast
 
-    def _count(self, kind: str, latest: Notification) -> None:
+    def _count(self, kind: str, latest: Notification, new: int = 1) -> None:
         """One toast per kind while it shows: the count so far and the latest message."""
         self.shown.append(latest)
         old, count = self._toasts.get(kind, (None, 0))
         if old is None or old.has_expired:
             count = 0
-        count += 1
+        count += new
         title = latest.title if count == 1 else f"{count} new {COALESCED[kind]}"
         text = latest.text if count == 1 else f"{clean(latest.title, max_length=40)}: {latest.text}"
         if old is not None and count > 1 and old not in self.app._notifications:

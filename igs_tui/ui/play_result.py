@@ -132,6 +132,11 @@ class ResultScreen(ModalScreen[None]):
 
 
 def show_result(app: App[object], game: FollowedGame) -> ResultScreen:
+    """Show ``game``'s result; it replaces a result still open on top, so that game after game
+    ending while nobody looks leaves one result screen, not a stack of them (each with its
+    own compositor and render caches, about a megabyte)."""
+    if isinstance(app.screen, ResultScreen):
+        app.pop_screen()
     screen = ResultScreen(game)
     app.push_screen(screen)
     return screen

@@ -40,6 +40,11 @@ class PlayerFilter:
         low, high = parse_rank_range(ranks)
         return cls(name, low, high, open_only, looking_only, quiet_only, country)
 
+    @property
+    def is_empty(self) -> bool:
+        """No criterion is set: every player is accepted."""
+        return self == EVERYONE
+
     def accepts(self, player: Player) -> bool:
         if self.name and self.name.casefold() not in player.name.casefold():
             return False
@@ -62,13 +67,16 @@ class PlayerFilter:
         return True
 
 
+EVERYONE = PlayerFilter()
+
+
 def select_players(
     players: Iterable[Player], flt: PlayerFilter, sort_key: str = "name", descending: bool = False
 ) -> list[Player]:
     """Players accepted by ``flt`` sorted by name (case-insensitive) or rank (then name)."""
     if sort_key not in SORT_KEYS:
         raise ValueError(f"unknown sort key {sort_key!r}; expected one of {SORT_KEYS}")
-    chosen = [p for p in players if flt.accepts(p)]
+    chosen = list(players) if flt.is_empty else [p for p in players if flt.accepts(p)]
     if sort_key == "rank":
         chosen.sort(key=lambda p: p.name.casefold())
         chosen.sort(

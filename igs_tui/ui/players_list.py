@@ -2,22 +2,31 @@
 
 With 10 000 players online a refresh must be cheap and rare: model changes arrive coalesced
 through :class:`ModelWatcher`, a hidden pane only marks itself dirty, and all rows are
-replaced in one batch on a :class:`VirtualTable` that paints only the visible rows. Actions
+replaced in one batch on a :class:`VirtualTable` that paints only the visible rows and builds
+only their cells (:class:`LazyCells`). While a listing of many thousand players streams in,
+the list is sorted and drawn again at most every :data:`STREAM_INTERVAL` (and never for more
+than :data:`REBUILD_SHARE` of the time), so keys are still answered between the batches of
+lines; the end of a listing is shown at once. Actions
 on the selected player: tell (opens a chat buffer), match (posts :class:`MatchRequested` for
 the play feature) and stats (asks the backend).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.timer import Timer
 from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
+from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
@@ -26,7 +35,16 @@ from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
-from igs_tui.ui.virtual_table import VirtualTable
+from igs_tui.ui.virtual_table import LazyCells, VirtualTable
+
+REBUILD_SHARE = 0.1
+"""At most this share of the time goes to sorting the list again while changes stream in."""
+SLOW_REBUILD = 0.005
+"""Seconds a rebuild may take before the next one is held back (small lists: at once)."""
+STREAM_INTERVAL = 0.25
+"""Seconds between two rebuilds for updates that stream in, in a list of more than
+:data:`STREAM_PLAYERS` (each is a sort, a layout and a frame)."""
+STREAM_PLAYERS = 2000
 
 COLUMNS = (
     ("Name", 12),
@@ -57,6 +75,10 @@ def _num(value: int | None) -> str:
     return "" if value is None or value < 0 else str(value)
 
 
+def _name(player: Player) -> str:
+    return player.name
+
+
 def player_row(player: Player) -> list[Text]:
     record = "" if player.wins is None else f"{player.wins}/{player.losses or 0}"
     return [
@@ -82,7 +104,7 @@ class PlayersList(ModelWatcher):
     PlayersList #players-ranks { width: 12; }
     PlayersList #players-country { width: 10; }
     PlayersList Checkbox { width: auto; }
-    PlayersList #players-status { height: 1; color: $text-muted; padding: 0 1; }
+    PlayersList #players-status { height: 1; width: 1fr; color: $text-muted; padding: 0 1; }
     PlayersList #players-status.-error { color: $error; }
     PlayersList VirtualTable { height: 1fr; }
     """
@@ -106,7 +128,12 @@ class PlayersList(ModelWatcher):
         self.descending = False
         self.shown_players: list[Player] = []
         self._dirty = True
-        self._rows: dict[str, tuple[Player, list[Text]]] = {}
+        self._rows: dict[str, tuple[Player, Sequence[Text]]] = {}
+        self._rebuilt_at = 0.0
+        self._rebuild_cost = 0.0
+        self._held: Timer | None = None
+        self.rebuilds = 0
+        """Times the list was filtered and sorted again (for tests)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="players-bar"):
@@ -127,49 +154,75 @@ class PlayersList(ModelWatcher):
         return self.query_one("#players-table", VirtualTable)
 
     def on_mount(self) -> None:
-        self.watch_model(self.model.hub, TOPIC_PLAYERS, self.model_changed)
+        self.watch_changes(self.model.hub, TOPIC_PLAYERS, self.players_changed)
         self.rebuild()
 
-    def model_changed(self) -> None:
+    def players_changed(self, changes: list[Change]) -> None:
+        """Rebuild for these changes: at once for the end of a listing or the first change in
+        a while, else once the updates streaming in have waited their turn."""
         self._dirty = True
-        if is_shown(self):
-            self.rebuild()
+        if not is_shown(self):
+            return
+        if any(isinstance(c, PlayersPruned | PlayersReplaced) for c in changes):
+            self._rebuild_for_change()  # a full listing ended: show it now
+            return
+        if self._held is not None:
+            return
+        interval = self._rebuild_cost / REBUILD_SHARE
+        if len(self.model.players) > STREAM_PLAYERS:
+            interval = max(interval, STREAM_INTERVAL)
+        elif self._rebuild_cost < SLOW_REBUILD:
+            interval = 0.0
+        wait = self._rebuilt_at + interval - time.perf_counter()
+        if wait <= 0:
+            self._rebuild_for_change()
+        else:
+            self._held = self.set_timer(wait, self._held_rebuild)
+
+    def _held_rebuild(self) -> None:
+        self._held = None
+        if self._dirty and is_shown(self):
+            self._rebuild_for_change()
+
+    def _rebuild_for_change(self) -> None:
+        started = time.perf_counter()
+        self.rebuild()
+        self._rebuilt_at = time.perf_counter()
+        self._rebuild_cost = self._rebuilt_at - started
 
     def refresh_if_dirty(self) -> None:
         if self._dirty:
             self.rebuild()
 
-    def _row(self, player: Player) -> list[Text]:
-        """Cells for ``player``, reused while the (immutable) Player object is unchanged."""
-        cached = self._rows.get(player.name)
-        if cached is not None and cached[0] is player:
-            return cached[1]
-        cells = player_row(player)
-        self._rows[player.name] = (player, cells)
-        return cells
-
     def rebuild(self) -> None:
         self._dirty = False
-        if len(self._rows) > 2 * len(self.model.players) + 100:
-            self._rows.clear()  # players who left; rebuilt lazily
+        self.rebuilds += 1
+        if self._held is not None:
+            self._held.stop()
+            self._held = None
+        if len(self._rows) > 2000:
+            self._rows.clear()  # cells of rows no longer on screen; built again when shown
         self.shown_players = select_players(
             self.model.players, self.filter, self.sort_key, self.descending
         )
-        self.table.set_rows([(p.name, self._row(p)) for p in self.shown_players])
+        shown = self.shown_players
+        self.table.set_keyed(
+            [p.name for p in shown], LazyCells(shown, _name, player_row, self._rows)
+        )
         self._show_status()
 
     def _show_status(self, error: str = "") -> None:
         status = self.query_one("#players-status", Label)
         status.set_class(bool(error), "-error")
         if error:
-            status.update(plain(error))
+            status.update(plain(error), layout=False)
         else:
             shown, total = len(self.shown_players), len(self.model.players)
             line = f"{shown} of {total} players · t tell · m match · s stats"
             flags = getattr(self.app, "own_flags", None)
             if isinstance(flags, OwnFlags) and self.model.me:
                 line += f" · {flags.summary(self.model)}"
-            status.update(Text(line))
+            status.update(Text(line), layout=False)  # one row, as wide as the pane
 
     def show_own_flags(self) -> None:
         """Redraw the status line after our open/looking flags were set."""

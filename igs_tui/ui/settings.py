@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 import platformdirs
 
+from igs_tui.model.limits import Limits
+
 APP_NAME = "igs-tui"
 KEYRING_SERVICE = "igs-tui"
 
@@ -57,25 +59,39 @@ class LoginSettings:
         return settings
 
 
-def load_settings(directory: Path | None = None) -> LoginSettings:
-    """Read the settings; a missing or corrupt file gives defaults (never an exception)."""
+def read_config(directory: Path | None = None) -> dict[str, Any]:
+    """The whole config file as a dict; a missing or corrupt file gives ``{}``."""
     path = (directory or config_dir()) / "config.json"
     try:
-        return LoginSettings.from_json(json.loads(path.read_text(encoding="utf-8")))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return LoginSettings()
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def load_settings(directory: Path | None = None) -> LoginSettings:
+    """Read the settings; a missing or corrupt file gives defaults (never an exception)."""
+    return LoginSettings.from_json(read_config(directory))
+
+
+def load_limits(directory: Path | None = None) -> Limits:
+    """What a long session keeps (``"limits"`` in the config file, README "Limits"): caps
+    missing or not whole numbers of at least 1 keep their defaults."""
+    return Limits.from_json(read_config(directory).get("limits"))
 
 
 def save_settings(settings: LoginSettings, directory: Path | None = None) -> Path:
-    """Write the settings atomically (temp file + rename) with mode 0600; return the path."""
+    """Write the settings atomically (temp file + rename) with mode 0600; return the path.
+    Other keys of the file (``limits``, set by hand) are kept."""
     folder = directory or config_dir()
+    data = {**read_config(folder), **asdict(settings)}
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "config.json"
     fd, tmp = tempfile.mkstemp(prefix=".config-", dir=folder)
     try:
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(asdict(settings), fh, indent=2)
+            json.dump(data, fh, indent=2)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -76,6 +76,7 @@ class StatusBar(ModelWatcher):
     def __init__(self, model: ClientModel, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.model = model
+        self._shown: Text | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-text")
@@ -91,7 +92,12 @@ class StatusBar(ModelWatcher):
             self.update_status()
 
     def update_status(self) -> None:
+        """Show the status anew (a changed unread count: every burst of a busy channel). The
+        line is one row of the screen's width whatever it says, so it is repainted without
+        laying the screen out again (a layout costs ~10 ms at 160x48)."""
         unread = sum(b.unread for b in self.model.buffers.values())
-        self.query_one("#status-text", Static).update(
-            status_text(self.model.connection, unread, self.model.clock())
-        )
+        text = status_text(self.model.connection, unread, self.model.clock())
+        if text == self._shown:
+            return
+        self._shown = text
+        self.query_one("#status-text", Static).update(text, layout=False)

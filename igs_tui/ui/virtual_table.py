@@ -8,12 +8,17 @@ assignment and painting touches only the visible lines (Textual's line API). Cel
 A changed row (:meth:`VirtualTable.update_row`) asks for the cells that differ to be
 repainted, not the row or the table; the row styles are worked out once per style change,
 not for every line painted.
+
+The cells may be given lazily (:meth:`VirtualTable.set_keyed`): any sequence whose items are
+built when asked for, so a list of 100 000 players builds the cells of the rows on screen
+only (see :class:`LazyCells`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -28,6 +33,47 @@ from textual.strip import Strip
 
 Row = tuple[str, Sequence[Text]]
 GAP = 1
+T = TypeVar("T")
+
+
+class LazyCells(Sequence[Sequence[Text]], Generic[T]):
+    """Cells of rows built from ``items`` when they are first asked for (painting asks for
+    the rows on screen), and kept while the item object stays the same.
+
+    ``cache`` may be shared between successive lists of the same items (a re-sorted player
+    list): it maps a row's key to the item its cells were built from and the cells.
+    """
+
+    def __init__(
+        self,
+        items: Sequence[T],
+        key: Callable[[T], str],
+        build: Callable[[T], Sequence[Text]],
+        cache: dict[str, tuple[T, Sequence[Text]]] | None = None,
+    ) -> None:
+        self._items = items
+        self._key = key
+        self._build = build
+        self.cache: dict[str, tuple[T, Sequence[Text]]] = {} if cache is None else cache
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Sequence[Text]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Sequence[Text]]: ...
+    def __getitem__(self, index: int | slice) -> Sequence[Text] | Sequence[Sequence[Text]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        item = self._items[index]
+        key = self._key(item)
+        cached = self.cache.get(key)
+        if cached is not None and cached[0] is item:
+            return cached[1]
+        cells = self._build(item)
+        self.cache[key] = (item, cells)
+        return cells
 
 
 class VirtualTable(ScrollView, can_focus=True):
@@ -82,12 +128,18 @@ class VirtualTable(ScrollView, can_focus=True):
     def __init__(self, columns: Sequence[tuple[str, int]], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.columns = list(columns)
-        self._keys: list[str] = []
-        self._cells: list[Sequence[Text]] = []
-        self._index: dict[str, int] = {}
+        self._keys: Sequence[str] = []
+        self._cells: Sequence[Sequence[Text]] = []
+        self._changed: dict[int, Sequence[Text]] = {}
+        """Rows replaced by :meth:`update_row` since the rows were set (by index)."""
+        self._index_cache: dict[str, int] | None = {}
         self._total_width = sum(w for _, w in self.columns) + GAP * len(self.columns)
         self._styles: tuple[Style, Style, Style, Style] | None = None
         """Base, header, cursor and odd-row styles (``None``: work them out at the next paint)."""
+        self._painted: dict[tuple[int, int], tuple[Sequence[Text], Strip]] = {}
+        """Rows as last painted, by the id of their cells and their style (the cells are kept
+        with it, so the id is not reused): rows that only moved are not laid out again."""
+        self._painted_for: tuple[int, int] = (0, 0)
         self.cells_repainted = 0
         """Cells :meth:`update_row` asked to repaint (for tests of the work a change costs)."""
 
@@ -105,16 +157,41 @@ class VirtualTable(ScrollView, can_focus=True):
         return self._keys[self.cursor_row] if self._keys else None
 
     def row(self, index: int) -> Sequence[Text]:
-        return self._cells[index]
+        changed = self._changed.get(index)
+        return changed if changed is not None else self._cells[index]
+
+    @property
+    def _index(self) -> dict[str, int]:
+        """Row index by key (built when first needed after the rows were replaced)."""
+        if self._index_cache is None:
+            self._index_cache = {key: i for i, key in enumerate(self._keys)}
+        return self._index_cache
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         """Replace all rows; the cursor stays on the same key if it is still present."""
+        self.set_keyed([key for key, _ in rows], [cells for _, cells in rows])
+
+    def set_keyed(self, keys: Sequence[str], cells: Sequence[Sequence[Text]]) -> None:
+        """Replace all rows by ``keys`` and their ``cells`` (the same length; the cells may
+        be built lazily, e.g. :class:`LazyCells`: only the rows painted are asked for). The
+        cursor stays on the same key if it is still present."""
         keep = self.cursor_key
-        self._keys = [key for key, _ in rows]
-        self._cells = [cells for _, cells in rows]
-        self._index = {key: i for i, key in enumerate(self._keys)}
-        self.virtual_size = Size(self._total_width, len(self._keys) + 1)
-        self.cursor_row = self._index.get(keep, 0) if keep is not None else 0
+        self._keys = keys
+        self._cells = cells
+        self._changed = {}
+        self._index_cache = None
+        self.virtual_size = Size(self._total_width, len(keys) + 1)
+        row = 0
+        if keep is not None:
+            # The old cursor row first: a re-sorted list keeps most rows where they were.
+            old = self.cursor_row
+            if old < len(keys) and keys[old] == keep:
+                row = old
+            elif isinstance(keys, list):
+                row = keys.index(keep) if keep in keys else 0  # no index of 100 000 keys
+            else:
+                row = self._index.get(keep, 0)
+        self.cursor_row = row
         self.refresh()
 
     def update_row(self, key: str, cells: Sequence[Text]) -> bool:
@@ -124,7 +201,10 @@ class VirtualTable(ScrollView, can_focus=True):
         index = self._index.get(key)
         if index is None:
             return False
-        old, self._cells[index] = self._cells[index], cells
+        old = self.row(index)
+        self._changed[index] = cells
+        for kind in range(3):  # (cells changed in place are painted again)
+            self._painted.pop((id(cells), kind), None)
         y = index + 1 - int(self.scroll_offset.y)
         if not 1 <= y < self.size.height:
             return True
@@ -187,6 +267,7 @@ class VirtualTable(ScrollView, can_focus=True):
         """A new theme, focus or class: the row styles are worked out again."""
         super().notify_style_update()
         self._styles = None
+        self._painted.clear()
 
     def _row_styles(self) -> tuple[Style, Style, Style, Style]:
         if self._styles is None:
@@ -220,12 +301,23 @@ class VirtualTable(ScrollView, can_focus=True):
         if index >= len(self._keys):
             return Strip.blank(self.size.width, base)
         if index == self.cursor_row:
-            style = cursor
+            style, kind = cursor, 2
         elif index % 2:
-            style = odd
+            style, kind = odd, 1
         else:
-            style = base
-        return self._line(self._cells[index], style)
+            style, kind = base, 0
+        cells = self.row(index)
+        view = (int(self.scroll_offset.x), self.size.width)
+        if view != self._painted_for or len(self._painted) > 4 * max(self.size.height, 50):
+            self._painted.clear()
+            self._painted_for = view
+        key = (id(cells), kind)
+        painted = self._painted.get(key)
+        if painted is not None and painted[0] is cells:
+            return painted[1]
+        strip = self._line(cells, style)
+        self._painted[key] = (cells, strip)
+        return strip
 
 
 def _same_cell(a: Text | None, b: Text | None) -> bool:

@@ -96,3 +96,9 @@ class WrappingLog(RichLog):
         """Shown again after lines came while hidden: render them at the width shown now."""
         if self._behind:
             self.call_after_refresh(self._render_kept)
+
+    def release_caches(self) -> None:
+        """Out of sight: drop the lines rendered for the screen (up to 1024 cropped copies);
+        they are made again from the log's lines when it is painted."""
+        self._line_cache.clear()
+        self.refresh()

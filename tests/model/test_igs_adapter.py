@@ -5,7 +5,9 @@ from __future__ import annotations
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.model_adapter import ModelAdapter, line_kind, result_from_text
 from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go import Color, Point
+from igs_tui.localserver.lines import USER_HEADER, format_user_entry
 from igs_tui.model import (
     BufferKey,
     ChatKind,
@@ -65,6 +67,26 @@ def test_user_listing_flags() -> None:
     assert adm.quiet and not adm.open_for_matches and adm.info == ""
     assert nogo.looking and nogo.open_for_matches and nogo.info == "Fair play"
     assert (nogo.wins, nogo.losses, nogo.country) == (125, 99, "Germany")
+
+
+def test_a_user_listing_forgets_players_it_no_longer_lists() -> None:
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+    session = IgsSession("me", "pw", setup=[])
+    for t, line in enumerate(["1 0", "1 1", "1 5"]):
+        session.receive_line(line)
+        session.data_to_send(10.0 * t)
+    for t, listed in enumerate((["ann", "bob", "cid"], ["bob", "dan"])):
+        session.send("user")
+        assert session.data_to_send(100.0 + 10 * t) == ["user"]
+        lines = [
+            f"42 {format_user_entry(n, '', 'Japan', '2k', 0, 0, None, None, 5, 'QX')}"
+            for n in listed
+        ]
+        for line in [f"42 {USER_HEADER}", *lines, "1 5"]:
+            for event in session.receive_line(line):
+                adapter.apply(event)
+        assert sorted(model.players.names()) == listed
 
 
 def test_observed_broadcast_moves_title_and_undo() -> None:

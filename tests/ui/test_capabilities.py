@@ -78,6 +78,7 @@ def test_the_palette_leaves_out_what_the_backend_lacks() -> None:
         hits = provider._argument_hits("observe 12") + provider._argument_hits("match bob")
     assert not any(n.startswith(("Who", "Games", "Challenge", "Open for")) for n in names)
     assert "Shout buffer" in names and "Help: keys and commands" in names
+    assert "Finished games" in names
     assert hits == []
 
 

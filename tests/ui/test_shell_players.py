@@ -138,3 +138,48 @@ async def test_actions_tell_match_stats() -> None:
         assert screen.active == "chat"
         assert BufferKey(ChatKind.TELL, "bob") in model.buffers
         assert app.focused is not None and app.focused.id == "chat-input"
+
+
+async def test_only_the_rows_on_screen_get_their_cells_built() -> None:
+    """A list of 10 000 players builds the cells of the rows painted, not of every player."""
+    model = ClientModel()
+    model.replace_players(PLAYERS_10K)
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        height = users.table.size.height
+        assert users.table.row_count == 10_000
+        assert 0 < len(users._rows) <= height
+        users.table.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert len(users._rows) <= 2 * height  # the first screen and the last
+        name = users.table.cursor_key
+        assert name == users.shown_players[-1].name
+        assert users.table.row(users.table.cursor_row)[0].plain == name
+
+
+async def test_a_listing_streaming_in_is_sorted_again_only_when_its_share_of_time_allows() -> None:
+    model = ClientModel()
+    model.replace_players(PLAYERS_10K[:100])
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        before = users.rebuilds
+        model.upsert_players([Player("zz1", "1d")])
+        await pilot.pause()
+        assert users.rebuilds == before + 1 and users.table.row_count == 101
+        # As if that sort had taken a second: the next batches wait for their turn...
+        users._rebuild_cost = 1.0
+        for i in range(3):
+            model.upsert_players([Player(f"zz{i + 2}", "1d")])
+            await pilot.pause()
+        assert users.rebuilds == before + 1 and users._held is not None
+        # ...which brings all of them at once.
+        users._held_rebuild()
+        assert users.rebuilds == before + 2 and users.table.row_count == 104
+        assert users._held is None

@@ -119,3 +119,25 @@ def test_for_user_logs_chat_in_the_user_data_dir(
     monkeypatch.setattr(app_module, "data_dir", lambda: tmp_path)
     app = IgsApp.for_user(ClientModel(), connect=lambda request: make_app(ClientModel())[1])
     assert app.chat_logger is not None and app.chat_logger.directory == tmp_path / "logs"
+
+
+def test_lazy_cells_are_built_when_asked_for_and_kept_while_the_item_is_the_same() -> None:
+    from rich.text import Text
+
+    from igs_tui.ui.virtual_table import LazyCells
+
+    built: list[str] = []
+
+    def build(item: tuple[str, int]) -> list[Text]:
+        built.append(item[0])
+        return [Text(item[0]), Text(str(item[1]))]
+
+    items = [(f"p{i}", i) for i in range(100_000)]
+    cells = LazyCells(items, lambda item: item[0], build)
+    assert len(cells) == 100_000 and built == []
+    assert cells[5][0].plain == "p5" and cells[5] is cells[5]
+    assert built == ["p5"]
+    changed = [*items[:5], ("p5", 99), *items[6:]]  # a new object for p5: built again
+    again = LazyCells(changed, lambda item: item[0], build, cells.cache)
+    assert again[5][1].plain == "99" and again[4][0].plain == "p4"
+    assert built == ["p5", "p5", "p4"]

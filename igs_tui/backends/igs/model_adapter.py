@@ -14,6 +14,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from igs_tui.backends.igs.conversation import IgsConversation, Offer
@@ -85,6 +86,12 @@ def line_kind(line: str) -> str:
     return "-- text"
 
 
+LISTING_BATCH = 200
+"""Players of a ``user``/``who`` listing applied together (one change instead of one per line),
+and so are the listing's lines for the console; a batch is applied when it is full and before
+any other line or event."""
+LISTING_KINDS = frozenset({"42 user", "27 who"})
+
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -120,19 +127,34 @@ class ModelAdapter:
         self.conversation = conversation
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
+        self._listed: list[Player] = []
+        """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
+        self._listed_lines: list[tuple[str, str]] = []
+        """Lines of a listing not in the console yet, with their kinds."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
-        self.model.apply(ch.ConsoleAdded(line, line_kind(line)))
+        kind = line_kind(line)
+        if kind in LISTING_KINDS:
+            self._listed_lines.append((line, kind))
+            if len(self._listed_lines) >= LISTING_BATCH:
+                self._flush_lines()
+            return
+        self._flush_lines()
+        self.model.apply(ch.ConsoleAdded(line, kind))
 
     def sent_line(self, line: str) -> None:
+        self._flush_lines()
         self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
 
     def apply(self, event: ev.Event) -> None:
         """Apply one event. Never raises: server data that the model cannot take (an event
         this adapter did not foresee) is reported in the console, and the next event is
         applied as usual, so one bad line never stops the connection."""
-        handler = _HANDLERS.get(type(event))
+        kind = type(event)
+        if (self._listed or self._listed_lines) and kind not in _LISTING_EVENTS:
+            self.flush()
+        handler = _HANDLERS.get(kind)
         if handler is None:
             return
         try:
@@ -141,6 +163,23 @@ class ModelAdapter:
             _log.exception("model adapter failed on %r", event)
             text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
             self.model.apply(ch.ConsoleAdded(text, "error"))
+
+    def flush(self) -> None:
+        """Apply the lines and players of a listing still waiting for their batch to fill."""
+        self._flush_lines()
+        listed, self._listed = self._listed, []
+        if listed:
+            self.model.apply(ch.PlayersUpdated(tuple(listed)))
+
+    def _flush_lines(self) -> None:
+        lines, self._listed_lines = self._listed_lines, []
+        if lines:
+            self.model.apply(ch.ConsoleLinesAdded(tuple(lines)))
+
+    def _list(self, player: Player) -> None:
+        self._listed.append(player)
+        if len(self._listed) >= LISTING_BATCH:
+            self.flush()
 
     def _malformed(self, e: ev.Malformed) -> None:
         self.model.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
@@ -206,24 +245,24 @@ class ModelAdapter:
             )
 
     def _user_entry(self, e: ev.UserEntry) -> None:
-        self.model.apply(ch.PlayersUpdated((_player(e),)))
+        self._list(_player(e))
 
     def _user_row(self, e: ev.UserRow) -> None:
-        self.model.apply(ch.PlayersUpdated((_row_player(e),)))
+        self._list(_row_player(e))
 
     def _who_entry(self, e: ev.WhoEntry) -> None:
         flags = e.flags
         player = Player(
             e.name,
-            e.rank,
-            idle=e.idle,
+            intern(e.rank),
+            idle=intern(e.idle),
             playing=e.playing,
             observing=e.observing,
             open_for_matches="X" not in flags,
             looking="!" in flags,
             quiet="Q" in flags,
         )
-        self.model.apply(ch.PlayersUpdated((player,)))
+        self._list(player)
 
     def _command_reply(self, e: ev.CommandReply) -> None:
         handled = self.conversation is not None and self.conversation.command_answered(e)
@@ -237,12 +276,8 @@ class ModelAdapter:
             games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
             self.model.apply(ch.GamesReplaced(games))
         elif line == "user":
-            players = tuple(
-                _player(x) if isinstance(x, ev.UserEntry) else _row_player(x)
-                for x in e.events
-                if isinstance(x, ev.UserEntry | ev.UserRow)
-            )
-            self.model.apply(ch.PlayersReplaced(players))
+            # Each entry was applied as it came (_user_entry, _user_row): who is not listed is gone.
+            self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
@@ -290,8 +325,19 @@ class ModelAdapter:
             self._ctx.foreign.add(e.game)
             return  # our game's old number now belongs to someone else's game
         self._ctx.foreign.discard(e.game)
-        apply(ch.PlayersSeated(e.game, e.white, e.black, role))
-        apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
+        # A heading comes with every move: only what it changes is applied.
+        if (
+            (game.white, game.black) != (e.white, e.black)
+            or (role is not None and game.role is not role)
+            or game.phase is GamePhase.ADJOURNED
+        ):
+            apply(ch.PlayersSeated(e.game, e.white, e.black, role))
+        prisoners = game.prisoners
+        if (prisoners[Color.WHITE], prisoners[Color.BLACK]) != (
+            e.white_prisoners,
+            e.black_prisoners,
+        ):
+            apply(ch.PrisonersCounted(e.game, e.white_prisoners, e.black_prisoners))
         settings = game.time_settings
         japanese = settings is not None and settings.system is TimeSystem.JAPANESE
         # "(0 0 -1)" on both sides is a game without time limit: with a limit, one side at
@@ -337,7 +383,10 @@ class ModelAdapter:
             # a second pass in a row: before scoring, the list line tells observers the komi
             # the players agreed (NNGS tells only the players)
             self.conversation.observed_pass(game.number, e.number)
-        # A resent move list (``moves N``, a reconnect) repeats numbers: the model ignores them.
+        # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
+        # them, so they are not applied (nor heard by every reader of the game).
+        if e.number < game.last_number:
+            return
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
@@ -809,6 +858,11 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
     )
 
 
+def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:
+    """The names of a ``user`` reply's entries (the header and footer are the only others)."""
+    return [x.name for x in events if type(x) is ev.UserEntry or type(x) is ev.UserRow]
+
+
 def _row_player(e: ev.UserRow) -> Player:
     """A player of NNGS's ``user`` table (no country, score or language columns)."""
     flags = e.flags
@@ -829,23 +883,27 @@ def _row_player(e: ev.UserRow) -> Player:
 def _player(e: ev.UserEntry) -> Player:
     flags = e.flags
     info = "" if e.info.strip().lower() == "<none>" else e.info
+    # Ranks, countries, idle times and languages repeat across a listing of 100 000
+    # players: one string each instead of one per player.
     return Player(
         e.name,
-        e.rank,
+        intern(e.rank),
         info=info,
-        country=e.country,
+        country=intern(e.country),
         wins=e.won,
         losses=e.lost,
         playing=e.playing,
         observing=e.observing,
-        idle=e.idle,
+        idle=intern(e.idle),
         open_for_matches="X" not in flags,
         looking="!" in flags,
         quiet="Q" in flags,
         shouts_off="S" in flags,
-        language=e.language,
+        language=intern(e.language),
     )
 
+
+_LISTING_EVENTS = frozenset({ev.UserEntry, ev.WhoEntry})
 
 _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GamesEntry: ModelAdapter._games_entry,

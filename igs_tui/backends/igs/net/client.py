@@ -87,6 +87,15 @@ ClientEvent = Event | ConnectionEvent
 
 _log = logging.getLogger(__name__)
 
+SLICE_SECONDS = 0.01
+"""The longest the read loop handles lines without letting the rest of the event loop run (a
+read of 64 KB is ~800 lines of a listing; the app answers keys between slices)."""
+YIELD_SECONDS = 0.001
+YIELD_TURNS = 8
+"""How many turns of the event loop the read loop then stands aside. A key takes several turns
+to reach its widget (terminal thread, app, screen, widget); with a single ``sleep(0)`` the read
+loop would run a slice in each of those turns."""
+
 MAX_RECEIVE_FAILURES = 5
 """Reads in a row that may fail with an unexpected exception (each reported) before the link
 counts as lost: a transport that fails on every read is dead, not a stream of errors."""
@@ -447,10 +456,16 @@ class IgsClient:
         self, transport: LineTransport, session: SessionLike, monitor: KeepaliveMonitor
     ) -> None:
         failures = 0
+        # A read of data already buffered returns without letting anything else run: the
+        # slice runs across reads, and ends only with a yield.
+        until = time.perf_counter() + SLICE_SECONDS
         try:
             while True:
                 try:
+                    asked = time.perf_counter()
                     lines = await transport.receive()
+                    if (now := time.perf_counter()) - asked > YIELD_SECONDS:
+                        until = now + SLICE_SECONDS  # it waited for data: the loop ran meanwhile
                 except TransportClosed as exc:
                     raise _LinkLost("connection closed by server") from exc
                 except TransportError as exc:
@@ -474,6 +489,11 @@ class IgsClient:
                     self._recorder.received_all(lines)
                 for line in lines:
                     self._receive(line, transport.address, session)
+                    if time.perf_counter() > until:
+                        self._wake.set()
+                        for _ in range(YIELD_TURNS):  # keys and frames between slices
+                            await asyncio.sleep(0)
+                        until = time.perf_counter() + SLICE_SECONDS
                 self._wake.set()
         finally:
             self._wake.set()

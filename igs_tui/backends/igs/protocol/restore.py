@@ -172,6 +172,8 @@ class SessionMemory:
         and changes nothing.
         """
         command = reply.command
+        if command.verb not in ("observe", "load"):
+            return []  # (a listing's reply holds 100 000 events: not worth a look)
         refused = any(isinstance(e, Error) for e in reply.events)
         if command.verb == "observe" and command.game is not None and refused:
             self.stopped_observing(command.game)

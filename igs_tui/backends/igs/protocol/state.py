@@ -165,6 +165,10 @@ class ReplyTracker:
     def __init__(self) -> None:
         self._outstanding: deque[_Outstanding] = deque()
         self._block: list[Event] = []
+        self._unsolicited = 0
+        """Events of the block so far whose type is in UNSOLICITED (a listing of 100 000
+        lines has none: it need not be filtered)."""
+        self._double = False
         self._after_double = False
         self.prompt_state: int | None = None
 
@@ -182,16 +186,21 @@ class ReplyTracker:
         """Add one parser event; at a prompt, return the replies the finished block gives."""
         if not isinstance(event, Prompt):
             self._block.append(event)
+            if event.type in UNSOLICITED:
+                self._unsolicited += 1
+                self._double = self._double or event.type in DOUBLE_PROMPT
             return []
         block, self._block = self._block, []
+        unsolicited, self._unsolicited = self._unsolicited, 0
+        double, self._double = self._double, False
         scoring_before = self.prompt_state == PromptState.SCORING
         if event.state is not None:
             self.prompt_state = event.state
         if not block and self._after_double:
             self._after_double = False
             return []
-        self._after_double = any(e.type in DOUBLE_PROMPT for e in block)
-        return self._answer(block, scoring_before)
+        self._after_double = double
+        return self._answer(block, scoring_before, unsolicited)
 
     def expire(self, now: float, timeout: float) -> list[CommandReply]:
         """Give up on commands written more than ``timeout`` seconds before ``now``."""
@@ -201,12 +210,16 @@ class ReplyTracker:
             out.append(CommandReply(o.seq, o.command, (), timed_out=True))
         return out
 
-    def _answer(self, block: list[Event], scoring: bool) -> list[CommandReply]:
+    def _answer(self, block: list[Event], scoring: bool, unsolicited: int) -> list[CommandReply]:
         replies: list[CommandReply] = []
         while self._outstanding:
             head = self._outstanding[0]
             command = head.command
-            solicited = [e for e in block if e.type not in UNSOLICITED or e.type in command.claims]
+            solicited = (
+                [e for e in block if e.type not in UNSOLICITED or e.type in command.claims]
+                if unsolicited
+                else block
+            )
             as_move = command.reply is ReplyKind.MOVE and not scoring
             if block and not solicited and not as_move:
                 return replies  # an interjection: answers nothing

@@ -1,0 +1,56 @@
+"""How much a long session keeps in memory: the caps behind README's "Limits" section.
+
+Every list the model keeps is bounded, whether or not the pane that shows it was ever
+opened: a client left open all day on busy channels, observing game after game, stays the
+size it was after the first hour. The user can set each cap in the settings file
+(``limits`` in ``config.json``); the app applies them with a
+:class:`~igs_tui.model.changes.LimitsSet` change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+FINISHED_TABS = 20
+"""Finished games kept open with their board, moves and view (the oldest beyond go)."""
+FINISHED_LIST = 500
+"""Lines of the list of finished games released from their tabs."""
+CHAT_LINES = 5000
+"""Messages kept per chat buffer (the on-disk chat log keeps them all)."""
+CONSOLE_LINES = 10_000
+"""Raw server lines kept for the console pane (the session transcript keeps them all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The caps, each at least 1 (the game that just ended always keeps its tab)."""
+
+    finished_tabs: int = FINISHED_TABS
+    finished_list: int = FINISHED_LIST
+    chat_lines: int = CHAT_LINES
+    console_lines: int = CONSOLE_LINES
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"limit {f.name} must be a whole number of at least 1")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Limits:
+        """From decoded JSON: unknown keys and values that are not whole numbers of at
+        least 1 are ignored (those caps keep their defaults)."""
+        if not isinstance(data, dict):
+            return cls()
+        values = {
+            f.name: value
+            for f in fields(cls)
+            if isinstance(value := data.get(f.name), int)
+            and not isinstance(value, bool)
+            and value >= 1
+        }
+        return cls(**values)
+
+    def as_json(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -1,0 +1,49 @@
+"""The read loop hands a long read over in slices, so the rest of the app runs in between."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from igs_tui.backends.igs.net import client as client_module
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient
+from igs_tui.backends.igs.protocol.events import Info
+from tests.net.test_hostile_pipeline import ScriptedTransport
+
+
+async def test_a_long_read_lets_other_tasks_run_between_its_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.0)  # a slice is one line
+    monkeypatch.setattr(client_module, "YIELD_SECONDS", 0.0)
+    lines = [f"9 line {i}" for i in range(200)]
+    transport = ScriptedTransport([lines])
+    handled: list[str] = []
+    seen_by_other_task: list[int] = []
+
+    def on_event(event: ClientEvent) -> None:
+        if isinstance(event, Info):
+            handled.append(event.text)
+
+    async def connect(_address: object) -> ScriptedTransport:
+        return transport
+
+    async def other_task() -> None:
+        while len(handled) < len(lines):
+            seen_by_other_task.append(len(handled))
+            await asyncio.sleep(0)
+
+    client = IgsClient(
+        "alice",
+        "secret",
+        config=ClientConfig(servers=(transport.address,), reconnect=False),
+        on_event=on_event,
+        connector=connect,
+    )
+    other = asyncio.create_task(other_task())
+    await asyncio.wait_for(client.run(), 5)
+    await other
+    assert handled == [f"line {i}" for i in range(200)]
+    # The other task ran while the one read was being handled, not only before and after it.
+    assert any(0 < n < len(lines) for n in seen_by_other_task)
