@@ -86,6 +86,7 @@ def _ended(model: ClientModel, c: ch.GameEnded) -> None:
     game = model.followed.get(c.game)
     if game is not None:
         game.phase = GamePhase.FINISHED
+        game.adjourn_requested_by = ""
         if c.result:
             game.result = c.result
         now = model.clock()
@@ -298,6 +299,7 @@ def _phase(model: ClientModel, c: ch.PhaseChanged) -> None:
         game.score_check = None
     game.phase = c.phase
     if c.phase is not GamePhase.PLAYING:
+        game.adjourn_requested_by = ""
         now = model.clock()
         for clock in game.clocks.values():
             clock.stop(now)
@@ -346,6 +348,12 @@ def _undo_asked(model: ClientModel, c: ch.UndoAsked) -> None:
     game = _game(model, c.game)
     if game is not None:
         game.undo_requested_by = c.by
+
+
+def _adjourn_asked(model: ClientModel, c: ch.AdjournAsked) -> None:
+    game = _game(model, c.game)
+    if game is not None and game.phase is GamePhase.PLAYING:
+        game.adjourn_requested_by = c.by
 
 
 def _undo_declined(model: ClientModel, c: ch.UndoDeclined) -> None:
@@ -400,6 +408,11 @@ def _dispute(model: ClientModel, c: ch.DisputeOpened) -> None:
 
 
 # session ------------------------------------------------------------------------------------------
+def _passes_to_end(model: ClientModel, c: ch.PassesToEndSet) -> None:
+    if c.passes >= 1:
+        model.passes_to_end = c.passes
+
+
 def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
     limits = model.limits = c.limits
     model.finished = deque(model.finished, maxlen=limits.finished_list)
@@ -476,6 +489,8 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.GameScored: _scored,
     ch.UndoAsked: _undo_asked,
     ch.UndoDeclined: _undo_declined,
+    ch.AdjournAsked: _adjourn_asked,
+    ch.PassesToEndSet: _passes_to_end,
     ch.KomiProposed: _komi_proposed,
     ch.GameChat: _game_chat,
     ch.ObserversCounted: _observers,

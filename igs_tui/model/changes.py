@@ -410,6 +410,14 @@ class UndoAsked(_GameChange):
 
 
 @dataclass(frozen=True, slots=True)
+class AdjournAsked(_GameChange):
+    """``by`` (the opponent) asked to adjourn the game (``""`` = answered, or play went on)."""
+
+    game: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
 class UndoDeclined(_GameChange):
     """``by`` declined the undo asked for in ``game`` (the request is over)."""
 
@@ -492,6 +500,18 @@ class DisputeOpened(Change):
 
 
 # session ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PassesToEndSet(Change):
+    """How many passes in a row end play where our games are (IGS 3; NNGS and engine games 2):
+    a game's panel says how many more passes would end play."""
+
+    passes: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CONNECTION,)
+
+
 @dataclass(frozen=True, slots=True)
 class LimitsSet(Change):
     """New caps on what the session keeps (:class:`~igs_tui.model.limits.Limits`). Lists

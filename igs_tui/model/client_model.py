@@ -84,6 +84,8 @@ class ClientModel:
         self.clock = clock
         self.limits = limits or Limits()
         """What the session keeps (see :mod:`igs_tui.model.limits`; set with LimitsSet)."""
+        self.passes_to_end = 3
+        """Passes in a row that end play where our games are (IGS 3; PassesToEndSet)."""
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()

@@ -149,6 +149,8 @@ class FollowedGame:
     time_settings: TimeSettings | None = None
     undo_requested_by: str = ""
     """Who asked for an undo that is still unanswered ("" = none pending)."""
+    adjourn_requested_by: str = ""
+    """The opponent who asked to adjourn, until we answer or a move is played ("" = none)."""
     undo_declined_by: str = ""
     """Who declined the last undo asked for ("" = none since the last move or undo)."""
     score_check: ScoreCheck | None = None

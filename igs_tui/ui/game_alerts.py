@@ -83,6 +83,34 @@ class UndoPrompt:
         return True
 
 
+def opponent_adjourn_request(game: FollowedGame) -> str:
+    """The opponent who asked to adjourn, unanswered ("" when none)."""
+    requester = game.adjourn_requested_by
+    if not requester or game.role.color is None or game.phase is not GamePhase.PLAYING:
+        return ""
+    if requester.lower() == own_name(game).lower():
+        return ""
+    return requester
+
+
+@dataclass
+class AdjournPrompt:
+    """Opens the answer dialog once per request (its asker at a move number)."""
+
+    asked: tuple[str, int] | None = None
+
+    def update(self, game: FollowedGame) -> bool:
+        requester = opponent_adjourn_request(game)
+        if not requester:
+            self.asked = None
+            return False
+        key = (requester, len(game.moves))
+        if key == self.asked:
+            return False
+        self.asked = key
+        return True
+
+
 @dataclass
 class ResultPrompt:
     """Shows the result screen once per game, when the result is final.

@@ -23,7 +23,7 @@ renders them (:meth:`Visual.to_strips`), so the panel looks the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from rich.style import Style
@@ -34,8 +34,8 @@ from textual.timer import Timer
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from igs_tui.go import Color
-from igs_tui.model import ClockReading, FollowedGame, GamePhase, format_reading
+from igs_tui.go import Color, format_point
+from igs_tui.model import ClockReading, FollowedGame, GamePhase, MoveRecord, format_reading
 from igs_tui.model.broadcast_names import BroadcastNames, parse_broadcast_names
 from igs_tui.ui.game_alerts import (
     CRITICAL_SECONDS,
@@ -81,6 +81,34 @@ def clock_style(reading: ClockReading) -> str:
     return LEVEL_STYLE[time_level(reading)]
 
 
+def last_move_text(move: MoveRecord, size: int) -> str:
+    """The move shown last, as the info line says it: ``W Q16``, ``B pass``, ``handicap 4``."""
+    if move.handicap:
+        return f"handicap {move.handicap}"
+    side = "B" if move.color is Color.BLACK else "W"
+    return f"{side} {format_point(move.point, size) if move.point is not None else 'pass'}"
+
+
+def pass_notice(moves: Sequence[MoveRecord], passes_to_end: int) -> str:
+    """``White passed: 2 more passes end play`` while play goes on: a pass leaves the board as
+    it was, so without this line nothing shows it. How many passes in a row end play depends
+    on the server (IGS: three; NNGS and engine games: two)."""
+    passes = 0
+    for move in reversed(moves):
+        if move.point is not None or move.handicap:
+            break
+        passes += 1
+    if not passes:
+        return ""
+    who = "Black" if moves[-1].color is Color.BLACK else "White"
+    more = passes_to_end - passes
+    if more <= 0:
+        return f"{who} passed"
+    if more == 1:
+        return f"{who} passed: 1 more pass ends play"
+    return f"{who} passed: {more} more passes end play"
+
+
 class GameInfo(Widget):
     """Shows one followed game's state; :meth:`show` sets what to show, :meth:`tick` the time."""
 
@@ -96,10 +124,12 @@ class GameInfo(Widget):
         now: Callable[[], float],
         *,
         banner: Callable[[], str] | None = None,
+        passes_to_end: Callable[[], int] = lambda: 3,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self._now = now
+        self._passes_to_end = passes_to_end
         self._banner = banner
         self._alarm = TimeAlarm()
         self.bells = 0
@@ -356,11 +386,18 @@ class GameInfo(Widget):
         if game.thinking is not None and game.phase is GamePhase.PLAYING:
             lines.append(self._thinking_line(game, *game.thinking))
         line = Text(self._browse.describe())
+        shown = game.moves[: self._browse.index]
+        if shown:
+            line.append(f"  {last_move_text(shown[-1], game.size)}", style="bold")
         if self._hint:
             line.append(f"  {self._hint}", style="dim")
         lines.append(line)
         if self._observers:
             lines.append(Text().append(f"observers: {self._observers}", style="dim"))
+        if game.phase is GamePhase.PLAYING and (
+            passes := pass_notice(game.moves, self._passes_to_end())
+        ):
+            lines.append(Text().append(passes, style="bold"))
         if game.phase is GamePhase.SCORING:
             lines.append(Text().append("Scoring: select dead stones", style="bold"))
         if game.result or game.phase is GamePhase.FINISHED:

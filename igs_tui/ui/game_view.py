@@ -42,12 +42,12 @@ from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role,
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_actions import GameActions
-from igs_tui.ui.game_alerts import ResultPrompt, UndoPrompt
+from igs_tui.ui.game_alerts import AdjournPrompt, ResultPrompt, UndoPrompt
 from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo, real_names
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
 from igs_tui.ui.game_scoring import score_preview
-from igs_tui.ui.play_confirm import answer_undo_request
+from igs_tui.ui.play_confirm import answer_adjourn_request, answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
@@ -176,6 +176,7 @@ class GameView(GameActions):
         self._pass_armed = False
         self._awaiting_server = False
         self._undo_prompt = UndoPrompt()
+        self._adjourn_prompt = AdjournPrompt()
         self._result_prompt = ResultPrompt()
         self._result_grace = False
         self._finished_told = False
@@ -222,7 +223,11 @@ class GameView(GameActions):
         game = self.game
         yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
         with BlankVertical(id="game-side"):
-            yield GameInfo(self._model.clock, banner=self._forfeit_text)
+            yield GameInfo(
+                self._model.clock,
+                banner=self._forfeit_text,
+                passes_to_end=lambda: self._model.passes_to_end,
+            )
             yield GameChat(self._model, self._backend, self.number)
 
     def on_mount(self) -> None:
@@ -281,6 +286,8 @@ class GameView(GameActions):
         """Open the undo answer or the result screen, each once per occurrence."""
         if self._undo_prompt.update(game):
             answer_undo_request(self.app, self._model, self._backend, self.number)
+        if self._adjourn_prompt.update(game):
+            answer_adjourn_request(self.app, self._model, self._backend, self.number)
         if self._result_prompt.update(game):
             show_result(self.app, game)
         elif (

@@ -70,6 +70,29 @@ def confirm_resign(app: App[object], backend: Backend, game: int) -> ConfirmDial
     return dialog
 
 
+def answer_adjourn_request(
+    app: App[object], model: ClientModel, backend: Backend, game: int
+) -> ConfirmDialog | None:
+    """Ask whether to agree to the opponent's request to adjourn ``game`` (None if none):
+    agreeing sends our own adjourn, which stops the game for both; refusing just plays on."""
+    followed = model.followed.get(game)
+    if followed is None or not followed.adjourn_requested_by:
+        return None
+    who = clean(followed.adjourn_requested_by, max_length=24)
+
+    def done(answer: bool | None) -> None:
+        if not answer:
+            return  # nothing to send: the request is answered by playing on
+        adjourning = need(app.screen, backend, backend.capabilities.adjourning, "Adjourning")
+        if adjourning is not None:
+            adjourning.adjourn(game)
+
+    question = f"{who} would like to adjourn game {game}. It can be loaded again later."
+    dialog = ConfirmDialog(question, "Adjourn", "Keep playing")
+    app.push_screen(dialog, done)
+    return dialog
+
+
 def answer_undo_request(
     app: App[object], model: ClientModel, backend: Backend, game: int
 ) -> ConfirmDialog | None:

@@ -170,8 +170,10 @@ def test_chat_and_notices() -> None:
         "9 bob offers a new komi of 5.5.\n"
         '9 Use "komi 5.5" to accept, or "decline bob" to respond.'
     )
+    # the request goes to our game (its view asks whether to agree), not to a toast
+    assert link.model.followed[1].adjourn_requested_by == "bob"
     kinds = [n.kind for n in link.model.notifications]
-    assert kinds[-2:] == ["adjourn", "komi"]
+    assert kinds[-1] == "komi" and "adjourn" not in kinds
     assert link.model.followed[1].komi_request == 5.5
     link.feed("9 Komi is now set to 5.5")
     assert link.model.followed[1].komi == 5.5
@@ -252,3 +254,13 @@ def test_a_known_nngs_profile_sends_the_nngs_forms_first() -> None:
     backend.challenge(MatchTerms("bob", Color.WHITE, size=9, main_seconds=300, byo_seconds=0))
     assert link.sent[-3:] == ["load bob-alice", "adjourn", "match bob W 9 5 0"]
     assert profile.family == "nngs"
+
+
+def test_the_model_learns_how_many_passes_end_play_on_nngs() -> None:
+    link = Link()
+    assert link.model.passes_to_end == 3  # IGS until the server says otherwise
+    link.feed("39 No Name Go Server (NNGS) version 1.1.22")
+    assert link.model.passes_to_end == 2
+    # a profile kept from an earlier session tells it at once
+    again = Link(profile=link.link.conversation.profile)
+    assert again.model.passes_to_end == 2

@@ -269,11 +269,9 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             await wait_until(lambda: game_a.last_number == 2 and game_b.last_number == 2)
             alice.backend.play(number, Point(6, 2))
             await wait_until(lambda: game_b.last_number == 3)
-            # adjourn: bob is told; he agrees; the game is adjourned for both
+            # adjourn: bob's game holds alice's request (his view asks); he agrees
             alice.backend.adjourn(number)
-            await wait_until(
-                lambda: any("would like to adjourn" in n.title for n in bob.model.notifications)
-            )
+            await wait_until(lambda: game_b.adjourn_requested_by == "alice")
             bob.backend.adjourn(number)
             await wait_until(lambda: game_a.is_adjourned and game_b.is_adjourned)
             # another game takes the number meanwhile, so the reloaded game's is new to us

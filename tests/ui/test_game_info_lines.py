@@ -88,3 +88,47 @@ async def test_resize_theme_and_hidden_tab_keep_the_text_current() -> None:
         await settle(pilot)
         assert info.render_line(0)._segments[0].style != header_style
         assert_shows_its_text(info)
+
+
+def test_last_move_and_pass_notices() -> None:
+    from igs_tui.go import Color, Point
+    from igs_tui.model import MoveRecord
+    from igs_tui.ui.game_info import last_move_text, pass_notice
+
+    b, w = Color.BLACK, Color.WHITE
+    assert last_move_text(MoveRecord(5, b, Point(15, 15)), 19) == "B Q16"
+    assert last_move_text(MoveRecord(6, w, None), 19) == "W pass"
+    assert last_move_text(MoveRecord(1, b, None, handicap=4), 19) == "handicap 4"
+    moves = [MoveRecord(1, b, None, handicap=2), MoveRecord(2, w, Point(3, 3))]
+    assert pass_notice(moves, 3) == ""
+    moves.append(MoveRecord(3, b, None))
+    assert pass_notice(moves, 3) == "Black passed: 2 more passes end play"
+    moves.append(MoveRecord(4, w, None))
+    assert pass_notice(moves, 3) == "White passed: 1 more pass ends play"
+    assert pass_notice(moves, 2) == "White passed"
+    assert pass_notice([MoveRecord(1, b, None, handicap=2)], 3) == ""  # not a pass
+
+
+async def test_the_panel_shows_the_last_move_and_an_opponents_pass() -> None:
+    from igs_tui.go import Color, Point
+    from igs_tui.model import GamePhase, MoveRecord
+    from igs_tui.model import changes as ch
+
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        model.follow(4, white="ann", black="bob")
+        model.apply(ch.PhaseChanged(4, GamePhase.PLAYING))
+        add_moves(model, 4, [MoveRecord(1, Color.BLACK, Point(15, 15))])
+        await settle(pilot)
+        info = app.query_one(GamesPanel).view(4).query_one(GameInfo)
+        text = info.render_info().plain
+        assert "move 1/1 (live)  B Q16" in text and "passed" not in text
+        add_moves(model, 4, [MoveRecord(2, Color.WHITE, None)])
+        await settle(pilot)
+        text = info.render_info().plain
+        assert "W pass" in text and "White passed: 2 more passes end play" in text
+        model.apply(ch.PassesToEndSet(2))
+        add_moves(model, 4, [MoveRecord(3, Color.BLACK, Point(3, 3))])
+        await settle(pilot)
+        assert "passed" not in info.render_info().plain

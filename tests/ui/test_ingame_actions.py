@@ -126,6 +126,36 @@ async def test_opponent_undo_request_opens_the_answer_dialog_once_per_request() 
         assert not isinstance(app.screen, ConfirmDialog)
 
 
+async def test_opponent_adjourn_request_asks_once_and_agreeing_adjourns() -> None:
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = AssistApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = own_game(model, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        model.apply(ch.AdjournAsked(game.number, "opp"))
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "opp would like to adjourn game 21" in question(app)
+        await pilot.press("n")  # play on: nothing is sent
+        await settle(pilot)
+        assert backend.named("adjourn") == []
+        model.apply(ch.ObserversCounted(21, 0))  # redrawn: not asked again
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        # asked again after a move: agreeing sends our adjourn
+        own_game(model, moves=[MoveRecord(3, Color.BLACK, parse_point("G7", 9))])
+        model.apply(ch.AdjournAsked(game.number, "opp"))
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot)
+        assert backend.named("adjourn") == [(21,)]
+        # the game adjourned: the request is gone
+        model.apply(ch.PhaseChanged(game.number, GamePhase.ADJOURNED))
+        assert model.followed[21].adjourn_requested_by == ""
+
+
 async def test_add_time_prompt_validates_minutes() -> None:
     model, _ = new_model()
     backend = RecordingBackend()

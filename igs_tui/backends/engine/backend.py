@@ -264,6 +264,7 @@ class EngineBackend:
     def _follow(self, game: LocalEngineGame) -> None:
         """Show the game in the model as one we play, with the handicap stones as move 1."""
         color = self.settings.color
+        self.model.apply(ch.PassesToEndSet(game.game.ruleset.passes_to_end))
         followed = self.model.follow(
             self.number,
             role=Role.PLAYING_BLACK if color is Color.BLACK else Role.PLAYING_WHITE,

@@ -40,6 +40,7 @@ from igs_tui.backends.igs.protocol.profile import Refusal, RefusalKind, ServerPr
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSystem
 from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, GamePhase
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
@@ -90,6 +91,7 @@ class IgsConversation:
         commands out of a login)."""
         self._on_learnt = on_learnt
         """Told whenever the profile changed (the app saves it per server)."""
+        self._tell_passes()
         self._moves_asked: dict[int, int] = {}
         """Games whose missing moves we asked for: number -> the move count then expected."""
         self._listed: dict[tuple[int, str, str], None] = {}
@@ -188,7 +190,14 @@ class IgsConversation:
         if self.profile.learn_passes(passes):
             self._learnt()
 
+    def _tell_passes(self) -> None:
+        """The model says how many passes end play as this server does (NNGS: two)."""
+        passes = self.profile.passes_to_score
+        if passes != self.model.passes_to_end:
+            self.model.apply(ch.PassesToEndSet(passes))
+
     def _learnt(self) -> None:
+        self._tell_passes()
         if self._on_learnt is not None:
             self._on_learnt(self.profile)
 

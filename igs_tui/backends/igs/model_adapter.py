@@ -723,6 +723,11 @@ class ModelAdapter:
         return self._own_game()
 
     def _adjourn_request(self, e: ev.AdjournRequest) -> None:
+        game = self._own_game_with(e.player) or self._own_game()
+        if game is not None and game.phase is GamePhase.PLAYING:
+            # the game view asks whether to agree (once per request)
+            self.model.apply(ch.AdjournAsked(game.number, e.player))
+            return
         self.model.notify(
             "adjourn",
             f"{e.player} would like to adjourn",
