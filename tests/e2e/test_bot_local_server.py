@@ -261,7 +261,10 @@ async def _finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tupl
 @pytest.mark.parametrize("dialect", ["igs", "nngs"])
 async def test_cli_plays_a_complete_game_and_exits_0(tmp_path: Path, dialect: str) -> None:
     server = await start_embedded(bot_server_config(dialect=dialect))  # type: ignore[arg-type]
-    proc = await _spawn_bot(server, tmp_path, BOT_PASSWORD, "--games", "1", "--sizes", "5")
+    # the embedded server kicks no flooder: the bot need not keep to IGS's 3 commands a second
+    proc = await _spawn_bot(
+        server, tmp_path, BOT_PASSWORD, "--games", "1", "--sizes", "5", "--send-rate", "50"
+    )
     alice = None
     try:
         await wait_until(lambda: flag(server, BOT, "looking"), timeout=30)

@@ -239,6 +239,11 @@ def test_options_build_the_policy() -> None:
     args = build_parser().parse_args([*argv, "--games", "2"])
     assert args.sizes == frozenset({9, 13}) and args.max_handicap == 4
     assert args.undo == "accept" and args.games == 2 and args.server is None
+    assert args.send_rate == 3.0  # IGS's pace unless raised for a server of one's own
+    assert build_parser().parse_args([*argv, "--send-rate", "20"]).send_rate == 20.0
+    for bad in ("0", "-1", "nan", "fast"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([*argv, "--send-rate", bad])
 
 
 class ResigningEngine(GtpEngine):

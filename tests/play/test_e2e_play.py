@@ -419,10 +419,10 @@ async def test_link_dies_unnoticed_by_the_server_the_game_goes_on_after_relogin(
 
 
 async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
-    """Main time, then three periods (one real second each at time scale 60): the server's
+    """Main time, then three periods (half a real second each at time scale 120): the server's
     TIME lines give an observer the system and the periods, and the flag falls after the
     last period."""
-    config = fast_server_config(time_scale=60.0)
+    config = fast_server_config(time_scale=120.0)
     async with two_players(config) as (server, alice, bob):
         number, _ = await start_game(
             alice, bob, main_seconds=60, byo_seconds=60, byo_periods=3, byo_stones=0
@@ -438,7 +438,7 @@ async def test_japanese_byoyomi_periods_reach_players_and_observers() -> None:
             assert game_a.time_settings.system is TimeSystem.JAPANESE
             alice.backend.play(number, Point(2, 2))
             await wait_until(lambda: game_b.last_number == 1)
-            # The server's clock runs 60 times faster than ours: ask it when White is in overtime.
+            # The server's clock runs 120 times faster than ours: ask it when White is in overtime.
             white = server.hub.games[number].clocks[Color.WHITE]
             await wait_until(lambda: clock_view(white, server.hub.now())[2] == 1)
             bob.backend.play(number, Point(3, 3))

@@ -143,7 +143,25 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="longest the engine may think about one move (default 300)",
     )
+    parser.add_argument(
+        "--send-rate",
+        type=_positive_rate,
+        default=3.0,
+        metavar="PER_SECOND",
+        help="commands sent per second at most (default 3: IGS disconnects faster clients; "
+        "raise it only for a server of your own)",
+    )
     return parser
+
+
+def _positive_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (0 < value <= 1000):
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 1000")
+    return value
 
 
 def read_password(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -206,6 +224,7 @@ def run_bot_cli(argv: list[str]) -> int:
         games=args.games,
         sgf_dir=args.sgf_dir,
         profiles=ProfileStore(default_profiles_path()),
+        send_rate=args.send_rate,
     )
     _setup_logging()
     return int(asyncio.run(_run(bridge)))
