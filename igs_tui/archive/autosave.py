@@ -34,7 +34,7 @@ from pathlib import Path
 
 import platformdirs
 
-from igs_tui.go import Color, fixed_handicap_points
+from igs_tui.go import Color, count_with_dead, fixed_handicap_points, format_sgf_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
@@ -175,7 +175,26 @@ def _build(
     for number, texts in notes.items():
         target = by_number.get(number, node)
         target.comments.append(Comment("\n".join(texts)))
+    _territory(game, node)
     return record, frozenset(notes), all(number in by_number for number in notes)
+
+
+_COUNTED = re.compile(r"^(?:[BW]\+\d|0$|Jigo)")
+"""Results of a count (``B+3.5``, ``0``), not of a resignation, time or forfeit."""
+
+
+def _territory(game: FollowedGame, last: Node) -> None:
+    """A counted game's territory as ``TB``/``TW`` on its last node (dead stones' points
+    included, as SGF has it), when we know the dead stones (the game was scored with us)."""
+    if game.phase is not GamePhase.FINISHED or not _COUNTED.match(game.result):
+        return
+    if not game.dead and game.score_check is None:
+        return
+    score = count_with_dead(game.board, game.dead, komi=game.komi)
+    for prop, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
+        points = sorted(score.territory[color], key=lambda p: (p.row, p.col))
+        if points:
+            last.extra[prop] = [format_sgf_point(p, game.size) for p in points]
 
 
 def _move_node(move: MoveRecord, times: dict[int, ClockReading] | None) -> Node:

@@ -266,3 +266,30 @@ def test_a_failed_background_write_is_reported(tmp_path: Path) -> None:
     assert saver.errors and "No space left" in saver.errors[0]
     assert model.notifications[-1].title == "Autosave failed"
     saver.close()
+
+
+def test_a_scored_game_records_territory_and_a_resigned_one_does_not(tmp_path: Path) -> None:
+    # 5x5: Black walls column B, White column D; the white stone at A1 is dead
+    wall = [
+        (color, Point(col, row))
+        for row in range(5)
+        for color, col in ((Color.BLACK, 1), (Color.WHITE, 3))
+    ]
+    for result, territory in (("W+4.5", True), ("W+R", False)):
+        model = ClientModel()
+        saver = AutoSaver(model, tmp_path / result)
+        model.follow(1, white="ann", black="bob", size=5, komi=6.5)
+        play(model, 1, [*wall, (Color.WHITE, Point(0, 0))])
+        model.apply(ch.DeadStonesMarked(1, (Point(0, 0),)))
+        model.game_ended(1, result)
+        path = saver.path_for(1)
+        assert path is not None
+        last = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()[-1]
+        if not territory:
+            assert not last.has_property("TB") and not last.has_property("TW")
+            continue
+        # A-column (dead stone's point included) is Black's, E-column White's
+        tb = sorted(last.get_raw_list("TB"))
+        tw = sorted(last.get_raw_list("TW"))
+        assert tb == sorted(f"a{c}".encode() for c in "abcde")
+        assert tw == sorted(f"e{c}".encode() for c in "abcde")
