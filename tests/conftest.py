@@ -6,6 +6,9 @@ Tests wait on conditions (:func:`tests.polling.wait_until`) or move time by hand
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import pytest
 import textual._wait
 
@@ -20,6 +23,23 @@ textual._wait.SLEEP_GRANULARITY = 1 / 200
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 __all__ = ["ManualClock", "wait_until"]
+
+
+@pytest.fixture(scope="session")
+def _home_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("home")
+
+
+@pytest.fixture(autouse=True)
+def _own_config_and_data_dirs(
+    _home_root: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test gets config and data dirs of its own (made only if something writes there):
+    nothing a test remembers (the last login, the last match terms, a server's profile)
+    reaches the user's real config or another test."""
+    home = _home_root / hashlib.sha1(request.node.nodeid.encode()).hexdigest()[:16]
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
 
 
 @pytest.fixture

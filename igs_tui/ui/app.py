@@ -10,6 +10,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,12 +27,13 @@ from igs_tui.ui.connecting import ConnectingScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.messages import MatchRequested
 from igs_tui.ui.play_toggles import OwnFlags
-from igs_tui.ui.settings import PasswordStore, data_dir
+from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
 
 if TYPE_CHECKING:
     # The main screen, its panes and the dialogs are imported when first shown: the login
     # screen comes up without them.
     from igs_tui.model.assist import EngineAssist
+    from igs_tui.model.terms import MatchTerms
     from igs_tui.ui.main_screen import MainScreen
 
 _log = logging.getLogger(__name__)
@@ -235,8 +237,20 @@ class IgsApp(App[None]):
         else:
             from igs_tui.ui.play_match_dialog import MatchDialog
 
-            if not isinstance(self.screen, MatchDialog):
-                self.push_screen(MatchDialog(self.backend, opponent, me=self.model.me))
+            if isinstance(self.screen, MatchDialog):
+                return
+            # the dialog starts from the terms last offered (size, time...), for this opponent
+            last = load_match_terms(self._config_dir)
+            initial = replace(last, opponent=opponent) if last is not None else None
+            dialog = MatchDialog(self.backend, opponent, me=self.model.me, initial=initial)
+            self.push_screen(dialog, self._remember_terms)
+
+    def _remember_terms(self, terms: MatchTerms | None) -> None:
+        if terms is not None:
+            try:
+                save_match_terms(terms, self._config_dir)
+            except OSError as exc:
+                _log.warning("could not remember the match terms: %s", exc)
 
     def answer_challenge(self) -> None:
         if (main := self.main_screen) is not None:

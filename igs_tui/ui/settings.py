@@ -15,11 +15,14 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import platformdirs
 
 from igs_tui.model.limits import Limits
+
+if TYPE_CHECKING:
+    from igs_tui.model.terms import MatchTerms
 
 APP_NAME = "igs-tui"
 KEYRING_SERVICE = "igs-tui"
@@ -83,8 +86,45 @@ def load_limits(directory: Path | None = None) -> Limits:
 def save_settings(settings: LoginSettings, directory: Path | None = None) -> Path:
     """Write the settings atomically (temp file + rename) with mode 0600; return the path.
     Other keys of the file (``limits``, set by hand) are kept."""
+    return update_config(asdict(settings), directory)
+
+
+def load_match_terms(directory: Path | None = None) -> MatchTerms | None:
+    """The terms of the last game we offered (``"last_match"``), None if none or unreadable."""
+    # the rules engine comes with the terms: not needed before the first offer
+    from igs_tui.go import Color
+    from igs_tui.model.terms import MatchTerms
+
+    data = read_config(directory).get("last_match")
+    if not isinstance(data, dict):
+        return None
+    values: dict[str, Any] = {}
+    for f in fields(MatchTerms):
+        value = data.get(f.name)
+        if f.name == "color":
+            values["color"] = Color(value) if value in ("B", "W") else None
+        elif f.name == "opponent":
+            values["opponent"] = value if isinstance(value, str) else ""
+        elif f.name == "komi" and isinstance(value, int | float) and not isinstance(value, bool):
+            values["komi"] = float(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100_000:
+            values[f.name] = value
+    if set(values) != {f.name for f in fields(MatchTerms)}:
+        return None
+    return MatchTerms(**values)
+
+
+def save_match_terms(terms: MatchTerms, directory: Path | None = None) -> Path:
+    """Remember ``terms`` so the next match dialog starts from them."""
+    data = {f.name: getattr(terms, f.name) for f in fields(terms)}
+    data["color"] = terms.color.value if terms.color is not None else None
+    return update_config({"last_match": data}, directory)
+
+
+def update_config(values: dict[str, Any], directory: Path | None = None) -> Path:
+    """Set ``values`` in the config file, keeping its other keys; atomic, mode 0600."""
     folder = directory or config_dir()
-    data = {**read_config(folder), **asdict(settings)}
+    data = {**read_config(folder), **values}
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "config.json"
     fd, tmp = tempfile.mkstemp(prefix=".config-", dir=folder)

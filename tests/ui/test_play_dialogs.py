@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.app import App
 from textual.widgets import Input, Static
@@ -192,3 +194,39 @@ async def test_match_dialog_refuses_to_challenge_ourselves() -> None:
         await pilot.click("#send")
         await pilot.pause()
         assert sent and sent[0].startswith("nmatch ivy ")
+
+
+def test_match_terms_are_remembered_in_the_config_file(tmp_path: Path) -> None:
+    from igs_tui.ui.settings import load_match_terms, save_match_terms
+
+    assert load_match_terms(tmp_path) is None
+    terms = MatchTerms("ivy", None, 9, 0, 5.5, 300, 30, 0, 5)
+    save_match_terms(terms, tmp_path)
+    assert load_match_terms(tmp_path) == terms
+    (tmp_path / "config.json").write_text('{"last_match": {"size": "big"}}')
+    assert load_match_terms(tmp_path) is None  # unreadable: the dialog's defaults
+
+
+async def test_the_match_dialog_starts_from_the_last_terms_offered(tmp_path: Path) -> None:
+    from igs_tui.ui.app import IgsApp
+
+    model, backend, sent = recording()
+    app = IgsApp(model, backend, config_dir=tmp_path)
+    async with app.run_test(size=(100, 60)) as pilot:
+        app.challenge("ivy")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, MatchDialog)
+        assert dialog.query_one("#size", Input).value == "19"  # nothing offered yet
+        dialog.query_one("#size", Input).value = "9"
+        dialog.query_one("#komi", Input).value = "5.5"
+        await pilot.click("#send")
+        await pilot.pause()
+        assert sent == ["nmatch ivy B 0 9 600 300 25 0 0 0"]
+        app.challenge("zed")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, MatchDialog)
+        assert dialog.query_one("#opponent", Input).value == "zed"
+        assert dialog.query_one("#size", Input).value == "9"
+        assert dialog.query_one("#komi", Input).value == "5.5"
