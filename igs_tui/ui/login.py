@@ -133,7 +133,13 @@ class LoginScreen(Screen[LoginRequest]):
             password = self._passwords.get(self._address()[0], s.user)
             if password:
                 self.query_one("#password", Input).value = password
-        self.query_one("#user" if not s.guest else "#connect").focus()
+        if s.guest:
+            target = "#connect"
+        elif self._initial_error and s.user:
+            target = "#password"  # the login failed: the password is what to type again
+        else:
+            target = "#user"
+        self.query_one(target).focus()
 
     # state ------------------------------------------------------------------------------------
     def _server_kind(self) -> str:

@@ -262,3 +262,18 @@ async def test_async_connect_callback_is_awaited(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(seen) == 1 and app.backend is backend
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_a_failed_account_login_puts_the_cursor_in_the_password(tmp_path: Path) -> None:
+    save_settings(LoginSettings(server="local", user="bob", guest=False), tmp_path)
+    connect = Recorder(ConnectionRefusedError("refused"))
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "user"  # first time: the name
+        app.screen.query_one("#password", Input).value = "wrong"
+        await pilot.click("#connect")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(connect.requests) == 1 and isinstance(app.screen, LoginScreen)
+        assert app.focused is not None and app.focused.id == "password"
