@@ -197,6 +197,16 @@ class LoginScreen(Screen[LoginRequest]):
             self._error("Enter a user name without spaces, or log in as guest.")
             return
         port = port_number
+        if not guest and remember and password and not self._passwords.set(host, user, password):
+            # No keyring here (a headless machine): say so once, in one line, and stop
+            # trying; the password is asked at each login. Ticking the box again retries.
+            remember = False
+            self.query_one("#remember", Checkbox).value = False
+            self.notify(
+                "No keyring on this system: the password is not kept (asked at each login).",
+                severity="warning",
+                markup=False,
+            )
         self.settings = LoginSettings(
             server=kind,
             host=host if kind != "igs" else "",
@@ -211,12 +221,6 @@ class LoginScreen(Screen[LoginRequest]):
             self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
         if not guest and not remember:
             self._passwords.forget(host, user)
-        if not guest and remember and password and not self._passwords.set(host, user, password):
-            self.notify(
-                f"Password not remembered (no keyring: {self._passwords.last_error}).",
-                severity="warning",
-                markup=False,
-            )
         self.dismiss(
             LoginRequest(kind, host, port, "" if guest else user, "" if guest else password, guest)
         )

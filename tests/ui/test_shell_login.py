@@ -113,12 +113,15 @@ async def test_account_with_keyring_failure_still_logs_in(tmp_path: Path) -> Non
             LoginRequest("custom", "go.example.org", 6969, "alice", "s3cret", False)
         ]
         messages = [n.message for n in app._notifications]
-        assert any("Password not remembered" in m for m in messages)
+        said = [m for m in messages if "No keyring" in m]
+        assert len(said) == 1 and "\n" not in said[0]  # one short line
     config = tmp_path / "config.json"
     assert stat.S_IMODE(config.stat().st_mode) == 0o600
     saved = json.loads(config.read_text())
     assert saved["user"] == "alice" and saved["host"] == "go.example.org"
     assert "s3cret" not in config.read_text()
+    # not ticked any more: the next login does not try (nor warn) again
+    assert saved["remember_password"] is False
 
 
 async def test_remembered_password_is_filled_from_keyring(tmp_path: Path) -> None:
