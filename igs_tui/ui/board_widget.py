@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
@@ -239,6 +240,8 @@ class BoardWidget(Widget, can_focus=True):
         """The lines that may differ between two drawings (``None``: all of them)."""
         if (old.layout, old.width, old.ascii_only) != (new.layout, new.width, new.ascii_only):
             return None
+        if self._too_small(new.layout):
+            return None
         rows = changed_rows(old.picture, new.picture)
         if rows is None:
             return None
@@ -281,9 +284,31 @@ class BoardWidget(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return choose_layout(self._picture.size, width, container.height).height
 
+    def _too_small(self, layout: BoardLayout) -> bool:
+        """Not even the smallest layout fits: a cropped board would hide stones silently."""
+        width, height = self.size
+        return bool(width and height) and (layout.width > width or layout.height > height)
+
+    def _too_small_lines(self, layout: BoardLayout) -> list[Strip]:
+        """What the board says instead of a cropped board (wrapped to the widget's width)."""
+        size = self._picture.size
+        text = (
+            f"Terminal too small for a {size}x{size} board: it needs {layout.width}x"
+            f"{layout.height} cells here, this pane has {self.size.width}x{self.size.height}. "
+            "Enlarge the window (or use a smaller font)."
+        )
+        width = max(1, self.size.width)
+        style = self._palette.style("typing")
+        lines = Text(text).wrap(self.app.console, width)
+        return [self._strip([Segment(line.plain, style)], width) for line in lines]
+
     def _draw_all(self, drawn: _Drawn) -> list[Strip]:
         """Draw every line of ``drawn`` into the strip cache."""
         self._base_style = self.rich_style
+        if self._too_small(drawn.layout):
+            strips = self._too_small_lines(drawn.layout)
+            self._strips, self._drawn = strips, drawn
+            return strips
         lines = render_board_lines(
             drawn.picture,
             drawn.layout,

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -39,6 +40,7 @@ from textual.message import Message
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
+from igs_tui.ui.board_layout import choose_layout
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_actions import GameActions
@@ -96,6 +98,9 @@ class GameView(GameActions):
     GameView > BoardWidget { width: 1fr; height: 1fr; }
     GameView > #game-side { width: 40%; min-width: 30; max-width: 80; height: 1fr; }
     """
+    SIDE_MIN = 30
+    """The narrowest the info and chat side gets (the board takes what is left)."""
+    SIDE_MAX = 80
 
     BINDINGS = [
         Binding("left_square_bracket,comma", "browse(-1)", "Back"),
@@ -236,6 +241,24 @@ class GameView(GameActions):
             self._result_prompt.shown = True  # opened on a finished game: no pop-up
         self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
         self.game_changed()
+        self._fit_side()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._fit_side()
+
+    def _fit_side(self) -> None:
+        """Give the board the room of the largest layout that fits beside a side of at least
+        :attr:`SIDE_MIN` cells, and the side the rest: a fixed share left a 19x19 board at
+        160x48 beside a list in the compact layout with half the height empty."""
+        width, height = self.size
+        if not width or not height:
+            return
+        size = self.game.size if self.game is not None else 19
+        layout = choose_layout(size, width - self.SIDE_MIN, height)
+        side = max(self.SIDE_MIN, min(self.SIDE_MAX, width - layout.width))
+        panel = self.query_one("#game-side")
+        if panel.styles.width is None or panel.styles.width.value != side:
+            panel.styles.width = side
 
     def _forfeit_text(self) -> str:
         """The forfeit countdown while the link is down, in own games not yet over."""
@@ -328,7 +351,10 @@ class GameView(GameActions):
             overlay, score = preview.overlay, preview.describe()
             if self.suggestion:
                 score += " if the suggestion is accepted"
+        resized = self.board.picture.size != game.size
         self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay)
+        if resized:
+            self._fit_side()
         self.query_one(GameInfo).show(
             game,
             self.browse,

@@ -190,6 +190,7 @@ def test_wide_layout_draws_vertical_grid_between_rows() -> None:
     ("width", "height", "expected"),
     [
         (160, 46, (4, 2, True, True)),
+        (66, 44, (3, 2, True, True)),  # beside a list at 160x48: fill the height
         (48, 22, (2, 1, True, True)),
         (48, 20, (2, 1, True, False)),
         (48, 19, (2, 1, False, False)),

@@ -52,7 +52,7 @@ async def test_long_kibitz_wraps_at_the_visible_width_and_again_after_a_resize()
         model.add_chat(key, "dave", LONG_LINE, kind="kibitz")  # written after the layout
         await settle(pilot)
         assert_fully_visible(log, "dave")
-        await pilot.resize_terminal(140, 40)
+        await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert log.wrap_width > first_width
         assert_fully_visible(log, "carol")
