@@ -14,6 +14,7 @@ from collections import deque
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
@@ -37,11 +38,34 @@ def format_message(message: ChatMessage) -> Text:
     return line
 
 
-class ChatLog(WrappingLog):
-    """The game's chat lines (as many as :data:`SHOWN_MESSAGES`)."""
+class ChatLog(WrappingLog, can_focus=False):
+    """The game's chat lines (as many as :data:`SHOWN_MESSAGES`).
+
+    Not focusable: Tab from the board goes straight to the chat input, whose cursor shows
+    where the keys go (a focused log shows nothing); page up/down there scroll the log.
+    """
 
     def __init__(self, *, keep: int = SHOWN_MESSAGES) -> None:
         super().__init__(keep=keep)
+
+
+class ChatEntry(Input):
+    """The game chat's input line; page up/down scroll the chat above it."""
+
+    BINDINGS = [
+        Binding("pageup", "scroll_log(-1)", "Chat up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Chat down", show=False),
+    ]
+
+    def action_scroll_log(self, direction: int) -> None:
+        parent = self.parent
+        if parent is None:
+            return
+        log = parent.query_one(ChatLog)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
 
 
 class GameChat(ModelWatcher):
@@ -65,7 +89,7 @@ class GameChat(ModelWatcher):
 
     def compose(self) -> ComposeResult:
         yield ChatLog()
-        yield Input(placeholder=self._placeholder())
+        yield ChatEntry(placeholder=self._placeholder())
 
     def _placeholder(self) -> str:
         game = self._model.followed.get(self._number)

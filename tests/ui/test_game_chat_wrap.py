@@ -82,3 +82,26 @@ async def test_many_lines_overflowing_keep_their_last_cell() -> None:
         log = app.query_one(GamesPanel).view(6).query_one(ChatLog)
         assert log.max_scroll_y > 0  # the log overflows: the scrollbar is shown
         assert_fully_visible(log, "carol")
+
+
+async def test_tab_from_the_board_goes_to_the_chat_input_which_pages_the_log() -> None:
+    from igs_tui.ui.game_chat import ChatEntry
+
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        model.follow(5, white="ann", black="ben")
+        key = BufferKey(ChatKind.GAME, "5")
+        for n in range(60):
+            model.add_chat(key, "carol", f"line {n}", kind="kibitz")
+        await settle(pilot)
+        view = app.query_one(GamesPanel).view(5)
+        view.board.focus()
+        await settle(pilot)
+        await pilot.press("tab")
+        assert isinstance(app.focused, ChatEntry)  # not the log, which shows no focus
+        log = view.query_one(ChatLog)
+        assert log.scroll_y == log.max_scroll_y > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert log.scroll_y < log.max_scroll_y
