@@ -97,7 +97,7 @@ class ChatPane(ModelWatcher):
     BINDINGS = [
         Binding("ctrl+n,alt+down", "cycle(1)", "Next buffer"),
         Binding("ctrl+b,alt+up", "cycle(-1)", "Prev buffer"),
-        Binding("ctrl+r", "reply", "Reply to last tell"),
+        Binding("alt+r", "reply", "Reply to last tell"),
     ]
 
     def __init__(

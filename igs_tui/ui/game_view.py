@@ -18,7 +18,7 @@ but ``u`` (unobserve), which is offered only on boards without a U column (small
 on larger ones ``u`` always starts a coordinate (``u12``), wherever the focus is, and ctrl+w
 unobserves (on every board).
 Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u``/ctrl+w unobserve,
-ctrl+g pass (press twice), ctrl+r resign (asks), ctrl+z undo please (in scoring: restore the
+ctrl+g pass (press twice), ctrl+x resign (asks), ctrl+z undo please (in scoring: restore the
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
 stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
@@ -114,7 +114,7 @@ class GameView(GameActions):
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+n", "toggle_numbers", "Numbers", show=False),
         Binding("ctrl+d", "done_scoring", "Done scoring"),
-        Binding("ctrl+r", "resign", "Resign", show=False),
+        Binding("ctrl+x", "resign", "Resign", show=False),
         Binding("ctrl+a", "add_time", "Add time", show=False),
         Binding("ctrl+o", "adjourn", "Adjourn", show=False),
         Binding("ctrl+l", "load", "Load game", show=False),

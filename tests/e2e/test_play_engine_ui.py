@@ -163,7 +163,7 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
 ) -> None:
     """Always runs (no GNU Go): the first screen is the board; a typed move gets a reply; an
     occupied point is refused on the board and never sent; ctrl+z takes back our move and
-    the reply; ctrl+r (confirmed) resigns."""
+    the reply; ctrl+x (confirmed) resigns."""
     model = ClientModel()
     controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
     backend = EngineBackend(
@@ -192,12 +192,12 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
             assert game.board.stones() == {}
             await type_move(pilot, "D4")
             await wait_until(pilot, lambda: len(game.moves) == 2)
-            await pilot.press("ctrl+r")
+            await pilot.press("ctrl+x")
             await pilot.pause()
             if not isinstance(app.screen, MainScreen):  # a confirmation dialog
                 await pilot.press("y")
             else:
-                await pilot.press("ctrl+r")
+                await pilot.press("ctrl+x")
             await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED, timeout=10)
             assert game.result == "W+R"
     finally:

@@ -549,14 +549,17 @@ async def test_resign_asks_in_a_dialog_and_only_yes_resigns() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await own_game(model, Role.PLAYING_BLACK, random_moves(9, 4, seed=1))
         await settle(pilot)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+r")  # refresh in the lists; nothing on the board
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        await pilot.press("ctrl+x")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Resign game 21?" in str(app.screen.query_one("#question", Static).content)
         await pilot.press("n")
         await settle(pilot)
         assert backend.named("resign") == []
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+x")
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)

@@ -84,7 +84,7 @@ async def test_observer_gets_no_play_actions() -> None:
         game_view = view(app, 8)
         for action in ("undo", "resign", "add_time", "adjourn", "load"):
             assert game_view.check_action(action, ()) is False
-        await pilot.press("ctrl+z", "ctrl+r", "ctrl+a", "ctrl+o", "ctrl+l")
+        await pilot.press("ctrl+z", "ctrl+x", "ctrl+a", "ctrl+o", "ctrl+l")
         await settle(pilot)
         assert backend.calls == []
         assert not isinstance(app.screen, ConfirmDialog | InputPrompt)
@@ -234,7 +234,7 @@ async def test_two_own_games_each_key_goes_to_its_own_game() -> None:
         await pilot.press("c", "3", "enter")
         await pilot.press("ctrl+z")
         await settle(pilot)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+x")
         await settle(pilot)
         assert "Resign game 22?" in question(app)
         await pilot.press("y")
@@ -253,7 +253,7 @@ async def test_two_own_games_each_key_goes_to_its_own_game() -> None:
         await settle(pilot)
         await pilot.press("ctrl+g", "ctrl+g", "ctrl+z")
         await settle(pilot)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+x")
         await settle(pilot)
         assert "Resign game 21?" in question(app)
         await pilot.press("n")

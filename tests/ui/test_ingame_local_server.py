@@ -1,5 +1,5 @@
 """End to end on 127.0.0.1: an own game against the embedded server's bot, resigned with
-ctrl+r and a Yes in the dialog; the server ends the game and the result screen appears once."""
+ctrl+x and a Yes in the dialog; the server ends the game and the result screen appears once."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ async def test_resign_own_game_with_dialog_and_see_the_result() -> None:
         app, pilot, game, number, sent = own.app, own.pilot, own.game, own.number, own.sent
         await pilot.press("e", "5", "enter")
         await wait_until(lambda: len(game.moves) >= 2)  # ours, then the bot's answer
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+x")
         await wait_until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("n")  # keep playing: nothing is sent
         await pilot.pause()
         assert not any(line.startswith("resign") for line in sent)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+x")
         await wait_until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await wait_until(lambda: game.phase is GamePhase.FINISHED)

@@ -260,7 +260,7 @@ async def test_ctrl_r_replies_to_the_latest_tell() -> None:
         await pilot.pause()
         chat = app.screen.query_one(ChatPane)
         assert chat.current == TELL
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+r")
         await pilot.pause()
         assert chat.current == BufferKey(ChatKind.TELL, "zoe")
 
