@@ -20,6 +20,7 @@ from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.games_filter import GameFilter, select_games
+from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
 from igs_tui.ui.messages import ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.repaint import BlankHorizontal
@@ -126,6 +127,13 @@ class GamesList(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
         self.rebuild()
+        self.refresher = ListRefresher(
+            self.model.clock, lambda listing: listing.refresh_games(), self.backend
+        )
+        self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
+
+    def on_show(self) -> None:
+        self.refresher.shown()
 
     def model_changed(self, changes: list[Change] | None = None) -> None:
         """Apply the changes heard since the last frame: a move count or a title changes one
@@ -224,6 +232,7 @@ class GamesList(ModelWatcher):
         listing = need(self, self.backend, self.backend.capabilities.listing, "The game list")
         if listing is not None:
             listing.refresh_games()
+            self.refresher.asked()
 
     @on(VirtualTable.HeaderSelected, "#games-table")
     def _header(self, event: VirtualTable.HeaderSelected) -> None:

@@ -29,6 +29,7 @@ from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Playe
 from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
+from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
 from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_toggles import OwnFlags
@@ -156,6 +157,13 @@ class PlayersList(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_PLAYERS, self.players_changed)
         self.rebuild()
+        self.refresher = ListRefresher(
+            self.model.clock, lambda listing: listing.refresh_players(), self.backend
+        )
+        self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
+
+    def on_show(self) -> None:
+        self.refresher.shown()
 
     def players_changed(self, changes: list[Change]) -> None:
         """Rebuild for these changes: at once for the end of a listing or the first change in
@@ -265,6 +273,7 @@ class PlayersList(ModelWatcher):
         listing = need(self, self.backend, self.backend.capabilities.listing, "The player list")
         if listing is not None:
             listing.refresh_players()
+            self.refresher.asked()
 
     # actions on the selected player -----------------------------------------------------------
     @property
