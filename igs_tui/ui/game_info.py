@@ -153,6 +153,7 @@ class GameInfo(Widget):
         self._stale = False
         """The game changed while the panel was hidden: build the lines before showing them."""
         self._timer: Timer | None = None
+        self._tick_due = False
         self.repaints = RepaintGate(self)
         """The panel's repaint requests (counted, for tests of the work a move costs)."""
 
@@ -177,6 +178,14 @@ class GameInfo(Widget):
         self._score = score
         self._hint = hint
         self._observers = game.observers if observers is None else observers
+        if not self._tick_due:
+            # after the frame that shows the board: a stone appears without waiting for
+            # the panel's lines to be built and painted (they follow in the next frame)
+            self._tick_due = True
+            self.call_after_refresh(self._due_tick)
+
+    def _due_tick(self) -> None:
+        self._tick_due = False
         self.tick()
 
     def tick(self) -> None:
