@@ -37,14 +37,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from textual._compositor import CompositorUpdate
+from frame_probe import FrameProbe
 from textual.app import App, ComposeResult
-from textual.screen import Screen
-from textual.strip import Strip
 
 from igs_tui.apps.client import Connector
-from igs_tui.go import Color, Game, Point
+from igs_tui.go import Color, Game
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_render import BoardPicture
@@ -107,56 +106,6 @@ async def serve(moves: int, interval: float) -> None:
 # -- measuring frames -----------------------------------------------------------------------
 
 
-class Frames:
-    """Times from "the board must show point P" to the first frame written that does.
-
-    Hooks three Textual internals on this app's instances only (as ``bench_ui.py`` does): the
-    screen's frame timer ``resume`` (run the frame at once instead of at the next clock tick),
-    the board's ``render_line`` (the compositor drew the board showing the move) and
-    ``App._display`` (the frame is serialised into terminal bytes, the real driver's work).
-    """
-
-    def __init__(self, app: App[Any], board: BoardWidget) -> None:
-        self.app = app
-        self.board = board
-        self.target: Point | None = None
-        self.started = 0.0
-        self.seen = False
-        self.times: list[float] = []
-        screen = app.screen
-        timer = screen._update_timer
-        original_resume = timer.resume
-        original_display = app._display
-        original_render_line = board.render_line
-
-        def resume() -> None:
-            original_resume()
-            app.call_later(screen._on_timer_update)
-
-        def render_line(y: int) -> Strip:
-            if self.target is not None and board.picture.last_move == self.target:
-                self.seen = True
-            return original_render_line(y)
-
-        def display(shown: Screen[Any], renderable: Any) -> None:
-            original_display(shown, renderable)
-            if isinstance(renderable, CompositorUpdate):
-                renderable.render_segments(app.console)
-            if self.seen and self.target is not None:
-                self.times.append(time.perf_counter() - self.started)
-                self.target = None
-                self.seen = False
-
-        timer.resume = resume  # type: ignore[method-assign]
-        app._display = display  # type: ignore[method-assign]
-        board.render_line = render_line  # type: ignore[method-assign]
-
-    def expect(self, point: Point) -> None:
-        self.target = point
-        self.seen = False
-        self.started = time.perf_counter()
-
-
 async def wait_for(condition: Any, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -213,7 +162,7 @@ async def measure_client(
             board = view.query_one(BoardWidget)
             games_table = app.screen.query_one("#games-table")
             assert games_table.region.width > 0, "the games list is not beside the board"
-            frames = Frames(app, board)
+            frames = FrameProbe(app, board, frames="now")
             counts = {n: model.followed[n].last_number for n in numbers}
 
             def on_game(topic: str) -> None:
@@ -288,7 +237,7 @@ async def measure_bare(moves: int, board_size: tuple[int, int]) -> float:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.query_one(BoardWidget)
-        frames = Frames(app, board)
+        frames = FrameProbe(app, board, frames="now")
         color = Color.BLACK
         for _ in range(moves):
             point = source.choose(game, color)

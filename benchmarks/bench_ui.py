@@ -46,11 +46,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from textual._compositor import CompositorUpdate
+from frame_probe import FrameProbe
 from textual.app import App, ComposeResult
-from textual.screen import UPDATE_PERIOD, Screen
-from textual.strip import Strip
+from textual.screen import UPDATE_PERIOD
 from textual.widgets import DataTable
 
 from igs_tui.backends.igs.model_adapter import ModelAdapter
@@ -73,76 +73,6 @@ def free_points(count: int, taken: set[Point]) -> list[Point]:
     return points[:count]
 
 
-class FrameProbe:
-    """Watches one app for the first frame written after a board change (benchmark only).
-
-    Three private Textual hooks, all on instances of this run (nothing is patched globally):
-
-    * the screen's update timer ``resume()``: the screen asks for a frame (it has dirty
-      widgets and its message queue is empty). With ``force`` the frame is run at once,
-      as :meth:`Pilot.pause` does at its end, instead of at the next tick of the 60 fps
-      frame clock; without it the frame waits for that tick, as in normal use.
-    * ``board.render_line``: the compositor rendered a line of the board while the board
-      showed the new move.
-    * ``app._display``: a frame is handed to the driver. The headless driver writes nothing,
-      so the probe turns the update into the terminal byte string itself
-      (``render_segments``), which is the work the real driver does before ``write``.
-    """
-
-    def __init__(self, app: IgsApp, board: BoardWidget, *, force: bool) -> None:
-        self.app = app
-        self.board = board
-        self.force = force
-        self.target: Point | None = None
-        self.board_rendered = False
-        self.done = asyncio.Event()
-        self.frame_requested = asyncio.Event()
-        self.written_at = 0.0
-        screen = app.screen
-        timer = screen._update_timer
-        original_resume = timer.resume
-        original_display = app._display
-        original_render_line = board.render_line
-
-        def resume() -> None:
-            original_resume()
-            self.frame_requested.set()
-
-        def render_line(y: int) -> Strip:
-            if self.target is not None and board.picture.last_move == self.target:
-                self.board_rendered = True
-            return original_render_line(y)
-
-        def display(screen: Screen[Any], renderable: Any) -> None:
-            original_display(screen, renderable)
-            if isinstance(renderable, CompositorUpdate):
-                renderable.render_segments(app.console)
-            if self.board_rendered and not self.done.is_set():
-                self.written_at = time.perf_counter()
-                self.done.set()
-
-        timer.resume = resume  # type: ignore[method-assign]
-        app._display = display  # type: ignore[method-assign]
-        board.render_line = render_line  # type: ignore[method-assign]
-
-    def expect(self, point: Point) -> None:
-        self.target = point
-        self.board_rendered = False
-        self.done.clear()
-        self.frame_requested.clear()
-
-    async def wait_written(self) -> float:
-        """Wait for the frame with the board showing the expected move; its write time."""
-        while not self.done.is_set():
-            if not self.force:
-                await asyncio.wait_for(self.done.wait(), timeout=10)
-                break
-            await asyncio.wait_for(self.frame_requested.wait(), timeout=10)
-            self.frame_requested.clear()
-            self.app.screen._on_timer_update()
-        return self.written_at
-
-
 async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     """Median wall and CPU milliseconds from a move given to the model to its frame written."""
     model = demo_model(players=200, games=20)
@@ -158,7 +88,7 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
         app.show_pane("chat")  # wide layout: the board stays visible beside the chat
         await pilot.pause()
         board = app.screen.query_one("#game-view-5 BoardWidget", BoardWidget)
-        probe = FrameProbe(app, board, force=force)
+        probe = FrameProbe(app, board, frames="caller" if force else "clock")
         wall: list[float] = []
         cpu: list[float] = []
         for point in free_points(count, taken):
