@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from igs_tui.model import changes as changes
+    from igs_tui.model.cards import PlayerCard as PlayerCard
     from igs_tui.model.chat import (
         BufferKey as BufferKey,
     )
@@ -98,6 +99,9 @@ if TYPE_CHECKING:
     from igs_tui.model.ranks import parse_rank_range as parse_rank_range
     from igs_tui.model.ranks import rank_value as rank_value
     from igs_tui.model.topics import (
+        TOPIC_CARDS as TOPIC_CARDS,
+    )
+    from igs_tui.model.topics import (
         TOPIC_CHALLENGES as TOPIC_CHALLENGES,
     )
     from igs_tui.model.topics import (
@@ -160,6 +164,7 @@ _HOME = {
     **dict.fromkeys(("ANY", "Hub"), "observable"),
     **dict.fromkeys(("Challenge", "Dispute", "ScoreCheck", "ServerScore"), "play"),
     **dict.fromkeys(("Player", "PlayerDirectory"), "players"),
+    "PlayerCard": "cards",
     **dict.fromkeys(("parse_rank_range", "rank_value"), "ranks"),
     **dict.fromkeys(
         (
@@ -168,6 +173,7 @@ _HOME = {
             "TOPIC_CONNECTION",
             "TOPIC_CONSOLE",
             "TOPIC_FINISHED",
+            "TOPIC_CARDS",
             "TOPIC_FOLLOWED",
             "TOPIC_GAMES",
             "TOPIC_NOTIFY",

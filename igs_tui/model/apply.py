@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
+from igs_tui.model.cards import CARDS_KEPT
 from igs_tui.model.chat import ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import ConsoleLine, Notification
 from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
@@ -44,6 +45,14 @@ def _players_updated(model: ClientModel, c: ch.PlayersUpdated) -> None:
 
 def _players_pruned(model: ClientModel, c: ch.PlayersPruned) -> None:
     model.players.keep_only(c.names)
+
+
+def _card(model: ClientModel, c: ch.PlayerCardReceived) -> None:
+    cards = model.cards
+    cards.pop(c.card.name.casefold(), None)
+    cards[c.card.name.casefold()] = c.card
+    while len(cards) > CARDS_KEPT:
+        del cards[next(iter(cards))]
 
 
 def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
@@ -462,6 +471,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.PlayersUpdated: _players_updated,
     ch.PlayersPruned: _players_pruned,
     ch.PlayerLeft: _player_left,
+    ch.PlayerCardReceived: _card,
     ch.GamesReplaced: _games_replaced,
     ch.GamesListed: _games_listed,
     ch.GameUnlisted: _game_unlisted,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from igs_tui.go import Color, Point
+from igs_tui.model.cards import PlayerCard
 from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
@@ -26,6 +27,7 @@ from igs_tui.model.limits import Limits
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
 from igs_tui.model.topics import (
+    TOPIC_CARDS,
     TOPIC_CHALLENGES,
     TOPIC_CHAT_LIST,
     TOPIC_CONNECTION,
@@ -113,6 +115,17 @@ class PlayerLeft(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCardReceived(Change):
+    """The server told what it knows of one player (asked for with a card)."""
+
+    card: PlayerCard
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CARDS,)
 
 
 # the list of games on the server --------------------------------------------------------------

@@ -35,6 +35,7 @@ from igs_tui.model.topics import (
 if TYPE_CHECKING:
     from igs_tui.model import changes as ch
     from igs_tui.model.apply import Handler
+    from igs_tui.model.cards import PlayerCard
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
     from igs_tui.model.play import Challenge, Dispute
 else:
@@ -99,6 +100,8 @@ class ClientModel:
         self.buffers: dict[BufferKey, ChatBuffer] = {}
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
+        self.cards: dict[str, PlayerCard] = {}
+        """The player cards the server sent, by folded name (the newest CARDS_KEPT)."""
         self.challenges: dict[str, Challenge] = {}
         """Open match requests by opponent name (incoming and our own)."""
         self.disputes: dict[str, Dispute] = {}

@@ -11,6 +11,7 @@ TOPIC_NOTIFY = "notify"
 TOPIC_FOLLOWED = "followed"
 TOPIC_CHALLENGES = "challenges"
 TOPIC_FINISHED = "finished"
+TOPIC_CARDS = "cards"
 
 
 def game_topic(number: int) -> str:
@@ -19,6 +20,7 @@ def game_topic(number: int) -> str:
 
 
 __all__ = [
+    "TOPIC_CARDS",
     "TOPIC_CHALLENGES",
     "TOPIC_CHAT_LIST",
     "TOPIC_CONNECTION",

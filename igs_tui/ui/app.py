@@ -25,7 +25,7 @@ from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.commands import IgsCommands
 from igs_tui.ui.connecting import ConnectingScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.messages import MatchRequested
+from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
 
@@ -218,12 +218,28 @@ class IgsApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections()))
 
+    def show_player_card(self, name: str) -> None:
+        """The card of player ``name`` (asked of the server as it opens)."""
+        from igs_tui.ui.player_card import PlayerCardScreen
+
+        if (
+            not name
+            or need(self, self.backend, self.backend.capabilities.listing, "Player cards") is None
+        ):
+            return
+        if isinstance(self.screen, PlayerCardScreen):
+            self.screen.dismiss()
+        self.push_screen(PlayerCardScreen(self.model, self.backend, name))
+
     def show_finished(self) -> None:
         """The list of finished games released from their tabs (README "Limits")."""
         from igs_tui.ui.finished_screen import FinishedScreen
 
         if not isinstance(self.screen, FinishedScreen):
             self.push_screen(FinishedScreen(self.model))
+
+    def on_player_card_requested(self, message: PlayerCardRequested) -> None:
+        self.show_player_card(message.name)
 
     def on_match_requested(self, message: MatchRequested) -> None:
         self.challenge(message.opponent)

@@ -33,6 +33,7 @@ class IgsActions(Protocol):
     def open_chat(self, key: BufferKey) -> None: ...
     def action_help(self) -> None: ...
     def show_finished(self) -> None: ...
+    def show_player_card(self, name: str) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
     def set_flag(self, flag: str, value: bool) -> None: ...
@@ -117,7 +118,7 @@ class IgsCommands(Provider):
             for name in (names or [arg.split()[0]])[:MAX_HITS]:
                 shown = clean(name, max_length=20)
                 hits.append((f"match {shown}", partial(a.challenge, name), "offer a game"))
-        elif verb in ("tell", "stats") and arg and caps.messaging and caps.listing:
+        elif verb in ("tell", "stats", "card") and arg and caps.messaging and caps.listing:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]
@@ -127,9 +128,7 @@ class IgsCommands(Provider):
                     key = BufferKey(ChatKind.TELL, name)
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
-                    hits.append(
-                        (f"stats {shown}", partial(caps.listing.player_stats, name), "stats")
-                    )
+                    hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
         elif verb == "join" and arg and caps.channels:
             channel = arg.split()[0]
             key = BufferKey(ChatKind.CHANNEL, channel)

@@ -49,6 +49,7 @@ from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo, real_names
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
 from igs_tui.ui.game_scoring import score_preview
+from igs_tui.ui.messages import PlayerCardRequested
 from igs_tui.ui.play_confirm import answer_adjourn_request, answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
@@ -123,6 +124,8 @@ class GameView(GameActions):
         Binding("ctrl+e", "estimate", "Estimate"),
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("i", "player_card('black')", "Player card", show=False),
+        Binding("I", "player_card('white')", "White's card", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
     OWN_GAME_ACTIONS = frozenset(  # offered in any phase of our own games (pass/done: by phase)
@@ -242,6 +245,20 @@ class GameView(GameActions):
         self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
         self.game_changed()
         self._fit_side()
+
+    def action_player_card(self, side: str) -> None:
+        """The card of a player of this game: the opponent in our own game, else Black
+        (``i``) or White (``I``)."""
+        game = self.game
+        if game is None:
+            return
+        color = game.role.color
+        if color is not None:
+            name = game.white if color is Color.BLACK else game.black
+        else:
+            name = game.white if side == "white" else game.black
+        if name:
+            self.post_message(PlayerCardRequested(name))
 
     def on_resize(self, _event: events.Resize) -> None:
         self._fit_side()

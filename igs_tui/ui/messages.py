@@ -32,3 +32,10 @@ class MatchRequested(Message):
     """The user wants to challenge ``opponent``; the play feature's hook handles it."""
 
     opponent: str
+
+
+@dataclass
+class PlayerCardRequested(Message):
+    """Show the card of player ``name`` (the app asks the server)."""
+
+    name: str

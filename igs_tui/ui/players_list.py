@@ -30,7 +30,7 @@ from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
-from igs_tui.ui.messages import MatchRequested, OpenChat, ShowPane
+from igs_tui.ui.messages import MatchRequested, OpenChat, PlayerCardRequested
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_filter import PlayerFilter, select_players
@@ -113,7 +113,7 @@ class PlayersList(ModelWatcher):
     BINDINGS = [
         Binding("t", "tell", "Tell"),
         Binding("m", "match", "Match"),
-        Binding("s", "stats", "Stats"),
+        Binding("s,i", "stats", "Player card"),
         Binding("r", "sort('rank')", "Sort rank"),
         Binding("n", "sort('name')", "Sort name"),
         Binding("slash", "focus_filter", "Filter"),
@@ -291,10 +291,7 @@ class PlayersList(ModelWatcher):
     def action_stats(self) -> None:
         if (name := self.selected) is None:
             return
-        listing = need(self, self.backend, self.backend.capabilities.listing, "Player details")
-        if listing is not None:
-            listing.player_stats(name)
-            self.post_message(ShowPane("console"))
+        self.post_message(PlayerCardRequested(name))
 
     @on(VirtualTable.RowSelected, "#players-table")
     def _row_selected(self) -> None:

@@ -190,6 +190,14 @@ async def test_palette_offers_igs_actions() -> None:
         assert main_screen(app).active == "board"
         tells = [h.text async for h in provider.search("tell al")]
         assert tells[:2] == ["tell alice", "tell albert"]
+        cards = [h async for h in provider.search("card alb")]
+        assert cards[0].text == "card albert"
+        cards[0].command()
+        await pilot.pause()
+        assert backend.named("player_stats") == [("albert",)]
+        assert type(app.screen).__name__ == "PlayerCardScreen"
+        await pilot.press("escape")
+        await pilot.pause()
         model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "ping")
         (reply,) = [
             h async for h in provider.search("reply to last") if h.text == "Reply to last tell"

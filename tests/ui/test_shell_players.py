@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, Input, Label
+from textual.widgets import Checkbox, Input, Label, Static
 
-from igs_tui.model import BufferKey, ChatKind, ClientModel, Player
+from igs_tui.model import BufferKey, ChatKind, ClientModel, Player, PlayerCard
+from igs_tui.model import changes as ch
 from igs_tui.ui.demo_model import make_players
+from igs_tui.ui.player_card import PlayerCardScreen
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.players_list import PlayersList, flags_text
 from tests.ui.shell_helpers import COMPACT, main_screen, make_app
@@ -125,10 +127,22 @@ async def test_actions_tell_match_stats() -> None:
         users = app.screen.query_one(PlayersList)
         users.table.focus()
         users.table.move_cursor(row=1)
-        await pilot.press("s")
+        await pilot.press("s")  # the player card asks the server and fills in
         await pilot.pause()
         assert backend.named("player_stats") == [("bob",)]
-        assert main_screen(app).active == "console"
+        assert isinstance(app.screen, PlayerCardScreen)
+        text = app.screen.query_one("#card-text", Static)
+        assert "Asking the server" in str(text.render())
+        card = PlayerCard("bob", (("Rating", "3k"), ("Info", "[b]hi[/b]"), ("Wins", "7")))
+        model.apply(ch.PlayerCardReceived(card))
+        await pilot.pause()
+        await pilot.pause()
+        shown = str(text.render())
+        assert "Rating" in shown and "3k" in shown and "[b]hi[/b]" in shown  # plain text
+        await pilot.press("m")  # offer bob a game from his card
+        await pilot.pause()
+        assert matched == ["bob"] and not isinstance(app.screen, PlayerCardScreen)
+        matched.clear()
         await pilot.press("f4", "m")
         await pilot.pause()
         assert matched == ["bob"]
@@ -183,3 +197,28 @@ async def test_a_listing_streaming_in_is_sorted_again_only_when_its_share_of_tim
         users._held_rebuild()
         assert users.rebuilds == before + 2 and users.table.row_count == 104
         assert users._held is None
+
+
+async def test_i_on_a_board_opens_a_players_card() -> None:
+    from igs_tui.model import Role
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        model.follow(7, white="ann", black="bob")
+        model.follow(8, role=Role.PLAYING_WHITE, white="me", black="cid")
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and type(app.focused).__name__ == "BoardWidget"
+        await pilot.press("i")  # our own game (the newest tab): the opponent
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerCardScreen) and app.screen.player == "cid"
+        await pilot.press("escape")
+        main_screen(app).query_one("GamesPanel").show_game(7)  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("I")  # an observed game: White
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerCardScreen) and app.screen.player == "ann"
+        assert backend.named("player_stats") == [("cid",), ("ann",)]

@@ -40,6 +40,7 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
+from igs_tui.model.cards import PlayerCard
 from igs_tui.model.terms import MatchTerms
 
 _log = logging.getLogger(__name__)
@@ -278,6 +279,8 @@ class ModelAdapter:
         elif line == "user":
             # Each entry was applied as it came (_user_entry, _user_row): who is not listed is gone.
             self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
+        elif e.command.verb == "stats" and not e.timed_out:
+            self.model.apply(ch.PlayerCardReceived(_card(e)))
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
@@ -861,6 +864,23 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
         flags=e.flags,
         observers=e.observers,
     )
+
+
+def _card(reply: ev.CommandReply) -> PlayerCard:
+    """A ``stats NAME`` reply as a card: its ``Label: value`` lines in order, or the error."""
+    asked = reply.command.line.split()[1] if len(reply.command.line.split()) > 1 else ""
+    details: list[tuple[str, str]] = []
+    for event in reply.events:
+        if isinstance(event, ev.Error):
+            return PlayerCard(asked, error=event.text.strip())
+        if isinstance(event, ev.Info):
+            label, colon, value = event.text.partition(":")
+            if colon and label.strip() and len(label) <= 40:
+                details.append((label.strip(), value.strip()))
+            elif event.text.strip():
+                details.append(("", event.text.strip()))
+    name = next((value for label, value in details if label.casefold() == "player"), asked)
+    return PlayerCard(name or asked, tuple(details))
 
 
 def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:
