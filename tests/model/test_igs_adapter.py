@@ -547,3 +547,22 @@ def test_a_game_the_server_no_longer_has_is_over() -> None:
     assert "ended while the link was down" in model.console[-1].text
     adapter.apply(gone)  # said once
     assert sum("ended while" in c.text for c in model.console) == 1
+
+
+def test_a_word_after_the_game_goes_to_the_opponent_as_a_tell() -> None:
+    """IGS refuses ``say`` in a finished game: the game chat falls back to ``tell``."""
+    from igs_tui.model import Role
+    from igs_tui.model import changes as ch
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    sent: list[str] = []
+    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    model.follow(4, role=Role.PLAYING_BLACK, white="bob", black="me")
+    model.apply(ch.PhaseChanged(4, GamePhase.PLAYING))
+    backend.say(4, "have fun")
+    model.game_ended(4, "B+R")
+    backend.say(4, "thanks for the game")
+    assert sent == ["say have fun", "tell bob thanks for the game"]
+    said = [m.text for m in model.buffers[BufferKey(ChatKind.GAME, "4")].messages]
+    assert said == ["have fun", "thanks for the game"]

@@ -14,11 +14,12 @@ from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.conversation import IgsConversation
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
+from igs_tui.go import MAX_SIZE, MIN_SIZE, Color, Point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
     ClientModel,
+    FollowedGame,
     GamePhase,
     Role,
 )
@@ -147,6 +148,18 @@ class IgsBackend:
         self._chat(ChatKind.TELL, name, text, lambda part: cmd.tell(name, part))
 
     def say(self, game: int, text: str) -> None:
+        followed = self.model.followed.get(game)
+        if (
+            followed is not None
+            and followed.phase is not GamePhase.PLAYING
+            and (followed.phase is not GamePhase.SCORING)
+        ):
+            # IGS refuses ``say`` once a game is over (or adjourned): a word after the game
+            # goes to the opponent as a tell, and is shown in the game's chat all the same.
+            opponent = _opponent(followed)
+            if opponent:
+                self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.tell(opponent, part))
+                return
         # Spec: with one game, "you SHOULD NOT put the game number after say".
         number = game if len(self._playing_games()) > 1 else None
         self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.say(part, number))
@@ -254,3 +267,11 @@ class IgsBackend:
 
     def quit(self) -> None:
         self._emit(cmd.quit)
+
+
+def _opponent(game: FollowedGame) -> str:
+    """The other player of a game we play ("" when we only observe it)."""
+    color = game.role.color
+    if color is None:
+        return ""
+    return game.white if color is Color.BLACK else game.black
