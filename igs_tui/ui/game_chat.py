@@ -31,6 +31,10 @@ SHOWN_MESSAGES = 300
 def format_message(message: ChatMessage) -> Text:
     """``author: text`` with the author in bold; kibitzes dimmed, own lines highlighted."""
     line = Text()
+    if message.kind == "notice":  # a word from the server about the game
+        line.append("-- ", style="dim")
+        line.append_text(plain(message.text, "italic", max_length=2000))
+        return line
     style = "bold #3a8fd8" if message.kind == "own" else "bold"
     line.append_text(plain(message.author, style, max_length=24))
     line.append(": " if message.kind != "kibitz" else " ~ ", style="dim")

@@ -566,3 +566,24 @@ def test_a_word_after_the_game_goes_to_the_opponent_as_a_tell() -> None:
     assert sent == ["say have fun", "tell bob thanks for the game"]
     said = [m.text for m in model.buffers[BufferKey(ChatKind.GAME, "4")].messages]
     assert said == ["have fun", "thanks for the game"]
+
+
+def test_lines_about_our_game_are_said_in_its_chat() -> None:
+    """Time added, the opponent done in scoring, byo-yomi: the game's chat says them."""
+    from igs_tui.model import Role
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    model.follow(4, role=Role.PLAYING_BLACK, white="bob", black="me")
+    feed(
+        model,
+        "9 Increase bob's time by 5 minutes\n"
+        "9 The player bob is now in byo-yomi.\n"
+        "9 bob has typed done.",
+    )
+    notices = [(m.kind, m.text) for m in model.buffers[BufferKey(ChatKind.GAME, "4")].messages]
+    assert notices == [
+        ("notice", "bob was given 5 more minutes."),
+        ("notice", "bob is now in byo-yomi."),
+        ("notice", "bob is done removing dead stones (ctrl+d if you agree)."),
+    ]

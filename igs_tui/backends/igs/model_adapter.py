@@ -725,6 +725,27 @@ class ModelAdapter:
                 return game
         return self._own_game()
 
+    def _game_notice(self, player: str | None, text: str) -> None:
+        """A line about our game that names only a player: said in that game's chat (where
+        the player looks), not only in the console."""
+        game = self._own_game_with(player) or self._own_game()
+        if game is not None:
+            key = BufferKey(ChatKind.GAME, str(game.number))
+            self.model.add_chat(key, "", text, kind="notice")
+
+    def _time_added(self, e: ev.TimeAdded) -> None:
+        s = "" if e.minutes == 1 else "s"
+        self._game_notice(e.player, f"{e.player} was given {e.minutes} more minute{s}.")
+
+    def _done_typed(self, e: ev.DoneTyped) -> None:
+        self._game_notice(
+            e.player, f"{e.player} is done removing dead stones (ctrl+d if you agree)."
+        )
+
+    def _byoyomi_entered(self, e: ev.ByoyomiEntry) -> None:
+        if e.player:
+            self._game_notice(e.player, f"{e.player} is now in byo-yomi.")
+
     def _adjourn_request(self, e: ev.AdjournRequest) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None and game.phase is GamePhase.PLAYING:
@@ -968,6 +989,9 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.UserConnected: ModelAdapter._connected,
     ev.UserDisconnected: ModelAdapter._disconnected,
     ev.AdjournRequest: ModelAdapter._adjourn_request,
+    ev.TimeAdded: ModelAdapter._time_added,
+    ev.DoneTyped: ModelAdapter._done_typed,
+    ev.ByoyomiEntry: ModelAdapter._byoyomi_entered,
     ev.ServerVersion: ModelAdapter._server_version,
     ev.GuestNotice: ModelAdapter._guest_notice,
     ev.LoginComplete: ModelAdapter._login,
