@@ -28,7 +28,7 @@ COMMAND_HELP: dict[str, str] = {
     "/match": "/match NAME — offer NAME a game (opens the match dialog)",
     "/card": "/card [NAME] — player card (default: who you talk to, or the last speaker)",
     "/messages": "/messages — read the messages the server kept for you",
-    "/observers": "/observers [N] — who watches game N (default: this game)",
+    "/watchers": "/watchers [N] — who watches game N (default: this game)",
     "/quote": "/quote RAW — send RAW to the server unchanged",
     "/help": "/help — this list",
 }
@@ -255,10 +255,10 @@ class ChatRunner:
             return self._refused("Messages")
         return ChatOutcome(messages=True)
 
-    def _cmd_observers(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+    def _cmd_watchers(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         number = _game_number(rest) if rest else self._game_of(current)
         if number is None:
-            return ChatOutcome(error="usage: /observers N (a game number)")
+            return ChatOutcome(error="usage: /watchers N (a game number)")
         if self.caps.audience is None:
             return self._refused("Observers")
         return ChatOutcome(observers=number)
