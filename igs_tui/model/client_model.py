@@ -100,6 +100,10 @@ class ClientModel:
         self.buffers: dict[BufferKey, ChatBuffer] = {}
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
+        self.friends: frozenset[str] = frozenset()
+        """Folded names of our friends (SocialListsSet)."""
+        self.blocked: frozenset[str] = frozenset()
+        """Folded names of the players we block: their chat and challenges are dropped."""
         self.cards: dict[str, PlayerCard] = {}
         """The player cards the server sent, by folded name (the newest CARDS_KEPT)."""
         self.challenges: dict[str, Challenge] = {}

@@ -34,6 +34,8 @@ class IgsActions(Protocol):
     def action_help(self) -> None: ...
     def show_finished(self) -> None: ...
     def show_player_card(self, name: str) -> None: ...
+    def toggle_social(self, name: str, which: str) -> str: ...
+    def notify(self, message: str, *, markup: bool = ...) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
     def set_flag(self, flag: str, value: bool) -> None: ...
@@ -75,6 +77,9 @@ class IgsCommands(Provider):
                     fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
         return fixed
+
+    def _social(self, name: str, which: str) -> None:
+        self.actions.notify(self.actions.toggle_social(name, which), markup=False)
 
     def _reply(self) -> None:
         from igs_tui.ui.chat_pane import last_tell_partner
@@ -129,6 +134,18 @@ class IgsCommands(Provider):
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
                     hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
+        elif verb in ("friend", "block") and arg:
+            names = [
+                p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
+            ]
+            for name in (names or [arg.split()[0]])[:MAX_HITS]:
+                shown = clean(name, max_length=20)
+                what = (
+                    "friend: told when they log on, listed first"
+                    if verb == "friend"
+                    else ("block: their chat and challenges are not shown")
+                )
+                hits.append((f"{verb} {shown}", partial(self._social, name, verb), what))
         elif verb == "join" and arg and caps.channels:
             channel = arg.split()[0]
             key = BufferKey(ChatKind.CHANNEL, channel)
