@@ -618,3 +618,22 @@ def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
     shouts = model.buffers.get(BufferKey(ChatKind.SHOUT))
     assert shouts is None or not shouts.messages
     assert "troll" not in model.challenges and sent == ["decline troll"]
+
+
+def test_the_games_list_f_column_says_free_teaching_or_tournament() -> None:
+    """Spec, ``games``: 'F' under the F column for a free game, 'T' for a teaching game, '*'
+    for a tournament game; the R column is the game type."""
+    from igs_tui.ui.games_list import COLUMNS, game_row
+
+    model = ClientModel()
+    feed(
+        model,
+        "7 [##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)\n"
+        "7 [56]       HUH00 [ 5d*] vs.       nomad [ 5d*] (224   19  0  0.5 12  FI) ( 95)\n"
+        "7 [57]         ann [ 2k ] vs.         bob [ 3k ] ( 10   19  0  6.5 10  TI) (  1)\n"
+        "7 [58]         cid [ 1d ] vs.         dan [ 1d ] ( 10   19  0  6.5 10  *I) (  1)\n"
+        "7 [ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)",
+    )
+    assert {n: g.kind_flag for n, g in model.games.items()} == {56: "F", 57: "T", 58: "*", 4: ""}
+    column = [key for key, _title, _width in COLUMNS].index("kind")
+    assert game_row(model.games[56])[column].plain == "F"
