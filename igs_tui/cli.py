@@ -37,6 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --local: the server the embedded one imitates, igs (default) or nngs",
     )
     parser.add_argument(
+        "--encoding",
+        metavar="CODEC",
+        help="how to read text that is not UTF-8: gb18030 (the default: Chinese), cp932 "
+        '(Japanese), euc_kr (Korean), big5 (Traditional Chinese), or none; also "encoding" '
+        "in config.json",
+    )
+    parser.add_argument(
         "--engine",
         metavar="CMD",
         help="GTP engine command line for score estimates and dead-stone hints "
@@ -115,7 +122,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
-    return run_app(local=args.local, server=args.server, engine=args.engine, dialect=args.dialect)
+    return run_app(
+        local=args.local,
+        server=args.server,
+        engine=args.engine,
+        dialect=args.dialect,
+        encoding=args.encoding,
+    )
 
 
 if __name__ == "__main__":

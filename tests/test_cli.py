@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +54,39 @@ def test_local_dialect_reaches_the_embedded_server_config() -> None:
     assert connector._profile_store(fast=False).path is not None
     _app, connector = build_app(local=True)
     assert connector.server_config is None
+
+
+def test_encoding_option_and_config_choose_the_legacy_codec(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from igs_tui.apps.client import build_app, check_encoding_option
+    from igs_tui.backends.igs.net.decoding import LineDecoder
+
+    assert check_encoding_option(None) == "gb18030"
+    assert check_encoding_option("Shift_JIS") == "shift_jis"
+    assert check_encoding_option("none") is None
+    assert check_encoding_option(None, "euc-kr") == "euc_kr"  # config.json
+    assert check_encoding_option(None, "klingon") == "gb18030"  # a bad config value: ignored
+    assert check_encoding_option("big5", "euc-kr") == "big5"  # the option wins
+    with pytest.raises(ValueError, match="no such codec"):
+        check_encoding_option("klingon")
+    monkeypatch.setattr("igs_tui.ui.settings.config_dir", lambda: tmp_path)
+    (tmp_path / "config.json").write_text(json.dumps({"encoding": "cp932"}))
+    _app, connector = build_app(local=True)
+    assert connector.client_config is not None
+    codec = connector.client_config.legacy_encoding
+    assert codec == "cp932"
+    # what that changes: a Japanese name sent as Shift-JIS reads right, not as Chinese
+    line = "21 {田中 [ 3d ] has connected.}".encode("cp932")
+    assert LineDecoder(codec).decode(line) == "21 {田中 [ 3d ] has connected.}"
+    korean = "24 *kim*: 안녕하세요".encode("euc_kr")
+    assert LineDecoder("euc_kr").decode(korean) == "24 *kim*: 안녕하세요"
+
+
+def test_a_bad_encoding_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    from igs_tui.cli import main
+
+    assert main(["--local", "--encoding", "klingon"]) == 2
+    assert "no such codec" in capsys.readouterr().err

@@ -357,6 +357,7 @@ def build_app(
     server: str | None = None,
     engine: str | None = None,
     dialect: str | None = None,
+    encoding: str | None = None,
 ) -> tuple[IgsApp, Connector]:
     """The app and its connector as the command line asks (separate from running, for tests).
 
@@ -365,9 +366,12 @@ def build_app(
     takes it.
 
     Raises:
-        ValueError: a bad ``--server``, or ``--local`` together with ``--server``.
+        ValueError: a bad ``--server`` or ``--encoding``, or ``--local`` with ``--server``.
     """
     from igs_tui.ui.app import IgsApp
+    from igs_tui.ui.settings import read_config
+
+    legacy = check_encoding_option(encoding, read_config().get("encoding"))
 
     login_server: str | None = None
     if local and server:
@@ -385,6 +389,10 @@ def build_app(
 
         server_config = ServerConfig(dialect=dialect)
     connector = Connector(model, embedded=local, server_config=server_config, keep_profiles=True)
+    if legacy != DEFAULT_ENCODING:
+        from igs_tui.backends.igs.net.client import ClientConfig
+
+        connector.client_config = ClientConfig(legacy_encoding=legacy)
     options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
@@ -394,6 +402,35 @@ def build_app(
 
         options["assist"] = GtpAssist(engine)
     return IgsApp.for_user(model, connector, **options), connector
+
+
+DEFAULT_ENCODING = "gb18030"
+"""The legacy codec tried after UTF-8 unless the user chose another (as in the net layer)."""
+
+
+def check_encoding_option(option: str | None, configured: object = None) -> str | None:
+    """The legacy codec to read non-UTF-8 text with: ``--encoding``, else ``"encoding"`` in
+    the config file, else :data:`DEFAULT_ENCODING`; ``None`` for "none" (UTF-8, then latin-1).
+
+    Raises:
+        ValueError: ``--encoding`` names no codec (a bad config value is ignored instead).
+    """
+    import codecs
+
+    for value, source in ((option, "--encoding"), (configured, "")):
+        if not isinstance(value, str) or not value.strip():
+            continue
+        name = value.strip()
+        if name.lower() == "none":
+            return None
+        try:
+            return codecs.lookup(name).name
+        except LookupError:
+            if source:
+                raise ValueError(
+                    f"--encoding {name!r}: no such codec (try gb18030, cp932, euc_kr, big5 or none)"
+                ) from None
+    return DEFAULT_ENCODING
 
 
 GC_THRESHOLDS = (700, 10, 100)
@@ -422,10 +459,13 @@ def run_app(
     server: str | None = None,
     engine: str | None = None,
     dialect: str | None = None,
+    encoding: str | None = None,
 ) -> int:
     """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
     try:
-        app, _connector = build_app(local=local, server=server, engine=engine, dialect=dialect)
+        app, _connector = build_app(
+            local=local, server=server, engine=engine, dialect=dialect, encoding=encoding
+        )
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 2

@@ -47,6 +47,11 @@ def _players_pruned(model: ClientModel, c: ch.PlayersPruned) -> None:
     model.players.keep_only(c.names)
 
 
+def _social(model: ClientModel, c: ch.SocialListsSet) -> None:
+    model.friends = frozenset(name.casefold() for name in c.friends)
+    model.blocked = frozenset(name.casefold() for name in c.blocked)
+
+
 def _card(model: ClientModel, c: ch.PlayerCardReceived) -> None:
     cards = model.cards
     cards.pop(c.card.name.casefold(), None)
@@ -380,7 +385,7 @@ def _komi_proposed(model: ClientModel, c: ch.KomiProposed) -> None:
 
 def _game_chat(model: ClientModel, c: ch.GameChat) -> None:
     game = _game(model, c.game)
-    if game is not None:
+    if game is not None and c.line.author.casefold() not in model.blocked:
         (game.says if c.said else game.kibitzes).append(c.line)
 
 
@@ -420,7 +425,10 @@ def _sync_error(model: ClientModel, c: ch.SyncError) -> None:
 
 # challenges ---------------------------------------------------------------------------------------
 def _challenge_opened(model: ClientModel, c: ch.ChallengeOpened) -> None:
-    model.challenges[c.challenge.opponent.lower()] = c.challenge
+    challenge = c.challenge
+    if challenge.incoming and challenge.opponent.casefold() in model.blocked:
+        return  # a blocked player's challenge is not shown
+    model.challenges[challenge.opponent.lower()] = challenge
 
 
 def _challenge_closed(model: ClientModel, c: ch.ChallengeClosed) -> None:
@@ -454,6 +462,8 @@ def _buffer_opened(model: ClientModel, c: ch.BufferOpened) -> None:
 
 def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
     own = c.kind == "own"
+    if not own and c.author.casefold() in model.blocked:
+        return  # blocked: their tells, shouts, says and kibitzes are not shown
     highlight = not own and c.author != model.me and mentions(c.text, model.me)
     model.ensure_buffer(c.key).add(ChatMessage(c.author, c.text, c.timestamp, c.kind, highlight))
     if not own and (c.notify or highlight):
@@ -488,6 +498,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.PlayersPruned: _players_pruned,
     ch.PlayerLeft: _player_left,
     ch.PlayerCardReceived: _card,
+    ch.SocialListsSet: _social,
     ch.GamesReplaced: _games_replaced,
     ch.GamesListed: _games_listed,
     ch.GameUnlisted: _game_unlisted,

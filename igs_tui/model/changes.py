@@ -142,6 +142,19 @@ class MessagesListed(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class SocialListsSet(Change):
+    """Our friends (told when they log on or off, listed first) and the players we block
+    (their tells, shouts, kibitzes and challenges are dropped). Names compare in any case."""
+
+    friends: frozenset[str]
+    blocked: frozenset[str]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCardReceived(Change):
     """The server told what it knows of one player (asked for with a card)."""
 

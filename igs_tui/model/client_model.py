@@ -105,6 +105,10 @@ class ClientModel:
         """The messages the server keeps for us, as last listed (MessagesListed)."""
         self.messages_waiting = 0
         """How many messages the server said it keeps for us."""
+        self.friends: frozenset[str] = frozenset()
+        """Folded names of our friends (SocialListsSet)."""
+        self.blocked: frozenset[str] = frozenset()
+        """Folded names of the players we block: their chat and challenges are dropped."""
         self.cards: dict[str, PlayerCard] = {}
         """The player cards the server sent, by folded name (the newest CARDS_KEPT)."""
         self.challenges: dict[str, Challenge] = {}

@@ -34,6 +34,13 @@ class GameSummary:
     title: str = ""
 
     @property
+    def kind_flag(self) -> str:
+        """IGS's F column: ``F`` a free (unrated) game, ``T`` a teaching game, ``*`` a
+        tournament game; ``""`` a rated game (the R column, the game type, is not shown)."""
+        flag = self.flags[:-1].strip() if len(self.flags) > 1 else ""
+        return flag if flag in ("F", "T", "*") else ""
+
+    @property
     def is_broadcast(self) -> bool:
         """Professional broadcasts use one account for both sides, or carry a title."""
         return self.white == self.black or bool(self.title)

@@ -119,6 +119,7 @@ class IgsApp(App[None]):
         else:
             from igs_tui.ui.main_screen import MainScreen
 
+            self._load_social()
             self.push_screen(MainScreen(self.model, self.backend, echo_own=self.echo_own))
 
     def show_login(self, error: str = "") -> None:
@@ -168,6 +169,7 @@ class IgsApp(App[None]):
         await self._leave_connecting()
         from igs_tui.ui.main_screen import MainScreen
 
+        self._load_social()
         await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
 
     @property
@@ -218,6 +220,39 @@ class IgsApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections()))
+
+    def _load_social(self) -> None:
+        """Friends and blocked players from the config file, into the model."""
+        from igs_tui.model import changes as ch
+        from igs_tui.ui.settings import load_social
+
+        friends, blocked = load_social(self._config_dir)
+        if friends or blocked or self.model.friends or self.model.blocked:
+            self.model.apply(ch.SocialListsSet(friends, blocked))
+
+    def toggle_social(self, name: str, which: str) -> str:
+        """Add ``name`` to (or take it off) our friends (``which="friend"``) or the players we
+        block (``"block"``), keep the lists in the config file; the message to show."""
+        from igs_tui.model import changes as ch
+        from igs_tui.ui.settings import save_social
+
+        friends, blocked = set(self.model.friends), set(self.model.blocked)
+        folded = name.casefold()
+        target = friends if which == "friend" else blocked
+        added = folded not in target
+        if added:
+            target.add(folded)
+            (blocked if which == "friend" else friends).discard(folded)
+        else:
+            target.discard(folded)
+        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+        try:
+            save_social(self.model.friends, self.model.blocked, self._config_dir)
+        except OSError as exc:
+            _log.warning("could not keep the friends and blocked lists: %s", exc)
+        if which == "friend":
+            return f"{name} is {'now' if added else 'no longer'} a friend"
+        return f"{name} is {'now' if added else 'no longer'} blocked"
 
     def show_player_card(self, name: str) -> None:
         """The card of player ``name`` (asked of the server as it opens)."""

@@ -37,6 +37,8 @@ class IgsActions(Protocol):
     def ask_player_card(self) -> None: ...
     def show_messages(self) -> None: ...
     def show_observers(self, number: int) -> None: ...
+    def toggle_social(self, name: str, which: str) -> str: ...
+    def notify(self, message: str, *, markup: bool = ...) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
     def set_flag(self, flag: str, value: bool) -> None: ...
@@ -82,6 +84,9 @@ class IgsCommands(Provider):
                     fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
         return fixed
+
+    def _social(self, name: str, which: str) -> None:
+        self.actions.notify(self.actions.toggle_social(name, which), markup=False)
 
     def _reply(self) -> None:
         from igs_tui.ui.chat_pane import last_tell_partner
@@ -139,6 +144,18 @@ class IgsCommands(Provider):
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
                     hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
+        elif verb in ("friend", "block") and arg:
+            names = [
+                p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
+            ]
+            for name in (names or [arg.split()[0]])[:MAX_HITS]:
+                shown = clean(name, max_length=20)
+                what = (
+                    "friend: told when they log on, listed first"
+                    if verb == "friend"
+                    else ("block: their chat and challenges are not shown")
+                )
+                hits.append((f"{verb} {shown}", partial(self._social, name, verb), what))
         elif verb == "join" and arg and caps.channels:
             channel = arg.split()[0]
             key = BufferKey(ChatKind.CHANNEL, channel)

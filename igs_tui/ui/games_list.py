@@ -40,6 +40,7 @@ COLUMNS = (
     ("handicap", "H", 2),
     ("komi", "Komi", 5),
     ("byo", "By", 3),
+    ("kind", "F", 2),
     ("observers", "Ob", 4),
     ("title", "Title", 40),
 )
@@ -62,6 +63,7 @@ def game_row(game: GameSummary) -> list[Text]:
         Text(str(game.handicap)),
         Text(f"{game.komi:g}"),
         Text(str(game.byoyomi_minutes)),
+        Text(game.kind_flag),
         Text(str(game.observers)),
         plain(game.title, max_length=60),
     ]

@@ -26,7 +26,7 @@ from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
-from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced
+from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced, SocialListsSet
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
@@ -80,10 +80,24 @@ def _name(player: Player) -> str:
     return player.name
 
 
-def player_row(player: Player) -> list[Text]:
+FRIEND_MARK = "♥ "
+BLOCKED_MARK = "✕ "
+
+
+def player_row(
+    player: Player,
+    friends: frozenset[str] = frozenset(),
+    blocked: frozenset[str] = frozenset(),
+) -> list[Text]:
     record = "" if player.wins is None else f"{player.wins}/{player.losses or 0}"
+    folded = player.name.casefold()
+    name = plain(player.name, "bold" if player.looking else "", max_length=20)
+    if folded in friends:
+        name = Text(FRIEND_MARK, style="bold #e05080") + name
+    elif folded in blocked:
+        name = Text(BLOCKED_MARK, style="dim") + name
     return [
-        plain(player.name, "bold" if player.looking else "", max_length=20),
+        name,
         plain(player.rank, max_length=6),
         Text(flags_text(player)),
         plain(player.country, max_length=16),
@@ -114,6 +128,8 @@ class PlayersList(ModelWatcher):
         Binding("t", "tell", "Tell"),
         Binding("m", "match", "Match"),
         Binding("s,i", "stats", "Player card"),
+        Binding("f", "social('friend')", "Friend"),
+        Binding("b", "social('block')", "Block"),
         Binding("r", "sort('rank')", "Sort rank"),
         Binding("n", "sort('name')", "Sort name"),
         Binding("slash", "focus_filter", "Filter"),
@@ -169,9 +185,11 @@ class PlayersList(ModelWatcher):
         """Rebuild for these changes: at once for the end of a listing or the first change in
         a while, else once the updates streaming in have waited their turn."""
         self._dirty = True
+        if any(isinstance(c, SocialListsSet) for c in changes):
+            self._rows.clear()  # names are marked again
         if not is_shown(self):
             return
-        if any(isinstance(c, PlayersPruned | PlayersReplaced) for c in changes):
+        if any(isinstance(c, PlayersPruned | PlayersReplaced | SocialListsSet) for c in changes):
             self._rebuild_for_change()  # a full listing ended: show it now
             return
         if self._held is not None:
@@ -210,12 +228,16 @@ class PlayersList(ModelWatcher):
             self._held = None
         if len(self._rows) > 2000:
             self._rows.clear()  # cells of rows no longer on screen; built again when shown
+        friends, blocked = self.model.friends, self.model.blocked
         self.shown_players = select_players(
             self.model.players, self.filter, self.sort_key, self.descending
         )
+        if friends:  # friends first, in the order chosen
+            self.shown_players.sort(key=lambda p: p.name.casefold() not in friends)
         shown = self.shown_players
         self.table.set_keyed(
-            [p.name for p in shown], LazyCells(shown, _name, player_row, self._rows)
+            [p.name for p in shown],
+            LazyCells(shown, _name, lambda p: player_row(p, friends, blocked), self._rows),
         )
         self._show_status()
 
@@ -226,7 +248,7 @@ class PlayersList(ModelWatcher):
             status.update(plain(error), layout=False)
         else:
             shown, total = len(self.shown_players), len(self.model.players)
-            line = f"{shown} of {total} players · t tell · m match · s stats"
+            line = f"{shown} of {total} players · t tell · m match · s card · f friend · b block"
             flags = getattr(self.app, "own_flags", None)
             if isinstance(flags, OwnFlags) and self.model.me:
                 line += f" · {flags.summary(self.model)}"
@@ -292,6 +314,14 @@ class PlayersList(ModelWatcher):
         if (name := self.selected) is None:
             return
         self.post_message(PlayerCardRequested(name))
+
+    def action_social(self, which: str) -> None:
+        """Make the selected player a friend (or not), or block (or unblock) them."""
+        if (name := self.selected) is None:
+            return
+        toggle = getattr(self.app, "toggle_social", None)
+        if callable(toggle):
+            self.notify(str(toggle(name, which)), markup=False)
 
     @on(VirtualTable.RowSelected, "#players-table")
     def _row_selected(self) -> None:

@@ -121,6 +121,25 @@ def save_match_terms(terms: MatchTerms, directory: Path | None = None) -> Path:
     return update_config({"last_match": data}, directory)
 
 
+def load_social(directory: Path | None = None) -> tuple[frozenset[str], frozenset[str]]:
+    """Our friends and the players we block (``"friends"``, ``"blocked"``: lists of names)."""
+    data = read_config(directory)
+
+    def names(key: str) -> frozenset[str]:
+        value = data.get(key)
+        if not isinstance(value, list):
+            return frozenset()
+        return frozenset(n for n in value if isinstance(n, str) and n and len(n) <= 40)
+
+    return names("friends"), names("blocked")
+
+
+def save_social(
+    friends: frozenset[str], blocked: frozenset[str], directory: Path | None = None
+) -> Path:
+    return update_config({"friends": sorted(friends), "blocked": sorted(blocked)}, directory)
+
+
 def update_config(values: dict[str, Any], directory: Path | None = None) -> Path:
     """Set ``values`` in the config file, keeping its other keys; atomic, mode 0600."""
     folder = directory or config_dir()

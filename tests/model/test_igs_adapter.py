@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.model_adapter import ModelAdapter, line_kind, result_from_text
+from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go import Color, Point
@@ -587,3 +588,52 @@ def test_lines_about_our_game_are_said_in_its_chat() -> None:
         ("notice", "bob is now in byo-yomi."),
         ("notice", "bob is done removing dead stones (ctrl+d if you agree)."),
     ]
+
+
+def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
+    from igs_tui.model import changes as ch
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    model.apply(ch.SocialListsSet(frozenset({"Ann"}), frozenset({"troll"})))
+    sent: list[str] = []
+    link = model_link(model, lambda c: sent.append(str(c)))
+    parser = IgsParser()
+    for line in (
+        "21 {ann [ 3k ] has connected.}",
+        "21 {troll [ 9k ] has connected.}",
+        "24 *troll*: buy gold",
+        "24 *bob*: hello",
+        "21 !troll!: spam",
+        "9 Match[19x19] in 10 minutes requested with troll as White.",
+        "9 Use <match troll W 19 10 10> or <decline troll> to respond.",
+        "21 {ann has disconnected}",
+    ):
+        for event in parser.feed_line(line):
+            link.adapter.apply(event)
+    titles = [n.title for n in model.notifications if n.kind == "friend"]
+    assert titles == ["ann logged on", "ann logged off"]
+    assert BufferKey(ChatKind.TELL, "troll") not in model.buffers
+    assert [m.text for m in model.buffers[BufferKey(ChatKind.TELL, "bob")].messages] == ["hello"]
+    shouts = model.buffers.get(BufferKey(ChatKind.SHOUT))
+    assert shouts is None or not shouts.messages
+    assert "troll" not in model.challenges and sent == ["decline troll"]
+
+
+def test_the_games_list_f_column_says_free_teaching_or_tournament() -> None:
+    """Spec, ``games``: 'F' under the F column for a free game, 'T' for a teaching game, '*'
+    for a tournament game; the R column is the game type."""
+    from igs_tui.ui.games_list import COLUMNS, game_row
+
+    model = ClientModel()
+    feed(
+        model,
+        "7 [##]  white name [ rk ]      black name [ rk ] (Move size H Komi BY FR) (###)\n"
+        "7 [56]       HUH00 [ 5d*] vs.       nomad [ 5d*] (224   19  0  0.5 12  FI) ( 95)\n"
+        "7 [57]         ann [ 2k ] vs.         bob [ 3k ] ( 10   19  0  6.5 10  TI) (  1)\n"
+        "7 [58]         cid [ 1d ] vs.         dan [ 1d ] ( 10   19  0  6.5 10  *I) (  1)\n"
+        "7 [ 4]       wari5 [ 6k*] vs.   Spinserve [ 6k*] (  0   19  0  0.5 10  I) (  0)",
+    )
+    assert {n: g.kind_flag for n, g in model.games.items()} == {56: "F", 57: "T", 58: "*", 4: ""}
+    column = [key for key, _title, _width in COLUMNS].index("kind")
+    assert game_row(model.games[56])[column].plain == "F"

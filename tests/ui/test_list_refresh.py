@@ -43,7 +43,11 @@ async def test_switching_to_a_stale_list_pane_asks_the_server() -> None:
         await pilot.pause()
         assert backend.named("refresh_players") == []
         clock.advance(STALE_SECONDS + 1)
-        await pilot.press("f3", "f4")
-        await pilot.pause()
+        await pilot.press("f3")
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("f4")
+        for _ in range(3):
+            await pilot.pause()
         assert backend.named("refresh_games") == [()]
         assert backend.named("refresh_players") == [()]

@@ -182,7 +182,7 @@ async def test_a_move_updates_one_row_in_place_not_the_whole_list(
         assert row_keys(table)[table.cursor_row] == "4"
         model.apply(ch.GameTitled(3, "Honinbo [/x] final"))  # one row's title and mark
         await pilot.pause()
-        assert column_text(table, 11)[2] == "Honinbo [/x] final"
+        assert column_text(table, 12)[2] == "Honinbo [/x] final"
         assert column_text(table, 0)[2].startswith(BROADCAST_MARK)
         assert rebuilds == []
         await pilot.press("m")  # sorted by moves, a count can reorder rows: rebuilt

@@ -190,6 +190,10 @@ async def test_palette_offers_igs_actions() -> None:
         assert main_screen(app).active == "board"
         tells = [h.text async for h in provider.search("tell al")]
         assert tells[:2] == ["tell alice", "tell albert"]
+        friends = [h async for h in provider.search("friend ali")]
+        assert friends[0].text == "friend alice"
+        friends[0].command()
+        assert model.friends == frozenset({"alice"})
         cards = [h async for h in provider.search("card alb")]
         assert cards[0].text == "card albert"
         cards[0].command()

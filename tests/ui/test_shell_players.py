@@ -10,7 +10,7 @@ from igs_tui.model import changes as ch
 from igs_tui.ui.demo_model import make_players
 from igs_tui.ui.player_card import PlayerCardScreen
 from igs_tui.ui.players_filter import PlayerFilter, select_players
-from igs_tui.ui.players_list import PlayersList, flags_text
+from igs_tui.ui.players_list import PlayersList, flags_text, player_row
 from tests.ui.shell_helpers import COMPACT, main_screen, make_app
 
 PLAYERS_10K = make_players(10_000, seed=7)
@@ -222,3 +222,50 @@ async def test_i_on_a_board_opens_a_players_card() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PlayerCardScreen) and app.screen.player == "ann"
         assert backend.named("player_stats") == [("cid",), ("ann",)]
+
+
+async def test_f_and_b_mark_friends_first_and_blocked_and_keep_them(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    model = ClientModel()
+    model.replace_players([Player("alice", "2d"), Player("bob", "3k"), Player("zed", "1k")])
+    app, _ = make_app(model, config_dir=tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        users.table.focus()
+        users.table.move_cursor(row=2)  # zed
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.pause()
+        assert [p.name for p in users.shown_players] == ["zed", "alice", "bob"]
+        assert users.table.cursor_key == "zed"
+        first = player_row(users.shown_players[0], model.friends, model.blocked)[0].plain
+        assert first.startswith("♥ ")
+        users.table.move_cursor(row=2)  # bob
+        await pilot.press("b")
+        await pilot.pause()
+        assert model.blocked == frozenset({"bob"}) and model.friends == frozenset({"zed"})
+        saved = json.loads((tmp_path / "config.json").read_text())
+        assert saved["friends"] == ["zed"] and saved["blocked"] == ["bob"]
+        await pilot.press("b")  # again: unblocked
+        await pilot.pause()
+        assert model.blocked == frozenset()
+
+
+async def test_the_lists_kept_are_loaded_when_the_session_starts(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from igs_tui.ui.settings import load_social, save_social
+
+    assert isinstance(tmp_path, Path)
+    save_social(frozenset({"ann"}), frozenset({"troll"}), tmp_path)
+    assert load_social(tmp_path) == (frozenset({"ann"}), frozenset({"troll"}))
+    model = ClientModel()
+    app, _ = make_app(model, config_dir=tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        assert model.friends == frozenset({"ann"}) and model.blocked == frozenset({"troll"})

@@ -257,7 +257,11 @@ class IgsConversation:
         self.model.add_challenge(Challenge(terms, incoming=False, kind=kind))
 
     def offer_received(self, challenge: Challenge, offer: Offer) -> None:
-        """An incoming request: the model shows ``challenge``; we keep how to answer it."""
+        """An incoming request: the model shows ``challenge``; we keep how to answer it. A
+        blocked player's request is declined at once (and never shown)."""
+        if challenge.opponent.casefold() in self.model.blocked:
+            self._send(cmd.decline(challenge.opponent))
+            return
         self._offers[challenge.opponent.lower()] = offer
         self.model.add_challenge(challenge)
 

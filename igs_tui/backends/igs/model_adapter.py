@@ -798,9 +798,13 @@ class ModelAdapter:
 
     def _connected(self, e: ev.UserConnected) -> None:
         self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
+        if e.name.casefold() in self.model.friends:
+            self.model.notify("friend", f"{e.name} logged on", "A friend is online.")
 
     def _disconnected(self, e: ev.UserDisconnected) -> None:
         self.model.apply(ch.PlayerLeft(e.name))
+        if e.name.casefold() in self.model.friends:
+            self.model.notify("friend", f"{e.name} logged off", "", bell=False)
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
