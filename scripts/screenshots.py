@@ -318,6 +318,79 @@ async def play_engine(out_dir: Path, width: int, height: int) -> None:
         save.unlink(missing_ok=True)
 
 
+async def player_card(out_dir: Path, width: int, height: int) -> None:
+    """``s`` on a player in the user list: the card, filled in as the server answers."""
+    from igs_tui.model import PlayerCard
+    from igs_tui.model import changes as ch
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        await pilot.press("f4")
+        await _steady(pilot)
+        await pilot.press("down", "down", "s")
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "PlayerCardScreen")
+        name = getattr(app.screen, "player", "")
+        details = (
+            ("Player", name),
+            ("Rating", "3k*  1840"),
+            ("Rated Games", "214"),
+            ("Wins", "118"),
+            ("Losses", "96"),
+            ("Idle Time", "(On server) 2m"),
+            ("Country", "Japan"),
+            ("Info", "Fuseki fan; happy to review games"),
+            ("Playing in game", "1"),
+            ("Toggles", "open on, looking off, quiet off, shout on"),
+        )
+        model.apply(ch.PlayerCardReceived(PlayerCard(name, details)))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "player-card", width, height)
+
+
+async def messages(out_dir: Path, width: int, height: int) -> None:
+    """The messages the server kept for us (palette: Messages)."""
+    from igs_tui.model import changes as ch
+    from igs_tui.model.mailbox import ServerMessage
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        app.show_messages()
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "MessagesScreen")
+        found = (
+            ServerMessage("igsbot", "11/25/26 08:02", "Welcome! Type 'match igsbot' to play me."),
+            ServerMessage(_opponent(model), "11/25/26 21:40", "Thanks for the game, rematch?"),
+        )
+        model.apply(ch.MessagesListed(found))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "messages", width, height)
+
+
+async def observers(out_dir: Path, width: int, height: int) -> None:
+    """``v`` on a board: who watches the game."""
+    from igs_tui.model import changes as ch
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        await pilot.press("f2")
+        await _steady(pilot)
+        number = min(model.followed)
+        app.show_observers(number)
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "ObserversScreen")
+        names = [p.name for p in list(model.players)[:9]]
+        model.apply(ch.ObserversListed(number, tuple((n, "5k") for n in names)))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "observers", width, height)
+
+
 SCENES: list[tuple[str, Scene]] = [
     ("match-dialog", match_dialog),
     ("challenge", challenge),
@@ -325,6 +398,9 @@ SCENES: list[tuple[str, Scene]] = [
     ("scoring", scoring),
     ("result", result),
     ("play-engine", play_engine),
+    ("player-card", player_card),
+    ("messages", messages),
+    ("observers", observers),
 ]
 
 

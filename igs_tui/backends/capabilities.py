@@ -100,6 +100,19 @@ class Matching(Protocol):
     def set_looking(self, value: bool) -> None: ...
 
 
+class Mailbox(Protocol):
+    """Messages the server keeps for us while we are away (answers: ``MessagesListed``)."""
+
+    def read_messages(self) -> None: ...
+    def erase_messages(self) -> None: ...
+
+
+class Audience(Protocol):
+    """Who is watching a game (answer: ``ObserversListed``)."""
+
+    def list_observers(self, game: int) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Capabilities:
     """What one backend offers; ``None`` means "not here"."""
@@ -115,6 +128,8 @@ class Capabilities:
     adjusting: Adjusting | None = None
     adjourning: Adjourning | None = None
     matching: Matching | None = None
+    mailbox: Mailbox | None = None
+    audience: Audience | None = None
 
     def refusal(self, what: str) -> str:
         """The message for an intent this backend cannot carry out."""

@@ -1,13 +1,15 @@
-"""Session and listing commands: toggle, who, user, games, stats, ayt, id, quit, login."""
+"""Session and listing commands: toggle, who, user, games, stats, all, ayt, id, quit, login."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from igs_tui.localserver import lines as fmt
 from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import COMMANDS, command
 from igs_tui.localserver.users import TOGGLE_ALIASES, TOGGLE_DEFAULTS, parse_toggle_value
+from igs_tui.numbers import bounded_int
 
 if TYPE_CHECKING:
     from igs_tui.localserver.hub import Hub
@@ -70,26 +72,65 @@ def cmd_login(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command("stats")
 def cmd_stats(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``stats [name]`` in IGS's wording (labels, then the toggle table)."""
     name = args.split()[0] if args.split() else user.name
     target = hub.users.get(name.lower())
     if target is None:
         session.send([(5, f"Cannot find player {name}.")])
         return
     games = hub.games_of(target)
+    watched = hub.observed_by(target)
+    rated = target.won + target.lost
+    if target.online:
+        seen = f"Idle Time:  (On server) {fmt.format_idle(hub.now() - target.last_active)}"
+    else:
+        when = time.gmtime(target.last_seen) if target.last_seen else None
+        seen = f"Last Access(GMT):   {time.strftime('%a %b %d %H:%M:%S %Y', when) if when else '-'}"
     out: list[Line] = [
         (9, f"Player:      {target.name}"),
         (9, "Game:        go (1)"),
         (9, "Language:    default"),
-        (9, f"Rating:      {target.rank}"),
-        (9, f"Rated Games:      {target.won + target.lost}"),
+        (9, f"Rating:      {target.rank}  {rated}"),
+        (9, f"Rated Games:      {rated}"),
+        (9, f"Rank:  {target.rank}  {rated}"),
         (9, f"Wins:             {target.won}"),
         (9, f"Losses:           {target.lost}"),
+        (9, seen),
         (9, f"Address:     {'robot' if target.bot else ('guest' if target.guest else 'local')}"),
         (9, f"Country:     {target.country}"),
         (9, f"Info:        {target.info or '<None>'}"),
-        (9, f"Playing in game:  {games[0].number if games else '-'}"),
-        (9, f"Status:      {'on' if target.online else 'off'}line"),
+        (9, "Defaults (help defs):  time 1, size 19, byo-yomi time 10, byo-yomi stones 25"),
     ]
+    if games:
+        out.append((9, f"Playing in game:  {games[0].number}"))
+    elif watched:
+        out.append((9, f"Observing game:  {watched[0].number}"))
+    names = ("Verbose", "Bell", "Quiet", "Shout", "Automail", "Open", "Looking", "Client")
+    out.append((9, "  ".join(names)))
+    values = (f"{'On' if target.flag(n.lower()) else 'Off':>{len(n)}}" for n in names)
+    out.append((9, "  ".join(values)))
+    session.send(out)
+
+
+@command("all")
+def cmd_all(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``all N``: who observes game N, three name/rank pairs a line, then the count."""
+    words = args.split()
+    number = bounded_int(words[0]) if words else None
+    if number is None and words:
+        session.send([(5, "Usage: all [game number]")])
+        return
+    if number is None:
+        mine = hub.games_of(user) or hub.observed_by(user)
+        number = mine[0].number if mine else None
+    game = hub.games.get(number) if number is not None else None
+    if game is None:
+        session.send([(5, "There is no such game.")])
+        return
+    pairs = [(u.name, u.rank) for u in game.observers]
+    out: list[Line] = [(9, fmt.observers_heading(game.number, game.white.name, game.black.name))]
+    out += [(9, fmt.observers_row(pairs[i : i + 3])) for i in range(0, len(pairs), 3)]
+    out.append((9, fmt.observers_found(len(pairs))))
     session.send(out)
 
 

@@ -114,6 +114,8 @@ class ServerConfig:
     bot_max_size: int = 19
     bot_move_source: Callable[[str, int], MoveSource] | None = None
     """Factory ``(bot_name, seed) -> MoveSource``; None uses the built-in greedy player."""
+    bot_messages: bool = True
+    """The first robot leaves each user a welcome message (read with ``message``) at login."""
     bot_games: int = 2
     bot_game_interval: float = 8.0
     broadcast: bool = True

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import time
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -31,6 +32,7 @@ from igs_tui.localserver.lines import Line
 from igs_tui.localserver.login_guard import LoginGuard
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
+from igs_tui.localserver.session import Phase as SessionPhase
 from igs_tui.localserver.session import Session
 from igs_tui.localserver.users import User
 
@@ -149,9 +151,32 @@ class Hub:
         if user not in self.online:
             self.online.append(user)
         lines.extend((9, text) for text in self.config.motd)
+        self._leave_welcome(user)
+        if user.messages:
+            lines.append((9, lines_mod.messages_waiting(len(user.messages))))
         session.send(lines)
         if old is None:
             self.announce(f"{{{user.name} [{user.rank:>4}] has connected.}}", exclude=user)
+
+    def _leave_welcome(self, user: User) -> None:
+        """The local demo's robot leaves a newcomer a message, so ``message`` has one."""
+        if user.welcomed or user.bot or not self.config.bot_messages or not self.config.bots:
+            return
+        user.welcomed = True
+        bot = self.config.bots[0]
+        text = (
+            f"Welcome, {user.name}! Type 'match {bot}' to play me,"
+            " or 'all N' to see who watches game N."
+        )
+        self.leave_message(bot, user, text, tell=False)  # the login greeting says it
+
+    def leave_message(self, sender: str, user: User, text: str, *, tell: bool = True) -> None:
+        """Keep a message for ``user`` (``message`` lists it); an online user is told."""
+        stamp = time.strftime("%m/%d/%y %H:%M", time.gmtime())
+        user.messages.append((sender, stamp, text))
+        del user.messages[: -lines_mod.MAX_STORED_MESSAGES]
+        if tell and user.session is not None and user.session.phase is SessionPhase.COMMANDS:
+            self.send(user, [(9, lines_mod.messages_waiting(len(user.messages)))])
 
     def logout(self, user: User, session: Session) -> None:
         """A connection ended (quit, ``login``, lost socket): adjourn games, drop requests."""
@@ -164,6 +189,7 @@ class Hub:
                 game.observers.remove(user)
         matching.drop_requests_of(self, user)
         user.session = None
+        user.last_seen = time.time()
         if user in self.online:
             self.online.remove(user)
         if user.channel is not None:

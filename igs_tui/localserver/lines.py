@@ -318,6 +318,35 @@ LOAD_REFUSED = 'You cannot load someone else\'s game.  Try "look" to see the gam
 UNKNOWN_TOGGLE_VALUE = "Unknown value for toggling."
 
 
+MAX_STORED_MESSAGES = 50
+NO_MESSAGES = "You have no messages."
+MESSAGES_ERASED = "Messages erased."
+
+
+def messages_waiting(count: int) -> str:
+    """The notice of messages kept for a user (at login, or when one is left)."""
+    many = "a message" if count == 1 else f"{count} messages"
+    return f"You have {many}. To read your messages, type:  message"
+
+
+def stored_message(sender: str, stamp: str, text: str) -> str:
+    """One line of the ``14 File`` answer to ``message``: ``frosla 11/15/02 14:00: Hallo``."""
+    return f"{sender} {stamp}: {text}"
+
+
+def observers_heading(game: int, white: str, black: str) -> str:
+    return f"Observing game {game:>2} ({white} vs. {black}) :"
+
+
+def observers_row(pairs: Iterable[tuple[str, str]]) -> str:
+    """Up to three observers a line: name right-aligned, then the rank."""
+    return " ".join(f"{name:>15} {rank:<4}" for name, rank in pairs).rstrip()
+
+
+def observers_found(count: int) -> str:
+    return f"Found {count} observers."
+
+
 def unknown_command(word: str) -> Line:
     """``5 nmatch: Unknown command.``"""
     return (5, f"{word}: Unknown command.")

@@ -64,6 +64,12 @@ class User:
     dot: str | None = None
     last_teller: str | None = None
     client_name: str = ""
+    messages: list[tuple[str, str, str]] = field(default_factory=list)
+    """Messages left for this user: (sender, ``MM/DD/YY HH:MM``, text), oldest first."""
+    welcomed: bool = False
+    last_seen: float = 0.0
+    """Wall-clock time (epoch seconds) of the last logout, for ``stats``' Last Access."""
+    """A local robot left this user its welcome message (once per server run)."""
 
     @property
     def online(self) -> bool:

@@ -395,6 +395,22 @@ def _observers(model: ClientModel, c: ch.ObserversCounted) -> None:
         game.observers = c.observers
 
 
+def _observers_listed(model: ClientModel, c: ch.ObserversListed) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.observer_list = c.observers
+        game.observers = len(c.observers)
+
+
+def _messages_waiting(model: ClientModel, c: ch.MessagesWaiting) -> None:
+    model.messages_waiting = max(0, c.count)
+
+
+def _messages_listed(model: ClientModel, c: ch.MessagesListed) -> None:
+    model.messages = c.messages
+    model.messages_waiting = len(c.messages)
+
+
 def _thinking(model: ClientModel, c: ch.Thinking) -> None:
     game = _game(model, c.game)
     if game is not None:
@@ -515,6 +531,9 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.KomiProposed: _komi_proposed,
     ch.GameChat: _game_chat,
     ch.ObserversCounted: _observers,
+    ch.ObserversListed: _observers_listed,
+    ch.MessagesWaiting: _messages_waiting,
+    ch.MessagesListed: _messages_listed,
     ch.Thinking: _thinking,
     ch.SyncError: _sync_error,
     ch.ChallengeOpened: _challenge_opened,

@@ -32,10 +32,49 @@ class PlayerCard:
 
     @property
     def rank(self) -> str:
-        return self.get("Rank", "Rating")
+        """``6k*`` (IGS words it ``Rating: 6k*  23``: rank, then rating points)."""
+        words = self.get("Rating", "Rank").split()
+        return words[0] if words else ""
+
+    @property
+    def wins(self) -> str:
+        return self.get("Wins")
+
+    @property
+    def losses(self) -> str:
+        return self.get("Losses")
 
     @property
     def record(self) -> str:
         """``12 wins, 9 losses`` when the server gave both."""
-        wins, losses = self.get("Wins"), self.get("Losses")
+        wins, losses = self.wins, self.losses
         return f"{wins} wins, {losses} losses" if wins and losses else ""
+
+    @property
+    def info(self) -> str:
+        """The player's own info line (``""`` for none; IGS says ``<None>``)."""
+        info = self.get("Info")
+        return "" if info.casefold() == "<none>" else info
+
+    @property
+    def last_access(self) -> str:
+        """``(On server) 0s`` while online (the idle time), else when last seen."""
+        return self.get("Idle Time", "Last Access(GMT)", "Last Access")
+
+    @property
+    def online(self) -> bool:
+        return bool(self.get("Idle Time"))
+
+    @property
+    def playing(self) -> int | None:
+        """The game the player is in, if the card says."""
+        return _game_number(self.get("Playing in game", "Playing"))
+
+    @property
+    def observing(self) -> int | None:
+        return _game_number(self.get("Observing game", "Observing"))
+
+
+def _game_number(text: str) -> int | None:
+    word = text.split()[0] if text.split() else ""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None

@@ -24,6 +24,7 @@ from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
+from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
 from igs_tui.model.topics import (
@@ -35,6 +36,7 @@ from igs_tui.model.topics import (
     TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
+    TOPIC_MESSAGES,
     TOPIC_NOTIFY,
     TOPIC_PLAYERS,
     game_topic,
@@ -115,6 +117,28 @@ class PlayerLeft(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class MessagesWaiting(Change):
+    """The server keeps ``count`` messages for us (told at login, or when one is left)."""
+
+    count: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_MESSAGES,)
+
+
+@dataclass(frozen=True, slots=True)
+class MessagesListed(Change):
+    """The messages the server keeps for us, as it listed them (empty: none, or erased)."""
+
+    messages: tuple[ServerMessage, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_MESSAGES,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,6 +496,14 @@ class GameChat(_GameChange):
 class ObserversCounted(_GameChange):
     game: int
     observers: int
+
+
+@dataclass(frozen=True, slots=True)
+class ObserversListed(_GameChange):
+    """Who observes the game, as the server listed them when asked: (name, rank) pairs."""
+
+    game: int
+    observers: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from igs_tui.model.apply import Handler
     from igs_tui.model.cards import PlayerCard
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
+    from igs_tui.model.mailbox import ServerMessage
     from igs_tui.model.play import Challenge, Dispute
 else:
 
@@ -100,6 +101,10 @@ class ClientModel:
         self.buffers: dict[BufferKey, ChatBuffer] = {}
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
+        self.messages: tuple[ServerMessage, ...] = ()
+        """The messages the server keeps for us, as last listed (MessagesListed)."""
+        self.messages_waiting = 0
+        """How many messages the server said it keeps for us."""
         self.friends: frozenset[str] = frozenset()
         """Folded names of our friends (SocialListsSet)."""
         self.blocked: frozenset[str] = frozenset()

@@ -147,6 +147,8 @@ class FollowedGame:
     dead: set[Point] = field(default_factory=set)
     prisoners: dict[Color, int] = field(default_factory=lambda: {Color.BLACK: 0, Color.WHITE: 0})
     observers: int = 0
+    observer_list: tuple[tuple[str, str], ...] | None = None
+    """Who observes, (name, rank), as the server last listed them (None: never asked)."""
     sync_errors: list[str] = field(default_factory=list)
     clocks: dict[Color, Clock] = field(
         default_factory=lambda: {

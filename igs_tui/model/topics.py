@@ -12,6 +12,7 @@ TOPIC_FOLLOWED = "followed"
 TOPIC_CHALLENGES = "challenges"
 TOPIC_FINISHED = "finished"
 TOPIC_CARDS = "cards"
+TOPIC_MESSAGES = "messages"
 
 
 def game_topic(number: int) -> str:
@@ -28,6 +29,7 @@ __all__ = [
     "TOPIC_FINISHED",
     "TOPIC_FOLLOWED",
     "TOPIC_GAMES",
+    "TOPIC_MESSAGES",
     "TOPIC_NOTIFY",
     "TOPIC_PLAYERS",
     "game_topic",

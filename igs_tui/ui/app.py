@@ -212,6 +212,7 @@ class IgsApp(App[None]):
         except ImportError:
             return sections
         sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS]))
+        sections.extend(_people_sections())
         return sections
 
     def action_help(self) -> None:
@@ -265,6 +266,39 @@ class IgsApp(App[None]):
         if isinstance(self.screen, PlayerCardScreen):
             self.screen.dismiss()
         self.push_screen(PlayerCardScreen(self.model, self.backend, name))
+
+    def ask_player_card(self) -> None:
+        """Ask for a name, then show that player's card ("Player card…" in the palette)."""
+        from igs_tui.ui.game_prompts import InputPrompt
+
+        if need(self, self.backend, self.backend.capabilities.listing, "Player cards") is None:
+            return
+
+        def chosen(name: str | None) -> None:
+            if name and name.split():
+                self.show_player_card(name.split()[0])
+
+        prompt = InputPrompt("Player card of (name):", "", lambda _text: None, id="card-prompt")
+        self.push_screen(prompt, chosen)
+
+    def show_messages(self) -> None:
+        """The messages the server kept for us (asked of the server as it opens)."""
+        from igs_tui.ui.messages_screen import MessagesScreen
+
+        if need(self, self.backend, self.backend.capabilities.mailbox, "Messages") is None:
+            return
+        if not isinstance(self.screen, MessagesScreen):
+            self.push_screen(MessagesScreen(self.model, self.backend))
+
+    def show_observers(self, number: int) -> None:
+        """Who watches game ``number`` (asked of the server as it opens)."""
+        from igs_tui.ui.observers_screen import ObserversScreen
+
+        if need(self, self.backend, self.backend.capabilities.audience, "Observers") is None:
+            return
+        if isinstance(self.screen, ObserversScreen):
+            self.screen.dismiss()
+        self.push_screen(ObserversScreen(self.model, self.backend, number))
 
     def show_finished(self) -> None:
         """The list of finished games released from their tabs (README "Limits")."""
@@ -321,3 +355,21 @@ class IgsApp(App[None]):
 
             for players in main.query(PlayersList):
                 players.show_own_flags()
+
+
+def _people_sections() -> list[tuple[str, Iterable[BindingType]]]:
+    """Help for the player card, the messages view and a game's observers."""
+    from igs_tui.ui.messages_screen import MessagesScreen
+    from igs_tui.ui.observers_screen import ObserversScreen
+    from igs_tui.ui.player_card import PlayerCardScreen
+
+    palette = [
+        Binding("ctrl+p", "palette", "Messages (palette): read and erase server messages"),
+        Binding("ctrl+p", "palette", "Player card… (palette) or 'card NAME'"),
+        Binding("ctrl+p", "palette", "'all N' (palette): who watches game N"),
+    ]
+    return [
+        ("Player card", [*PlayerCardScreen.BINDINGS, *palette[1:2]]),
+        ("Messages", [*MessagesScreen.BINDINGS, *palette[:1]]),
+        ("Observers", [*ObserversScreen.BINDINGS, *palette[2:]]),
+    ]

@@ -26,6 +26,9 @@ COMMAND_HELP: dict[str, str] = {
     "/say": "/say text — talk to your opponent in the current game",
     "/kibitz": "/kibitz text — comment to observers of the current game",
     "/match": "/match NAME — offer NAME a game (opens the match dialog)",
+    "/card": "/card [NAME] — player card (default: who you talk to, or the last speaker)",
+    "/messages": "/messages — read the messages the server kept for you",
+    "/watchers": "/watchers [N] — who watches game N (default: this game)",
     "/quote": "/quote RAW — send RAW to the server unchanged",
     "/help": "/help — this list",
 }
@@ -42,6 +45,12 @@ class ChatOutcome:
     error: str | None = None
     match: str | None = None
     """Open the match dialog for this opponent (the dialog, not the chat line, sends)."""
+    card: str | None = None
+    """Show this player's card."""
+    messages: bool = False
+    """Show the messages view."""
+    observers: int | None = None
+    """Show who watches this game."""
 
 
 def _game_number(text: str) -> int | None:
@@ -218,6 +227,41 @@ class ChatRunner:
         if not name:
             return ChatOutcome(error="usage: /match NAME")
         return ChatOutcome(match=name)
+
+    def _cmd_card(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+        name = rest.split()[0] if rest.split() else self._last_speaker(current)
+        if not name:
+            return ChatOutcome(error="usage: /card NAME")
+        if self.caps.listing is None:
+            return self._refused("Player cards")
+        return ChatOutcome(card=name)
+
+    def _last_speaker(self, current: BufferKey | None) -> str:
+        """Who the buffer talks with: a tell's other side, else the newest other author."""
+        if current is None:
+            return ""
+        if current.kind is ChatKind.TELL:
+            return current.target
+        buffer = self.model.buffers.get(current)
+        me = (self.model.me or "").casefold()
+        for message in reversed(buffer.messages if buffer is not None else ()):
+            author = message.author
+            if author and message.kind != "own" and author.casefold() != me and " " not in author:
+                return author
+        return ""
+
+    def _cmd_messages(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+        if self.caps.mailbox is None:
+            return self._refused("Messages")
+        return ChatOutcome(messages=True)
+
+    def _cmd_watchers(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+        number = _game_number(rest) if rest else self._game_of(current)
+        if number is None:
+            return ChatOutcome(error="usage: /watchers N (a game number)")
+        if self.caps.audience is None:
+            return self._refused("Observers")
+        return ChatOutcome(observers=number)
 
     def _cmd_quote(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         if not rest:

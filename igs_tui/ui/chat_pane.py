@@ -23,7 +23,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_input import ChatInput
-from igs_tui.ui.messages import MatchRequested, ShowPane
+from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -269,3 +269,11 @@ class ChatPane(ModelWatcher):
             self.post_message(ShowPane(outcome.pane))
         if outcome.match is not None:
             self.post_message(MatchRequested(outcome.match))
+        if outcome.card is not None:
+            self.post_message(PlayerCardRequested(outcome.card))
+        show_messages = getattr(self.app, "show_messages", None)
+        if outcome.messages and callable(show_messages):
+            show_messages()
+        show_observers = getattr(self.app, "show_observers", None)
+        if outcome.observers is not None and callable(show_observers):
+            show_observers(outcome.observers)

@@ -34,6 +34,9 @@ class IgsActions(Protocol):
     def action_help(self) -> None: ...
     def show_finished(self) -> None: ...
     def show_player_card(self, name: str) -> None: ...
+    def ask_player_card(self) -> None: ...
+    def show_messages(self) -> None: ...
+    def show_observers(self, number: int) -> None: ...
     def toggle_social(self, name: str, which: str) -> str: ...
     def notify(self, message: str, *, markup: bool = ...) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
@@ -61,6 +64,10 @@ class IgsCommands(Provider):
                 ("Who: refresh user list", self._who, "ask the server for the players online"),
                 ("Games: refresh game list", self._games, "ask the server for games in progress"),
             ]
+        if caps.listing is not None:
+            fixed.append(("Player card…", a.ask_player_card, "a player's rank, record and info"))
+        if caps.mailbox is not None:
+            fixed.append(("Messages", a.show_messages, "messages left for you on the server"))
         if caps.messaging is not None:
             fixed += [
                 ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
@@ -116,6 +123,9 @@ class IgsCommands(Provider):
                 hits.append((f"observe {n}", partial(self._observe, n), f"watch game {n}"))
             else:
                 hits.append((f"unobserve {n}", partial(a.backend.close_game, n), "stop watching"))
+        elif verb in ("all", "observers") and number is not None and caps.audience:
+            n = number
+            hits.append((f"all {n}", partial(a.show_observers, n), f"who watches game {n}"))
         elif verb in ("match", "challenge") and arg and caps.matching:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())

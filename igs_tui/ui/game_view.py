@@ -126,6 +126,7 @@ class GameView(GameActions):
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("i", "player_card('black')", "Player card", show=False),
         Binding("I", "player_card('white')", "White's card", show=False),
+        Binding("v", "observers", "Observers", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones", show=False),
     ]
     OWN_GAME_ACTIONS = frozenset(  # offered in any phase of our own games (pass/done: by phase)
@@ -259,6 +260,12 @@ class GameView(GameActions):
             name = game.white if side == "white" else game.black
         if name:
             self.post_message(PlayerCardRequested(name))
+
+    def action_observers(self) -> None:
+        """Who watches this game (``v``: viewers; the server is asked as the list opens)."""
+        show = getattr(self.app, "show_observers", None)
+        if callable(show):
+            show(self.number)
 
     def on_resize(self, _event: events.Resize) -> None:
         self._fit_side()

@@ -2,7 +2,8 @@
 
 The card asks the server (IGS ``stats``) when it opens and fills in when the answer comes;
 until then it says it is asking. Every label and value comes from the server and is shown as
-plain text. From the card, ``t`` opens a conversation and ``m`` offers a game.
+plain text. From the card, ``t`` opens a conversation, ``m`` offers a game and ``o`` observes
+the game the player is in.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def card_text(name: str, card: PlayerCard | None) -> Text:
     if card.error:
         text.append(clean(card.error, max_length=200), "bold red")
         return text
+    summary = card_summary(card)
+    if summary:
+        text.append(clean(summary, max_length=200), "italic")
+        text.append("\n\n")
     for label, value in card.details:
         if label:
             text.append(f"{clean(label, max_length=LABEL_WIDTH):<{LABEL_WIDTH}}", "bold")
@@ -45,6 +50,18 @@ def card_text(name: str, card: PlayerCard | None) -> Text:
         text.append("\n")
     text.rstrip()
     return text
+
+
+def card_summary(card: PlayerCard) -> str:
+    """One line of what matters most: rank, record, where the player is now."""
+    parts = [card.rank, card.record]
+    if card.playing is not None:
+        parts.append(f"playing game {card.playing} (o to observe)")
+    elif card.observing is not None:
+        parts.append(f"observing game {card.observing} (o to observe)")
+    elif card.last_access:
+        parts.append(("online, idle " if card.online else "last seen ") + card.last_access)
+    return " · ".join(p for p in parts if p)
 
 
 class CardBody(ModelWatcher):
@@ -84,6 +101,7 @@ class PlayerCardScreen(ModalScreen[None]):
         Binding("escape,q", "dismiss", "Close"),
         Binding("t", "tell", "Tell"),
         Binding("m", "match", "Match"),
+        Binding("o", "observe", "Observe their game"),
     ]
 
     def __init__(self, model: ClientModel, backend: Backend, name: str) -> None:
@@ -95,7 +113,9 @@ class PlayerCardScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield CardBody(self._model, self.player)
-            yield Static("t tell   m offer a game   Esc close", id="card-keys")
+            yield Static(
+                "t tell   m offer a game   o observe their game   Esc close", id="card-keys"
+            )
 
     def on_mount(self) -> None:
         listing = self._backend.capabilities.listing
@@ -111,3 +131,16 @@ class PlayerCardScreen(ModalScreen[None]):
         app = cast("IgsApp", self.app)
         self.dismiss()
         app.challenge(self.player)
+
+    def action_observe(self) -> None:
+        """Watch the game the player is in (as the card says)."""
+        card = self._model.cards.get(self.player.casefold())
+        number = None if card is None else (card.playing or card.observing)
+        observing = self._backend.capabilities.observing
+        if number is None or observing is None:
+            self.notify("The card names no game to observe.", markup=False, timeout=3)
+            return
+        app = cast("IgsApp", self.app)
+        self.dismiss()
+        observing.observe(number)
+        app.show_pane("board")

@@ -151,6 +151,15 @@ class RecordingBackend:
     def quit(self) -> None:
         self._record("quit")
 
+    def read_messages(self) -> None:
+        self._record("read_messages")
+
+    def erase_messages(self) -> None:
+        self._record("erase_messages")
+
+    def list_observers(self, game: int) -> None:
+        self._record("list_observers", game)
+
 
 def _conforms(backend: RecordingBackend) -> Backend:
     """mypy checks here that the fake satisfies the Backend protocol."""

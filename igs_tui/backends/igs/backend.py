@@ -51,6 +51,8 @@ class IgsBackend:
             adjusting=self,
             adjourning=self,
             matching=self,
+            mailbox=self,
+            audience=self,
         )
 
     @property
@@ -83,6 +85,15 @@ class IgsBackend:
 
     def player_stats(self, name: str) -> None:
         self._emit(lambda: cmd.stats(name))
+
+    def read_messages(self) -> None:
+        self._emit(cmd.messages)
+
+    def erase_messages(self) -> None:
+        self._emit(cmd.erase_messages)
+
+    def list_observers(self, game: int) -> None:
+        self._emit(lambda: cmd.observers(game))
 
     # observing --------------------------------------------------------------------------------
     def observe(self, game: int) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from igs_tui.backends.igs.conversation import IgsConversation, Offer
 from igs_tui.backends.igs.protocol import events as ev
+from igs_tui.backends.igs.protocol.replies import read_messages, read_observers, read_stats
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import (
     BufferKey,
@@ -41,6 +42,7 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
+from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.terms import MatchTerms
 
 _log = logging.getLogger(__name__)
@@ -281,12 +283,40 @@ class ModelAdapter:
             self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif e.command.verb == "stats" and not e.timed_out:
             self.model.apply(ch.PlayerCardReceived(_card(e)))
+        elif e.command.verb == "all" and not e.timed_out:
+            self._observers_listed(e)
+        elif e.command.verb in ("message", "messages", "erase") and not e.timed_out:
+            self._messages_listed(e)
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
             and any(isinstance(x, ev.Error) for x in e.events)
         ):
             self._game_gone(e.command.game)
+
+    def _observers_listed(self, e: ev.CommandReply) -> None:
+        listed = read_observers(e.events)
+        if listed is not None and listed.game in self.model.followed:
+            self.model.apply(ch.ObserversListed(listed.game, listed.observers))
+
+    def _messages_listed(self, e: ev.CommandReply) -> None:
+        """``message`` lists what waits (no file: nothing); ``erase`` leaves nothing."""
+        if any(isinstance(x, ev.Error) for x in e.events):
+            return
+        if e.command.verb == "erase":
+            self.model.apply(ch.MessagesListed(()))
+            return
+        found = read_messages(e.events)
+        self.model.apply(
+            ch.MessagesListed(tuple(ServerMessage(m.author, m.when, m.text) for m in found))
+        )
+
+    def _messages_waiting(self, e: ev.MessagesWaiting) -> None:
+        self.model.apply(ch.MessagesWaiting(e.count))
+        many = "a message" if e.count == 1 else f"{e.count} messages"
+        self.model.notify(
+            "messages", f"You have {many}", "Read them with ctrl+p, Messages (F1 lists keys)."
+        )
 
     def _game_gone(self, number: int) -> None:
         """The server has no game ``number`` any more, though we still follow it in play: it
@@ -893,19 +923,9 @@ def _summary(e: ev.GamesEntry) -> GameSummary:
 
 def _card(reply: ev.CommandReply) -> PlayerCard:
     """A ``stats NAME`` reply as a card: its ``Label: value`` lines in order, or the error."""
-    asked = reply.command.line.split()[1] if len(reply.command.line.split()) > 1 else ""
-    details: list[tuple[str, str]] = []
-    for event in reply.events:
-        if isinstance(event, ev.Error):
-            return PlayerCard(asked, error=event.text.strip())
-        if isinstance(event, ev.Info):
-            label, colon, value = event.text.partition(":")
-            if colon and label.strip() and len(label) <= 40:
-                details.append((label.strip(), value.strip()))
-            elif event.text.strip():
-                details.append(("", event.text.strip()))
-    name = next((value for label, value in details if label.casefold() == "player"), asked)
-    return PlayerCard(name or asked, tuple(details))
+    words = reply.command.line.split()
+    stats = read_stats(words[1] if len(words) > 1 else "", reply.events)
+    return PlayerCard(stats.name, stats.details, stats.error)
 
 
 def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:
@@ -996,6 +1016,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.TimeAdded: ModelAdapter._time_added,
     ev.DoneTyped: ModelAdapter._done_typed,
     ev.ByoyomiEntry: ModelAdapter._byoyomi_entered,
+    ev.MessagesWaiting: ModelAdapter._messages_waiting,
     ev.ServerVersion: ModelAdapter._server_version,
     ev.GuestNotice: ModelAdapter._guest_notice,
     ev.LoginComplete: ModelAdapter._login,

@@ -526,6 +526,22 @@ def stats(name: str | None = None) -> Command:
     return _build("stats" if name is None else f"stats {_name(name)}")
 
 
+def observers(game: int) -> Command:
+    """``all N``: who observes game N (``9 Observing game N (W vs. B) :``, rows of name and
+    rank, ``9 Found K observers.``)."""
+    return _build(f"all {_int(game, 'game number', 1)}")
+
+
+def messages() -> Command:
+    """``message``: the messages left for us, as a ``14 File`` block."""
+    return _build("message")
+
+
+def erase_messages() -> Command:
+    """``erase``: delete the messages left for us (after reading them)."""
+    return _build("erase")
+
+
 def ayt() -> Command:
     return _build("ayt")
 

@@ -450,6 +450,15 @@ class ByoyomiEntry(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MessagesWaiting(Event):
+    """``9 You have a message. To read your messages, type:  message`` (or ``N messages``):
+    messages left for us while we were away wait on the server."""
+
+    type: ClassVar[str] = "messages_waiting"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class TimeAdded(Event):
     """``9 Increase X's time by 10 minutes``: the answer to ``addtime``, sent to both players."""
 

@@ -42,6 +42,7 @@ from igs_tui.backends.igs.protocol.events import (
     MatchCancelled,
     MatchDispute,
     MatchRequest,
+    MessagesWaiting,
     NMatchRequest,
     PasswordPrompt,
     Prompt,
@@ -251,6 +252,12 @@ class IgsParser:
         if prompt is not None:
             out.append(prompt)
             return out
+        if stripped.startswith("You have"):
+            # the login greeting comes before client mode is on: "You have 2 messages ..."
+            waiting = read_info(stripped)
+            if isinstance(waiting, MessagesWaiting):
+                out.append(waiting)
+                return out
         if stripped.startswith(("NMatch requested", "Nmatch requested")):
             reading = read_info(stripped)
             return out + self._accept_info(reading, stripped)

@@ -40,6 +40,7 @@ from igs_tui.backends.igs.protocol.events import (
     KomiSet,
     MatchDeclined,
     MatchRequest,
+    MessagesWaiting,
     Move,
     NMatchRequest,
     ScoringStarted,
@@ -634,6 +635,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"You have (\d{1,9}) stones and (\d{1,9}) minutes?\.?\s*$"), "byo_stones"),
     (re.compile(r"Increase (\S+)'s time by (\d{1,9}) minutes?\.?\s*$"), "time_added"),
     (re.compile(r"(\S+) has typed done\.?\s*$"), "done"),
+    (re.compile(r"You have (a|\d{1,9}) (?:new )?messages?\b"), "messages_waiting"),
     (re.compile(r"Removing @ (\S+)\s*$"), "removing"),
     (re.compile(r"(\S+) declines undo\.?\s*$"), "undo_declined"),
     (re.compile(r"(\S+) wants the komi to be\s+(-?\d{1,9}(?:\.\d{1,9})?)\.?\s*$"), "komi_request"),
@@ -715,6 +717,8 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return TimeAdded(g[0], int(g[1]))
     if kind == "done":
         return DoneTyped(g[0])
+    if kind == "messages_waiting":
+        return MessagesWaiting(1 if g[0] == "a" else int(g[0]))
     if kind == "removing":
         return StoneRemoval(None, None, g[0].upper())
     if kind == "undo_declined":

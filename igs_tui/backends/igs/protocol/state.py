@@ -137,6 +137,7 @@ UNSOLICITED = frozenset(
         "stray_prompt",
         "server_version",
         "guest_notice",
+        "messages_waiting",
         # the game stream (moves of played and observed games)
         "game_heading",
         "move",

@@ -1,0 +1,109 @@
+"""Issue 14 end to end over real TCP on 127.0.0.1: player cards (``stats``), a game's
+observers (``all N``) and the messages the server keeps (``message``/``erase``), first through
+the client stack alone, then through the whole app driven by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from igs_tui.localserver.server import start_embedded
+from igs_tui.model import LinkState
+from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.messages_screen import MessagesScreen
+from igs_tui.ui.observers_screen import ObserversScreen
+from igs_tui.ui.player_card import PlayerCardScreen
+from tests.e2e.test_app_local_server import make_app, wait_for
+from tests.play.harness import Player, fast_server_config, join
+from tests.play.test_e2e_play import start_game
+from tests.polling import wait_until
+
+
+async def _leave(*players: Player) -> None:
+    for p in players:
+        await p.client.close()
+        p.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+
+
+async def test_cards_observers_and_messages_over_tcp() -> None:
+    server = await start_embedded(fast_server_config())
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        carol = await join(server.port, "carol")
+        players += [alice, bob, carol]
+        number, _ = await start_game(alice, bob)
+
+        carol.backend.player_stats("alice")
+        await wait_until(lambda: "alice" in carol.model.cards)
+        card = carol.model.cards["alice"]
+        assert card.playing == number and card.online and card.rank
+
+        carol.backend.observe(number)
+        await wait_until(lambda: number in carol.model.followed)
+        game = alice.game()
+        assert game is not None
+        alice.backend.list_observers(number)
+        await wait_until(lambda: game.observer_list is not None and len(game.observer_list) == 1)
+        assert game.observer_list is not None and game.observer_list[0][0] == "carol"
+
+        assert carol.model.messages_waiting == 1  # the robot's welcome, told at login
+        bob.backend.send_raw("message carol good game")
+        await wait_until(lambda: carol.model.messages_waiting == 2)
+        carol.backend.read_messages()
+        await wait_until(lambda: len(carol.model.messages) == 2)
+        assert [m.author for m in carol.model.messages] == ["igsbot", "bob"]
+        carol.backend.erase_messages()
+        await wait_until(lambda: carol.model.messages == () and carol.model.messages_waiting == 0)
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) -> None:
+    app, model, connector = make_app(tmp_path)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.click("#server-local", offset=(3, 0))
+            await pilot.click("#connect")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
+            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await wait_for(pilot, lambda: model.messages_waiting == 1)
+
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Messages")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessagesScreen))
+            await wait_for(pilot, lambda: bool(model.messages))
+            text = app.screen.query_one("#messages-text", Static)
+            await wait_for(pilot, lambda: "Welcome" in str(text.render()))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+
+            await wait_for(pilot, lambda: bool(model.games))
+            number = min(model.games)
+            app.screen.query_one("#chat-input").focus()
+            await pilot.press(*f"/observe {number}", "enter")
+            await wait_for(pilot, lambda: number in model.followed)
+            await pilot.pause()
+            await pilot.press("f2")
+            await pilot.pause()
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, ObserversScreen))
+            options = app.screen.query_one("#observers-list", OptionList)
+            await wait_for(pilot, lambda: options.option_count >= 1)
+            assert model.me in str(options.get_option_at_index(0).prompt)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayerCardScreen))
+            card_text = app.screen.query_one("#card-text", Static)
+            await wait_for(pilot, lambda: f"observing game {number}" in str(card_text.render()))
+            await pilot.press("ctrl+q")
+    finally:
+        await connector.close()
