@@ -90,3 +90,17 @@ def test_a_bad_encoding_option_exits_2(capsys: pytest.CaptureFixture[str]) -> No
 
     assert main(["--local", "--encoding", "klingon"]) == 2
     assert "no such codec" in capsys.readouterr().err
+
+
+def test_no_record_turns_session_transcripts_off(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-record``: no transcript is written and the login form says so (#16)."""
+    from igs_tui.apps.client import build_app
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "--no-record" in capsys.readouterr().out
+    app, connector = build_app(local=True, record=False)
+    assert connector.record is False
+    assert app._no_record is True and app.can_log_out
+    app, connector = build_app(local=True)
+    assert connector.record is True and app._no_record is False

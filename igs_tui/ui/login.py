@@ -35,6 +35,8 @@ class LoginRequest:
     user: str
     password: str = field(default="", repr=False)
     guest: bool = False
+    record: bool = True
+    """Write a transcript of the session (sessions/ in the data dir)."""
 
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:
@@ -85,15 +87,18 @@ class LoginScreen(Screen[LoginRequest]):
         local_port: int = DEFAULT_LOCAL_PORT,
         preset: str | None = None,
         error: str = "",
+        no_record: bool = False,
     ) -> None:
         """``preset`` (the launcher's ``--local``/``--server``) overrides the remembered server;
-        ``error`` is shown at once (why the last attempt failed)."""
+        ``error`` is shown at once (why the last attempt failed); ``no_record``
+        (``--no-record``) locks "Record session" off for this run (the setting is kept)."""
         super().__init__()
         self._config_dir = config_dir
         self._passwords = passwords or PasswordStore()
         self._local_port = local_port
         self.settings: LoginSettings = load_settings(config_dir)
         self._initial_error = error
+        self._no_record = no_record
         if preset:
             try:
                 kind, host, port = parse_server_preset(preset)
@@ -119,6 +124,14 @@ class LoginScreen(Screen[LoginRequest]):
             with Horizontal(classes="row", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
+            yield Checkbox(
+                "Record session (off with --no-record)"
+                if self._no_record
+                else "Record session to sessions/ (tells included)",
+                s.record_sessions and not self._no_record,
+                disabled=self._no_record,
+                id="record",
+            )
             yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
 
@@ -186,6 +199,7 @@ class LoginScreen(Screen[LoginRequest]):
         user = self.query_one("#user", Input).value.strip()
         password = self.query_one("#password", Input).value
         remember = self.query_one("#remember", Checkbox).value
+        record = self.query_one("#record", Checkbox).value
         if not host:
             self._error("Enter a host name.")
             return
@@ -214,6 +228,8 @@ class LoginScreen(Screen[LoginRequest]):
             user=user,
             guest=guest,
             remember_password=remember,
+            # --no-record is for this run: the remembered choice stays as it was
+            record_sessions=self.settings.record_sessions if self._no_record else record,
         )
         try:
             save_settings(self.settings, self._config_dir)
@@ -222,5 +238,13 @@ class LoginScreen(Screen[LoginRequest]):
         if not guest and not remember:
             self._passwords.forget(host, user)
         self.dismiss(
-            LoginRequest(kind, host, port, "" if guest else user, "" if guest else password, guest)
+            LoginRequest(
+                kind,
+                host,
+                port,
+                "" if guest else user,
+                "" if guest else password,
+                guest,
+                record=record,
+            )
         )

@@ -421,7 +421,7 @@ async def test_run_again_after_giving_up() -> None:
     """A client that gave up (no reconnects) can be run again: it logs in anew and keeps what
     it remembered (the observed games)."""
     async with FakeIgs(drop_after={0: "who"}) as fake:
-        client, events = make_client(fake, reconnect=False)
+        client, _events = make_client(fake, reconnect=False)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
         client.send("who")
