@@ -268,7 +268,7 @@ class Connector:
         task.add_done_callback(self._tasks.discard)
 
     def reconnect_now(self) -> str:
-        """"Reconnect now": skip the pause before the next attempt, or start again a client
+        """Reconnect now: skip the pause before the next attempt, or start again a client
         that gave up (it logs in as before and restores what it observed); what to tell the
         user."""
         client = self.client

@@ -401,7 +401,7 @@ async def test_run_twice_concurrently_is_an_error() -> None:
 
 
 async def test_retry_now_cuts_the_backoff_wait() -> None:
-    """"Reconnect now": while the client waits out a long backoff, it tries again at once."""
+    """Reconnect now: while the client waits out a long backoff, it tries again at once."""
     slow = BackoffPolicy(initial=600.0, factor=1, maximum=600.0, jitter=0.0, max_attempts=None)
     async with FakeIgs(drop_after={0: "who"}) as fake:
         client, events = make_client(fake, backoff=slow)

@@ -71,9 +71,7 @@ async def rig(tmp_path: Path, *, no_record: bool = False) -> AsyncIterator[Rig]:
         shutdown=connector.close,
     )
     try:
-        yield Rig(
-            app, model, connector, links, server, tmp_path / "config", tmp_path / "sessions"
-        )
+        yield Rig(app, model, connector, links, server, tmp_path / "config", tmp_path / "sessions")
     finally:
         await connector.close()
         await server.stop()
