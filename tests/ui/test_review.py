@@ -147,7 +147,7 @@ async def test_save_as_ishi_then_sgf_round_trips(tmp_path: Path) -> None:
         prompt.query_one(Input).value = str(tmp_path / "out.go")
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is screen
+        assert app.screen is screen and isinstance(screen, ReviewScreen)
         assert "Saved to" in shown(screen, "#review-status")
     again = read_record_file(tmp_path / "out.go")[0]
     original = read_record_file(tmp_path / "game.sgf")[0]
@@ -207,7 +207,7 @@ async def test_open_record_from_the_palette_shows_errors_then_the_review(tmp_pat
         prompt.query_one(Input).value = str(bad)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is prompt  # stays open, with the position of the problem
+        assert app.screen is prompt and isinstance(prompt, InputPrompt)  # stays open
         assert "line 1, column" in prompt.error and "illegal" in prompt.error
         prompt.query_one(Input).value = str(good)
         await pilot.press("enter")
