@@ -162,6 +162,10 @@ def test_the_program_through_a_pty_prints_plain_lines(tmp_path: Path) -> None:
         out = _read_until(main, r"Type help for the commands, quit to leave\.\r?\n")
         assert re.search(r"Connected to 127\.0\.0\.1:\d+ as guest\d+\.", out)
         assert "\x1b" not in out  # no colours, no cursor movement
+        assert "Type messages to read them." in out  # the robot left a welcome message
+        os.write(main, b"messages\n")
+        out = _read_until(main, r"From igsbot \([^)]*\): Welcome[^\r\n]+\r?\n")
+        assert "1 message:" in out
         os.write(main, b"play q16\n")
         out = _read_until(main, r"You are not playing a game\.\r?\n")
         os.write(main, b"tell igsbot hi\n")

@@ -152,10 +152,23 @@ class Narrator:
             f"{terms.main_seconds // 60} minutes. Type 'accept {who}' or 'decline {who}'."
         )
 
+    def _messages(self, c: ch.MessagesListed) -> str:
+        if not c.messages:
+            return "No messages are waiting."
+        count = len(c.messages)
+        lines = [f"{count} message{'s' if count != 1 else ''}:"]
+        for m in c.messages:
+            who = clean(m.author, max_length=24) or "someone"
+            when = f" ({clean(m.when, max_length=40)})" if m.when else ""
+            lines.append(f"From {who}{when}: {clean(m.text, max_length=1000)}")
+        return "\n".join(lines)
+
     def _notified(self, c: ch.Notified) -> str:
         if c.kind in ("tell", "shout", "mention", "channel", "game", "challenge", "match"):
             return ""  # said already, in the chat or challenge sentence
         text = f" {clean(c.text, max_length=200)}" if c.text else ""
+        if c.kind == "messages":
+            text += " Type messages to read them."
         return f"{clean(c.title, max_length=80)}.{text}"
 
     def _connection(self, c: ch.ConnectionChanged) -> str:
@@ -188,6 +201,7 @@ _HANDLERS: dict[type[ch.Change], Callable[[Narrator, ch.Change], str]] = {
     ch.PhaseChanged: Narrator._phase,  # type: ignore[dict-item]
     ch.GameUnfollowed: Narrator._unfollowed,  # type: ignore[dict-item]
     ch.MoveUndone: Narrator._undone,  # type: ignore[dict-item]
+    ch.MessagesListed: Narrator._messages,  # type: ignore[dict-item]
     ch.ChatAdded: Narrator._chat,  # type: ignore[dict-item]
     ch.ChallengeOpened: Narrator._challenge,  # type: ignore[dict-item]
     ch.Notified: Narrator._notified,  # type: ignore[dict-item]

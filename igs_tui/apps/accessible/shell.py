@@ -17,7 +17,7 @@ from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.safe_text import clean
 
 HELP = """Commands:
-  observe N, unobserve N, games, who
+  observe N, unobserve N, games, who, messages
   play Q16 (or just q16), pass, resign, undo, dead Q16, done
   board [N], last [N], score [N]
   tell NAME TEXT, say TEXT, kibitz N TEXT, shout TEXT
@@ -94,6 +94,13 @@ class Shell:
         )
         if (listing := self.backend.capabilities.listing) is not None:
             listing.refresh_players()
+
+    def do_messages(self, _rest: str) -> None:
+        mailbox = self.backend.capabilities.mailbox
+        if mailbox is None:
+            self.say(self.backend.capabilities.refusal("Messages"))
+        else:
+            mailbox.read_messages()
 
     # -- observing --------------------------------------------------------------------------
     def do_observe(self, rest: str) -> None:
