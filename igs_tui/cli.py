@@ -75,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parse.add_argument("file", help="transcript file ('-' for standard input)")
 
+    review = sub.add_parser(
+        "review",
+        help="review a game record (SGF or Ishi) in the board UI, without a server",
+        description="Open a game record to browse its moves, variations and comments, and "
+        "save it as SGF (.sgf) or Ishi (.go/.ishi). No server is contacted.",
+    )
+    review.add_argument("file", help="record to open (.sgf, .go or .ishi)")
+
     gtp_engine = sub.add_parser(
         "gtp-engine",
         help="run the tiny built-in GTP v2 engine on standard input/output",
@@ -125,6 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
+    if args.command == "review":
+        if args.local or args.server or args.dialect or args.engine:
+            parser.error("review opens a file without a server: leave out --local/--server")
+        from igs_tui.apps.review_cli import run_review_cli
+
+        return run_review_cli(args.file)
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:
