@@ -12,7 +12,11 @@ from igs_tui.backends.kgs.schema import FieldSpec, MessageSpec
 from igs_tui.backends.kgs.values import Fields, Message, Value
 
 ASCII = st.characters(min_codepoint=1, max_codepoint=0x7F)
-UCS2 = st.characters(min_codepoint=1, max_codepoint=0xFFFF, exclude_categories=("Cs",))
+UCS2 = st.characters(
+    min_codepoint=1,
+    max_codepoint=0xFFFF,
+    categories=("L", "M", "N", "P", "S", "Z", "Cc", "Cf", "Co", "Cn"),
+)
 
 
 def value_of(type_name: str) -> st.SearchStrategy[Value]:

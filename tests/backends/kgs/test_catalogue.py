@@ -12,7 +12,14 @@ import pytest
 from igs_tui.backends.kgs import registry
 from igs_tui.backends.kgs.catalogue import ENUMS, MESSAGES, STRUCTS, TYPES
 from igs_tui.backends.kgs.primitives import INT_FORMATS
-from igs_tui.backends.kgs.schema import PRIMITIVES, FieldSpec, Guard, Origin
+from igs_tui.backends.kgs.schema import (
+    PRIMITIVES,
+    FieldSpec,
+    Guard,
+    MessageSpec,
+    Origin,
+    StructSpec,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = Path("/work/shared/specs/kgs-protocol.txt")
@@ -57,7 +64,8 @@ def test_every_field_type_is_known() -> None:
 
 
 def test_field_names_are_unique_within_a_message_or_structure() -> None:
-    for owner in [*STRUCTS.values(), *MESSAGES]:
+    owners: list[StructSpec | MessageSpec] = [*STRUCTS.values(), *MESSAGES]
+    for owner in owners:
         names = [f.name for f in owner.fields]
         assert len(names) == len(set(names)), owner.name
 
@@ -72,7 +80,7 @@ def test_channel_messages_start_with_their_channel() -> None:
 
 
 def test_guards_name_an_earlier_integer_field() -> None:
-    owners = [*STRUCTS.values(), *MESSAGES]
+    owners: list[StructSpec | MessageSpec] = [*STRUCTS.values(), *MESSAGES]
     for owner in owners:
         earlier: dict[str, str] = {}
         for f in owner.fields:
@@ -125,9 +133,7 @@ def test_message_details_are_transcribed() -> None:
     event = registry.server("notify_event", 0x0202).fields[-1]
     assert event.guard == Guard("event", "==", 2)
     assert registry.server("challenge", 0x4400).fields[-1].optional
-    assert registry.server("login", 0x0004).constants == {
-        "message": "login failed: wrong password"
-    }
+    assert registry.server("login", 0x0004).constants == {"message": "login failed: wrong password"}
     assert registry.server("login", 0x0001).constants["success"] is None
     new_room = registry.client("new_room")
     assert [f.spec_name for f in new_room.fields].count("name") == 2

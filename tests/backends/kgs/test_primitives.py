@@ -53,7 +53,9 @@ def test_integers_are_little_endian() -> None:
     ]
 
 
-@pytest.mark.parametrize(("kind", "value"), [("U8", 256), ("U8", -1), ("I16", 32768), ("U64", 2**64)])
+@pytest.mark.parametrize(
+    ("kind", "value"), [("U8", 256), ("U8", -1), ("I16", 32768), ("U64", 2**64)]
+)
 def test_out_of_range_integers_are_refused(kind: str, value: int) -> None:
     with pytest.raises(KgsEncodeError, match="outside"):
         Writer().integer(kind, value, "f")

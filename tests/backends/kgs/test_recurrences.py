@@ -25,7 +25,7 @@ from igs_tui.backends.kgs.codec import encode_body
 from igs_tui.backends.kgs.connection import ClientConnection, client_message
 from igs_tui.backends.kgs.framing import frame
 from igs_tui.backends.kgs.recurrences import LengthXor, TypeOffset
-from igs_tui.backends.kgs.values import Message
+from igs_tui.backends.kgs.values import Fields, Message
 
 
 def test_length_xor_sequence() -> None:
@@ -91,10 +91,8 @@ def test_the_client_learns_its_name_from_the_login_reply() -> None:
     client.receive_data(b"\x03" + frame(0x0001, body))
     assert client.username == "bob"
     room = registry.server("msg_room", 0x4301)
-    chat = {"channel": 1, "name": "al", "message": "x" * 20}
+    chat: Fields = {"channel": 1, "name": "al", "message": "x" * 20}
     long_body = encode_body(room, chat)
     assert len(long_body) + 4 > 44
-    first, second = client.receive_data(
-        frame(0x4301, long_body) + frame(0x429F, long_body)
-    )
+    first, second = client.receive_data(frame(0x4301, long_body) + frame(0x429F, long_body))
     assert first == second == Message(room, chat)
