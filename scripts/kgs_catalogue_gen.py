@@ -1,4 +1,4 @@
-"""Generate ``igs_tui/backends/kgs/catalogue.py`` from the KGS protocol spec text.
+"""Generate ``igs_tui/backends/kgs/protocol/catalogue.py`` from the KGS protocol spec text.
 
 Usage: ``python3 scripts/kgs_catalogue_gen.py [SPEC] [OUT]`` (defaults below). The spec text is a
 text rendering of the KGS protocol XML: each table row is one line whose cells are separated by
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_SPEC = Path("/work/shared/specs/kgs-protocol.txt")
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "igs_tui/backends/kgs/catalogue.py"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "igs_tui/backends/kgs/protocol/catalogue.py"
 
 NBSP = "\u00a0"
 PRIMITIVES = {"U8", "U16", "U32", "U64", "I8", "I16", "I32"}
@@ -204,7 +204,7 @@ def render(sections: list[Section]) -> str:
         "",
         "# ruff: noqa: E501",
         "",
-        "from igs_tui.backends.kgs.schema import (",
+        "from igs_tui.backends.kgs.protocol.schema import (",
         "    EnumMember,",
         "    EnumSpec,",
         "    FieldSpec,",

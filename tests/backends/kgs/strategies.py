@@ -6,10 +6,10 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from igs_tui.backends.kgs.catalogue import STRUCTS, TYPES
-from igs_tui.backends.kgs.primitives import INT_FORMATS, int_range
-from igs_tui.backends.kgs.schema import FieldSpec, MessageSpec
-from igs_tui.backends.kgs.values import Fields, Message, Value
+from igs_tui.backends.kgs.protocol.catalogue import STRUCTS, TYPES
+from igs_tui.backends.kgs.protocol.primitives import INT_FORMATS, int_range
+from igs_tui.backends.kgs.protocol.schema import FieldSpec, MessageSpec
+from igs_tui.backends.kgs.protocol.values import Fields, Message, Value
 
 ASCII = st.characters(min_codepoint=1, max_codepoint=0x7F)
 UCS2 = st.characters(

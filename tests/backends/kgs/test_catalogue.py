@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.catalogue import ENUMS, MESSAGES, STRUCTS, TYPES
-from igs_tui.backends.kgs.primitives import INT_FORMATS
-from igs_tui.backends.kgs.schema import (
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.catalogue import ENUMS, MESSAGES, STRUCTS, TYPES
+from igs_tui.backends.kgs.protocol.primitives import INT_FORMATS
+from igs_tui.backends.kgs.protocol.schema import (
     PRIMITIVES,
     FieldSpec,
     Guard,
@@ -34,7 +34,7 @@ def test_the_committed_catalogue_is_what_the_generator_makes(tmp_path: Path) -> 
         check=True,
         capture_output=True,
     )
-    committed = (ROOT / "igs_tui/backends/kgs/catalogue.py").read_text(encoding="utf-8")
+    committed = (ROOT / "igs_tui/backends/kgs/protocol/catalogue.py").read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == committed
 
 

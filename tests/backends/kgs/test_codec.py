@@ -8,12 +8,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.catalogue import MESSAGES
-from igs_tui.backends.kgs.codec import decode_body, decode_message, encode_body, with_defaults
-from igs_tui.backends.kgs.errors import KgsDecodeError, KgsEncodeError
-from igs_tui.backends.kgs.schema import MessageSpec, Origin
-from igs_tui.backends.kgs.values import Message, UndecodableMessage, UnknownMessage, Value
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.catalogue import MESSAGES
+from igs_tui.backends.kgs.protocol.codec import (
+    decode_body,
+    decode_message,
+    encode_body,
+    with_defaults,
+)
+from igs_tui.backends.kgs.protocol.errors import KgsDecodeError, KgsEncodeError
+from igs_tui.backends.kgs.protocol.schema import MessageSpec, Origin
+from igs_tui.backends.kgs.protocol.values import Message, UndecodableMessage, UnknownMessage, Value
 
 from .strategies import message_of
 

@@ -9,14 +9,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.catalogue import MESSAGES
-from igs_tui.backends.kgs.codec import encode_body
-from igs_tui.backends.kgs.connection import ClientConnection, ServerConnection, client_message
-from igs_tui.backends.kgs.errors import KgsEncodeError, KgsStreamError
-from igs_tui.backends.kgs.framing import frame
-from igs_tui.backends.kgs.schema import Origin
-from igs_tui.backends.kgs.values import Message, Received, UndecodableMessage, UnknownMessage
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.catalogue import MESSAGES
+from igs_tui.backends.kgs.protocol.codec import encode_body
+from igs_tui.backends.kgs.protocol.connection import (
+    ClientConnection,
+    ServerConnection,
+    client_message,
+)
+from igs_tui.backends.kgs.protocol.errors import KgsEncodeError, KgsStreamError
+from igs_tui.backends.kgs.protocol.framing import frame
+from igs_tui.backends.kgs.protocol.schema import Origin
+from igs_tui.backends.kgs.protocol.values import (
+    Message,
+    Received,
+    UndecodableMessage,
+    UnknownMessage,
+)
 
 from .strategies import message_of
 

@@ -6,8 +6,14 @@ from decimal import Decimal
 
 import pytest
 
-from igs_tui.backends.kgs.errors import KgsDecodeError, KgsEncodeError
-from igs_tui.backends.kgs.primitives import Reader, Writer, password_hash, scale_down, scale_up
+from igs_tui.backends.kgs.protocol.errors import KgsDecodeError, KgsEncodeError
+from igs_tui.backends.kgs.protocol.primitives import (
+    Reader,
+    Writer,
+    password_hash,
+    scale_down,
+    scale_up,
+)
 
 
 def test_password_hash_follows_the_spec_recurrence() -> None:

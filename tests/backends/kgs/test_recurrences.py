@@ -20,12 +20,12 @@ Received types, user "bob", three messages longer than 44 bytes, real type 0x430
 
 from __future__ import annotations
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.codec import encode_body
-from igs_tui.backends.kgs.connection import ClientConnection, client_message
-from igs_tui.backends.kgs.framing import frame
-from igs_tui.backends.kgs.recurrences import LengthXor, TypeOffset
-from igs_tui.backends.kgs.values import Fields, Message
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.codec import encode_body
+from igs_tui.backends.kgs.protocol.connection import ClientConnection, client_message
+from igs_tui.backends.kgs.protocol.framing import frame
+from igs_tui.backends.kgs.protocol.recurrences import LengthXor, TypeOffset
+from igs_tui.backends.kgs.protocol.values import Fields, Message
 
 
 def test_length_xor_sequence() -> None:

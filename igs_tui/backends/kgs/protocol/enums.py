@@ -7,7 +7,7 @@ Nothing is guessed from the order of the members.
 
 from __future__ import annotations
 
-from igs_tui.backends.kgs.schema import EnumSpec
+from igs_tui.backends.kgs.protocol.schema import EnumSpec
 
 
 def enum_name(spec: EnumSpec, value: int) -> str | int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeAlias
 
-from igs_tui.backends.kgs.schema import MessageSpec
+from igs_tui.backends.kgs.protocol.schema import MessageSpec
 
 Value: TypeAlias = int | Decimal | str | bytes | dict[str, "Value"] | tuple["Value", ...]
 Fields: TypeAlias = dict[str, Value]

@@ -20,7 +20,7 @@ import struct
 from decimal import Decimal
 from typing import Final
 
-from igs_tui.backends.kgs.errors import KgsDecodeError, KgsEncodeError
+from igs_tui.backends.kgs.protocol.errors import KgsDecodeError, KgsEncodeError
 
 INT_FORMATS: Final[dict[str, str]] = {
     "U8": "<B",

@@ -11,7 +11,7 @@ import struct
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from igs_tui.backends.kgs.errors import KgsEncodeError, KgsStreamError
+from igs_tui.backends.kgs.protocol.errors import KgsEncodeError, KgsStreamError
 
 HEADER_SIZE: Final = 4
 MAX_LENGTH: Final = 0xFFFF

@@ -20,13 +20,13 @@ import zlib
 from collections.abc import Mapping
 from typing import Final
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.codec import decode_message, encode_body, with_defaults
-from igs_tui.backends.kgs.errors import KgsEncodeError, KgsStreamError
-from igs_tui.backends.kgs.framing import HEADER_SIZE, MAX_LENGTH, FrameSplitter, frame
-from igs_tui.backends.kgs.recurrences import LengthXor, TypeOffset
-from igs_tui.backends.kgs.schema import Origin
-from igs_tui.backends.kgs.values import Message, Received, Value
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.codec import decode_message, encode_body, with_defaults
+from igs_tui.backends.kgs.protocol.errors import KgsEncodeError, KgsStreamError
+from igs_tui.backends.kgs.protocol.framing import HEADER_SIZE, MAX_LENGTH, FrameSplitter, frame
+from igs_tui.backends.kgs.protocol.recurrences import LengthXor, TypeOffset
+from igs_tui.backends.kgs.protocol.schema import Origin
+from igs_tui.backends.kgs.protocol.values import Message, Received, Value
 
 CLIENT_PROTOCOL: Final = 4
 SERVER_PROTOCOL: Final = 3

@@ -7,7 +7,7 @@ Where the spec text is blank (enum values, some CONSTANT texts) the value is ``N
 
 # ruff: noqa: E501
 
-from igs_tui.backends.kgs.schema import (
+from igs_tui.backends.kgs.protocol.schema import (
     EnumMember,
     EnumSpec,
     FieldSpec,

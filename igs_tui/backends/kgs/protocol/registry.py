@@ -11,8 +11,14 @@ from collections import defaultdict
 from types import MappingProxyType
 from typing import Final
 
-from igs_tui.backends.kgs.catalogue import ENUMS, MESSAGES, STRUCTS, TYPES
-from igs_tui.backends.kgs.schema import EnumSpec, MessageSpec, Origin, StructSpec, TypeAlias
+from igs_tui.backends.kgs.protocol.catalogue import ENUMS, MESSAGES, STRUCTS, TYPES
+from igs_tui.backends.kgs.protocol.schema import (
+    EnumSpec,
+    MessageSpec,
+    Origin,
+    StructSpec,
+    TypeAlias,
+)
 
 
 def _index() -> dict[tuple[Origin, int], tuple[MessageSpec, ...]]:

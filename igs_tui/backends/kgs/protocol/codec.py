@@ -9,19 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from igs_tui.backends.kgs import registry
-from igs_tui.backends.kgs.catalogue import STRUCTS, TYPES
-from igs_tui.backends.kgs.errors import KgsDecodeError, KgsEncodeError
-from igs_tui.backends.kgs.primitives import (
+from igs_tui.backends.kgs.protocol import registry
+from igs_tui.backends.kgs.protocol.catalogue import STRUCTS, TYPES
+from igs_tui.backends.kgs.protocol.errors import KgsDecodeError, KgsEncodeError
+from igs_tui.backends.kgs.protocol.primitives import (
     INT_FORMATS,
     Reader,
     Writer,
     scale_down,
     scale_up,
 )
-from igs_tui.backends.kgs.schema import FieldSpec, MessageSpec, Origin
-from igs_tui.backends.kgs.values import Fields, Message, Received, UndecodableMessage, Value
-from igs_tui.backends.kgs.values import UnknownMessage as Unknown
+from igs_tui.backends.kgs.protocol.schema import FieldSpec, MessageSpec, Origin
+from igs_tui.backends.kgs.protocol.values import (
+    Fields,
+    Message,
+    Received,
+    UndecodableMessage,
+    Value,
+)
+from igs_tui.backends.kgs.protocol.values import UnknownMessage as Unknown
 
 #: Nesting bound for structures (the catalogue nests two deep); guards against a bad catalogue.
 _MAX_DEPTH = 8
