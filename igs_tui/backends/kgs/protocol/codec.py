@@ -211,7 +211,8 @@ def _write_value(type_name: str, value: Value, writer: Writer, what: str, depth:
         elif alias.multiplier is not None and alias.multiplier > 1:
             writer.integer(alias.base, scale_up(value, alias.multiplier, what), what)
         else:
-            writer.integer(alias.base, _as_int(value, what), what)
+            secret = type_name == "password"
+            writer.integer(alias.base, _as_int(value, what), what, secret=secret)
         return
     if type_name in INT_FORMATS:
         writer.integer(type_name, _as_int(value, what), what)

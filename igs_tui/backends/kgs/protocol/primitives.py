@@ -141,12 +141,14 @@ class Writer:
         #: Where the last STRING's NUL unit ends: dropped if nothing follows it.
         self.string_end = -1
 
-    def integer(self, kind: str, value: int, what: str) -> None:
+    def integer(self, kind: str, value: int, what: str, *, secret: bool = False) -> None:
+        """Write ``value``; a ``secret`` one (the password number) is never put in an error."""
         low, high = int_range(kind)
         if isinstance(value, bool) or not isinstance(value, int):
             raise KgsEncodeError(f"{what}: {kind} needs an int, got {type(value).__name__}")
         if not low <= value <= high:
-            raise KgsEncodeError(f"{what}: {value} is outside {kind} ({low}..{high})")
+            shown = "the value" if secret else str(value)
+            raise KgsEncodeError(f"{what}: {shown} is outside {kind} ({low}..{high})")
         self.buf += struct.pack(INT_FORMATS[kind], value)
 
     def ascii_fixed(self, length: int, value: str, what: str) -> None:

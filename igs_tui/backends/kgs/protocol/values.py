@@ -43,7 +43,10 @@ class Message:
         return self.fields[name]
 
     def __repr__(self) -> str:
-        return f"Message({self.spec.key}, {self.fields!r})"
+        # The password "hash" is reversible (the spec: "basically plaintext"): never show it.
+        secret = {f.name for f in self.spec.fields if f.type == "password"}
+        shown = {k: "<redacted>" if k in secret else v for k, v in self.fields.items()}
+        return f"Message({self.spec.key}, {shown!r})"
 
 
 @dataclass(frozen=True, slots=True)
