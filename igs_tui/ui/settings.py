@@ -144,7 +144,7 @@ def update_config(values: dict[str, Any], directory: Path | None = None) -> Path
     """Set ``values`` in the config file, keeping its other keys; atomic, mode 0600."""
     folder = directory or config_dir()
     data = {**read_config(folder), **values}
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new config dir is ours alone
     path = folder / "config.json"
     fd, tmp = tempfile.mkstemp(prefix=".config-", dir=folder)
     try:
