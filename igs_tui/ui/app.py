@@ -228,20 +228,27 @@ class IgsApp(App[None]):
             self.push_screen(HelpScreen(self.help_sections()))
 
     def _load_social(self) -> None:
-        """Friends and blocked players from the config file, into the model."""
-        from igs_tui.model import changes as ch
+        """Friends and blocked players from the config file, to a backend that does not keep
+        them on its server."""
         from igs_tui.ui.settings import load_social
 
+        social = self.backend.capabilities.social
+        if social is None or social.kept_by_server:
+            return
         friends, blocked = load_social(self._config_dir)
         if friends or blocked or self.model.friends or self.model.blocked:
-            self.model.apply(ch.SocialListsSet(friends, blocked))
+            social.set_social(friends, blocked)
 
     def toggle_social(self, name: str, which: str) -> str:
         """Add ``name`` to (or take it off) our friends (``which="friend"``) or the players we
-        block (``"block"``), keep the lists in the config file; the message to show."""
-        from igs_tui.model import changes as ch
+        block (``"block"``) through the backend, kept in the config file unless its server
+        keeps them; the message to show ("" when the backend has no such lists: it said why)."""
         from igs_tui.ui.settings import save_social
 
+        what = "Friends" if which == "friend" else "Blocking"
+        social = need(self, self.backend, self.backend.capabilities.social, what)
+        if social is None:
+            return ""
         friends, blocked = set(self.model.friends), set(self.model.blocked)
         folded = name.casefold()
         target = friends if which == "friend" else blocked
@@ -251,9 +258,10 @@ class IgsApp(App[None]):
             (blocked if which == "friend" else friends).discard(folded)
         else:
             target.discard(folded)
-        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+        social.set_social(frozenset(friends), frozenset(blocked))
         try:
-            save_social(self.model.friends, self.model.blocked, self._config_dir)
+            if not social.kept_by_server:
+                save_social(frozenset(friends), frozenset(blocked), self._config_dir)
         except OSError as exc:
             _log.warning("could not keep the friends and blocked lists: %s", exc)
         if which == "friend":

@@ -93,7 +93,8 @@ class IgsCommands(Provider):
         return fixed
 
     def _social(self, name: str, which: str) -> None:
-        self.actions.notify(self.actions.toggle_social(name, which), markup=False)
+        if said := self.actions.toggle_social(name, which):
+            self.actions.notify(said, markup=False)
 
     def _reply(self) -> None:
         from igs_tui.ui.chat_pane import last_tell_partner
@@ -151,7 +152,7 @@ class IgsCommands(Provider):
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
                     hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
-        elif verb in ("friend", "block") and arg:
+        elif verb in ("friend", "block") and arg and caps.social:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]
