@@ -37,6 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --local: the server the embedded one imitates, igs (default) or nngs",
     )
     parser.add_argument(
+        "--accessible",
+        action="store_true",
+        help="no screen: events are printed as sentences and commands typed line by line "
+        "(for screen readers); with --user NAME to log in to an account",
+    )
+    parser.add_argument("--user", metavar="NAME", help="with --accessible: the account to use")
+    parser.add_argument(
         "--encoding",
         metavar="CODEC",
         help="how to read text that is not UTF-8: gb18030 (the default: Chinese), cp932 "
@@ -122,6 +129,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
+    if args.user is not None and not args.accessible:
+        parser.error("--user goes with --accessible (the app asks on its login screen)")
+    if args.accessible:
+        if args.local and args.server:
+            parser.error("--local and --server cannot be used together")
+        from igs_tui.apps.accessible.main import run_accessible
+
+        return run_accessible(
+            local=args.local, server=args.server, user=args.user, dialect=args.dialect
+        )
     return run_app(
         local=args.local,
         server=args.server,
