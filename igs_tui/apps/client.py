@@ -137,6 +137,8 @@ class Connector:
         guest = bool(getattr(request, "guest", False))
         user = "guest" if guest else str(getattr(request, "user", "")) or "guest"
         password = "" if guest else str(getattr(request, "password", ""))
+        # the codec chosen on the login form for this server (else --encoding's)
+        encoding = str(getattr(request, "encoding", "") or "")
         from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
 
         if server_kind == "igs":
@@ -151,7 +153,9 @@ class Connector:
         fast = server_kind == "local"
         # The login form's "Record session" box; --no-record (self.record) wins over it.
         record = self.record and bool(getattr(request, "record", True))
-        return await self.connect(servers, user, password, fast=fast, record=record)
+        return await self.connect(
+            servers, user, password, fast=fast, encoding=encoding, record=record
+        )
 
     async def _start_embedded(self) -> int:
         from igs_tui.localserver.server import start_embedded
@@ -167,10 +171,17 @@ class Connector:
         password: str,
         *,
         fast: bool = False,
+        encoding: str = "",
         record: bool | None = None,
     ) -> Backend:
-        """Log in to the first of ``servers`` that answers; ``record`` (default
-        :attr:`record`) says whether a transcript of the session is written."""
+        """Log in to the first of ``servers`` that answers; ``encoding`` (a codec name or
+        ``"none"``) replaces the configured legacy codec for this connection; ``record``
+        (default :attr:`record`) says whether a transcript of the session is written.
+
+        Raises:
+            ConnectionError: no server answered, or the login failed.
+            ValueError: ``encoding`` names no codec.
+        """
         from igs_tui.backends.igs.model_link import model_link
         from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
         from igs_tui.backends.igs.net.recorder import SessionRecorder
@@ -198,6 +209,9 @@ class Connector:
         profile = link.profile
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
+        if encoding:
+            legacy = check_encoding_option(encoding)
+            config = dataclasses.replace(config, legacy_encoding=legacy)
         done = asyncio.get_running_loop().create_future()
 
         def on_event(event: ClientEvent) -> None:

@@ -29,12 +29,14 @@ from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
+from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 
 if TYPE_CHECKING:
     # The main screen, its panes and the dialogs are imported when first shown: the login
     # screen comes up without them.
     from igs_tui.model.assist import EngineAssist
     from igs_tui.model.terms import MatchTerms
+    from igs_tui.records import Collection
     from igs_tui.ui.main_screen import MainScreen
 
 _log = logging.getLogger(__name__)
@@ -52,6 +54,7 @@ class IgsApp(App[None]):
     COMMANDS: ClassVar = App.COMMANDS | {IgsCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
+        Binding("alt+m", "toggle_mute", "Sounds: mute / unmute (palette: Sounds…)", show=False),
         Binding(LOGOUT_KEY, "logout", "Log out (switch account or server)", show=False),
         Binding(RECONNECT_KEY, "reconnect_now", "Reconnect now (link down)", show=False),
     ]
@@ -100,6 +103,8 @@ class IgsApp(App[None]):
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
+        self.sounds: SoundSettings = load_sounds(config_dir)
+        """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.sounds`)."""
 
     @classmethod
     def for_user(cls, model: ClientModel, connect: Connect, **options: object) -> IgsApp:
@@ -300,6 +305,7 @@ class IgsApp(App[None]):
         except ImportError:
             return sections
         sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS]))
+        sections.append(review_section())
         sections.extend(_people_sections())
         return sections
 
@@ -310,20 +316,27 @@ class IgsApp(App[None]):
             self.push_screen(HelpScreen(self.help_sections()))
 
     def _load_social(self) -> None:
-        """Friends and blocked players from the config file, into the model."""
-        from igs_tui.model import changes as ch
+        """Friends and blocked players from the config file, to a backend that does not keep
+        them on its server."""
         from igs_tui.ui.settings import load_social
 
+        social = self.backend.capabilities.social
+        if social is None or social.kept_by_server:
+            return
         friends, blocked = load_social(self._config_dir)
         if friends or blocked or self.model.friends or self.model.blocked:
-            self.model.apply(ch.SocialListsSet(friends, blocked))
+            social.set_social(friends, blocked)
 
     def toggle_social(self, name: str, which: str) -> str:
         """Add ``name`` to (or take it off) our friends (``which="friend"``) or the players we
-        block (``"block"``), keep the lists in the config file; the message to show."""
-        from igs_tui.model import changes as ch
+        block (``"block"``) through the backend, kept in the config file unless its server
+        keeps them; the message to show ("" when the backend has no such lists: it said why)."""
         from igs_tui.ui.settings import save_social
 
+        what = "Friends" if which == "friend" else "Blocking"
+        social = need(self, self.backend, self.backend.capabilities.social, what)
+        if social is None:
+            return ""
         friends, blocked = set(self.model.friends), set(self.model.blocked)
         folded = name.casefold()
         target = friends if which == "friend" else blocked
@@ -333,14 +346,37 @@ class IgsApp(App[None]):
             (blocked if which == "friend" else friends).discard(folded)
         else:
             target.discard(folded)
-        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+        social.set_social(frozenset(friends), frozenset(blocked))
         try:
-            save_social(self.model.friends, self.model.blocked, self._config_dir)
+            if not social.kept_by_server:
+                save_social(frozenset(friends), frozenset(blocked), self._config_dir)
         except OSError as exc:
             _log.warning("could not keep the friends and blocked lists: %s", exc)
         if which == "friend":
             return f"{name} is {'now' if added else 'no longer'} a friend"
         return f"{name} is {'now' if added else 'no longer'} blocked"
+
+    def action_toggle_mute(self) -> None:
+        self.set_muted(not self.sounds.muted)
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute every sound (or give them back), keep it in the config file, and say so."""
+        self.sounds.muted = muted
+        self._keep_sounds()
+        self.notify("Sounds muted" if muted else "Sounds on", markup=False)
+
+    def show_sounds(self) -> None:
+        """The sound settings: which events ring the bell ("Sounds…" in the palette)."""
+        from igs_tui.ui.sounds import SoundsScreen
+
+        if not isinstance(self.screen, SoundsScreen):
+            self.push_screen(SoundsScreen(self.sounds, self._config_dir))
+
+    def _keep_sounds(self) -> None:
+        try:
+            save_sounds(self.sounds, self._config_dir)
+        except OSError as exc:
+            _log.warning("could not keep the sound settings: %s", exc)
 
     def show_player_card(self, name: str) -> None:
         """The card of player ``name`` (asked of the server as it opens)."""
@@ -387,6 +423,16 @@ class IgsApp(App[None]):
         if isinstance(self.screen, ObserversScreen):
             self.screen.dismiss()
         self.push_screen(ObserversScreen(self.model, self.backend, number))
+
+    def open_record(self) -> None:
+        """Ask for an SGF or Ishi file and review it ("Open record…" in the palette)."""
+        from igs_tui.ui.review_open import ask_record
+        from igs_tui.ui.review_screen import ReviewScreen
+
+        def opened(path: Path, collection: Collection) -> None:
+            self.push_screen(ReviewScreen(collection, path))
+
+        ask_record(self, opened)
 
     def show_finished(self) -> None:
         """The list of finished games released from their tabs (README "Limits")."""
@@ -461,3 +507,11 @@ def _people_sections() -> list[tuple[str, Iterable[BindingType]]]:
         ("Messages", [*MessagesScreen.BINDINGS, *palette[:1]]),
         ("Observers", [*ObserversScreen.BINDINGS, *palette[2:]]),
     ]
+
+
+def review_section() -> tuple[str, Iterable[BindingType]]:
+    """Help for the record review ("Open record…" in the palette, or ``igs-tui review FILE``)."""
+    from igs_tui.ui.review_screen import ReviewScreen
+
+    opening = Binding("ctrl+p", "palette", "Open record… (palette): review an SGF/Ishi file")
+    return ("Record review", [opening, *ReviewScreen.BINDINGS])

@@ -34,11 +34,14 @@ class IgsActions(Protocol):
     def open_chat(self, key: BufferKey) -> None: ...
     def action_help(self) -> None: ...
     def show_finished(self) -> None: ...
+    def open_record(self) -> None: ...
     def show_player_card(self, name: str) -> None: ...
     def ask_player_card(self) -> None: ...
     def show_messages(self) -> None: ...
     def show_observers(self, number: int) -> None: ...
     def toggle_social(self, name: str, which: str) -> str: ...
+    def show_sounds(self) -> None: ...
+    def set_muted(self, muted: bool) -> None: ...
     def notify(self, message: str, *, markup: bool = ...) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
@@ -63,6 +66,7 @@ class IgsCommands(Provider):
         fixed: list[tuple[str, Callable[[], object], str]] = [
             ("Help: keys and commands", a.action_help, "all key bindings and chat commands"),
             ("Finished games", a.show_finished, "games released from their tabs, with records"),
+            ("Open record…", a.open_record, "review an SGF or Ishi file: moves, variations"),
         ]
         if caps.listing is not None:
             fixed += [
@@ -88,6 +92,11 @@ class IgsCommands(Provider):
                     state = "on" if value else "off"
                     fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
+        fixed += [
+            ("Sounds…", a.show_sounds, "which events ring the bell"),
+            ("Sounds: mute", partial(a.set_muted, True), "no bell for anything (alt+m)"),
+            ("Sounds: unmute", partial(a.set_muted, False), "the bell rings again (alt+m)"),
+        ]
         if a.can_log_out:
             fixed += self._session_commands()
         return fixed
@@ -106,7 +115,8 @@ class IgsCommands(Provider):
         return commands
 
     def _social(self, name: str, which: str) -> None:
-        self.actions.notify(self.actions.toggle_social(name, which), markup=False)
+        if said := self.actions.toggle_social(name, which):
+            self.actions.notify(said, markup=False)
 
     def _reply(self) -> None:
         from igs_tui.ui.chat_pane import last_tell_partner
@@ -164,7 +174,7 @@ class IgsCommands(Provider):
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
                     hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
-        elif verb in ("friend", "block") and arg:
+        elif verb in ("friend", "block") and arg and caps.social:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]
