@@ -88,3 +88,21 @@ async def test_a_free_game_offered_is_marked_free_in_the_list() -> None:
         await wait_until(
             lambda: (g := bob.model.games.get(number)) is not None and g.kind_flag == "F"
         )
+
+
+def test_no_automatch_or_rooms_on_nngs() -> None:
+    from igs_tui.backends.igs.backend import IgsBackend
+    from igs_tui.backends.igs.protocol.events import ServerVersion
+    from igs_tui.model import ClientModel
+
+    sent: list[object] = []
+    backend = IgsBackend(ClientModel(), sent.append)
+    caps = backend.capabilities
+    assert caps.seeking is backend and caps.rooms is backend and caps.stored is backend
+    backend.conversation.profile.learn_version(
+        ServerVersion("No Name Go Server (NNGS) version 1.1.22", "NNGS", "1.1.22")
+    )
+    caps = backend.capabilities
+    assert caps.seeking is None and caps.rooms is None
+    assert caps.stored is backend and caps.playing is backend
+    assert backend.capabilities is caps  # not rebuilt on every read
