@@ -65,7 +65,7 @@ def status_text(
         text.append("  ")
         text.append_text(plain(status.detail, "italic", max_length=80))
     if seeking:
-        text.append(f"  seeking {seeking}… (ctrl+p Stop seeking)", "bold cyan")
+        text.append(f"  seeking {seeking}…", "bold cyan")
     if unread:
         text.append(f"  ✉ {unread}", "bold magenta")
     return text

@@ -106,3 +106,16 @@ def test_no_automatch_or_rooms_on_nngs() -> None:
     assert caps.seeking is None and caps.rooms is None
     assert caps.stored is backend and caps.playing is backend
     assert backend.capabilities is caps  # not rebuilt on every read
+
+
+def test_a_new_login_forgets_the_seek() -> None:
+    from igs_tui.backends.igs.model_adapter import ModelAdapter
+    from igs_tui.backends.igs.protocol.events import LoginComplete
+    from igs_tui.model import ClientModel
+    from igs_tui.model import changes as ch
+    from igs_tui.model.lobby import SeekSetup
+
+    model = ClientModel()
+    model.apply(ch.SeekChanged(Seek(SeekSetup(0, 60, 600, 25))))
+    ModelAdapter(model).apply(LoginComplete("alice", guest=False))
+    assert model.seek is None

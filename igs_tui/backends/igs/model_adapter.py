@@ -870,6 +870,8 @@ class ModelAdapter:
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
+        if self.model.seek is not None:  # a new session: the server dropped our seek
+            self.model.apply(ch.SeekChanged(None))
 
 
 def _koryo(e: ev.TimeInfo) -> tuple[int, int, int, int]:
