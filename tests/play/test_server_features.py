@@ -41,7 +41,8 @@ async def test_the_observers_of_a_game_are_listed() -> None:
             await wait_until(lambda: number in carol.model.followed)
             alice.backend.list_observers(number)
             await wait_until(lambda: bool(game.observer_list))
-            assert [name for name, _rank in game.observer_list or ()] == ["carol"]
+            listed = game.observer_list
+            assert listed is not None and [name for name, _rank in listed] == ["carol"]
             assert game.observers == 1
         finally:
             await carol.client.close()
