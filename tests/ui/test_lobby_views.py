@@ -8,6 +8,7 @@ from textual.widgets import Select, Static
 from igs_tui.model import ClientModel, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.commands import IgsCommands
 from igs_tui.ui.help_screen import HelpScreen
 from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
@@ -150,7 +151,9 @@ async def test_the_match_dialog_offers_a_teaching_game() -> None:
         await pilot.pause()
         dialog._send()
         (call,) = backend.named("challenge")
-        assert call[0].kind == "teaching" and call[0].opponent == "bob"
+        terms = call[0]
+        assert isinstance(terms, MatchTerms)
+        assert terms.kind == "teaching" and terms.opponent == "bob"
 
 
 async def test_help_lists_automatch_stored_games_and_rooms() -> None:
