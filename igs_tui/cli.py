@@ -37,6 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --local: the server the embedded one imitates, igs (default) or nngs",
     )
     parser.add_argument(
+        "--accessible",
+        action="store_true",
+        help="no screen: events are printed as sentences and commands typed line by line "
+        "(for screen readers); with --user NAME to log in to an account",
+    )
+    parser.add_argument("--user", metavar="NAME", help="with --accessible: the account to use")
+    parser.add_argument(
         "--encoding",
         metavar="CODEC",
         help="how to read text that is not UTF-8: gb18030 (the default: Chinese), cp932 "
@@ -67,6 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
         "one JSON object per event.",
     )
     parse.add_argument("file", help="transcript file ('-' for standard input)")
+
+    review = sub.add_parser(
+        "review",
+        help="review a game record (SGF or Ishi) in the board UI, without a server",
+        description="Open a game record to browse its moves, variations and comments, and "
+        "save it as SGF (.sgf) or Ishi (.go/.ishi). No server is contacted.",
+    )
+    review.add_argument("file", help="record to open (.sgf, .go or .ishi)")
 
     gtp_engine = sub.add_parser(
         "gtp-engine",
@@ -118,10 +133,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
+    if args.command == "review":
+        if args.local or args.server or args.dialect or args.engine:
+            parser.error("review opens a file without a server: leave out --local/--server")
+        from igs_tui.apps.review_cli import run_review_cli
+
+        return run_review_cli(args.file)
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
+    if args.user is not None and not args.accessible:
+        parser.error("--user goes with --accessible (the app asks on its login screen)")
+    if args.accessible:
+        if args.local and args.server:
+            parser.error("--local and --server cannot be used together")
+        from igs_tui.apps.accessible.main import run_accessible
+
+        return run_accessible(
+            local=args.local, server=args.server, user=args.user, dialect=args.dialect
+        )
     return run_app(
         local=args.local,
         server=args.server,

@@ -8,8 +8,9 @@ any app factory, so the same script can drive an app connected to the local serv
     python scripts/screenshots.py --only scoring  # only the scenes whose name starts so
 
 Besides the panes it shows the playing screens a user meets: the match dialog, an incoming
-match request, a game of our own in byo-yomi, the scoring phase, the result screen, and
-``igs-tui play`` against the built-in engine (in process, seeded, so every run is the same).
+match request, a game of our own in byo-yomi, the scoring phase, the result screen,
+``igs-tui play`` against the built-in engine (in process, seeded, so every run is the same),
+and a record file under review.
 
 Each file is named ``<screen>-<width>x<height>.svg``; render one to PNG with
 ``chromium --headless --screenshot=out.png file.svg`` to look at it.
@@ -446,6 +447,29 @@ async def rooms(out_dir: Path, width: int, height: int) -> None:
         _save(app, out_dir, "rooms", width, height)
 
 
+async def review(out_dir: Path, width: int, height: int) -> None:
+    """A record file under review (palette: Open record…, or ``igs-tui review FILE``): the
+    Ishi specification's sample yose problem, at a move with a comment and marks."""
+    from igs_tui.ui.review_open import load_record
+    from igs_tui.ui.review_screen import ReviewScreen
+
+    sample = Path(__file__).resolve().parent.parent / "tests/records/data/ishi_spec_sample.go"
+    loaded = load_record(str(sample))
+    if isinstance(loaded, str):
+        raise RuntimeError(loaded)
+    app = demo_app()
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        screen = ReviewScreen(loaded[1], loaded[0])
+        await app.push_screen(screen)
+        await _steady(pilot)
+        await pilot.press("greater_than_sign", "right", "right", "right")
+        await _steady(pilot)
+        if "kiri" not in str(screen.query_one("#review-comment").render()):
+            raise RuntimeError("the review did not reach the commented move")
+        _save(app, out_dir, "review", width, height)
+
+
 SCENES: list[tuple[str, Scene]] = [
     ("match-dialog", match_dialog),
     ("challenge", challenge),
@@ -459,6 +483,7 @@ SCENES: list[tuple[str, Scene]] = [
     ("automatch", automatch),
     ("stored-games", stored_games),
     ("rooms", rooms),
+    ("review", review),
 ]
 
 

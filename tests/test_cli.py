@@ -90,3 +90,37 @@ def test_a_bad_encoding_option_exits_2(capsys: pytest.CaptureFixture[str]) -> No
 
     assert main(["--local", "--encoding", "klingon"]) == 2
     assert "no such codec" in capsys.readouterr().err
+
+
+def test_review_subcommand_argument_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["review"])  # no file
+    assert exc.value.code == 2
+    assert "file" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.sgf")]) == 1
+    assert "missing.sgf: no such file" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "notes.txt")]) == 1
+    assert "unknown record format" in capsys.readouterr().err
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;SZ[9]\n;B[ee]\n;W[ee])")
+    assert main(["review", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("igs-tui: Cannot read") and "line 3, column 1" in err
+    good = tmp_path / "good.sgf"
+    good.write_text("(;SZ[9];B[ee])")
+    with pytest.raises(SystemExit) as exc:
+        main(["--local", "review", str(good)])  # a review contacts no server
+    assert exc.value.code == 2
+    assert "without a server" in capsys.readouterr().err
+
+
+def test_review_subcommand_builds_the_review_app_on_the_file(tmp_path: Path) -> None:
+    from igs_tui.apps.review_cli import build_review_app
+    from igs_tui.ui.review_app import ReviewApp
+
+    good = tmp_path / "good.go"
+    good.write_text("EVENT club game\nBOARDSIZE 9\nB 1 E5\nW 2 C3\n")
+    app = build_review_app(str(good))
+    assert isinstance(app, ReviewApp), app

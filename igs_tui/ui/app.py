@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     # screen comes up without them.
     from igs_tui.model.assist import EngineAssist
     from igs_tui.model.terms import MatchTerms
+    from igs_tui.records import Collection
     from igs_tui.ui.main_screen import MainScreen
 
 _log = logging.getLogger(__name__)
@@ -212,6 +213,7 @@ class IgsApp(App[None]):
         except ImportError:
             return sections
         sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS]))
+        sections.append(review_section())
         sections.extend(_people_sections())
         sections.extend(_lobby_sections())
         return sections
@@ -335,6 +337,16 @@ class IgsApp(App[None]):
         if not isinstance(self.screen, RoomsScreen):
             self.push_screen(RoomsScreen(self.model, self.backend))
 
+    def open_record(self) -> None:
+        """Ask for an SGF or Ishi file and review it ("Open record…" in the palette)."""
+        from igs_tui.ui.review_open import ask_record
+        from igs_tui.ui.review_screen import ReviewScreen
+
+        def opened(path: Path, collection: Collection) -> None:
+            self.push_screen(ReviewScreen(collection, path))
+
+        ask_record(self, opened)
+
     def show_finished(self) -> None:
         """The list of finished games released from their tabs (README "Limits")."""
         from igs_tui.ui.finished_screen import FinishedScreen
@@ -437,3 +449,11 @@ def _lobby_sections() -> list[tuple[str, Iterable[BindingType]]]:
             [*RoomsScreen.BINDINGS, palette("Rooms (palette); /join N in the chat is a channel")],
         ),
     ]
+
+
+def review_section() -> tuple[str, Iterable[BindingType]]:
+    """Help for the record review ("Open record…" in the palette, or ``igs-tui review FILE``)."""
+    from igs_tui.ui.review_screen import ReviewScreen
+
+    opening = Binding("ctrl+p", "palette", "Open record… (palette): review an SGF/Ishi file")
+    return ("Record review", [opening, *ReviewScreen.BINDINGS])

@@ -97,7 +97,9 @@ class GameView(GameActions):
     DEFAULT_CSS = """
     GameView { layout: horizontal; height: 1fr; }
     GameView > BoardWidget { width: 1fr; height: 1fr; }
-    GameView > #game-side { width: 40%; min-width: 30; max-width: 80; height: 1fr; padding-left: 1; }
+    GameView > #game-side {
+        width: 40%; min-width: 30; max-width: 80; height: 1fr; padding-left: 1;
+    }
     """
     SIDE_MIN = 30
     """The narrowest the info and chat side gets (the board takes what is left)."""

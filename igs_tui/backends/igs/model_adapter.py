@@ -377,7 +377,7 @@ class ModelAdapter:
         self.model.apply(ch.MessagesWaiting(e.count))
         many = "a message" if e.count == 1 else f"{e.count} messages"
         self.model.notify(
-            "messages", f"You have {many}", "Read them with ctrl+p, Messages (F1 lists keys)."
+            "messages", f"You have {many}", "The server kept them for you while you were away."
         )
 
     def _game_gone(self, number: int) -> None:

@@ -1,0 +1,1 @@
+"""A line-oriented interface for screen-reader users (``igs-tui --accessible``)."""

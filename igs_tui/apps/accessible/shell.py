@@ -1,0 +1,325 @@
+"""Typed commands of the accessible mode, turned into backend intents.
+
+Every command answers in one or more plain sentences (through ``say``); a move is checked on
+our own rules engine first, and an illegal one is refused with the reason, never sent. The
+shell asks the backend only what it can do (its capabilities), like the screen UI.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+from igs_tui.backends.capabilities import Backend
+from igs_tui.go import Color, CoordinateError, format_point, parse_point
+from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.safe_text import clean
+
+HELP = """Commands:
+  observe N, unobserve N, games, who, messages
+  play Q16 (or just q16), pass, resign, undo, dead Q16, done
+  board [N], last [N], score [N]
+  tell NAME TEXT, say TEXT, kibitz N TEXT, shout TEXT
+  match NAME [size] [minutes], accept NAME, decline NAME
+  help, quit"""
+
+GAMES_LISTED = 20
+"""Games read out by ``games`` (the most watched first)."""
+PLAYERS_LISTED = 30
+
+
+class Shell:
+    """Handles one typed line at a time; ``quit`` makes :meth:`handle` return False."""
+
+    def __init__(
+        self, model: ClientModel, backend: Callable[[], Backend], say: Callable[[str], None]
+    ) -> None:
+        self.model = model
+        self._backend = backend
+        self.say = say
+        self._resign_asked: int | None = None
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend()
+
+    def handle(self, line: str) -> bool:
+        text = line.strip()
+        if not text:
+            return True
+        verb, _, rest = text.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+        if verb in ("quit", "exit"):
+            return False
+        handler = getattr(self, f"do_{verb}", None)
+        if handler is None:
+            if _looks_like_point(verb) and not rest:
+                handler, rest = self.do_play, verb
+            else:
+                self.say(f"Unknown command {clean(verb, max_length=20)!r}. Type help.")
+                return True
+        if verb != "resign":
+            self._resign_asked = None
+        handler(rest)
+        return True
+
+    # -- help and lists ---------------------------------------------------------------------
+    def do_help(self, _rest: str) -> None:
+        for line in HELP.splitlines():
+            self.say(line)
+
+    def do_games(self, _rest: str) -> None:
+        games = sorted(self.model.games.values(), key=lambda g: -g.observers)
+        if not games:
+            self.say("No games are listed. Type games again in a moment.")
+        for g in games[:GAMES_LISTED]:
+            title = f", {clean(g.title, max_length=60)}" if g.title else ""
+            self.say(
+                f"Game {g.number}: {clean(g.white, max_length=20)} {g.white_rank} against "
+                f"{clean(g.black, max_length=20)} {g.black_rank}, {g.size} by {g.size}, "
+                f"move {g.moves}, {g.observers} watching{title}."
+            )
+        if (listing := self.backend.capabilities.listing) is not None:
+            listing.refresh_games()
+
+    def do_who(self, _rest: str) -> None:
+        players = sorted(self.model.players, key=lambda p: p.name.casefold())
+        names = ", ".join(
+            f"{clean(p.name, max_length=20)} {p.rank}".strip() for p in players[:PLAYERS_LISTED]
+        )
+        more = f" and {len(players) - PLAYERS_LISTED} more" if len(players) > PLAYERS_LISTED else ""
+        self.say(
+            f"{len(players)} players online: {names}{more}." if players else "No players listed."
+        )
+        if (listing := self.backend.capabilities.listing) is not None:
+            listing.refresh_players()
+
+    def do_messages(self, _rest: str) -> None:
+        mailbox = self.backend.capabilities.mailbox
+        if mailbox is None:
+            self.say(self.backend.capabilities.refusal("Messages"))
+        else:
+            mailbox.read_messages()
+
+    # -- observing --------------------------------------------------------------------------
+    def do_observe(self, rest: str) -> None:
+        number = _number(rest)
+        observing = self.backend.capabilities.observing
+        if number is None:
+            self.say("Which game? For example: observe 12.")
+        elif observing is None:
+            self.say(self.backend.capabilities.refusal("Observing"))
+        else:
+            observing.observe(number)
+
+    def do_unobserve(self, rest: str) -> None:
+        number = _number(rest) if rest else self._current_number()
+        observing = self.backend.capabilities.observing
+        if number is None or observing is None:
+            self.say("Which game? For example: unobserve 12.")
+        else:
+            observing.unobserve(number)
+            self.say(f"Stopped watching game {number}.")
+
+    # -- reading the board ------------------------------------------------------------------
+    def do_board(self, rest: str) -> None:
+        game = self._game(rest)
+        if game is None:
+            return
+        stones = game.board.stones()
+        self.say(f"Game {game.number}, move {game.last_number}, {len(stones)} stones on the board.")
+        for row in range(game.size - 1, -1, -1):
+            black = [p for p in sorted(stones) if p.row == row and stones[p] is Color.BLACK]
+            white = [p for p in sorted(stones) if p.row == row and stones[p] is Color.WHITE]
+            if not black and not white:
+                continue
+            parts = []
+            if black:
+                parts.append("Black " + " ".join(format_point(p, game.size) for p in black))
+            if white:
+                parts.append("White " + " ".join(format_point(p, game.size) for p in white))
+            self.say(f"Row {row + 1}: {'; '.join(parts)}.")
+
+    def do_last(self, rest: str) -> None:
+        game = self._game(rest)
+        if game is None:
+            return
+        moves = [m for m in game.moves if not m.handicap]
+        if not moves:
+            self.say(f"Game {game.number}: no move yet.")
+            return
+        move = moves[-1]
+        who = "Black" if move.color is Color.BLACK else "White"
+        where = "passed" if move.point is None else f"played {format_point(move.point, game.size)}"
+        turn = "Black" if game.board.to_move is Color.BLACK else "White"
+        self.say(f"Game {game.number}, move {move.number}: {who} {where}. {turn} to play.")
+
+    def do_score(self, rest: str) -> None:
+        game = self._game(rest)
+        if game is None:
+            return
+        prisoners = game.board.prisoners
+        self.say(
+            f"Game {game.number}: Black has taken {prisoners.get(Color.BLACK, 0)} stones, "
+            f"White {prisoners.get(Color.WHITE, 0)}; komi {game.komi:g}."
+        )
+
+    # -- playing ----------------------------------------------------------------------------
+    def do_play(self, rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is None or playing is None:
+            return
+        try:
+            point = parse_point(rest.strip(), game.size)
+        except (CoordinateError, ValueError):
+            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
+            return
+        if game.phase is GamePhase.SCORING:
+            playing.remove_dead(game.number, point)
+            return
+        color = game.role.color
+        assert color is not None
+        check = game.board.check(point, color, enforce_turn=True)
+        if not check.legal:
+            reason = check.reason.value if check.reason is not None else "illegal"
+            self.say(f"{format_point(point, game.size)} is not allowed: {reason}.")
+            return
+        playing.play(game.number, point)
+
+    def do_pass(self, _rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is not None and playing is not None:
+            playing.play(game.number, None)
+
+    def do_resign(self, _rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is None or playing is None:
+            return
+        if self._resign_asked != game.number:
+            self._resign_asked = game.number
+            self.say(f"Resign game {game.number}? Type resign again to confirm.")
+            return
+        self._resign_asked = None
+        playing.resign(game.number)
+
+    def do_undo(self, _rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is not None and playing is not None:
+            playing.request_undo(game.number)
+            self.say("Undo asked for.")
+
+    def do_dead(self, rest: str) -> None:
+        self.do_play(rest)
+
+    def do_done(self, _rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is not None and playing is not None:
+            playing.done_scoring(game.number)
+
+    # -- talking ----------------------------------------------------------------------------
+    def do_tell(self, rest: str) -> None:
+        name, _, text = rest.partition(" ")
+        messaging = self.backend.capabilities.messaging
+        if not name or not text.strip():
+            self.say("Tell whom what? For example: tell bob hello.")
+        elif messaging is None:
+            self.say(self.backend.capabilities.refusal("Tells"))
+        else:
+            messaging.tell(name, text.strip())
+
+    def do_shout(self, rest: str) -> None:
+        messaging = self.backend.capabilities.messaging
+        if rest and messaging is not None:
+            messaging.shout(rest)
+
+    def do_say(self, rest: str) -> None:
+        game = self._own_game()
+        playing = self.backend.capabilities.playing
+        if game is not None and playing is not None and rest:
+            playing.say(game.number, rest)
+
+    def do_kibitz(self, rest: str) -> None:
+        number_text, _, text = rest.partition(" ")
+        number = _number(number_text)
+        observing = self.backend.capabilities.observing
+        if number is None or not text.strip() or observing is None:
+            self.say("Kibitz in which game? For example: kibitz 12 nice move.")
+        else:
+            observing.kibitz(number, text.strip())
+
+    # -- challenges -------------------------------------------------------------------------
+    def do_match(self, rest: str) -> None:
+        try:
+            words = shlex.split(rest)
+        except ValueError:
+            words = rest.split()
+        matching = self.backend.capabilities.matching
+        if not words or matching is None:
+            self.say("Match whom? For example: match bob 19 10.")
+            return
+        size = _number(words[1]) if len(words) > 1 else 19
+        minutes = _number(words[2]) if len(words) > 2 else 10
+        if size is None or minutes is None:
+            self.say("Size and minutes are numbers: match bob 19 10.")
+            return
+        terms = MatchTerms(words[0], Color.BLACK, size, 0, 6.5, minutes * 60)
+        problem = matching.check_terms(terms)
+        if problem:
+            self.say(problem)
+            return
+        matching.challenge(terms)
+
+    def do_accept(self, rest: str) -> None:
+        challenge = self.model.challenges.get(rest.strip().lower())
+        matching = self.backend.capabilities.matching
+        if challenge is None or not challenge.incoming or matching is None:
+            self.say(f"No challenge from {clean(rest, max_length=24) or 'anyone'} is waiting.")
+            return
+        matching.accept_challenge(challenge.terms)
+
+    def do_decline(self, rest: str) -> None:
+        matching = self.backend.capabilities.matching
+        if not rest.strip() or matching is None:
+            self.say("Decline whom? For example: decline bob.")
+            return
+        matching.decline_challenge(rest.strip())
+        self.say(f"Declined {clean(rest.strip(), max_length=24)}.")
+
+    # -- which game -------------------------------------------------------------------------
+    def _own_game(self) -> FollowedGame | None:
+        mine = self.model.my_games()
+        if not mine:
+            self.say("You are not playing a game.")
+            return None
+        return mine[-1]
+
+    def _current_number(self) -> int | None:
+        mine = self.model.my_games()
+        if mine:
+            return mine[-1].number
+        return max(self.model.followed) if self.model.followed else None
+
+    def _game(self, rest: str) -> FollowedGame | None:
+        number = _number(rest) if rest else self._current_number()
+        game = self.model.followed.get(number) if number is not None else None
+        if game is None:
+            self.say("Which game? Observe one first, or give its number.")
+        return game
+
+
+def _number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def _looks_like_point(text: str) -> bool:
+    return 2 <= len(text) <= 3 and text[0].isalpha() and text[1:].isdigit()
+
+
+__all__ = ["HELP", "Shell"]

@@ -1,0 +1,44 @@
+"""``igs-tui review FILE``: the record review as an app of its own, with no server at all.
+
+The app shows one :class:`~igs_tui.ui.review_screen.ReviewScreen` and ends when it is closed;
+another record can be opened from it (ctrl+o or the palette) without leaving.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from igs_tui.records import Collection
+from igs_tui.ui.review_screen import ReviewScreen
+
+__all__ = ["ReviewApp"]
+
+
+class ReviewApp(App[None]):
+    """Review ``collection`` (read from ``path``); closing the review quits."""
+
+    TITLE = "igs-tui review"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help")]
+
+    def __init__(self, collection: Collection, path: Path | None = None) -> None:
+        super().__init__()
+        self._collection = collection
+        self._path = path
+
+    def on_mount(self) -> None:
+        self.push_screen(ReviewScreen(self._collection, self._path), self._review_closed)
+
+    def _review_closed(self, _result: None) -> None:
+        self.exit()
+
+    def action_help(self) -> None:
+        from igs_tui.ui.app import review_section
+        from igs_tui.ui.help_screen import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            sections = [("Global", [*App.BINDINGS, *self.BINDINGS]), review_section()]
+            self.push_screen(HelpScreen(sections))

@@ -1,0 +1,266 @@
+"""Reviewing a game record (SGF or Ishi): browse the main line and its variations, read the
+comments, save the record in either format.
+
+The screen draws what a :class:`~igs_tui.records.cursor.RecordCursor` describes; all the
+walking through the tree is the cursor's. The board is the game view's
+:class:`~igs_tui.ui.board_widget.BoardWidget`, shown without focus (the arrows browse here);
+the side shows the players from the record's header, the move number and last move, captures,
+the next-move variations and the node's comment. A record is someone else's file: every text
+from it is cleaned and shown as plain :class:`Content`, never markup.
+
+Keys: ←/→ (or ``,``/``.``) one move, PageUp/PageDown ten, Home/End, ``g`` go to a move
+number, ↑/↓ choose the next move's variation, ``[``/``]`` the other variations of the current
+move, ``<``/``>`` the previous/next game of a file with several, ctrl+s save as (SGF/Ishi),
+ctrl+o open another record, Escape/``q`` close.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from igs_tui.records import Collection
+from igs_tui.records.cursor import RecordCursor
+from igs_tui.ui.board_layout import choose_layout
+from igs_tui.ui.board_render import BoardPicture
+from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.game_prompts import InputPrompt
+from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
+from igs_tui.ui.review_text import choice_lines, header_lines, position_lines
+from igs_tui.ui.safe_text import clean
+
+__all__ = ["ReviewCommands", "ReviewScreen"]
+
+PAGE = 10
+"""Moves skipped by PageUp/PageDown."""
+
+
+class ReviewCommands(Provider):
+    """The review's actions in the command palette (ctrl+p) while a record is shown."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        screen = self.screen
+        if not isinstance(screen, ReviewScreen):
+            return []
+        return [
+            ("Open record…", screen.action_open_record, "review another SGF or Ishi file"),
+            ("Save record as…", screen.action_save_as, "write it as SGF (.sgf) or Ishi (.go)"),
+            ("Go to move…", screen.action_go_to_move, "jump to a move number on this line"),
+            ("Close review", screen.action_close, "leave the record"),
+        ]
+
+    async def discover(self) -> Hits:
+        for text, command, help_ in self._commands():
+            yield DiscoveryHit(text, command, text=text, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, command, help_ in self._commands():
+            if (score := matcher.match(text)) > 0:
+                yield Hit(score, matcher.highlight(text), command, text, help_)
+
+
+class ReviewScreen(Screen[None]):
+    """One record file: game ``game`` of ``collection``, read from ``path``."""
+
+    DEFAULT_CSS = """
+    ReviewScreen > #review-body { height: 1fr; }
+    ReviewScreen BoardWidget { width: 1fr; height: 1fr; }
+    ReviewScreen #review-side { width: 36; height: 1fr; padding: 0 1; }
+    ReviewScreen #review-header { color: $text; text-style: bold; }
+    ReviewScreen #review-position, ReviewScreen #review-choices { margin-top: 1; }
+    ReviewScreen #review-comment-box {
+        height: 1fr; border-top: solid $accent; margin-top: 1; scrollbar-size-vertical: 1;
+    }
+    ReviewScreen #review-status { color: $warning; height: auto; }
+    """
+    SIDE_MIN = 30
+    SIDE_MAX = 70
+
+    COMMANDS: ClassVar = {ReviewCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,comma", "back(1)", "Back"),
+        Binding("right,full_stop", "forward(1)", "Fwd"),
+        Binding("pageup", "back(10)", "Back 10", show=False),
+        Binding("pagedown", "forward(10)", "Fwd 10", show=False),
+        Binding("home", "first", "Start", show=False),
+        Binding("end", "last", "End", show=False),
+        Binding("up", "choose(-1)", "Prev variation", show=False),
+        Binding("down", "choose(1)", "Next variation", show=False),
+        Binding(
+            "left_square_bracket", "sibling(-1)", "Other variation of this move (prev)", show=False
+        ),
+        Binding(
+            "right_square_bracket", "sibling(1)", "Other variation of this move (next)", show=False
+        ),
+        Binding("g", "go_to_move", "Go to move"),
+        Binding("less_than_sign", "game(-1)", "Previous game in the file", show=False),
+        Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("ctrl+o", "open_record", "Open record", show=False),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, collection: Collection, path: Path | None = None) -> None:
+        super().__init__()
+        self.collection = collection
+        self.path = path
+        self.game = 0
+        self.cursor = RecordCursor(collection[0])
+        self.message = ""
+
+    # building ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="review-body"):
+            board = BoardWidget(BoardPicture(self.cursor.record.size))
+            board.can_focus = False  # the arrows browse the record, not a board cursor
+            yield board
+            with Vertical(id="review-side"):
+                yield Static(id="review-header")
+                yield Static(id="review-position")
+                yield Static(id="review-choices")
+                with VerticalScroll(id="review-comment-box", can_focus=False):
+                    yield Static(id="review-comment")
+                yield Static(id="review-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._fit_side()
+
+    def _fit_side(self) -> None:
+        """The board gets the largest layout that fits beside a side of at least
+        :attr:`SIDE_MIN` cells; the side gets the rest (as in the game view)."""
+        width, height = self.size
+        if not width or not height:
+            return
+        layout = choose_layout(self.cursor.record.size, width - self.SIDE_MIN, height - 1)
+        side = max(self.SIDE_MIN, min(self.SIDE_MAX, width - layout.width))
+        panel = self.query_one("#review-side")
+        if panel.styles.width is None or panel.styles.width.value != side:
+            panel.styles.width = side
+
+    # drawing ----------------------------------------------------------------------------------
+    @property
+    def board(self) -> BoardWidget:
+        return self.query_one(BoardWidget)
+
+    def _text(self, selector: str) -> Static:
+        return self.query_one(selector, Static)
+
+    def redraw(self) -> None:
+        """Show the cursor's position: board, header, move, variations, comment, status."""
+        record = self.cursor.record
+        position = self.cursor.position()
+        last = position.last_move
+        self.board.picture = BoardPicture(
+            record.size,
+            position.stones,
+            last.point if last is not None else None,
+        )
+        header = header_lines(record.info, record.size)
+        name = clean(self.path.name, max_length=30) if self.path is not None else "record"
+        games = len(self.collection)
+        header.insert(0, f"{name}  game {self.game + 1}/{games}" if games > 1 else name)
+        self._text("#review-header").update(Content("\n".join(header)))
+        self._text("#review-position").update(Content("\n".join(position_lines(position))))
+        choices = choice_lines(position.choices, position.selected, record.size)
+        self._text("#review-choices").update(Content("\n".join(choices)))
+        self._text("#review-choices").display = bool(choices)
+        comment = clean(position.comment, keep_newlines=True)
+        self._text("#review-comment").update(Content(comment or "(no comment)"))
+        self.query_one("#review-comment-box").scroll_home(animate=False)
+        self._text("#review-status").update(Content(self.message))
+
+    def show_message(self, message: str) -> None:
+        self.message = message
+        self._text("#review-status").update(Content(message))
+
+    def _moved(self, moved: bool, refusal: str = "") -> None:
+        self.message = "" if moved else refusal
+        self.redraw()
+
+    # keys -------------------------------------------------------------------------------------
+    def action_back(self, steps: int) -> None:
+        self._moved(self.cursor.back(steps), "At the start")
+
+    def action_forward(self, steps: int) -> None:
+        self._moved(self.cursor.forward(steps), "At the end of this line")
+
+    def action_first(self) -> None:
+        self.cursor.first()
+        self._moved(True)
+
+    def action_last(self) -> None:
+        self.cursor.last()
+        self._moved(True)
+
+    def action_choose(self, delta: int) -> None:
+        self._moved(self.cursor.cycle_next(delta), "No variations at the next move")
+
+    def action_sibling(self, delta: int) -> None:
+        self._moved(self.cursor.switch_sibling(delta), "No other variation of this move")
+
+    def action_game(self, delta: int) -> None:
+        count = len(self.collection)
+        if count < 2:
+            self.show_message("This file holds one game")
+            return
+        self.show_game((self.game + delta) % count)
+
+    def show_game(self, index: int) -> None:
+        """Show game ``index`` of the file from its start."""
+        self.game = index
+        self.cursor = RecordCursor(self.collection[index])
+        self.message = ""
+        self._fit_side()
+        self.redraw()
+
+    def load(self, path: Path, collection: Collection) -> None:
+        """Show another record file in this screen."""
+        self.path, self.collection = path, collection
+        self.show_game(0)
+
+    def action_go_to_move(self) -> None:
+        last = self.cursor.position().last_number
+
+        def check(text: str) -> str | None:
+            value = text.strip()
+            if not (value.isascii() and value.isdigit() and len(value) <= 6):
+                return f"Type a move number from 0 to {last}"
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                reached = self.cursor.go_to_move(int(text.strip()))
+                self.message = "" if reached == int(text.strip()) else f"Moved to {reached}"
+                self.redraw()
+
+        prompt = InputPrompt(f"Go to move (0-{last})", "", check, id="go-to-move")
+        self.app.push_screen(prompt, done)
+
+    def action_save_as(self) -> None:
+        ask_save_record(
+            self.app,
+            self.collection,
+            self.path,
+            lambda path: self.show_message(f"Saved to {shown_path(Path(path), 40)}"),
+        )
+
+    def action_open_record(self) -> None:
+        ask_record(self.app, self.load)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

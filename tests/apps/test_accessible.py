@@ -1,0 +1,181 @@
+"""The accessible mode: events as plain sentences, typed commands, and the whole program
+driven through a pseudo-terminal as a screen reader's user would."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from igs_tui.apps.accessible.narrator import Narrator, describe_result
+from igs_tui.apps.accessible.shell import Shell
+from igs_tui.go import Color, Point
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, MoveRecord, Role
+from igs_tui.model import changes as ch
+from igs_tui.model.play import Challenge
+from igs_tui.model.terms import MatchTerms
+from tests.ui.fakes import RecordingBackend
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def heard() -> tuple[ClientModel, list[str]]:
+    model = ClientModel()
+    model.set_connection(user="me")
+    lines: list[str] = []
+    Narrator(model, lines.append)
+    return model, lines
+
+
+def test_moves_captures_passes_and_the_end_are_sentences() -> None:
+    model, lines = heard()
+    model.follow(5, white="ann", white_rank="2k", black="bob", black_rank="1k", size=9)
+    # Black captures the white stone at A1: B1 and A2 black, then White A1 was played before
+    moves = [
+        (Color.BLACK, Point(1, 0)),  # B1
+        (Color.WHITE, Point(0, 0)),  # A1
+        (Color.BLACK, Point(0, 1)),  # A2 captures A1
+        (Color.WHITE, None),
+    ]
+    for n, (color, point) in enumerate(moves, start=1):
+        model.apply(ch.MoveAdded(5, MoveRecord(n, color, point)))
+    model.apply(ch.MoveAdded(5, MoveRecord(4, Color.WHITE, None)))  # resent: nothing new
+    model.apply(ch.MoveUndone(5))
+    model.apply(ch.MoveAdded(5, MoveRecord(4, Color.WHITE, Point(8, 8))))  # a new move 4
+    model.game_ended(5, "B+R")
+    assert lines == [
+        "Observing game 5: ann 2k (White) against bob 1k (Black), 9 by 9, komi 0.",
+        "Game 5: Black plays B1.",
+        "Game 5: White plays A1.",
+        "Game 5: Black plays A2, captures 1.",
+        "Game 5: White passes.",
+        "Game 5: a move was taken back; move 3 is the last.",
+        "Game 5: White plays J9.",
+        "Game 5 is over: Black wins by resignation.",
+    ]
+
+
+def test_chat_challenges_and_hostile_text_are_plain_sentences() -> None:
+    model, lines = heard()
+    model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "hi \x1b[31mthere\x07")
+    model.add_chat(BufferKey(ChatKind.SHOUT), "ann", "[b]hello[/b]")
+    model.add_chat(BufferKey(ChatKind.GAME, "5"), "cid", "nice", kind="kibitz")
+    model.add_chat(BufferKey(ChatKind.TELL, "bob"), "me", "mine", kind="own")
+    terms = MatchTerms("bob", Color.WHITE, 19, 0, 6.5, 600)
+    model.add_challenge(Challenge(terms, incoming=True))
+    assert lines == [
+        "bob tells you: hi there",
+        "ann shouts: [b]hello[/b]",
+        "Game 5, cid kibitzes: nice",
+        "bob challenges you: 19 by 19, you play White, 10 minutes. "
+        "Type 'accept bob' or 'decline bob'.",
+    ]
+
+
+def test_results_read_naturally() -> None:
+    assert describe_result("W+3.5") == "White wins by 3.5 points"
+    assert describe_result("B+T") == "Black wins on time"
+    assert describe_result("0") == "a draw"
+
+
+def test_an_illegal_move_is_refused_with_its_reason_and_never_sent() -> None:
+    model = ClientModel()
+    model.set_connection(user="me")
+    model.follow(7, role=Role.PLAYING_BLACK, white="bob", black="me", size=9)
+    model.apply(ch.PhaseChanged(7, GamePhase.PLAYING))
+    backend = RecordingBackend()
+    said: list[str] = []
+    shell = Shell(model, lambda: backend, said.append)
+    shell.handle("e5")
+    assert backend.named("play") == [(7, Point(4, 4))]
+    model.apply(ch.MoveAdded(7, MoveRecord(1, Color.BLACK, Point(4, 4))))
+    shell.handle("play c3")  # White's turn
+    model.apply(ch.MoveAdded(7, MoveRecord(2, Color.WHITE, Point(2, 2))))
+    shell.handle("play c3")
+    shell.handle("play z99")
+    assert said == [
+        "C3 is not allowed: not your turn.",
+        "C3 is not allowed: occupied.",
+        "'z99' is not a point of a 9 board.",
+    ]
+    assert len(backend.named("play")) == 1
+    said.clear()
+    shell.handle("resign")
+    assert backend.named("resign") == [] and said == [
+        "Resign game 7? Type resign again to confirm."
+    ]
+    shell.handle("resign")
+    assert backend.named("resign") == [(7,)]
+    said.clear()
+    shell.handle("board")
+    assert said == [
+        "Game 7, move 2, 2 stones on the board.",
+        "Row 5: Black E5.",
+        "Row 3: White C3.",
+    ]
+    said.clear()
+    shell.handle("frobnicate")
+    assert said == ["Unknown command 'frobnicate'. Type help."]
+    assert shell.handle("quit") is False
+
+
+def _read_until(fd: int, pattern: str, timeout: float = 30.0) -> str:
+    """Output of the pty until ``pattern`` (a regex) appears; fails naming what came."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while not re.search(pattern, seen.decode("utf-8", "replace")):
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {pattern!r} in {seen.decode('utf-8', 'replace')!r}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_the_program_through_a_pty_prints_plain_lines(tmp_path: Path) -> None:
+    main, child = pty.openpty()
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "igs_tui.cli", "--accessible", "--local"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=REPO,
+        env=env,
+    )
+    os.close(child)
+    try:
+        out = _read_until(main, r"Type help for the commands, quit to leave\.\r?\n")
+        assert re.search(r"Connected to 127\.0\.0\.1:\d+ as guest\d+\.", out)
+        assert "\x1b" not in out  # no colours, no cursor movement
+        assert "Type messages to read them." in out  # the robot left a welcome message
+        os.write(main, b"messages\n")
+        out = _read_until(main, r"From igsbot \([^)]*\): Welcome[^\r\n]+\r?\n")
+        assert "1 message:" in out
+        os.write(main, b"play q16\n")
+        out = _read_until(main, r"You are not playing a game\.\r?\n")
+        os.write(main, b"tell igsbot hi\n")
+        out = _read_until(main, r"igsbot tells you: [^\r\n]+\r?\n")
+        assert "igsbot tells you: Hello! I am igsbot" in out
+        os.write(main, b"quit\n")
+        _read_until(main, r"Goodbye\.")
+        assert proc.wait(timeout=15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
