@@ -83,6 +83,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     review.add_argument("file", help="record to open (.sgf, .go or .ishi)")
 
+    serve = sub.add_parser(
+        "serve",
+        help="serve the app to a web browser (textual-serve), on 127.0.0.1 unless told",
+        description="Run igs-tui in a browser: one app per browser session. Use the main "
+        "options before 'serve' (igs-tui --local serve) to choose the server.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+
     gtp_engine = sub.add_parser(
         "gtp-engine",
         help="run the tiny built-in GTP v2 engine on standard input/output",
@@ -139,6 +148,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.review_cli import run_review_cli
 
         return run_review_cli(args.file)
+    if args.command == "serve":
+        if args.accessible or args.user:
+            parser.error("serve runs the screen app in a browser: leave out --accessible")
+        if args.local and args.server:
+            parser.error("--local and --server cannot be used together")
+        from igs_tui.apps.serve import run_serve
+
+        return run_serve(
+            host=args.host,
+            port=args.port,
+            local=args.local,
+            server=args.server,
+            dialect=args.dialect,
+        )
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:

@@ -26,6 +26,7 @@ SANS_IO = {
     "igs_tui.go": ["asyncio", "socket"],
     "igs_tui.model": ["asyncio", "socket"],
     "igs_tui.backends.igs.protocol": ["asyncio", "socket"],
+    "igs_tui.backends.kgs.protocol": ["asyncio", "socket"],
     "igs_tui.records": ["asyncio", "socket"],
 }
 

@@ -133,6 +133,8 @@ class Connector:
         guest = bool(getattr(request, "guest", False))
         user = "guest" if guest else str(getattr(request, "user", "")) or "guest"
         password = "" if guest else str(getattr(request, "password", ""))
+        # the codec chosen on the login form for this server (else --encoding's)
+        encoding = str(getattr(request, "encoding", "") or "")
         from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
 
         if server_kind == "igs":
@@ -145,7 +147,7 @@ class Connector:
         await self.close_client()
         # IGS kicks clients that flood it; our own server does not, so it gets no throttle.
         fast = server_kind == "local"
-        return await self.connect(servers, user, password, fast=fast)
+        return await self.connect(servers, user, password, fast=fast, encoding=encoding)
 
     async def _start_embedded(self) -> int:
         from igs_tui.localserver.server import start_embedded
@@ -155,8 +157,21 @@ class Connector:
         return int(self._server.port)
 
     async def connect(
-        self, servers: tuple[ServerAddress, ...], user: str, password: str, *, fast: bool = False
+        self,
+        servers: tuple[ServerAddress, ...],
+        user: str,
+        password: str,
+        *,
+        fast: bool = False,
+        encoding: str = "",
     ) -> Backend:
+        """Log in to the first of ``servers`` that answers; ``encoding`` (a codec name or
+        ``"none"``) replaces the configured legacy codec for this connection.
+
+        Raises:
+            ConnectionError: no server answered, or the login failed.
+            ValueError: ``encoding`` names no codec.
+        """
         from igs_tui.backends.igs.model_link import model_link
         from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
         from igs_tui.backends.igs.net.recorder import SessionRecorder
@@ -183,6 +198,9 @@ class Connector:
         profile = link.profile
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
+        if encoding:
+            legacy = check_encoding_option(encoding)
+            config = dataclasses.replace(config, legacy_encoding=legacy)
         done = asyncio.get_running_loop().create_future()
 
         def on_event(event: ClientEvent) -> None:

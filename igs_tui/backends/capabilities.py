@@ -138,6 +138,17 @@ class Rooms(Protocol):
     def join_room(self, number: int) -> None: ...
 
 
+class Social(Protocol):
+    """Our friends (told when they log on or off, listed first) and the players we block (their
+    chat and challenges are dropped), applied to the model as ``SocialListsSet``. A server that
+    keeps such lists itself says so with ``kept_by_server``; otherwise the client keeps them
+    (in its config file) and hands them over at each login."""
+
+    @property
+    def kept_by_server(self) -> bool: ...
+    def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Capabilities:
     """What one backend offers; ``None`` means "not here"."""
@@ -158,6 +169,7 @@ class Capabilities:
     seeking: Seeking | None = None
     stored: StoredGames | None = None
     rooms: Rooms | None = None
+    social: Social | None = None
 
     def refusal(self, what: str) -> str:
         """The message for an intent this backend cannot carry out."""

@@ -476,6 +476,10 @@ def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
 
 
 # chat, console, notifications ---------------------------------------------------------------------
+SERVER_TEXT_KINDS = frozenset({"notice", "info", "error"})
+"""Chat kinds of what the server itself says: they never count as mentioning us."""
+
+
 def _buffer_opened(model: ClientModel, c: ch.BufferOpened) -> None:
     model.ensure_buffer(c.key)
 
@@ -484,7 +488,10 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
     own = c.kind == "own"
     if not own and c.author.casefold() in model.blocked:
         return  # blocked: their tells, shouts, says and kibitzes are not shown
-    highlight = not own and c.author != model.me and mentions(c.text, model.me)
+    # A line without a sender (a server notice such as a channel's member list) names us
+    # without speaking to us: never a mention.
+    spoken = not own and bool(c.author) and c.kind not in SERVER_TEXT_KINDS
+    highlight = spoken and c.author != model.me and mentions(c.text, model.me)
     model.ensure_buffer(c.key).add(ChatMessage(c.author, c.text, c.timestamp, c.kind, highlight))
     if not own and (c.notify or highlight):
         key = c.key

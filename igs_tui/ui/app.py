@@ -28,6 +28,7 @@ from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginReques
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
+from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 
 if TYPE_CHECKING:
     # The main screen, its panes and the dialogs are imported when first shown: the login
@@ -50,7 +51,10 @@ class IgsApp(App[None]):
 
     TITLE = "igs-tui"
     COMMANDS: ClassVar = App.COMMANDS | {IgsCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("alt+m", "toggle_mute", "Sounds: mute / unmute (palette: Sounds…)", show=False),
+    ]
 
     def __init__(
         self,
@@ -89,6 +93,8 @@ class IgsApp(App[None]):
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
+        self.sounds: SoundSettings = load_sounds(config_dir)
+        """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.sounds`)."""
 
     @classmethod
     def for_user(cls, model: ClientModel, connect: Connect, **options: object) -> IgsApp:
@@ -225,20 +231,27 @@ class IgsApp(App[None]):
             self.push_screen(HelpScreen(self.help_sections()))
 
     def _load_social(self) -> None:
-        """Friends and blocked players from the config file, into the model."""
-        from igs_tui.model import changes as ch
+        """Friends and blocked players from the config file, to a backend that does not keep
+        them on its server."""
         from igs_tui.ui.settings import load_social
 
+        social = self.backend.capabilities.social
+        if social is None or social.kept_by_server:
+            return
         friends, blocked = load_social(self._config_dir)
         if friends or blocked or self.model.friends or self.model.blocked:
-            self.model.apply(ch.SocialListsSet(friends, blocked))
+            social.set_social(friends, blocked)
 
     def toggle_social(self, name: str, which: str) -> str:
         """Add ``name`` to (or take it off) our friends (``which="friend"``) or the players we
-        block (``"block"``), keep the lists in the config file; the message to show."""
-        from igs_tui.model import changes as ch
+        block (``"block"``) through the backend, kept in the config file unless its server
+        keeps them; the message to show ("" when the backend has no such lists: it said why)."""
         from igs_tui.ui.settings import save_social
 
+        what = "Friends" if which == "friend" else "Blocking"
+        social = need(self, self.backend, self.backend.capabilities.social, what)
+        if social is None:
+            return ""
         friends, blocked = set(self.model.friends), set(self.model.blocked)
         folded = name.casefold()
         target = friends if which == "friend" else blocked
@@ -248,14 +261,37 @@ class IgsApp(App[None]):
             (blocked if which == "friend" else friends).discard(folded)
         else:
             target.discard(folded)
-        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+        social.set_social(frozenset(friends), frozenset(blocked))
         try:
-            save_social(self.model.friends, self.model.blocked, self._config_dir)
+            if not social.kept_by_server:
+                save_social(frozenset(friends), frozenset(blocked), self._config_dir)
         except OSError as exc:
             _log.warning("could not keep the friends and blocked lists: %s", exc)
         if which == "friend":
             return f"{name} is {'now' if added else 'no longer'} a friend"
         return f"{name} is {'now' if added else 'no longer'} blocked"
+
+    def action_toggle_mute(self) -> None:
+        self.set_muted(not self.sounds.muted)
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute every sound (or give them back), keep it in the config file, and say so."""
+        self.sounds.muted = muted
+        self._keep_sounds()
+        self.notify("Sounds muted" if muted else "Sounds on", markup=False)
+
+    def show_sounds(self) -> None:
+        """The sound settings: which events ring the bell ("Sounds…" in the palette)."""
+        from igs_tui.ui.sounds import SoundsScreen
+
+        if not isinstance(self.screen, SoundsScreen):
+            self.push_screen(SoundsScreen(self.sounds, self._config_dir))
+
+    def _keep_sounds(self) -> None:
+        try:
+            save_sounds(self.sounds, self._config_dir)
+        except OSError as exc:
+            _log.warning("could not keep the sound settings: %s", exc)
 
     def show_player_card(self, name: str) -> None:
         """The card of player ``name`` (asked of the server as it opens)."""

@@ -43,6 +43,8 @@ class IgsActions(Protocol):
     def show_stored(self) -> None: ...
     def show_rooms(self) -> None: ...
     def toggle_social(self, name: str, which: str) -> str: ...
+    def show_sounds(self) -> None: ...
+    def set_muted(self, muted: bool) -> None: ...
     def notify(self, message: str, *, markup: bool = ...) -> None: ...
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
@@ -97,10 +99,16 @@ class IgsCommands(Provider):
                     state = "on" if value else "off"
                     fixed.append((f"{label}: {state}", partial(a.set_flag, flag, value), "toggle"))
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]
+        fixed += [
+            ("Sounds…", a.show_sounds, "which events ring the bell"),
+            ("Sounds: mute", partial(a.set_muted, True), "no bell for anything (alt+m)"),
+            ("Sounds: unmute", partial(a.set_muted, False), "the bell rings again (alt+m)"),
+        ]
         return fixed
 
     def _social(self, name: str, which: str) -> None:
-        self.actions.notify(self.actions.toggle_social(name, which), markup=False)
+        if said := self.actions.toggle_social(name, which):
+            self.actions.notify(said, markup=False)
 
     def _reply(self) -> None:
         from igs_tui.ui.chat_pane import last_tell_partner
@@ -158,7 +166,7 @@ class IgsCommands(Provider):
                     hits.append((f"tell {shown}", partial(a.open_chat, key), "open a tell buffer"))
                 else:
                     hits.append((f"card {shown}", partial(a.show_player_card, name), "player card"))
-        elif verb in ("friend", "block") and arg:
+        elif verb in ("friend", "block") and arg and caps.social:
             names = [
                 p.name for p in a.model.players if p.name.casefold().startswith(arg.casefold())
             ]

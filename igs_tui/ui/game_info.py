@@ -47,6 +47,7 @@ from igs_tui.ui.game_alerts import (
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.repaint import RepaintGate, is_shown
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.sounds import ring
 
 __all__ = [
     "CRITICAL_SECONDS",
@@ -320,7 +321,7 @@ class GameInfo(Widget):
         level = 0 if flag_fell(game, color, now) else time_level(game.clocks[color].at(now))
         if self._alarm.update(level):
             self.bells += 1
-            self.app.bell()
+            ring(self.app, "low_time")
 
     def clock_text(self, color: Color) -> Text:
         """The clock of ``color`` as it reads now, styled for low time; a fallen flag says so."""

@@ -54,6 +54,7 @@ from igs_tui.ui.play_confirm import answer_adjourn_request, answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.sounds import ring
 
 RESULT_GRACE_SECONDS = 3.0
 UNDO_REPORTED = 2
@@ -87,6 +88,19 @@ def has_u_column(game: FollowedGame | None) -> bool:
     """Whether ``u`` names a column of the game's board (20x20 and larger): then it is typed,
     never the unobserve key."""
     return game is not None and "U" in COLUMN_LETTERS[: game.size]
+
+
+MOVES_RUNG = 2
+"""At most this many new moves at once ring "my opponent moved": more is a game being loaded
+or caught up with, not a move to answer."""
+
+
+def _opponent_moved(game: FollowedGame) -> bool:
+    """Is the last move of ``game``, one we play in, our opponent's?"""
+    color = game.role.color
+    if color is None or game.phase is not GamePhase.PLAYING or not game.moves:
+        return False
+    return game.moves[-1].color is not color
 
 
 class GameView(GameActions):
@@ -305,6 +319,8 @@ class GameView(GameActions):
         if len(game.moves) != self.browse.total:
             # a new move (or an undo) makes an old warning or a half-confirmed pass stale
             taken_back = self.browse.total - len(game.moves)
+            if -MOVES_RUNG <= taken_back < 0 and _opponent_moved(game):
+                ring(self.app, "move")
             self.message = ""
             if 0 < taken_back <= UNDO_REPORTED and self.browse.total:
                 self.message = f"Undo: {taken_back} move{'s' if taken_back > 1 else ''} taken back"
@@ -338,6 +354,7 @@ class GameView(GameActions):
         if self._adjourn_prompt.update(game):
             answer_adjourn_request(self.app, self._model, self._backend, self.number)
         if self._result_prompt.update(game):
+            ring(self.app, "game_end")
             show_result(self.app, game)
         elif (
             game.phase is GamePhase.FINISHED
@@ -350,6 +367,7 @@ class GameView(GameActions):
     def _result_grace_over(self) -> None:
         game = self.game
         if game is not None and self._result_prompt.give_up_waiting():
+            ring(self.app, "game_end")
             show_result(self.app, game)
 
     def redraw(self) -> None:

@@ -13,11 +13,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import plain
-from igs_tui.ui.settings import LoginSettings, PasswordStore, load_settings, save_settings
+from igs_tui.ui.settings import (
+    ENCODING_CHOICES,
+    LoginSettings,
+    PasswordStore,
+    load_server_encoding,
+    load_settings,
+    save_server_encoding,
+    save_settings,
+)
 
 IGS_HOST = "igs.joyjoy.net"
 IGS_PORT = 7777
@@ -35,6 +52,9 @@ class LoginRequest:
     user: str
     password: str = field(default="", repr=False)
     guest: bool = False
+    encoding: str = ""
+    """The legacy codec chosen for this server's non-UTF-8 text (``cp932``, ``euc_kr``,
+    ``gb18030``, ``big5``, ``none``); ``""`` keeps the program's default."""
 
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:
@@ -70,6 +90,8 @@ class LoginScreen(Screen[LoginRequest]):
     LoginScreen .row { height: auto; }
     LoginScreen .row Input { width: 1fr; }
     LoginScreen #port { width: 12; }
+    LoginScreen #encoding-row Label { width: auto; padding: 0 1 0 0; }
+    LoginScreen #encoding { width: 1fr; }
     LoginScreen #login-error { color: $error; height: auto; }
     LoginScreen #connect { width: 100%; }
     LoginScreen .-hidden { display: none; }
@@ -94,6 +116,8 @@ class LoginScreen(Screen[LoginRequest]):
         self._local_port = local_port
         self.settings: LoginSettings = load_settings(config_dir)
         self._initial_error = error
+        self._encoding_server = ""
+        """The server whose remembered codec the form shows (``host:port``)."""
         if preset:
             try:
                 kind, host, port = parse_server_preset(preset)
@@ -119,6 +143,15 @@ class LoginScreen(Screen[LoginRequest]):
             with Horizontal(classes="row", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
+            with Horizontal(classes="row", id="encoding-row"):
+                yield Label("Text not in UTF-8:")
+                yield Select(
+                    [(label, code) for code, label in ENCODING_CHOICES],
+                    value="",
+                    allow_blank=False,
+                    compact=True,
+                    id="encoding",
+                )
             yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
 
@@ -128,6 +161,7 @@ class LoginScreen(Screen[LoginRequest]):
             if button.id == button_id:
                 button.value = True
         self._update_visibility()
+        self._show_encoding()
         s = self.settings
         if not s.guest and s.remember_password and s.user:
             password = self._passwords.get(self._address()[0], s.user)
@@ -167,10 +201,32 @@ class LoginScreen(Screen[LoginRequest]):
         self.query_one("#account").set_class(guest, "-hidden")
         self.query_one("#remember").set_class(guest, "-hidden")
 
+    def _server_key(self) -> str:
+        host, port = self._address()
+        return f"{host}:{port}"
+
+    def _show_encoding(self) -> None:
+        """The codec remembered for the server now chosen (each server keeps its own)."""
+        key = self._server_key()
+        if key == self._encoding_server:
+            return  # the same server: keep what the user chose for it
+        self._encoding_server = key
+        remembered = load_server_encoding(key, self._config_dir)
+        self.query_one("#encoding", Select).value = remembered
+
+    def _chosen_encoding(self) -> str:
+        value = self.query_one("#encoding", Select).value
+        return value if isinstance(value, str) else ""
+
     @on(RadioSet.Changed)
     @on(Checkbox.Changed, "#guest")
     def _changed(self) -> None:
         self._update_visibility()
+
+    @on(RadioSet.Changed)
+    @on(Input.Blurred, "#host, #port")
+    def _server_changed(self) -> None:
+        self._show_encoding()
 
     def _error(self, message: str) -> None:
         self.query_one("#login-error", Label).update(plain(message))
@@ -221,6 +277,19 @@ class LoginScreen(Screen[LoginRequest]):
             self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
         if not guest and not remember:
             self._passwords.forget(host, user)
+        encoding = self._chosen_encoding()
+        try:
+            save_server_encoding(f"{host}:{port}", encoding, self._config_dir)
+        except OSError:
+            pass  # said above when the settings could not be written
         self.dismiss(
-            LoginRequest(kind, host, port, "" if guest else user, "" if guest else password, guest)
+            LoginRequest(
+                kind,
+                host,
+                port,
+                "" if guest else user,
+                "" if guest else password,
+                guest,
+                encoding,
+            )
         )

@@ -16,6 +16,7 @@ from textual.notifications import Notify
 from igs_tui.model import TOPIC_NOTIFY, ClientModel, Notification
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.sounds import event_of, ring
 from igs_tui.ui.tail import appended_since
 
 SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
@@ -47,8 +48,7 @@ class Notifier(ModelWatcher):
         if not new:
             return
         self._last = new[-1]
-        if any(n.bell for n in new):
-            self.app.bell()
+        ring(self.app, *{event_of(n.kind) for n in new if n.bell})
         singles = [n for n in new if n.kind not in COALESCED][-5:]  # the latest few
         counts = Counter(n.kind for n in new if n.kind in COALESCED)
         last = {n.kind: i for i, n in enumerate(new) if n.kind in COALESCED}

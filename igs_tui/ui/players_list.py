@@ -320,8 +320,8 @@ class PlayersList(ModelWatcher):
         if (name := self.selected) is None:
             return
         toggle = getattr(self.app, "toggle_social", None)
-        if callable(toggle):
-            self.notify(str(toggle(name, which)), markup=False)
+        if callable(toggle) and (said := toggle(name, which)):
+            self.notify(str(said), markup=False)
 
     @on(VirtualTable.RowSelected, "#players-table")
     def _row_selected(self) -> None:

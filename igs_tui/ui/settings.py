@@ -142,11 +142,42 @@ def save_social(
     return update_config({"friends": sorted(friends), "blocked": sorted(blocked)}, directory)
 
 
+ENCODING_CHOICES: tuple[tuple[str, str], ...] = (
+    ("", "Default (--encoding, else GB18030)"),
+    ("cp932", "Japanese (Shift-JIS)"),
+    ("euc_kr", "Korean (EUC-KR)"),
+    ("gb18030", "Chinese (GB18030)"),
+    ("big5", "Chinese (Big5)"),
+    ("none", "UTF-8 only"),
+)
+"""The legacy codecs offered for text that is not UTF-8 (``""``: the program's default)."""
+
+
+def load_server_encoding(server: str, directory: Path | None = None) -> str:
+    """The legacy codec chosen for ``server`` (``host:port``), ``""`` if none or unknown."""
+    chosen = read_config(directory).get("encodings")
+    value = chosen.get(server) if isinstance(chosen, dict) else None
+    return value if value in {code for code, _ in ENCODING_CHOICES} else ""
+
+
+def save_server_encoding(server: str, encoding: str, directory: Path | None = None) -> Path:
+    """Remember ``encoding`` for ``server`` (``""`` forgets it); other servers' are kept."""
+    chosen = read_config(directory).get("encodings")
+    encodings = (
+        {k: v for k, v in chosen.items() if isinstance(v, str)} if isinstance(chosen, dict) else {}
+    )
+    if encoding:
+        encodings[server] = encoding
+    else:
+        encodings.pop(server, None)
+    return update_config({"encodings": encodings}, directory)
+
+
 def update_config(values: dict[str, Any], directory: Path | None = None) -> Path:
     """Set ``values`` in the config file, keeping its other keys; atomic, mode 0600."""
     folder = directory or config_dir()
     data = {**read_config(folder), **values}
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new config dir is ours alone
     path = folder / "config.json"
     fd, tmp = tempfile.mkstemp(prefix=".config-", dir=folder)
     try:

@@ -9,8 +9,10 @@ from pathlib import Path
 
 from textual.widgets import OptionList, Static
 
+from igs_tui.go import Color
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import LinkState
+from igs_tui.model import BufferKey, ChatKind, LinkState
+from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.messages_screen import MessagesScreen
 from igs_tui.ui.observers_screen import ObserversScreen
@@ -107,3 +109,41 @@ async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) ->
             await pilot.press("ctrl+q")
     finally:
         await connector.close()
+
+
+async def test_friends_are_announced_and_blocked_players_silenced_over_tcp() -> None:
+    """Through the client stack over TCP (#14 item 2): a friend's logon and logoff are told
+    (the server's code-21 notices), a blocked player's tell, shout and challenge never reach
+    the model, and the challenge is declined for us."""
+    server = await start_embedded(fast_server_config())
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        players.append(alice)
+        social = alice.backend.capabilities.social
+        assert social is not None and not social.kept_by_server
+        social.set_social(frozenset({"bob"}), frozenset({"dave"}))
+        bob = await join(server.port, "bob")
+        dave = await join(server.port, "dave")
+        players += [bob, dave]
+        await wait_until(lambda: any(n.title == "bob logged on" for n in alice.model.notifications))
+        assert not any("dave" in n.title for n in alice.model.notifications)
+
+        dave.backend.tell("alice", "spam")
+        dave.backend.shout("more spam")
+        dave.backend.challenge(MatchTerms("alice", Color.BLACK, 9, 0, 0.5, 600, 0, 0))
+        bob.backend.tell("alice", "hello friend")
+        await wait_until(lambda: BufferKey(ChatKind.TELL, "bob") in alice.model.buffers)
+        await wait_until(lambda: not dave.model.challenges)  # declined by alice's client
+        assert BufferKey(ChatKind.TELL, "dave") not in alice.model.buffers
+        shouts = alice.model.buffers.get(BufferKey(ChatKind.SHOUT))
+        assert shouts is None or all(m.author != "dave" for m in shouts.messages)
+        assert "dave" not in alice.model.challenges
+
+        await bob.client.close()
+        await wait_until(
+            lambda: any(n.title == "bob logged off" for n in alice.model.notifications)
+        )
+    finally:
+        await _leave(*players)
+        await server.stop()

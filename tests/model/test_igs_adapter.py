@@ -210,6 +210,21 @@ def test_joining_a_channel_files_its_notices_there_and_our_echo_once() -> None:
     assert buf.unread == 2  # notices are not unread messages
 
 
+def test_a_channel_member_list_naming_us_is_no_mention() -> None:
+    """Joining a channel lists its members, us among them: that is a server notice, not a
+    message mentioning us (it popped up a "mention" titled " (ch5)" with no sender). A line
+    without a sender is never a mention, in a channel or in the system buffer."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    IgsBackend(model, lambda c: None).join_channel("5")
+    feed(model, "32 In channel 5: me bob\n32 a status line that names me\n1 5\n")
+    feed(model, "32 5:bob: hi me\n1 5\n")
+    assert [(n.kind, n.title) for n in model.notifications] == [("mention", "bob (ch5)")]
+    channel = model.buffers[BufferKey(ChatKind.CHANNEL, "5")]
+    assert [m.highlight for m in channel.messages] == [False, True]
+    assert not model.buffers[BufferKey(ChatKind.SYSTEM)].highlighted
+
+
 def test_console_names_codes() -> None:
     assert line_kind("15 Game 1 I: a (0 0 -1) vs b (0 0 -1)") == "15 game"
     assert line_kind("99 whatever") == "99 unknown"

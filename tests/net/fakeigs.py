@@ -28,6 +28,8 @@ class FakeIgs:
     server: FakeServer | None = None
     scripted: dict[str, list[str]] = field(default_factory=dict)
     """command -> raw lines to answer it with (a prompt is added), for hostile-input tests."""
+    greeting: bytes = b""
+    """Raw bytes sent once a login succeeded (legacy-encoded chat, for the decoding tests)."""
 
     async def __aenter__(self) -> FakeIgs:
         self.server = await FakeServer(self._handle).__aenter__()
@@ -66,6 +68,8 @@ class FakeIgs:
                 return
             await conn.write(b"1 5\r\n")
         self.logins.append(name)
+        if self.greeting:
+            await conn.write(self.greeting)
         if self.own_game is not None and name != "guest1234":
             number, white, black = self.own_game
             await conn.write(

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import Point
+from igs_tui.model import ClientModel
+from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
@@ -30,6 +32,9 @@ class RecordingBackend:
     calls: list[Call] = field(default_factory=list)
     lacking: frozenset[str] = frozenset()
     """Capabilities (field names of :class:`Capabilities`) this fake pretends not to have."""
+    model: ClientModel | None = None
+    """Where ``set_social`` applies the lists, as a client-kept backend does (None: only
+    recorded)."""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -178,6 +183,15 @@ class RecordingBackend:
 
     def join_room(self, number: int) -> None:
         self._record("join_room", number)
+
+    @property
+    def kept_by_server(self) -> bool:
+        return False
+
+    def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None:
+        self._record("set_social", friends, blocked)
+        if self.model is not None:
+            self.model.apply(ch.SocialListsSet(friends, blocked))
 
 
 def _conforms(backend: RecordingBackend) -> Backend:

@@ -17,7 +17,7 @@ WIDE = (160, 48)
 
 
 def make_app(model: ClientModel, **options: Any) -> tuple[IgsApp, RecordingBackend]:
-    backend = RecordingBackend()
+    backend = RecordingBackend(model=model)
     return IgsApp(model, backend, **options), backend
 
 

@@ -8,13 +8,19 @@ import stat
 from pathlib import Path
 
 from keyring.errors import NoKeyringError, PasswordDeleteError
-from textual.widgets import Checkbox, Input, Label, RadioButton
+from textual.widgets import Checkbox, Input, Label, RadioButton, Select
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.login import IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.settings import LoginSettings, PasswordStore, load_settings, save_settings
+from igs_tui.ui.settings import (
+    LoginSettings,
+    PasswordStore,
+    load_server_encoding,
+    load_settings,
+    save_settings,
+)
 from tests.ui.fakes import RecordingBackend
 
 
@@ -280,3 +286,43 @@ async def test_a_failed_account_login_puts_the_cursor_in_the_password(tmp_path: 
         await pilot.pause()
         assert len(connect.requests) == 1 and isinstance(app.screen, LoginScreen)
         assert app.focused is not None and app.focused.id == "password"
+
+
+async def test_text_encoding_is_chosen_per_server_and_remembered(tmp_path: Path) -> None:
+    """Japanese on IGS, Korean on another server: each server's choice comes back with it."""
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        encoding = screen.query_one("#encoding", Select)
+        assert encoding.value == ""  # the program's default (--encoding, else GB18030)
+        encoding.value = "cp932"
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert connect.requests[0].encoding == "cp932"
+    assert load_server_encoding(f"{IGS_HOST}:{IGS_PORT}", tmp_path) == "cp932"
+
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        encoding = screen.query_one("#encoding", Select)
+        assert encoding.value == "cp932"  # remembered for IGS
+        screen.query_one("#server-custom", RadioButton).value = True
+        screen.query_one("#host", Input).value = "go.example.kr"
+        screen.query_one("#port", Input).value = "7000"
+        await pilot.pause()
+        screen.query_one("#host", Input).focus()
+        screen.query_one("#port", Input).focus()  # leaving the host shows its server's choice
+        await pilot.pause()
+        assert encoding.value == ""
+        encoding.value = "euc_kr"
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert connect.requests[0].encoding == "euc_kr"
+    assert load_server_encoding("go.example.kr:7000", tmp_path) == "euc_kr"
+    assert load_server_encoding(f"{IGS_HOST}:{IGS_PORT}", tmp_path) == "cp932"

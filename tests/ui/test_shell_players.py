@@ -7,6 +7,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Player, PlayerCard
 from igs_tui.model import changes as ch
+from igs_tui.ui.app import IgsApp
 from igs_tui.ui.demo_model import make_players
 from igs_tui.ui.player_card import PlayerCardScreen
 from igs_tui.ui.players_filter import PlayerFilter, select_players
@@ -269,3 +270,33 @@ async def test_the_lists_kept_are_loaded_when_the_session_starts(tmp_path: objec
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         assert model.friends == frozenset({"ann"}) and model.blocked == frozenset({"troll"})
+
+
+async def test_without_a_social_capability_f_says_why_and_keeps_nothing(tmp_path: object) -> None:
+    """A backend with no friends or block lists (a local engine game): f and b change nothing,
+    write nothing and say why; the palette offers no 'friend NAME'."""
+    from pathlib import Path
+
+    from igs_tui.ui.commands import IgsCommands
+    from tests.ui.fakes import RecordingBackend
+
+    assert isinstance(tmp_path, Path)
+    model = ClientModel()
+    model.replace_players([Player("alice", "2d")])
+    backend = RecordingBackend(model=model, lacking=frozenset({"social"}))
+    app = IgsApp(model, backend, config_dir=tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        users.table.focus()
+        await pilot.press("f", "b")
+        await pilot.pause()
+        assert model.friends == frozenset() and model.blocked == frozenset()
+        assert backend.named("set_social") == []
+        said = [n.message for n in app._notifications]
+        assert "Friends: not offered by this fake." in said
+        assert "Blocking: not offered by this fake." in said
+        provider = IgsCommands(app.screen)
+        assert [h.text async for h in provider.search("friend ali")] == []
+    assert not (tmp_path / "config.json").exists()

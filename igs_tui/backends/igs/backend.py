@@ -58,6 +58,7 @@ class IgsBackend:
             seeking=self,
             stored=self,
             rooms=self,
+            social=self,
         )
         self._seek_toggled = False
 
@@ -71,6 +72,18 @@ class IgsBackend:
             return self._capabilities
         self._capabilities = replace(self._capabilities, seeking=seeking, rooms=rooms)
         return self._capabilities
+
+    # friends and blocked players ---------------------------------------------------------
+    @property
+    def kept_by_server(self) -> bool:
+        """IGS's own ``friend`` and ``refuse`` lists are not documented well enough to drive
+        (no reply format in the protocol notes): the client keeps the lists."""
+        return False
+
+    def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None:
+        """Friends and blocked players, matched by name in any case; a blocked player's
+        requests are declined as they come (:meth:`IgsConversation.offer_received`)."""
+        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
 
     def close_game(self, game: int) -> None:
         """Closing a game's tab stops observing it (our own game is never closed here)."""

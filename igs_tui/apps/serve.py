@@ -1,0 +1,62 @@
+"""``igs-tui serve``: the same app in a browser, through textual-serve.
+
+textual-serve runs one app process per browser session and relays the terminal over a
+websocket, so nothing of the app changes. It binds to the loopback interface unless told
+otherwise: anyone who can reach the port gets a client logged in from this machine, so a
+public address is warned about loudly.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+DEFAULT_PORT = 8000
+
+
+def serve_command(*, local: bool, server: str | None, dialect: str | None) -> str:
+    """The command each browser session runs: this Python, this program, the same options."""
+    argv = [sys.executable, "-m", "igs_tui.cli"]
+    if local:
+        argv.append("--local")
+        if dialect:
+            argv += ["--dialect", dialect]
+    elif server:
+        argv += ["--server", server]
+    return shlex.join(argv)
+
+
+def public_warning(host: str) -> str:
+    """What to tell the user before serving on ``host`` ("" for loopback)."""
+    if host in LOOPBACK:
+        return ""
+    return (
+        f"igs-tui serve: WARNING: listening on {host}: anyone who can reach this port gets "
+        "an igs-tui session run by you on this machine (use --host 127.0.0.1 to keep it local)."
+    )
+
+
+def run_serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    local: bool = False,
+    server: str | None = None,
+    dialect: str | None = None,
+) -> int:
+    """Serve the app until Ctrl+C; 2 if textual-serve is missing or the options are wrong."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print("igs-tui serve needs textual-serve: pip install 'igs-tui[serve]'", file=sys.stderr)
+        return 2
+    if not 0 < port < 65536:
+        print(f"igs-tui serve: port {port} is not 1-65535", file=sys.stderr)
+        return 2
+    if warning := public_warning(host):
+        print(warning, file=sys.stderr)
+    command = serve_command(local=local, server=server, dialect=dialect)
+    print(f"igs-tui serve: open http://{host}:{port}/ in a browser", file=sys.stderr, flush=True)
+    Server(command, host=host, port=port, title="igs-tui").serve()
+    return 0
