@@ -601,8 +601,16 @@ class ModelAdapter:
             counted = ServerScore(e.black_score, e.white_score).result
             self.model.apply(ch.GameEnded(number, counted))
             return
-        result = result_from_text(e.text)
-        self.model.apply(ch.GameEnded(number, result or e.result or e.text))
+        result = result_from_text(e.text) or e.result
+        if not result and e.reason == "resign" and e.player and scored is not None:
+            # "9 bob has resigned the game." names the player, not the winner
+            if e.player == scored.black:
+                result = "W+R"
+            elif e.player == scored.white:
+                result = "B+R"
+        if not result and scored is not None and scored.result:
+            return  # over already, with a result: a later wording of the end adds nothing
+        self.model.apply(ch.GameEnded(number, result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
         # A player's "28 X undid the last move" names no game: it is X's game of ours, not
