@@ -24,6 +24,7 @@ from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
+from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
@@ -36,6 +37,7 @@ from igs_tui.model.topics import (
     TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
+    TOPIC_LOBBY,
     TOPIC_MESSAGES,
     TOPIC_NOTIFY,
     TOPIC_PLAYERS,
@@ -163,6 +165,50 @@ class PlayerCardReceived(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_CARDS,)
+
+
+# automatch, stored games, rooms ------------------------------------------------------------------
+class _LobbyChange(Change):
+    __slots__ = ()
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_LOBBY,)
+
+
+@dataclass(frozen=True, slots=True)
+class SeekSetupsListed(_LobbyChange):
+    """The automatch setups the server offers."""
+
+    setups: tuple[SeekSetup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeekChanged(_LobbyChange):
+    """We entered the automatch queue (``seek``), or left it (None); ``matched`` names the
+    opponent the server paired us with when that is why we left."""
+
+    seek: Seek | None
+    matched: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGamesListed(_LobbyChange):
+    """Our adjourned games the server keeps, by their ``white-black`` names."""
+
+    games: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomsListed(_LobbyChange):
+    rooms: tuple[Room, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomJoined(_LobbyChange):
+    """We are in room ``number`` now."""
+
+    number: int
 
 
 # the list of games on the server --------------------------------------------------------------
