@@ -392,6 +392,61 @@ async def observers(out_dir: Path, width: int, height: int) -> None:
         _save(app, out_dir, "observers", width, height)
 
 
+async def automatch(out_dir: Path, width: int, height: int) -> None:
+    """Automatch (palette: Automatch…): the server's setups, while seeking."""
+    from igs_tui.model import changes as ch
+    from igs_tui.model.lobby import Seek, SeekSetup
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        app.show_seek()
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "SeekScreen")
+        setups = tuple(SeekSetup(i, 60, byo, 25) for i, byo in enumerate((600, 420, 300, 900)))
+        model.apply(ch.SeekSetupsListed(setups))
+        model.apply(ch.SeekChanged(Seek(setups[0], 19)))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "automatch", width, height)
+
+
+async def stored_games(out_dir: Path, width: int, height: int) -> None:
+    """Our adjourned games on the server (palette: Stored games, or ctrl+l on a board)."""
+    from igs_tui.model import changes as ch
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        app.show_stored()
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "StoredGamesScreen")
+        me, other = model.me or "me", _opponent(model)
+        model.apply(ch.StoredGamesListed((f"{other}-{me}", f"{me}-igsbot")))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "stored-games", width, height)
+
+
+async def rooms(out_dir: Path, width: int, height: int) -> None:
+    """The server's rooms (palette: Rooms)."""
+    from igs_tui.model import changes as ch
+    from igs_tui.model.lobby import Room
+
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        app.show_rooms()
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "RoomsScreen")
+        listed = (Room(0, "Lobby", 412), Room(1, "Free chat", 37), Room(2, "Tournament", 64))
+        model.apply(ch.RoomsListed((*listed, Room(3, "Teaching", 9))))
+        model.apply(ch.RoomJoined(0))
+        await _steady(pilot)
+        await _steady(pilot)
+        _save(app, out_dir, "rooms", width, height)
+
+
 async def review(out_dir: Path, width: int, height: int) -> None:
     """A record file under review (palette: Open record…, or ``igs-tui review FILE``): the
     Ishi specification's sample yose problem, at a move with a comment and marks."""
@@ -425,6 +480,9 @@ SCENES: list[tuple[str, Scene]] = [
     ("player-card", player_card),
     ("messages", messages),
     ("observers", observers),
+    ("automatch", automatch),
+    ("stored-games", stored_games),
+    ("rooms", rooms),
     ("review", review),
 ]
 

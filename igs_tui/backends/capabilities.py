@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from igs_tui.go import Point
+    from igs_tui.model.lobby import Seek
     from igs_tui.model.terms import MatchTerms
 
 
@@ -113,6 +114,30 @@ class Audience(Protocol):
     def list_observers(self, game: int) -> None: ...
 
 
+class Seeking(Protocol):
+    """Automatch: the server pairs us with someone seeking the same setup, and the game
+    starts as an accepted challenge does (answers: ``SeekSetupsListed``, ``SeekChanged``)."""
+
+    def list_seek_setups(self) -> None: ...
+    def seek(self, seek: Seek) -> None: ...
+    def cancel_seek(self) -> None: ...
+
+
+class StoredGames(Protocol):
+    """Our adjourned games the server keeps (answer: ``StoredGamesListed``); one is resumed
+    with :meth:`Adjourning.load` and its name."""
+
+    def list_stored(self) -> None: ...
+
+
+class Rooms(Protocol):
+    """The server's rooms (tournaments use them), apart from chat channels (answers:
+    ``RoomsListed``, ``RoomJoined``)."""
+
+    def list_rooms(self) -> None: ...
+    def join_room(self, number: int) -> None: ...
+
+
 class Social(Protocol):
     """Our friends (told when they log on or off, listed first) and the players we block (their
     chat and challenges are dropped), applied to the model as ``SocialListsSet``. A server that
@@ -141,6 +166,9 @@ class Capabilities:
     matching: Matching | None = None
     mailbox: Mailbox | None = None
     audience: Audience | None = None
+    seeking: Seeking | None = None
+    stored: StoredGames | None = None
+    rooms: Rooms | None = None
     social: Social | None = None
 
     def refusal(self, what: str) -> str:

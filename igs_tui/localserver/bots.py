@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from igs_tui.go import Color, Game, Point, format_point
 from igs_tui.localserver.games import Phase, ServerGame
 from igs_tui.localserver.hub import Hub
+from igs_tui.localserver.lobby import SeekEntry
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.session import Session
 from igs_tui.localserver.timecontrol import TimeControl
@@ -142,6 +143,14 @@ class BotAgent:
             return
         mine = request.params(request.target_color)
         self._run(f"nmatch {name} {mine}" if request.nmatch else f"match {name} {mine}")
+
+    def on_seek(self, entry: SeekEntry) -> bool:
+        """Seek what a person seeks (a robot that plays the size), so automatch pairs them."""
+        if not MIN_BOT_SIZE <= entry.size <= self.max_size:
+            return False
+        line = f"seek entry {entry.setup} {entry.size} {entry.weaker} {entry.stronger} 0"
+        self.spawn(self._later(line))
+        return True
 
     def on_tell(self, sender: User, text: str) -> None:
         """Answer tells, so that a person trying the client offline has someone to chat with."""

@@ -233,8 +233,6 @@ def cmd_games(hub: Hub, session: Session, user: User, args: str) -> None:
 
 @command(
     "language",
-    "room",
-    "stored",
     "message",
     "review",
     "friend",
@@ -242,8 +240,6 @@ def cmd_games(hub: Hub, session: Session, user: User, args: str) -> None:
     "userlist2",
     "gamelist3",
     "keep",
-    "join",
-    "seek",
     "nmatchrange",
     "rank",
     "info",

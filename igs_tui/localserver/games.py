@@ -63,6 +63,8 @@ class ServerGame:
     nmatch: bool = False
     title: str | None = None
     rated: bool = False
+    kind: str = ""
+    """The games list's F column: ``F`` free, ``T`` teaching, ``""`` rated (``free``...)."""
     passes_to_score: int = IGS_RULES.passes_to_end
     """Consecutive passes that start scoring (3 on IGS, 2 on NNGS)."""
 
@@ -233,7 +235,7 @@ class ServerGame:
             self.handicap,
             self.komi,
             byo_minutes,
-            "I" if not self.rated else "*I",
+            f"{self.kind}I" if not self.rated else "*I",
             len(self.observers),
         )
 

@@ -29,6 +29,7 @@ from igs_tui.localserver.dialect import Dialect, dialect_named
 from igs_tui.localserver.games import Phase as GamePhase
 from igs_tui.localserver.games import ServerGame
 from igs_tui.localserver.lines import Line
+from igs_tui.localserver.lobby import SeekEntry
 from igs_tui.localserver.login_guard import LoginGuard
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
@@ -52,6 +53,10 @@ class Agent(Protocol):
 
     def on_tell(self, sender: User, text: str) -> None: ...
 
+    def on_seek(self, entry: SeekEntry) -> bool:
+        """Someone seeks and nobody matches: True if this agent will seek the same."""
+        ...
+
 
 class Hub:
     def __init__(self, config: ServerConfig) -> None:
@@ -66,6 +71,8 @@ class Hub:
         self.games: dict[int, ServerGame] = {}
         self.adjourned: dict[frozenset[str], ServerGame] = {}
         self.requests: dict[tuple[str, str], MatchRequest] = {}
+        self.seeks: dict[str, SeekEntry] = {}
+        """The automatch queue, by user key (``seek entry``)."""
         self.agents: dict[str, Agent] = {}
         self._next_guest = config.guest_start
         for account in config.accounts:
@@ -188,6 +195,7 @@ class Hub:
             elif user in game.observers:
                 game.observers.remove(user)
         matching.drop_requests_of(self, user)
+        self.seeks.pop(user.key, None)
         user.session = None
         user.last_seen = time.time()
         if user in self.online:

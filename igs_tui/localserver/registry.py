@@ -39,6 +39,13 @@ def move_handler(handler: Handler) -> Handler:
 
 def ensure_loaded() -> Any:
     """Import the command modules so their handlers are registered."""
-    from igs_tui.localserver import cmd_basic, cmd_chat, cmd_match, cmd_messages, cmd_play
+    from igs_tui.localserver import (
+        cmd_basic,
+        cmd_chat,
+        cmd_lobby,
+        cmd_match,
+        cmd_messages,
+        cmd_play,
+    )
 
-    return (cmd_basic, cmd_chat, cmd_match, cmd_play, cmd_messages)
+    return (cmd_basic, cmd_chat, cmd_match, cmd_play, cmd_messages, cmd_lobby)

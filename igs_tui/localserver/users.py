@@ -61,6 +61,8 @@ class User:
     session: Session | None = None
     last_active: float = 0.0
     channel: int | None = None
+    room: int = 0
+    """The room (``join N``) the user is in; everyone starts in room 0."""
     dot: str | None = None
     last_teller: str | None = None
     client_name: str = ""

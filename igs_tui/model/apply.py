@@ -412,6 +412,26 @@ def _messages_listed(model: ClientModel, c: ch.MessagesListed) -> None:
     model.messages_waiting = len(c.messages)
 
 
+def _seek_setups(model: ClientModel, c: ch.SeekSetupsListed) -> None:
+    model.seek_setups = c.setups
+
+
+def _seek_changed(model: ClientModel, c: ch.SeekChanged) -> None:
+    model.seek = c.seek
+
+
+def _stored_games(model: ClientModel, c: ch.StoredGamesListed) -> None:
+    model.stored_games = c.games
+
+
+def _rooms_listed(model: ClientModel, c: ch.RoomsListed) -> None:
+    model.rooms = c.rooms
+
+
+def _room_joined(model: ClientModel, c: ch.RoomJoined) -> None:
+    model.room = c.number
+
+
 def _thinking(model: ClientModel, c: ch.Thinking) -> None:
     game = _game(model, c.game)
     if game is not None:
@@ -465,6 +485,11 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
     model.cards.clear()
     model.challenges.clear()
     model.disputes.clear()
+    model.seek_setups = ()
+    model.seek = None
+    model.stored_games = None
+    model.rooms = None
+    model.room = None
 
 
 def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
@@ -562,6 +587,11 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ObserversListed: _observers_listed,
     ch.MessagesWaiting: _messages_waiting,
     ch.MessagesListed: _messages_listed,
+    ch.SeekSetupsListed: _seek_setups,
+    ch.SeekChanged: _seek_changed,
+    ch.StoredGamesListed: _stored_games,
+    ch.RoomsListed: _rooms_listed,
+    ch.RoomJoined: _room_joined,
     ch.Thinking: _thinking,
     ch.SyncError: _sync_error,
     ch.ChallengeOpened: _challenge_opened,

@@ -24,6 +24,7 @@ from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
+from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
@@ -36,6 +37,7 @@ from igs_tui.model.topics import (
     TOPIC_FINISHED,
     TOPIC_FOLLOWED,
     TOPIC_GAMES,
+    TOPIC_LOBBY,
     TOPIC_MESSAGES,
     TOPIC_NOTIFY,
     TOPIC_PLAYERS,
@@ -163,6 +165,50 @@ class PlayerCardReceived(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_CARDS,)
+
+
+# automatch, stored games, rooms ------------------------------------------------------------------
+class _LobbyChange(Change):
+    __slots__ = ()
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_LOBBY,)
+
+
+@dataclass(frozen=True, slots=True)
+class SeekSetupsListed(_LobbyChange):
+    """The automatch setups the server offers."""
+
+    setups: tuple[SeekSetup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeekChanged(_LobbyChange):
+    """We entered the automatch queue (``seek``), or left it (None); ``matched`` names the
+    opponent the server paired us with when that is why we left."""
+
+    seek: Seek | None
+    matched: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGamesListed(_LobbyChange):
+    """Our adjourned games the server keeps, by their ``white-black`` names."""
+
+    games: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomsListed(_LobbyChange):
+    rooms: tuple[Room, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomJoined(_LobbyChange):
+    """We are in room ``number`` now."""
+
+    number: int
 
 
 # the list of games on the server --------------------------------------------------------------
@@ -575,8 +621,8 @@ class SessionEnded(Change):
     """We logged out (to log in again, maybe as someone else or on another server): forget
     everything that came from that server. Each followed game is let go first
     (:class:`GameUnfollowed`, heard on its own topic); then the players, games, finished
-    games, chat buffers, console, notifications, challenges, messages and cards go and the
-    connection is back to its start. The user's own settings (friends, blocked players,
+    games, chat buffers, console, notifications, challenges, messages, cards, automatch
+    seek, stored games and rooms go and the connection is back to its start. The user's own settings (friends, blocked players,
     limits) stay."""
 
     @property
@@ -593,6 +639,7 @@ class SessionEnded(Change):
             TOPIC_NOTIFY,
             TOPIC_MESSAGES,
             TOPIC_CARDS,
+            TOPIC_LOBBY,
         )
 
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from igs_tui.model.apply import Handler
     from igs_tui.model.cards import PlayerCard
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
+    from igs_tui.model.lobby import Room, Seek, SeekSetup
     from igs_tui.model.mailbox import ServerMessage
     from igs_tui.model.play import Challenge, Dispute
 else:
@@ -109,6 +110,16 @@ class ClientModel:
         """The messages the server keeps for us, as last listed (MessagesListed)."""
         self.messages_waiting = 0
         """How many messages the server said it keeps for us."""
+        self.seek_setups: tuple[SeekSetup, ...] = ()
+        """The automatch setups the server offers (SeekSetupsListed)."""
+        self.seek: Seek | None = None
+        """Our request in the automatch queue, None when not seeking (SeekChanged)."""
+        self.stored_games: tuple[str, ...] | None = None
+        """Our adjourned games kept on the server (None: never listed)."""
+        self.rooms: tuple[Room, ...] | None = None
+        """The server's rooms as last listed (None: never listed)."""
+        self.room: int | None = None
+        """The room we joined (None: not known)."""
         self.friends: frozenset[str] = frozenset()
         """Folded names of our friends (SocialListsSet)."""
         self.blocked: frozenset[str] = frozenset()

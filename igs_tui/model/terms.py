@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSettings
 
+GAME_KINDS = ("rated", "free", "teaching")
+"""The kinds of game a challenge can ask for: rated, free (does not count for ratings) and
+teaching (a free game in which the stronger player teaches)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MatchTerms:
@@ -27,6 +31,8 @@ class MatchTerms:
     byo_periods: int = 0
     """Japanese byo-yomi periods (0 = Canadian when byo_stones > 0)."""
     bronstein_seconds: int = 0
+    kind: str = "rated"
+    """``rated``, ``free`` (not rated) or ``teaching`` (see :data:`GAME_KINDS`)."""
 
     def time_settings(self) -> TimeSettings:
         """The time system these terms describe. A Bronstein delay wins over byo-yomi fields

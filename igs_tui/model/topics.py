@@ -13,6 +13,8 @@ TOPIC_CHALLENGES = "challenges"
 TOPIC_FINISHED = "finished"
 TOPIC_CARDS = "cards"
 TOPIC_MESSAGES = "messages"
+TOPIC_LOBBY = "lobby"
+"""Automatch (seek), stored games and rooms (:mod:`igs_tui.model.lobby`)."""
 
 
 def game_topic(number: int) -> str:
@@ -29,6 +31,7 @@ __all__ = [
     "TOPIC_FINISHED",
     "TOPIC_FOLLOWED",
     "TOPIC_GAMES",
+    "TOPIC_LOBBY",
     "TOPIC_MESSAGES",
     "TOPIC_NOTIFY",
     "TOPIC_PLAYERS",

@@ -307,6 +307,7 @@ class IgsApp(App[None]):
         sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS]))
         sections.append(review_section())
         sections.extend(_people_sections())
+        sections.extend(_lobby_sections())
         return sections
 
     def action_help(self) -> None:
@@ -424,6 +425,40 @@ class IgsApp(App[None]):
             self.screen.dismiss()
         self.push_screen(ObserversScreen(self.model, self.backend, number))
 
+    def show_seek(self) -> None:
+        """Automatch: the server's setups, to enter (or leave) its queue."""
+        from igs_tui.ui.lobby_screens import SeekScreen
+
+        if need(self, self.backend, self.backend.capabilities.seeking, "Automatch") is None:
+            return
+        if not isinstance(self.screen, SeekScreen):
+            self.push_screen(SeekScreen(self.model, self.backend))
+
+    def cancel_seek(self) -> None:
+        """Leave the automatch queue."""
+        seeking = need(self, self.backend, self.backend.capabilities.seeking, "Automatch")
+        if seeking is not None:
+            seeking.cancel_seek()
+            self.notify("Leaving the automatch queue…", markup=False, timeout=3)
+
+    def show_stored(self) -> None:
+        """Our adjourned games on the server, to load one with a key."""
+        from igs_tui.ui.lobby_screens import StoredGamesScreen
+
+        if need(self, self.backend, self.backend.capabilities.stored, "Stored games") is None:
+            return
+        if not isinstance(self.screen, StoredGamesScreen):
+            self.push_screen(StoredGamesScreen(self.model, self.backend))
+
+    def show_rooms(self) -> None:
+        """The server's rooms, to join one."""
+        from igs_tui.ui.lobby_screens import RoomsScreen
+
+        if need(self, self.backend, self.backend.capabilities.rooms, "Rooms") is None:
+            return
+        if not isinstance(self.screen, RoomsScreen):
+            self.push_screen(RoomsScreen(self.model, self.backend))
+
     def open_record(self) -> None:
         """Ask for an SGF or Ishi file and review it ("Open record…" in the palette)."""
         from igs_tui.ui.review_open import ask_record
@@ -506,6 +541,35 @@ def _people_sections() -> list[tuple[str, Iterable[BindingType]]]:
         ("Player card", [*PlayerCardScreen.BINDINGS, *palette[1:2]]),
         ("Messages", [*MessagesScreen.BINDINGS, *palette[:1]]),
         ("Observers", [*ObserversScreen.BINDINGS, *palette[2:]]),
+    ]
+
+
+def _lobby_sections() -> list[tuple[str, Iterable[BindingType]]]:
+    """Help for automatch, stored games and rooms."""
+    from igs_tui.ui.lobby_screens import RoomsScreen, SeekScreen, StoredGamesScreen
+
+    def palette(text: str) -> Binding:
+        return Binding("ctrl+p", "palette", text)
+
+    return [
+        (
+            "Automatch",
+            [
+                *SeekScreen.BINDINGS,
+                palette("Automatch… (palette): seek a game; 'Stop seeking' leaves the queue"),
+            ],
+        ),
+        (
+            "Stored games",
+            [
+                *StoredGamesScreen.BINDINGS,
+                palette("Stored games (palette), or ctrl+l on a board not adjourned"),
+            ],
+        ),
+        (
+            "Rooms",
+            [*RoomsScreen.BINDINGS, palette("Rooms (palette); /join N in the chat is a channel")],
+        ),
     ]
 
 

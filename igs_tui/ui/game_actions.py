@@ -161,7 +161,17 @@ class GameActions(ModelWatcher):
         self.app.push_screen(ConfirmDialog(question, "Adjourn", "Keep playing"), done)
 
     def action_load(self) -> None:
-        """Load (resume) this adjourned game with the same opponent."""
+        """Load (resume) this adjourned game with the same opponent; on any other board,
+        the list of our stored games (where the server keeps one) to load one with a key."""
+        game = self.game
+        ours_adjourned = (
+            game is not None and game.role.color is not None and game.phase is GamePhase.ADJOURNED
+        )
+        if not ours_adjourned and self._backend.capabilities.stored is not None:
+            from igs_tui.ui.lobby_screens import StoredGamesScreen
+
+            self.app.push_screen(StoredGamesScreen(self._model, self._backend))
+            return
         game = self._own_game_in(GamePhase.ADJOURNED, "This game is not adjourned")
         if game is None:
             return

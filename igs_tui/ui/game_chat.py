@@ -110,7 +110,10 @@ class GameChat(ModelWatcher):
         Busy broadcasts get several kibitzes a second, so only new lines are written; the last
         shown message is found by identity from the end of the buffer.
         """
-        log = self.query_one(ChatLog)
+        logs = self.query(ChatLog)
+        if not logs:
+            return  # being taken down (a released view): nothing to show any more
+        log = logs.first()
         buf = self._model.buffers.get(self._key)
         messages = buf.messages if buf is not None else deque[ChatMessage]()
         new = self._new_since_last(messages)

@@ -437,6 +437,8 @@ class GameView(GameActions):
             return own and game is not None and game.phase is GamePhase.PLAYING
         if action == "done_scoring":
             return own and game is not None and game.phase is GamePhase.SCORING
+        if action == "load" and not own:  # any other board: the list of stored games
+            return self._backend.capabilities.stored is not None
         if action in self.OWN_GAME_ACTIONS:
             return own
         if action in ("unobserve", "close_game"):

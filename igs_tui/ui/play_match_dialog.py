@@ -20,11 +20,12 @@ from textual.widgets import Button, Input, Label, Select, Static
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color
 from igs_tui.model import ClientModel
-from igs_tui.model.terms import MatchTerms
+from igs_tui.model.terms import GAME_KINDS, MatchTerms
 from igs_tui.ui.safe_text import clean, plain
 
 TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
 COLOURS = (("Black", "B"), ("White", "W"), ("Nigiri", "N"))
+KINDS = (("Rated", "rated"), ("Free (unrated)", "free"), ("Teaching", "teaching"))
 
 
 def _number(form: dict[str, str], key: str, what: str, *, real: bool = False) -> float:
@@ -60,6 +61,7 @@ def terms_from_form(form: dict[str, str]) -> MatchTerms:
         main_seconds=main,
         byo_seconds=0,
         byo_stones=0,
+        kind=kind if (kind := form.get("kind", "rated")) in GAME_KINDS else "rated",
     )
     if system == "canadian":
         minutes = int(_number(form, "byo", "byo-yomi period (minutes)"))
@@ -153,6 +155,9 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
             yield row("Handicap", Input("0", id="handicap", compact=True))
             yield row("Komi", Input("6.5", id="komi", compact=True))
             yield row(
+                "Game", Select(KINDS, value="rated", allow_blank=False, id="kind", compact=True)
+            )
+            yield row(
                 "Time system",
                 Select(
                     [(s.title(), s) for s in TIME_SYSTEMS],
@@ -186,6 +191,7 @@ class MatchDialog(ModalScreen[MatchTerms | None]):
         self.query_one("#size", Input).value = str(terms.size)
         self.query_one("#handicap", Input).value = str(terms.handicap)
         self.query_one("#komi", Input).value = f"{terms.komi:g}"
+        self.query_one("#kind", Select).value = terms.kind
         self.query_one("#main", Input).value = str(terms.main_seconds // 60)
         if terms.bronstein_seconds:
             system, byo = "bronstein", "0"

@@ -96,7 +96,7 @@ def load_match_terms(directory: Path | None = None) -> MatchTerms | None:
     """The terms of the last game we offered (``"last_match"``), None if none or unreadable."""
     # the rules engine comes with the terms: not needed before the first offer
     from igs_tui.go import Color
-    from igs_tui.model.terms import MatchTerms
+    from igs_tui.model.terms import GAME_KINDS, MatchTerms
 
     data = read_config(directory).get("last_match")
     if not isinstance(data, dict):
@@ -110,6 +110,8 @@ def load_match_terms(directory: Path | None = None) -> MatchTerms | None:
             values["opponent"] = value if isinstance(value, str) else ""
         elif f.name == "komi" and isinstance(value, int | float) and not isinstance(value, bool):
             values["komi"] = float(value)
+        elif f.name == "kind":  # added later: older files have none
+            values["kind"] = value if value in GAME_KINDS else "rated"
         elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100_000:
             values[f.name] = value
     if set(values) != {f.name for f in fields(MatchTerms)}:

@@ -20,6 +20,7 @@ from igs_tui.model import (
     ConnectionStatus,
     LinkState,
 )
+from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_result import forfeit_banner
 from igs_tui.ui.safe_text import plain
@@ -35,8 +36,11 @@ STATE_STYLE = {
 }
 
 
-def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = None) -> Text:
-    """Render the connection status; ``now`` (monotonic) shows the forfeit countdown."""
+def status_text(
+    status: ConnectionStatus, unread: int = 0, now: float | None = None, *, seeking: str = ""
+) -> Text:
+    """Render the connection status; ``now`` (monotonic) shows the forfeit countdown,
+    ``seeking`` what we seek in the automatch queue."""
     text = Text()  # a style given to Text() would cover the whole line
     text.append("● ", STATE_STYLE.get(status.state, ""))
     text.append(status.state.value, STATE_STYLE.get(status.state, ""))
@@ -63,6 +67,8 @@ def status_text(status: ConnectionStatus, unread: int = 0, now: float | None = N
         text.append_text(plain(status.detail, "italic", max_length=80))
     if status.state is LinkState.RECONNECTING:
         text.append(f"  {RECONNECT_KEY}: reconnect now", "dim")
+    if seeking:
+        text.append(f"  seeking {seeking}…", "bold cyan")
     if unread:
         text.append(f"  ✉ {unread}", "bold magenta")
     return text
@@ -87,6 +93,7 @@ class StatusBar(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_CONNECTION, self.update_status)
         self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.update_status)
+        self.watch_model(self.model.hub, TOPIC_LOBBY, self.update_status)
         self.set_interval(1.0, self._tick)
         self.update_status()
 
@@ -99,7 +106,9 @@ class StatusBar(ModelWatcher):
         line is one row of the screen's width whatever it says, so it is repainted without
         laying the screen out again (a layout costs ~10 ms at 160x48)."""
         unread = sum(b.unread for b in self.model.buffers.values())
-        text = status_text(self.model.connection, unread, self.model.clock())
+        seek = self.model.seek
+        seeking = f"{seek.size}x{seek.size}" if seek is not None else ""
+        text = status_text(self.model.connection, unread, self.model.clock(), seeking=seeking)
         if text == self._shown:
             return
         self._shown = text

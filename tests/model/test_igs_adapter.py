@@ -652,3 +652,18 @@ def test_the_games_list_f_column_says_free_teaching_or_tournament() -> None:
     assert {n: g.kind_flag for n, g in model.games.items()} == {56: "F", 57: "T", 58: "*", 4: ""}
     column = [key for key, _title, _width in COLUMNS].index("kind")
     assert game_row(model.games[56])[column].plain == "F"
+
+
+def test_has_resigned_names_the_loser_and_never_overwrites_a_result() -> None:
+    """``9 bob has resigned the game.`` names the player who resigned, not the winner."""
+    from igs_tui.model import Role
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    model.follow(4, role=Role.PLAYING_BLACK, white="bob", black="me")
+    feed(model, "9 bob has resigned the game.")
+    assert model.followed[4].result == "B+R"
+    model.follow(5, role=Role.PLAYING_WHITE, white="me", black="cid")
+    model.game_ended(5, "W+R")
+    feed(model, "9 cid has resigned the game.")  # the same end, in other words
+    assert model.followed[5].result == "W+R"

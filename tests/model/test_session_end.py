@@ -20,6 +20,8 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
+from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
@@ -42,6 +44,12 @@ def busy_model() -> ClientModel:
     model.apply(ch.PlayerCardReceived(PlayerCard("bob", (("Rating", "2d"),))))
     model.apply(ch.PassesToEndSet(2))
     model.apply(ch.SocialListsSet(frozenset({"alice"}), frozenset({"troll"})))
+    setup = SeekSetup(1, 600, 300, 25)
+    model.apply(ch.SeekSetupsListed((setup,)))
+    model.apply(ch.SeekChanged(Seek(setup)))
+    model.apply(ch.StoredGamesListed(("carol-tester",)))
+    model.apply(ch.RoomsListed((Room(3, "beginners"),)))
+    model.apply(ch.RoomJoined(3))
     return model
 
 
@@ -64,6 +72,8 @@ def test_session_ended_forgets_the_old_servers_state() -> None:
     assert model.messages == () and model.messages_waiting == 0
     assert model.cards == {}
     assert model.passes_to_end == 3
+    assert model.seek is None and model.seek_setups == ()
+    assert model.stored_games is None and model.rooms is None and model.room is None
 
 
 def test_session_ended_keeps_the_users_own_lists() -> None:
@@ -92,6 +102,7 @@ def test_session_ended_tells_every_reader() -> None:
         TOPIC_CHALLENGES,
         TOPIC_CHAT_LIST,
         TOPIC_CONNECTION,
+        TOPIC_LOBBY,
     ):
         assert topic in topics
     assert game_topic(9) not in topics  # the game's own topic heard GameUnfollowed

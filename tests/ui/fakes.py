@@ -13,6 +13,7 @@ from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import Point
 from igs_tui.model import ClientModel
 from igs_tui.model import changes as ch
+from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
 
@@ -164,6 +165,24 @@ class RecordingBackend:
 
     def list_observers(self, game: int) -> None:
         self._record("list_observers", game)
+
+    def list_seek_setups(self) -> None:
+        self._record("list_seek_setups")
+
+    def seek(self, seek: Seek) -> None:
+        self._record("seek", seek)
+
+    def cancel_seek(self) -> None:
+        self._record("cancel_seek")
+
+    def list_stored(self) -> None:
+        self._record("list_stored")
+
+    def list_rooms(self) -> None:
+        self._record("list_rooms")
+
+    def join_room(self, number: int) -> None:
+        self._record("join_room", number)
 
     @property
     def kept_by_server(self) -> bool:

@@ -14,6 +14,7 @@ from igs_tui.model import changes as ch
 from igs_tui.records.convert import read_record_file
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_prompts import InputPrompt
+from igs_tui.ui.lobby_screens import StoredGamesScreen
 from igs_tui.ui.play_confirm import ConfirmDialog
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import new_model
@@ -82,12 +83,16 @@ async def test_observer_gets_no_play_actions() -> None:
         model.follow(8, size=9, white="a", black="b")
         await settle(pilot)
         game_view = view(app, 8)
-        for action in ("undo", "resign", "add_time", "adjourn", "load"):
+        for action in ("undo", "resign", "add_time", "adjourn"):
             assert game_view.check_action(action, ()) is False
-        await pilot.press("ctrl+z", "ctrl+x", "ctrl+a", "ctrl+o", "ctrl+l")
+        await pilot.press("ctrl+z", "ctrl+x", "ctrl+a", "ctrl+o")
         await settle(pilot)
         assert backend.calls == []
         assert not isinstance(app.screen, ConfirmDialog | InputPrompt)
+        await pilot.press("ctrl+l")  # not our game: the list of our stored games (#14)
+        await settle(pilot)
+        assert isinstance(app.screen, StoredGamesScreen)
+        assert backend.named("list_stored") == [()]
 
 
 async def test_opponent_undo_request_opens_the_answer_dialog_once_per_request() -> None:
@@ -197,9 +202,12 @@ async def test_adjourn_asks_first_and_load_resumes_an_adjourned_game() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         game = own_game(model, moves=script(9, "C3"))
         await settle(pilot)
-        await pilot.press("ctrl+l")  # not adjourned: nothing to load
+        await pilot.press("ctrl+l")  # not adjourned: the list of stored games instead
         await settle(pilot)
         assert backend.named("load") == []
+        assert isinstance(app.screen, StoredGamesScreen)
+        await pilot.press("escape")
+        await settle(pilot)
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)

@@ -9,6 +9,7 @@ the model because IGS does not send them back to the sender. Commands that the b
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.conversation import IgsConversation
@@ -24,6 +25,7 @@ from igs_tui.model import (
     Role,
 )
 from igs_tui.model import changes as ch
+from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
@@ -53,11 +55,22 @@ class IgsBackend:
             matching=self,
             mailbox=self,
             audience=self,
+            seeking=self,
+            stored=self,
+            rooms=self,
             social=self,
         )
+        self._seek_toggled = False
 
     @property
     def capabilities(self) -> Capabilities:
+        """Everything, less automatch and rooms on a server known to lack them (NNGS)."""
+        profile = self.conversation.profile
+        seeking = self if profile.has_command("seek") else None
+        rooms = self if profile.has_command("room") else None
+        if seeking is self._capabilities.seeking and rooms is self._capabilities.rooms:
+            return self._capabilities
+        self._capabilities = replace(self._capabilities, seeking=seeking, rooms=rooms)
         return self._capabilities
 
     # friends and blocked players ---------------------------------------------------------
@@ -107,6 +120,35 @@ class IgsBackend:
 
     def list_observers(self, game: int) -> None:
         self._emit(lambda: cmd.observers(game))
+
+    # automatch, stored games, rooms -------------------------------------------------------------
+    def _seek_on(self) -> None:
+        """IGS answers ``seek`` only to a client that said it knows it (as GoPanda2 does)."""
+        if not self._seek_toggled:
+            self._seek_toggled = self._emit(lambda: cmd.toggle("seek", True))
+
+    def list_seek_setups(self) -> None:
+        self._seek_on()
+        self._emit(cmd.seek_setups)
+
+    def seek(self, seek: Seek) -> None:
+        """Enter the automatch queue; shown as seeking at once (a refusal takes it back)."""
+        self._seek_on()
+        entry = cmd.seek_entry  # the same handicap range either way, as GoPanda2 offers it
+        if self._emit(lambda: entry(seek.setup.index, seek.size, seek.handicap, seek.handicap)):
+            self.model.apply(ch.SeekChanged(seek))
+
+    def cancel_seek(self) -> None:
+        self._emit(cmd.seek_cancel)
+
+    def list_stored(self) -> None:
+        self._emit(cmd.stored)
+
+    def list_rooms(self) -> None:
+        self._emit(cmd.rooms)
+
+    def join_room(self, number: int) -> None:
+        self._emit(lambda: cmd.join(number))
 
     # observing --------------------------------------------------------------------------------
     def observe(self, game: int) -> None:

@@ -298,6 +298,9 @@ class IgsConversation:
         terms = self._komi_wanted.pop(opponent.lower(), None)
         if terms is None or game.moves:
             return
+        marking = KIND_COMMANDS.get(terms.kind)
+        if marking is not None and self.profile.has_command(marking().verb):
+            self.emit(marking)  # a free or teaching game is marked by whoever offered it
         default = 0.5 if terms.handicap else 6.5
         if terms.komi != default:
             self.emit(lambda: cmd.komi(terms.komi))
@@ -307,6 +310,9 @@ class IgsConversation:
         self._komi_wanted.pop(opponent.lower(), None)
         self._offers.pop(opponent.lower(), None)
 
+
+KIND_COMMANDS: dict[str, Callable[[], Command]] = {"free": cmd.free, "teaching": cmd.teach}
+"""The command that marks our new game as the kind the challenge asked for (rated: none)."""
 
 REMEMBERED = 512
 """Keys kept by :func:`_first_time` (a day on IGS announces thousands of games)."""

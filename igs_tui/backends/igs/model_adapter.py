@@ -19,7 +19,13 @@ from typing import Any
 
 from igs_tui.backends.igs.conversation import IgsConversation, Offer
 from igs_tui.backends.igs.protocol import events as ev
-from igs_tui.backends.igs.protocol.replies import read_messages, read_observers, read_stats
+from igs_tui.backends.igs.protocol.replies import (
+    read_messages,
+    read_observers,
+    read_rooms,
+    read_stats,
+    read_stored,
+)
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import (
     BufferKey,
@@ -42,10 +48,15 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
+from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.terms import MatchTerms
+from igs_tui.numbers import bounded_int
 
 _log = logging.getLogger(__name__)
+
+LOBBY_VERBS = frozenset({"seek", "stored", "room", "join"})
+"""Commands whose answers fill :mod:`igs_tui.model.lobby` (automatch, stored games, rooms)."""
 
 ECHO_WINDOW = 20
 """How far back an own channel line is looked for when the server echoes it."""
@@ -287,12 +298,63 @@ class ModelAdapter:
             self._observers_listed(e)
         elif e.command.verb in ("message", "messages", "erase") and not e.timed_out:
             self._messages_listed(e)
+        elif e.command.verb in LOBBY_VERBS and not e.timed_out:
+            self._lobby_reply(e)
         elif (
             e.command.verb == "moves"
             and e.command.game is not None
             and any(isinstance(x, ev.Error) for x in e.events)
         ):
             self._game_gone(e.command.game)
+
+    def _lobby_reply(self, e: ev.CommandReply) -> None:
+        """Answers to ``stored``, ``room``, ``join N`` and a refused ``seek``."""
+        verb = e.command.verb
+        refused = any(isinstance(x, ev.Error) for x in e.events)
+        if verb == "seek":
+            if refused and self.model.seek is not None:
+                self.model.apply(ch.SeekChanged(None))
+        elif verb == "stored":
+            games = read_stored(e.events)
+            if games is not None:
+                self.model.apply(ch.StoredGamesListed(games))
+        elif verb == "room":
+            rooms = read_rooms(e.events)
+            if rooms is not None:
+                listed = tuple(Room(r.number, r.name, r.users) for r in rooms)
+                self.model.apply(ch.RoomsListed(listed))
+        elif verb == "join" and not refused:
+            words = e.command.line.split()
+            number = bounded_int(words[1]) if len(words) == 2 else None
+            if number is not None:
+                self.model.apply(ch.RoomJoined(number))
+
+    def _seek_setups(self, e: ev.SeekSetups) -> None:
+        setups = tuple(SeekSetup(s.index, s.main, s.byo_time, s.byo_stones) for s in e.setups)
+        self.model.apply(ch.SeekSetupsListed(setups))
+
+    def _seek_entered(self, e: ev.SeekEntered) -> None:
+        """The server confirms our seek; one made by another copy of us is shown too."""
+        if self.model.seek is None:
+            setup = SeekSetup(-1, 0, 0, 0)
+            words = [bounded_int(w) for w in e.text.split()[:3]]
+            if len(words) == 3 and None not in words:
+                setup = SeekSetup(-1, words[0] or 0, words[1] or 0, words[2] or 0)
+            self.model.apply(ch.SeekChanged(Seek(setup, e.size or 19)))
+
+    def _seek_cancelled(self, e: ev.SeekCancelled) -> None:
+        if self.model.seek is not None:
+            self.model.apply(ch.SeekChanged(None))
+
+    def _seek_matched(self, e: ev.SeekMatched) -> None:
+        self.model.apply(ch.SeekChanged(None, matched=e.opponent))
+        self.model.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
+
+    def _seek_refused(self, e: ev.SeekRefused) -> None:
+        if self.model.seek is not None:
+            self.model.apply(ch.SeekChanged(None))
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+        self.model.notify("error", "Automatch", e.text, bell=False)
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)
@@ -539,8 +601,16 @@ class ModelAdapter:
             counted = ServerScore(e.black_score, e.white_score).result
             self.model.apply(ch.GameEnded(number, counted))
             return
-        result = result_from_text(e.text)
-        self.model.apply(ch.GameEnded(number, result or e.result or e.text))
+        result = result_from_text(e.text) or e.result
+        if not result and e.reason == "resign" and e.player and scored is not None:
+            # "9 bob has resigned the game." names the player, not the winner
+            if e.player == scored.black:
+                result = "W+R"
+            elif e.player == scored.white:
+                result = "B+R"
+        if not result and scored is not None and scored.result:
+            return  # over already, with a result: a later wording of the end adds nothing
+        self.model.apply(ch.GameEnded(number, result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
         # A player's "28 X undid the last move" names no game: it is X's game of ours, not
@@ -808,6 +878,8 @@ class ModelAdapter:
 
     def _login(self, e: ev.LoginComplete) -> None:
         self.model.set_connection(user=e.name)
+        if self.model.seek is not None:  # a new session: the server dropped our seek
+            self.model.apply(ch.SeekChanged(None))
 
 
 def _koryo(e: ev.TimeInfo) -> tuple[int, int, int, int]:
@@ -866,11 +938,10 @@ def clock_reading_of(e: ev.TimeInfo) -> ClockReading:
 def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
     """Terms of an ``nmatch`` offer from our side: the accept command's colour is ours."""
     color = None if e.color.upper() == "N" else Color.parse(e.color)
+    byo_seconds, byo_stones, byo_periods = e.byo_seconds, e.byo_stones, 0
     if e.byo_stones == 1 and e.koryo_count > 0:
         s = TimeSettings.from_koryo(0, e.byo_seconds, e.koryo_count, e.koryo_seconds)
-        time = {"byo_periods": s.periods, "byo_seconds": s.byo_seconds, "byo_stones": 0}
-    else:
-        time = {"byo_seconds": e.byo_seconds, "byo_stones": e.byo_stones, "byo_periods": 0}
+        byo_seconds, byo_stones, byo_periods = s.byo_seconds, 0, s.periods
     terms = MatchTerms(
         e.opponent,
         color,
@@ -878,7 +949,9 @@ def nmatch_challenge(e: ev.NMatchRequest) -> Challenge:
         handicap=e.handicap,
         main_seconds=e.main_seconds,
         bronstein_seconds=e.prebyoyomi_seconds,
-        **time,
+        byo_seconds=byo_seconds,
+        byo_stones=byo_stones,
+        byo_periods=byo_periods,
     )
     return Challenge(terms, incoming=True, kind="nmatch")
 
@@ -1017,6 +1090,11 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.DoneTyped: ModelAdapter._done_typed,
     ev.ByoyomiEntry: ModelAdapter._byoyomi_entered,
     ev.MessagesWaiting: ModelAdapter._messages_waiting,
+    ev.SeekSetups: ModelAdapter._seek_setups,
+    ev.SeekEntered: ModelAdapter._seek_entered,
+    ev.SeekCancelled: ModelAdapter._seek_cancelled,
+    ev.SeekMatched: ModelAdapter._seek_matched,
+    ev.SeekRefused: ModelAdapter._seek_refused,
     ev.ServerVersion: ModelAdapter._server_version,
     ev.GuestNotice: ModelAdapter._guest_notice,
     ev.LoginComplete: ModelAdapter._login,

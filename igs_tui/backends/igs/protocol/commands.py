@@ -87,6 +87,7 @@ _CLAIMS: dict[str, frozenset[str]] = {
     "undoplease": frozenset(),
     "decline": frozenset({"match_declined"}),
     "komi": frozenset({"komi_set"}),
+    "seek": frozenset({"seek_matched", "seek_cancelled"}),
 }
 
 _ANSWERS: dict[str, frozenset[str]] = {
@@ -474,7 +475,57 @@ def channel(number: int) -> Command:
 
 
 def join(room: int) -> Command:
+    """``join N``: enter room N (IGS rooms; chat channels are ``channel N``)."""
     return _build(f"join {_int(room, 'room', 0, 99999)}")
+
+
+def rooms() -> Command:
+    """``room``: the server's rooms (number, name, how many are in it)."""
+    return _build("room")
+
+
+# --- automatch, stored games, kinds of game ---------------------------------------------------
+
+
+def seek_setups() -> Command:
+    """``seek config_list``: the automatch setups (``63 CONFIG_LIST`` lines)."""
+    return _build("seek config_list")
+
+
+def seek_entry(setup: int, size: int, weaker: int = 0, stronger: int = 0) -> Command:
+    """``seek entry <setup> <size> <weaker> <stronger> 0``: join the automatch queue with a
+    setup from ``seek config_list``, accepting up to ``weaker``/``stronger`` handicap stones
+    against a weaker/stronger opponent (0: even games only)."""
+    setup = _int(setup, "setup", 0, 999)
+    size = _int(size, "board size", 2, 25)
+    weaker = _int(weaker, "handicap", 0, 9)
+    stronger = _int(stronger, "handicap", 0, 9)
+    return _build(f"seek entry {setup} {size} {weaker} {stronger} 0")
+
+
+def seek_cancel() -> Command:
+    """``seek entry_cancel``: leave the automatch queue (``63 ENTRY_CANCEL``)."""
+    return _build("seek entry_cancel")
+
+
+def stored() -> Command:
+    """``stored``: our adjourned games kept on the server, by ``white-black`` name."""
+    return _build("stored")
+
+
+def free(game: int | None = None) -> Command:
+    """``free``: our game will not count for ratings (``F`` in the games list)."""
+    return _build(f"free{_game(game)}")
+
+
+def unfree(game: int | None = None) -> Command:
+    """``unfree``: our game counts for ratings again."""
+    return _build(f"unfree{_game(game)}")
+
+
+def teach(game: int | None = None) -> Command:
+    """``teach``: our game is a teaching game (unrated; ``T`` in the games list)."""
+    return _build(f"teach{_game(game)}")
 
 
 # --- information ---------------------------------------------------------------------------------

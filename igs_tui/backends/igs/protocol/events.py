@@ -769,6 +769,59 @@ class LoginFailed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SeekSetup:
+    """One automatch setup the server offers (``63 CONFIG_LIST 0 60 600 25 0 0``): its
+    number for ``seek entry``, main time and Canadian overtime (seconds for ``stones``)."""
+
+    index: int
+    main: int
+    byo_time: int
+    byo_stones: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeekSetups(Event):
+    """The answer to ``seek config_list``: ``63 CONFIG_LIST_START n``, one ``63 CONFIG_LIST``
+    line per setup, ``63 CONFIG_LIST_END`` (one event at the end)."""
+
+    type: ClassVar[str] = "seek_setups"
+    setups: tuple[SeekSetup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeekEntered(Event):
+    """``63 ENTRY 60 600 25 0 0 19 0 0 0``: we are in the automatch queue (main, overtime,
+    stones, two unknown fields, board size, handicap range and rated flag)."""
+
+    type: ClassVar[str] = "seek_entered"
+    size: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeekCancelled(Event):
+    """``63 ENTRY_CANCEL``: we are out of the queue (cancelled, or matched)."""
+
+    type: ClassVar[str] = "seek_cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class SeekMatched(Event):
+    """``63 OPPONENT_FOUND name``: the server paired us; the game starts as a match does."""
+
+    type: ClassVar[str] = "seek_matched"
+    opponent: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRefused(Event):
+    """``63 ERROR text`` (already seeking, playing a game, unknown subcommand)."""
+
+    type: ClassVar[str] = "seek_refused"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CommandReply(Event):
     """The block of events that answered ``command`` (empty for commands IGS never answers).
 

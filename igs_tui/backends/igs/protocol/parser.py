@@ -49,6 +49,8 @@ from igs_tui.backends.igs.protocol.events import (
     Say,
     Score,
     ScoreBoard,
+    SeekSetup,
+    SeekSetups,
     Tell,
     UndoRequest,
     Unknown,
@@ -94,6 +96,13 @@ from igs_tui.backends.igs.protocol.readers import (
     read_version,
     read_who,
     read_yell,
+)
+from igs_tui.backends.igs.protocol.seek_lines import (
+    LIST_END,
+    LIST_START,
+    MAX_SETUPS,
+    read_seek_line,
+    read_setup,
 )
 from igs_tui.numbers import bounded_int
 
@@ -153,6 +162,7 @@ class IgsParser:
             "42": self._on_user,
             "49": self._on_removal,
             "51": self._on_say_header,
+            "63": self._on_seek,
         }
         self._held: _Held | None = None
         self._file_code: int | None = None
@@ -162,6 +172,7 @@ class IgsParser:
         self._say_game: int | None = None  # from "51 Say in game N", used once
         self._kibitz: KibitzHeader | None = None
         self._user_table = False  # inside NNGS's code-9 answer to ``user``
+        self._seek_setups: list[SeekSetup] | None = None  # inside a 63 CONFIG_LIST block
 
     @property
     def in_file(self) -> bool:
@@ -519,6 +530,25 @@ class IgsParser:
 
     def _on_removal(self, text: str) -> list[Event]:
         return [_as_event(read_removal(text), 49, text)]
+
+    def _on_seek(self, text: str) -> list[Event]:
+        """Code ``63`` (automatch): the setup list is gathered into one event."""
+        head = text.split(" ", 1)[0]
+        if head == LIST_START:
+            self._seek_setups = []
+            return []
+        if head == LIST_END:
+            setups, self._seek_setups = self._seek_setups or [], None
+            return [SeekSetups(tuple(setups))]
+        setup = read_setup(text)
+        if setup is not None:
+            if self._seek_setups is None:
+                self._seek_setups = []
+            if len(self._seek_setups) < MAX_SETUPS:
+                self._seek_setups.append(setup)
+            return []
+        event = read_seek_line(text)
+        return [] if event is None else [event]
 
     def _on_version(self, text: str) -> list[Event]:
         return [read_version(text)] if text.strip() else [Unknown(39, text)]

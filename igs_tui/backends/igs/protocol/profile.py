@@ -60,6 +60,11 @@ LEARNABLE_COMMANDS = frozenset(
         "shout",
         "yell",
         "channel",
+        "seek",
+        "stored",
+        "room",
+        "free",
+        "teach",
     }
 )
 """Commands this client sends on its own: only their refusals are remembered (a command a user
@@ -183,8 +188,8 @@ class ServerProfile:
         self.server = server
         if family is Family.NNGS:
             self.family = family
-            self.refused_commands |= {"nmatch", "undoplease", "noundo", "id"}
-            self.refused_toggles |= {"newundo", "nmatch"}
+            self.refused_commands |= {"nmatch", "undoplease", "noundo", "id", "seek", "room"}
+            self.refused_toggles |= {"newundo", "nmatch", "seek"}
             self.unnumbered |= set(GAME_NUMBER_COMMANDS)
             self.load_by_pair = True
             self.passes_to_score = NNGS_PASSES_TO_SCORE

@@ -14,13 +14,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from igs_tui.backends.igs.protocol.events import Error, Event, File, Info
+from igs_tui.backends.igs.protocol.events import Error, Event, File, Info, Unknown
 from igs_tui.numbers import bounded_int
 
 MAX_DETAILS = 60
 """Lines of a ``stats`` answer kept (the real one has about 16)."""
 MAX_OBSERVERS = 2000
 MAX_MESSAGES = 500
+MAX_STORED = 500
+MAX_ROOMS = 500
 MAX_TEXT = 500
 """Characters kept of one value or message (server text is shown, never trusted)."""
 
@@ -165,3 +167,52 @@ def read_messages(events: Sequence[Event]) -> tuple[StoredMessage, ...]:
             if len(out) >= MAX_MESSAGES:
                 return tuple(out)
     return tuple(out)
+
+
+_GAME_NAME_RE = re.compile(r"[A-Za-z0-9_]{1,20}-[A-Za-z0-9_]{1,20}$")
+
+
+def read_stored(events: Sequence[Event]) -> tuple[str, ...] | None:
+    """The ``white-black`` names in a ``stored`` reply (IGS: ``18 Found 2 stored games.``
+    then the names, several to a line); None when the reply is an error."""
+    if _first_error(events):
+        return None
+    names: list[str] = []
+    for event in events:
+        if (isinstance(event, Unknown) and event.code == 18) or isinstance(event, Info):
+            text = event.text
+        else:
+            continue
+        for word in text.split():
+            if _GAME_NAME_RE.match(word) and word not in names and len(names) < MAX_STORED:
+                names.append(word)
+    return tuple(names)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomEntry:
+    """One room of a ``room`` listing; ``users`` None where the line gave no count."""
+
+    number: int
+    name: str
+    users: int | None
+
+
+_ROOM_RE = re.compile(r"\s*(\d{1,5})[:.]?\s+(.*?)\s*(?:\s(\d{1,6}))?\s*$")
+
+
+def read_rooms(events: Sequence[Event]) -> tuple[RoomEntry, ...] | None:
+    """The rooms in a ``room`` reply: each line that starts with a room number, then its name
+    and, last, how many are in it; None when the reply is an error."""
+    if _first_error(events):
+        return None
+    rooms: list[RoomEntry] = []
+    for raw in _texts(events):
+        m = _ROOM_RE.match(raw)
+        if m is None or not m.group(2):
+            continue
+        number = bounded_int(m.group(1))
+        users = bounded_int(m.group(3)) if m.group(3) else None
+        if number is not None and len(rooms) < MAX_ROOMS:
+            rooms.append(RoomEntry(number, m.group(2)[:60], users))
+    return tuple(rooms)

@@ -138,6 +138,8 @@ UNSOLICITED = frozenset(
         "server_version",
         "guest_notice",
         "messages_waiting",
+        "seek_matched",
+        "seek_cancelled",
         # the game stream (moves of played and observed games)
         "game_heading",
         "move",

@@ -1,0 +1,145 @@
+"""``seek`` (automatch), ``stored``, ``room``, ``join`` and ``free``/``unfree``/``teach``.
+
+Worded as IGS words them where it is known (the ``63`` seek lines, ``18 Found N stored
+games.``); the room list and the ``join``, ``free`` and ``teach`` confirmations are this
+server's own wording (the spec does not give IGS's), which the client reads by shape only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from igs_tui.localserver import lobby
+from igs_tui.localserver.lines import Line
+from igs_tui.localserver.registry import command
+from igs_tui.numbers import bounded_int
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.hub import Hub
+    from igs_tui.localserver.session import Session
+    from igs_tui.localserver.users import User
+
+SEEK_UNKNOWN = "ERROR unknown command."
+SEEK_PLAYING = "ERROR You are currently playing a game of some kind."
+SEEK_ALREADY = "ERROR You are already entered in the seek list."
+STORED_PER_LINE = 3
+
+
+@command("seek")
+def cmd_seek(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``seek config_list``, ``seek entry <setup> <size> [<weaker> <stronger> <rated>]``,
+    ``seek entry_cancel``."""
+    words = args.split()
+    sub = words[0].lower() if words else ""
+    if sub == "config_list":
+        out: list[Line] = [(63, f"CONFIG_LIST_START {len(lobby.SEEK_SETUPS)}")]
+        for i, (main, byo, stones) in enumerate(lobby.SEEK_SETUPS):
+            out.append((63, f"CONFIG_LIST {i} {main} {byo} {stones} 0 0"))
+        out.append((63, "CONFIG_LIST_END"))
+        session.send(out)
+    elif sub == "entry_cancel":
+        hub.seeks.pop(user.key, None)
+        session.send([(63, "ENTRY_CANCEL")])
+    elif sub == "entry":
+        _enter(hub, session, user, words[1:])
+    else:
+        session.send([(63, SEEK_UNKNOWN)])
+
+
+def _enter(hub: Hub, session: Session, user: User, words: list[str]) -> None:
+    numbers = [bounded_int(w) for w in words]
+    if not 2 <= len(numbers) <= 5 or any(n is None for n in numbers):
+        session.send([(63, SEEK_UNKNOWN)])
+        return
+    values = [n or 0 for n in numbers] + [0] * (5 - len(numbers))
+    setup, size, weaker, stronger, rated = values
+    if setup >= len(lobby.SEEK_SETUPS) or not 2 <= size <= 19:
+        session.send([(63, SEEK_UNKNOWN)])
+        return
+    if hub.games_of(user):
+        session.send([(63, SEEK_PLAYING)])
+        return
+    if user.key in hub.seeks:
+        session.send([(63, SEEK_ALREADY)])
+        return
+    entry = lobby.SeekEntry(user, setup, size, min(weaker, 9), min(stronger, 9), min(rated, 1))
+    session.send([(63, f"ENTRY {entry.entry_text()}")])
+    if not lobby.pair(hub, entry):
+        hub.seeks[user.key] = entry
+        if not user.bot:
+            lobby.wake_seeking_bot(hub, entry)
+
+
+@command("stored")
+def cmd_stored(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``stored [name]``: the adjourned games of a player (``white-black``), IGS code 18."""
+    name = args.split()[0].lower() if args.split() else user.key
+    if name != user.key and hub.users.get(name) is None:
+        session.send([(5, f"Cannot find player {name}.")])
+        return
+    games = sorted(
+        f"{g.white.name}-{g.black.name}" for key, g in hub.adjourned.items() if name in key
+    )
+    out: list[Line] = [(18, f"Found {len(games)} stored games.")]
+    for i in range(0, len(games), STORED_PER_LINE):
+        out.append((18, "  ".join(f"{n:<24}" for n in games[i : i + STORED_PER_LINE]).rstrip()))
+    session.send(out)
+
+
+@command("room")
+def cmd_room(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``room``: each room's number, name and how many are in it."""
+    out: list[Line] = [(9, "Room Name                 Users")]
+    for number, name in lobby.ROOMS:
+        users = sum(1 for u in hub.online if u.room == number and not u.bot)
+        out.append((9, f"{number:>4} {name:<20} {users:>5}"))
+    session.send(out)
+
+
+@command("join")
+def cmd_join(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``join N``: move to room N."""
+    words = args.split()
+    number = bounded_int(words[0]) if len(words) == 1 else None
+    names = dict(lobby.ROOMS)
+    if number is None or number not in names:
+        session.send([(5, "Usage: join <room number> (see: room)")])
+        return
+    user.room = number
+    session.send([(9, f"You are now in room {number} ({names[number]}).")])
+
+
+def _set_kind(hub: Hub, session: Session, user: User, args: str, verb: str) -> None:
+    """``free``/``unfree``/``teach [game]``: make our game unrated, rated again, or a
+    teaching game; both players are told, and the games list shows it (F column)."""
+    words = args.split()
+    games = hub.games_of(user)
+    if words:
+        number = bounded_int(words[0])
+        games = [g for g in games if g.number == number]
+    if len(games) != 1:
+        session.send([(5, "You are not playing a game.")])
+        return
+    game = games[0]
+    game.kind = lobby.GAME_KIND_FLAGS[verb]
+    what = {"free": "a free (unrated) game", "teach": "a teaching game", "unfree": "rated"}
+    line: Line = (9, f"Game {game.number} is now {what[verb]}.")
+    session.send([line])
+    opponent = game.opponent(user)
+    if opponent is not None and opponent is not user:
+        hub.send(opponent, [line])
+
+
+@command("free")
+def cmd_free(hub: Hub, session: Session, user: User, args: str) -> None:
+    _set_kind(hub, session, user, args, "free")
+
+
+@command("unfree")
+def cmd_unfree(hub: Hub, session: Session, user: User, args: str) -> None:
+    _set_kind(hub, session, user, args, "unfree")
+
+
+@command("teach")
+def cmd_teach(hub: Hub, session: Session, user: User, args: str) -> None:
+    _set_kind(hub, session, user, args, "teach")

@@ -1,0 +1,96 @@
+"""Automatch (``seek``), the rooms and the kinds of game, as state of the local server.
+
+IGS pairs two players who seek the same setup on the same board; the game then starts as an
+accepted ``nmatch`` does, with nigiri and the setup's Canadian overtime. Here a seek that finds
+no partner wakes a local robot that seeks the same, so automatch can be tried offline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from igs_tui.localserver import gameflow
+from igs_tui.localserver.matching import MatchRequest
+from igs_tui.localserver.timecontrol import TimeControl
+
+if TYPE_CHECKING:
+    from igs_tui.localserver.hub import Hub
+    from igs_tui.localserver.users import User
+
+SEEK_SETUPS: tuple[tuple[int, int, int], ...] = (
+    (60, 600, 25),
+    (60, 420, 25),
+    (60, 300, 25),
+    (60, 900, 25),
+)
+"""(main seconds, overtime seconds, overtime stones) by setup number, as IGS offers them."""
+
+ROOMS: tuple[tuple[int, str], ...] = (
+    (0, "Lobby"),
+    (1, "Free chat"),
+    (2, "Tournament"),
+    (3, "Teaching"),
+)
+"""The rooms of the local server (IGS room 0 is where everyone starts)."""
+
+GAME_KIND_FLAGS = {"free": "F", "teach": "T", "unfree": ""}
+"""The command that sets a game's kind, and the games list's F column for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeekEntry:
+    """One player in the automatch queue."""
+
+    user: User
+    setup: int
+    size: int
+    weaker: int = 0
+    stronger: int = 0
+    rated: int = 0
+
+    def entry_text(self) -> str:
+        """``60 600 25 0 0 19 0 0 0``: the setup's times, then the request (``63 ENTRY``)."""
+        main, byo, stones = SEEK_SETUPS[self.setup]
+        return f"{main} {byo} {stones} 0 0 {self.size} {self.weaker} {self.stronger} {self.rated}"
+
+    def suits(self, other: SeekEntry) -> bool:
+        return other.user is not self.user and (other.setup, other.size) == (self.setup, self.size)
+
+
+def pair(hub: Hub, entry: SeekEntry) -> bool:
+    """Start a game for ``entry`` with the first seeker who wants the same; True if paired."""
+    partner = next((e for e in hub.seeks.values() if entry.suits(e)), None)
+    if partner is None:
+        return False
+    for one, other in ((entry, partner), (partner, entry)):
+        hub.seeks.pop(one.user.key, None)
+        found = [(63, f"OPPONENT_FOUND {other.user.name}"), (63, "ENTRY_CANCEL")]
+        hub.send(one.user, found, prompt=False)
+    main, byo, stones = SEEK_SETUPS[entry.setup]
+    request = MatchRequest(
+        requester=partner.user,
+        target=entry.user,
+        color=None,
+        size=entry.size,
+        control=TimeControl(main, byo, stones),
+        nmatch=True,
+    )
+    gameflow.start_game(hub, request)
+    return True
+
+
+def wake_seeking_bot(hub: Hub, entry: SeekEntry) -> None:
+    """Ask one idle robot to seek what ``entry`` seeks (it enters the queue after its delay)."""
+    for user in hub.online:
+        agent = hub.agents.get(user.key)
+        if (
+            agent is None
+            or user is entry.user
+            or user.key in hub.seeks
+            or hub.games_of(user)
+            or not user.flag("open")
+        ):
+            continue
+        if agent.on_seek(entry):
+            return

@@ -1,0 +1,105 @@
+"""Issue 14 end to end over real TCP on 127.0.0.1: automatch with the local robot, stored
+games, rooms and a free game, first through the client stack alone, then through the whole
+app driven by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from igs_tui.localserver.server import start_embedded
+from igs_tui.model import LinkState, Role
+from igs_tui.model.lobby import Seek
+from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen
+from igs_tui.ui.main_screen import MainScreen
+from tests.e2e.test_app_local_server import make_app, wait_for
+from tests.play.harness import Player, fast_server_config, join
+from tests.play.test_e2e_play import start_game
+from tests.polling import wait_until
+
+
+async def _leave(*players: Player) -> None:
+    for p in players:
+        await p.client.close()
+        p.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+
+
+async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
+    server = await start_embedded(fast_server_config())
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        number, _ = await start_game(alice, bob, kind="free")
+        await wait_until(lambda: server.hub.games[number].kind == "F")
+        alice.backend.adjourn(number)
+        bob.backend.adjourn(number)
+        stored = alice.backend.capabilities.stored
+        assert stored is not None
+        game = alice.game()
+        assert game is not None
+        await wait_until(lambda: game.is_adjourned)
+        stored.list_stored()
+        await wait_until(lambda: alice.model.stored_games == ("bob-alice",))
+
+        rooms = bob.backend.capabilities.rooms
+        assert rooms is not None
+        rooms.join_room(3)
+        await wait_until(lambda: bob.model.room == 3)
+        rooms.list_rooms()
+        await wait_until(lambda: bob.model.rooms is not None)
+        assert bob.model.rooms is not None and bob.model.rooms[3].users == 1
+
+        seeking = bob.backend.capabilities.seeking
+        assert seeking is not None
+        seeking.list_seek_setups()
+        await wait_until(lambda: bool(bob.model.seek_setups))
+        seeking.seek(Seek(bob.model.seek_setups[2], 9))
+        await wait_until(lambda: any("igsbot" in (g.white, g.black) for g in bob.model.my_games()))
+        await wait_until(lambda: bob.model.seek is None)
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
+    app, model, connector = make_app(tmp_path)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.click("#server-local", offset=(3, 0))
+            await pilot.click("#connect")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
+            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Rooms")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RoomsScreen))
+            await wait_for(pilot, lambda: model.rooms is not None)
+            await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
+            await pilot.press("down", "down", "enter")
+            await wait_for(pilot, lambda: model.room == 2)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Automatch")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SeekScreen))
+            await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
+            await pilot.press("s", "s", "enter")  # 9x9 with the first setup
+            await wait_for(pilot, lambda: not isinstance(app.screen, SeekScreen), timeout=15)
+            mine = model.my_games()
+            assert mine and "igsbot" in (mine[0].white, mine[0].black)
+            assert mine[0].role in (Role.PLAYING_BLACK, Role.PLAYING_WHITE)
+            await wait_for(pilot, lambda: model.seek is None)
+            await pilot.press("ctrl+q")
+    finally:
+        await connector.close()

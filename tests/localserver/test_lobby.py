@@ -1,0 +1,102 @@
+"""Automatch (``seek``), stored games, rooms and free/teaching games in IGS wording (#14)."""
+
+from __future__ import annotations
+
+from igs_tui.localserver import LocalServer
+from tests.localserver.conftest import Connect, MakeServer
+from tests.localserver.test_games import pair, start_match
+
+
+async def test_seek_config_list_names_the_setups(server: LocalServer, connect: Connect) -> None:
+    alice, _bob = await pair(server, connect)
+    assert await alice.command("seek config_list") == [
+        "63 CONFIG_LIST_START 4",
+        "63 CONFIG_LIST 0 60 600 25 0 0",
+        "63 CONFIG_LIST 1 60 420 25 0 0",
+        "63 CONFIG_LIST 2 60 300 25 0 0",
+        "63 CONFIG_LIST 3 60 900 25 0 0",
+        "63 CONFIG_LIST_END",
+        "1 5",
+    ]
+    assert await alice.command("seek nonsense") == ["63 ERROR unknown command.", "1 5"]
+
+
+async def test_two_seekers_of_one_setup_are_paired(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    server = await make_server(bots=())
+    alice, bob = await pair(server, connect)
+    assert await alice.command("seek entry 0 9 0 0 0") == [
+        "63 ENTRY 60 600 25 0 0 9 0 0 0",
+        "1 5",
+    ]
+    assert await alice.command("seek entry 0 9") == [
+        "63 ERROR You are already entered in the seek list.",
+        "1 5",
+    ]
+    assert await bob.command("seek entry 1 9") == ["63 ENTRY 60 420 25 0 0 9 0 0 0", "1 5"]
+    assert await bob.command("seek entry_cancel") == ["63 ENTRY_CANCEL", "1 5"]
+    reply = await bob.command("seek entry 0 9")
+    assert reply[0] == "63 ENTRY 60 600 25 0 0 9 0 0 0"
+    found = reply[2:] if len(reply) > 2 else await bob.block()
+    assert found[:2] == ["63 OPPONENT_FOUND alice", "63 ENTRY_CANCEL"]
+    assert "9 Creating match [1] with alice." in found
+    assert any(line.startswith("15 Game 1 I: ") for line in found)
+    assert found[-1] == "1 6"
+    mine = await alice.block()
+    assert mine[:2] == ["63 OPPONENT_FOUND bob", "63 ENTRY_CANCEL"]
+    assert "9 Creating match [1] with bob." in mine
+    assert await alice.command("seek entry 0 9") == [
+        "63 ERROR You are currently playing a game of some kind.",
+        "1 6",
+    ]
+
+
+async def test_a_robot_seeks_what_a_lone_seeker_seeks(
+    server: LocalServer, connect: Connect
+) -> None:
+    alice = await connect(server)
+    await alice.login("alice", "alice")
+    await alice.command("seek entry 2 9")
+    found = await alice.until("1 6")
+    assert found[:2] == ["63 OPPONENT_FOUND igsbot", "63 ENTRY_CANCEL"]
+    assert "9 Creating match [1] with igsbot." in found
+
+
+async def test_stored_lists_adjourned_games(server: LocalServer, connect: Connect) -> None:
+    alice, bob = await pair(server, connect)
+    assert await alice.command("stored") == ["18 Found 0 stored games.", "1 5"]
+    await start_match(alice, bob)  # alice plays Black: the game is bob-alice
+    await alice.command("adjourn")
+    await bob.command("adjourn")
+    await alice.quiet()
+    await bob.quiet()
+    assert await alice.command("stored") == ["18 Found 1 stored games.", "18 bob-alice", "1 5"]
+    assert await bob.command("stored") == ["18 Found 1 stored games.", "18 bob-alice", "1 5"]
+    assert (await bob.command("stored nobody"))[0] == "5 Cannot find player nobody."
+
+
+async def test_rooms_are_listed_and_joined(server: LocalServer, connect: Connect) -> None:
+    alice, _bob = await pair(server, connect)
+    listing = await alice.command("room")
+    assert listing[0] == "9 Room Name                 Users"
+    assert listing[1].split() == ["9", "0", "Lobby", "2"]
+    assert listing[3].split() == ["9", "2", "Tournament", "0"]
+    assert await alice.command("join 2") == ["9 You are now in room 2 (Tournament).", "1 5"]
+    assert (await alice.command("room"))[3].split() == ["9", "2", "Tournament", "1"]
+    assert (await alice.command("join 99"))[0].startswith("5 Usage: join")
+
+
+async def test_free_and_teach_mark_the_game_in_the_list(
+    server: LocalServer, connect: Connect
+) -> None:
+    alice, bob = await pair(server, connect)
+    assert (await alice.command("free"))[0] == "5 You are not playing a game."
+    await start_match(alice, bob)
+    assert await alice.command("free") == ["9 Game 1 is now a free (unrated) game.", "1 6"]
+    assert await bob.block() == ["9 Game 1 is now a free (unrated) game.", "1 6"]
+    assert (await bob.command("games 1"))[1].endswith("FI) (  0)")
+    await bob.command("teach")
+    assert (await bob.command("games 1"))[1].endswith("TI) (  0)")
+    await bob.command("unfree")
+    assert (await bob.command("games 1"))[1].endswith(" I) (  0)")

@@ -1,0 +1,168 @@
+"""Automatch, stored games, rooms and the free/teaching choice in the match dialog (#14).
+The backend is a recording fake; the server's answers are applied to the model."""
+
+from __future__ import annotations
+
+from textual.widgets import Select, Static
+
+from igs_tui.model import ClientModel, Role
+from igs_tui.model import changes as ch
+from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.commands import IgsCommands
+from igs_tui.ui.help_screen import HelpScreen
+from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
+from igs_tui.ui.play_match_dialog import MatchDialog, terms_from_form
+from igs_tui.ui.status_bar import StatusBar
+from tests.ui.shell_helpers import COMPACT, make_app
+
+SETUPS = (SeekSetup(0, 60, 600, 25), SeekSetup(1, 60, 420, 25))
+
+
+async def _palette(app: object, query: str, text: str) -> None:
+    provider = IgsCommands(app.screen)  # type: ignore[attr-defined]
+    hits = [h async for h in provider.search(query) if h.text == text]
+    assert hits, f"no palette entry {text!r}"
+    hits[0].command()
+
+
+async def test_automatch_seeks_shows_seeking_and_closes_when_matched() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await _palette(app, "automatch", "Automatch…")
+        await pilot.pause()
+        assert isinstance(app.screen, SeekScreen)
+        assert backend.named("list_seek_setups") == [()]
+        model.apply(ch.SeekSetupsListed(SETUPS))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(LobbyList).shown == (
+            "1 min + 10 min / 25 stones",
+            "1 min + 7 min / 25 stones",
+        )
+        await pilot.press("down", "s", "s", "h", "enter")  # 9x9, up to 1 stone
+        assert backend.named("seek") == [(Seek(SETUPS[1], 9, 1),)]
+        model.apply(ch.SeekChanged(Seek(SETUPS[1], 9, 1)))  # what the backend does
+        await pilot.pause()
+        await pilot.pause()
+        state = str(app.screen.query_one("#seek-state", Static).render())
+        assert "Seeking… 9x9, 1 min + 7 min / 25 stones, handicap up to 1" in state
+        await pilot.press("c")
+        assert backend.named("cancel_seek") == [()]
+        await pilot.press("escape")
+        await pilot.pause()
+        bar = str(app.screen.query_one(StatusBar).query_one("#status-text", Static).render())
+        assert "seeking 9x9" in bar
+        await _palette(app, "stop", "Stop seeking")
+        assert backend.named("cancel_seek") == [(), ()]
+        app.show_seek()
+        await pilot.pause()
+        assert isinstance(app.screen, SeekScreen)
+        model.apply(ch.SeekChanged(None, matched="igsbot"))
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, SeekScreen)
+        bar = str(app.screen.query_one(StatusBar).query_one("#status-text", Static).render())
+        assert "seeking" not in bar
+
+
+async def test_stored_games_load_with_one_key_and_from_ctrl_l() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await _palette(app, "stored", "Stored games")
+        await pilot.pause()
+        assert isinstance(app.screen, StoredGamesScreen)
+        assert backend.named("list_stored") == [()]
+        model.apply(ch.StoredGamesListed(("bob-alice", "[b]x-alice")))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(LobbyList).shown == ("bob-alice", "[b]x-alice")
+        await pilot.press("down", "l")
+        assert backend.named("load") == [("[b]x-alice",)]
+        await pilot.pause()
+        assert not isinstance(app.screen, StoredGamesScreen)
+        # ctrl+l on a board that is not an adjourned game of ours opens the same list
+        model.apply(ch.GameFollowed(5, Role.OBSERVING, white="w", black="b"))
+        app.show_pane("board")
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, StoredGamesScreen)
+        await pilot.press("enter")
+        assert backend.named("load")[-1] == ("bob-alice",)
+
+
+async def test_rooms_are_listed_and_joined() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await _palette(app, "rooms", "Rooms")
+        await pilot.pause()
+        assert isinstance(app.screen, RoomsScreen)
+        model.apply(ch.RoomsListed((Room(0, "Lobby", 12), Room(2, "Tournament", None))))
+        model.apply(ch.RoomJoined(0))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(LobbyList).shown == (
+            "  0  Lobby  12 in it (you are here)",
+            "  2  Tournament",
+        )
+        await pilot.press("down", "enter")
+        assert backend.named("join_room") == [(2,)]
+        assert backend.named("join_channel") == []
+
+
+async def test_without_the_capabilities_the_palette_leaves_them_out() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    backend.lacking = frozenset({"seeking", "stored", "rooms"})
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        provider = IgsCommands(app.screen)
+        texts = [h.text async for h in provider.discover()]
+        assert "Automatch…" not in texts and "Rooms" not in texts
+        assert "Stored games" not in texts
+        app.show_seek()
+        await pilot.pause()
+        assert not isinstance(app.screen, SeekScreen)
+
+
+def test_the_match_dialog_form_carries_the_kind_of_game() -> None:
+    form = {"opponent": "bob", "kind": "free", "main": "10", "system": "absolute"}
+    assert terms_from_form(form).kind == "free"
+    assert terms_from_form({**form, "kind": "nonsense"}).kind == "rated"
+
+
+async def test_the_match_dialog_offers_a_teaching_game() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.challenge("bob")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, MatchDialog)
+        dialog.query_one("#kind", Select).value = "teaching"
+        await pilot.pause()
+        dialog._send()
+        (call,) = backend.named("challenge")
+        terms = call[0]
+        assert isinstance(terms, MatchTerms)
+        assert terms.kind == "teaching" and terms.opponent == "bob"
+
+
+async def test_help_lists_automatch_stored_games_and_rooms() -> None:
+    model = ClientModel()
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        titles = [title for title, _ in app.help_sections()]
+        assert {"Automatch", "Stored games", "Rooms"} <= set(titles)
+        app.action_help()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
