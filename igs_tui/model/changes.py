@@ -622,8 +622,8 @@ class SessionEnded(Change):
     everything that came from that server. Each followed game is let go first
     (:class:`GameUnfollowed`, heard on its own topic); then the players, games, finished
     games, chat buffers, console, notifications, challenges, messages, cards, automatch
-    seek, stored games and rooms go and the connection is back to its start. The user's own settings (friends, blocked players,
-    limits) stay."""
+    seek, stored games and rooms go and the connection is back to its start. The user's
+    own settings (friends, blocked players, limits) stay."""
 
     @property
     def topics(self) -> tuple[str, ...]:

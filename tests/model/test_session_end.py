@@ -21,10 +21,10 @@ from igs_tui.model import (
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
 from igs_tui.model.lobby import Room, Seek, SeekSetup
-from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
+from igs_tui.model.topics import TOPIC_LOBBY
 
 
 def busy_model() -> ClientModel:
