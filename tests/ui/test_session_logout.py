@@ -93,6 +93,7 @@ async def log_in_as_guest(pilot: Pilot[Any], rig: Rig, *, record: bool | None = 
     await wait_until(lambda: rig.model.connection.state is LinkState.CONNECTED)
     main = app.main_screen
     assert main is not None
+    await wait_until(lambda: main.first_paint is not None)  # composed and painted once
     for name in PANE_NAMES:  # all built: the test may end (and the app quit) at once
         await main.ensure_pane(name)
 
