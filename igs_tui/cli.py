@@ -56,6 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="GTP engine command line for score estimates and dead-stone hints "
         "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
     )
+    parser.add_argument(
+        "--no-record",
+        action="store_true",
+        help="write no session transcript (sessions/ in the data folder) for this run; "
+        'also the login form\'s "Record session" box, kept as "record_sessions" in config.json',
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     convert = sub.add_parser(
@@ -174,7 +180,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.accessible.main import run_accessible
 
         return run_accessible(
-            local=args.local, server=args.server, user=args.user, dialect=args.dialect
+            local=args.local,
+            server=args.server,
+            user=args.user,
+            dialect=args.dialect,
+            record=not args.no_record,
         )
     return run_app(
         local=args.local,
@@ -182,6 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine=args.engine,
         dialect=args.dialect,
         encoding=args.encoding,
+        record=not args.no_record,
     )
 
 

@@ -124,3 +124,17 @@ def test_review_subcommand_builds_the_review_app_on_the_file(tmp_path: Path) -> 
     good.write_text("EVENT club game\nBOARDSIZE 9\nB 1 E5\nW 2 C3\n")
     app = build_review_app(str(good))
     assert isinstance(app, ReviewApp), app
+
+
+def test_no_record_turns_session_transcripts_off(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-record``: no transcript is written and the login form says so (#16)."""
+    from igs_tui.apps.client import build_app
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "--no-record" in capsys.readouterr().out
+    app, connector = build_app(local=True, record=False)
+    assert connector.record is False
+    assert app._no_record is True and app.can_log_out
+    app, connector = build_app(local=True)
+    assert connector.record is True and app._no_record is False

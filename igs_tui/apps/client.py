@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from igs_tui.ui.app import IgsApp
 
 LOGIN_WAIT_SECONDS = 45.0
+QUIT_WAIT_SECONDS = 1.5
+"""How long logging out waits for the server to close the link after ``quit``."""
 
 
 class ConsoleSession:
@@ -111,6 +113,8 @@ class Connector:
     _local_profiles: ProfileStore | None = None
     """The embedded server's (its port changes every run: never written to disk)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _run_task: asyncio.Task[None] | None = None
+    """The current client's :meth:`IgsClient.run` (run again by :meth:`reconnect_now`)."""
     _server: LocalServer | None = None
 
     def _profile_store(self, *, fast: bool) -> ProfileStore:
@@ -147,7 +151,11 @@ class Connector:
         await self.close_client()
         # IGS kicks clients that flood it; our own server does not, so it gets no throttle.
         fast = server_kind == "local"
-        return await self.connect(servers, user, password, fast=fast, encoding=encoding)
+        # The login form's "Record session" box; --no-record (self.record) wins over it.
+        record = self.record and bool(getattr(request, "record", True))
+        return await self.connect(
+            servers, user, password, fast=fast, encoding=encoding, record=record
+        )
 
     async def _start_embedded(self) -> int:
         from igs_tui.localserver.server import start_embedded
@@ -164,9 +172,11 @@ class Connector:
         *,
         fast: bool = False,
         encoding: str = "",
+        record: bool | None = None,
     ) -> Backend:
         """Log in to the first of ``servers`` that answers; ``encoding`` (a codec name or
-        ``"none"``) replaces the configured legacy codec for this connection.
+        ``"none"``) replaces the configured legacy codec for this connection; ``record``
+        (default :attr:`record`) says whether a transcript of the session is written.
 
         Raises:
             ConnectionError: no server answered, or the login failed.
@@ -181,6 +191,7 @@ class Connector:
         model = self.model
         self.start_autosave()
         client: IgsClient | None = None
+        recording = self.record if record is None else record
 
         def send(command: Command | str) -> object:
             assert client is not None, "a command before the client exists"
@@ -221,7 +232,7 @@ class Connector:
             return ConsoleSession(IgsSession(name, secret, profile=profile), adapter)
 
         def recorder_factory(address: ServerAddress) -> SessionRecorder | None:
-            if not self.record:
+            if not recording:
                 return None
             try:
                 return SessionRecorder.create(
@@ -244,9 +255,7 @@ class Connector:
             clock=model.clock,
         )
         self.client = client
-        task = asyncio.create_task(client.run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._run(client)
         model.set_connection(state=LinkState.CONNECTING, server=str(servers[0]), detail="")
         try:
             outcome = await asyncio.wait_for(done, LOGIN_WAIT_SECONDS)
@@ -265,6 +274,47 @@ class Connector:
         backend.refresh_games()
         backend.refresh_players()
         return backend
+
+    def _run(self, client: IgsClient) -> None:
+        task = asyncio.create_task(client.run())
+        self._run_task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def reconnect_now(self) -> str:
+        """Reconnect now: skip the pause before the next attempt, or start again a client
+        that gave up (it logs in as before and restores what it observed); what to tell the
+        user."""
+        client = self.client
+        if client is None:
+            return "Not logged in."
+        if client.retry_now():
+            return "Reconnecting now…"
+        task = self._run_task
+        if task is not None and task.done():
+            self._run(client)
+            return "Reconnecting…"
+        if client.connected:
+            return "Already connected."
+        return "Already connecting…"
+
+    async def end_session(self) -> None:
+        """Log out: send ``quit`` so the server ends the session cleanly, wait a little for it
+        to close the link, then close the client (no reconnect follows). Afterwards no event
+        of that session reaches the model any more."""
+        client, task = self.client, self._run_task
+        if client is None:
+            return
+        if client.connected:
+            from igs_tui.backends.igs.protocol import commands as cmd
+
+            client.send(cmd.quit())
+            if task is not None:
+                await asyncio.wait({task}, timeout=QUIT_WAIT_SECONDS)
+        await self.close_client()
+        if task is not None and not task.done():
+            await asyncio.wait({task}, timeout=QUIT_WAIT_SECONDS)
+        self._run_task = None
 
     def start_autosave(self) -> AutoSaver | None:
         """Start saving every followed game (once per connector; the model outlives logins).
@@ -376,12 +426,14 @@ def build_app(
     engine: str | None = None,
     dialect: str | None = None,
     encoding: str | None = None,
+    record: bool = True,
 ) -> tuple[IgsApp, Connector]:
     """The app and its connector as the command line asks (separate from running, for tests).
 
     ``login_server`` preselects the server on the login screen: ``"local"`` with ``--local``,
     else the ``--server`` address. The keyword is only passed when this version of the app
-    takes it.
+    takes it. ``record`` False (``--no-record``) writes no session transcript, whatever the
+    login form says.
 
     Raises:
         ValueError: a bad ``--server`` or ``--encoding``, or ``--local`` with ``--server``.
@@ -406,12 +458,19 @@ def build_app(
         from igs_tui.localserver.config import ServerConfig
 
         server_config = ServerConfig(dialect=dialect)
-    connector = Connector(model, embedded=local, server_config=server_config, keep_profiles=True)
+    connector = Connector(
+        model, embedded=local, record=record, server_config=server_config, keep_profiles=True
+    )
     if legacy != DEFAULT_ENCODING:
         from igs_tui.backends.igs.net.client import ClientConfig
 
         connector.client_config = ClientConfig(legacy_encoding=legacy)
-    options: dict[str, object] = {"echo_own": False, "shutdown": connector.close}
+    options: dict[str, object] = {
+        "echo_own": False,
+        "shutdown": connector.close,
+        "session": connector,
+        "no_record": not record,
+    }
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server
@@ -478,11 +537,17 @@ def run_app(
     engine: str | None = None,
     dialect: str | None = None,
     encoding: str | None = None,
+    record: bool = True,
 ) -> int:
     """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
     try:
         app, _connector = build_app(
-            local=local, server=server, engine=engine, dialect=dialect, encoding=encoding
+            local=local,
+            server=server,
+            engine=engine,
+            dialect=dialect,
+            encoding=encoding,
+            record=record,
         )
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)

@@ -18,7 +18,8 @@ from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import CARDS_KEPT
 from igs_tui.model.chat import ChatKind, ChatMessage, mentions
-from igs_tui.model.client_model import ConsoleLine, Notification
+from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
+from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
 
 if TYPE_CHECKING:
@@ -466,6 +467,31 @@ def _passes_to_end(model: ClientModel, c: ch.PassesToEndSet) -> None:
         model.passes_to_end = c.passes
 
 
+def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
+    for number in list(model.followed):
+        model.apply(ch.GameUnfollowed(number))
+    model.connection = ConnectionStatus()
+    model.me = ""
+    model.passes_to_end = DEFAULT_PASSES_TO_END
+    model.players.replace_all(())
+    model.games = {}
+    model.finished.clear()
+    model.games_ended = 0
+    model.buffers.clear()
+    model.console.clear()
+    model.notifications.clear()
+    model.messages = ()
+    model.messages_waiting = 0
+    model.cards.clear()
+    model.challenges.clear()
+    model.disputes.clear()
+    model.seek_setups = ()
+    model.seek = None
+    model.stored_games = None
+    model.rooms = None
+    model.room = None
+
+
 def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
     limits = model.limits = c.limits
     model.finished = deque(model.finished, maxlen=limits.finished_list)
@@ -578,4 +604,5 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ConsoleLinesAdded: _console_lines,
     ch.Notified: _notified,
     ch.LimitsSet: _limits,
+    ch.SessionEnded: _session_ended,
 }

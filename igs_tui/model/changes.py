@@ -617,6 +617,33 @@ class PassesToEndSet(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class SessionEnded(Change):
+    """We logged out (to log in again, maybe as someone else or on another server): forget
+    everything that came from that server. Each followed game is let go first
+    (:class:`GameUnfollowed`, heard on its own topic); then the players, games, finished
+    games, chat buffers, console, notifications, challenges, messages, cards, automatch
+    seek, stored games and rooms go and the connection is back to its start. The user's
+    own settings (friends, blocked players, limits) stay."""
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (
+            TOPIC_CONNECTION,
+            TOPIC_PLAYERS,
+            TOPIC_GAMES,
+            TOPIC_FOLLOWED,
+            TOPIC_FINISHED,
+            TOPIC_CHALLENGES,
+            TOPIC_CHAT_LIST,
+            TOPIC_CONSOLE,
+            TOPIC_NOTIFY,
+            TOPIC_MESSAGES,
+            TOPIC_CARDS,
+            TOPIC_LOBBY,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class LimitsSet(Change):
     """New caps on what the session keeps (:class:`~igs_tui.model.limits.Limits`). Lists
     longer than a new cap lose their oldest entries; finished games beyond

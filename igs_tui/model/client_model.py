@@ -54,6 +54,10 @@ else:
     ch = _Changes()
 
 
+DEFAULT_PASSES_TO_END = 3
+"""Passes in a row that end play until the server says otherwise (IGS: 3)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ConsoleLine:
     """A raw server line with the name of its kind (e.g. ``"15 move"``) for the console pane."""
@@ -87,7 +91,7 @@ class ClientModel:
         self.clock = clock
         self.limits = limits or Limits()
         """What the session keeps (see :mod:`igs_tui.model.limits`; set with LimitsSet)."""
-        self.passes_to_end = 3
+        self.passes_to_end = DEFAULT_PASSES_TO_END
         """Passes in a row that end play where our games are (IGS 3; PassesToEndSet)."""
         self.hub = Hub()
         self.me = ""

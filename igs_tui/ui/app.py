@@ -27,6 +27,7 @@ from igs_tui.ui.connecting import ConnectingScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
 from igs_tui.ui.play_toggles import OwnFlags
+from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
 from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 
@@ -54,6 +55,8 @@ class IgsApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("alt+m", "toggle_mute", "Sounds: mute / unmute (palette: Sounds…)", show=False),
+        Binding(LOGOUT_KEY, "logout", "Log out (switch account or server)", show=False),
+        Binding(RECONNECT_KEY, "reconnect_now", "Reconnect now (link down)", show=False),
     ]
 
     def __init__(
@@ -71,11 +74,15 @@ class IgsApp(App[None]):
         assist: EngineAssist | None = None,
         login_server: str | None = None,
         shutdown: Callable[[], Awaitable[None]] | None = None,
+        session: SessionControl | None = None,
+        no_record: bool = False,
     ) -> None:
         """``login_server`` (``"igs"``, ``"local"`` or ``"HOST:PORT"``) preselects the server
         on the first login form; ``match_hook`` replaces the match dialog (None = dialog);
         ``shutdown`` runs as the app ends (close the link, finish autosaves, stop the embedded
-        server), for at most :data:`SHUTDOWN_SECONDS`."""
+        server), for at most :data:`SHUTDOWN_SECONDS`; ``session`` logs out and reconnects
+        (see :mod:`session_control`: without it there is no "Log out"); ``no_record``
+        (``--no-record``) shows the login form's "Record session" box off and locked."""
         super().__init__()
         self.model = model
         self._backend = backend
@@ -89,6 +96,9 @@ class IgsApp(App[None]):
         """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
         self._login_server = login_server
         self._shutdown_hook = shutdown
+        self._session = session
+        self._no_record = no_record
+        self._logging_out = False
         self.login_request: LoginRequest | None = None
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
@@ -138,6 +148,7 @@ class IgsApp(App[None]):
             local_port=self._local_port,
             preset=preset,
             error=error,
+            no_record=self._no_record,
         )
         self.push_screen(screen, self._logged_in)
 
@@ -178,6 +189,81 @@ class IgsApp(App[None]):
 
         self._load_social()
         await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
+
+    # logging out and reconnecting -----------------------------------------------------------
+    @property
+    def can_log_out(self) -> bool:
+        """Logged in through the login form, with a connector that can end the session."""
+        return self._connect is not None and self._session is not None
+
+    def action_logout(self) -> None:
+        """Log out and go back to the login form (asks first while we play a game)."""
+        if not self.can_log_out or self.main_screen is None:
+            self.notify("Log out: not available here.", markup=False)
+            return
+        if self._logging_out:
+            return
+        from igs_tui.ui.session_control import logout_question
+
+        question = logout_question(self.model)
+        if question is None:
+            self._log_out()
+            return
+        from igs_tui.ui.play_confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._log_out()
+
+        self.push_screen(ConfirmDialog(question, yes="Log out", no="Stay"), answered)
+
+    def _log_out(self) -> None:
+        self._logging_out = True
+        self.run_worker(self._end_session(), group="logout", exclusive=True)
+
+    async def _end_session(self) -> None:
+        """Close the link, forget the old server's state, show the login form again."""
+        from igs_tui.model import changes as ch
+
+        server = self.model.connection.server
+        try:
+            if self._session is not None:
+                async with asyncio.timeout(SHUTDOWN_SECONDS):
+                    await self._session.end_session()
+        except Exception:  # the form must come back whatever the link did
+            _log.exception("logging out failed")
+        finally:
+            if self.chat_logger is not None:
+                self.chat_logger.flush()
+                self.chat_logger.set_secret(None)
+            self._backend = None
+            self.own_flags = OwnFlags()
+            await self._close_main_screen()
+            self.model.apply(ch.SessionEnded())
+            self._logging_out = False
+            self.show_login()
+            self.notify(f"Logged out of {server}." if server else "Logged out.", markup=False)
+
+    async def _close_main_screen(self) -> None:
+        """Take the main screen (and the dialogs above it) down, once its panes are built:
+        a pane still mounting when its screen goes fails to find its own widgets."""
+        from igs_tui.ui.main_screen import PANE_NAMES, PaneGone
+
+        if (main := self.main_screen) is not None:
+            for name in PANE_NAMES:
+                try:
+                    await main.ensure_pane(name)
+                except PaneGone:
+                    break
+        while self.main_screen is not None:
+            await self.pop_screen()
+
+    def action_reconnect_now(self) -> None:
+        """Reach the server again now instead of waiting out the pause between attempts."""
+        if not self.can_log_out or self.main_screen is None or self._session is None:
+            self.notify("Reconnect: not available here.", markup=False)
+            return
+        self.notify(self._session.reconnect_now(), markup=False)
 
     @property
     def main_screen(self) -> MainScreen | None:

@@ -9,6 +9,10 @@ Logs hold private tells: the directory is 0700 and each file 0600 (modes are set
 files and directories from older versions), and the password of the session is redacted
 the same way as in session transcripts (:class:`~igs_tui.redaction.Redactor`), so a password
 typed into a tell by mistake never reaches the disk.
+
+The logs also give a buffer its history after a restart (:meth:`ChatLogger.history`, read
+by :mod:`igs_tui.ui.chat_history`): the lines logged before this session, since the lines of
+this session are the buffer's own messages.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
 from igs_tui.redaction import Redactor
+from igs_tui.ui.chat_history import HISTORY_LINES, LoggedLine, read_history
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
@@ -76,6 +81,8 @@ class ChatLogger:
         self._last: dict[BufferKey, ChatMessage | None] = {}
         self._pending: dict[BufferKey, list[ChatMessage]] = {}
         self._flush_due = False
+        self._history_end: dict[Path, int] = {}
+        """Each log's size before this session first wrote to it: where its history ends."""
         self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(
             TOPIC_CHAT_LIST, self._changed
         )
@@ -104,9 +111,20 @@ class ChatLogger:
     def path_for(self, key: BufferKey) -> Path:
         return self.directory / log_file_name(key)
 
-    def _changed(self, change: Change) -> None:
-        from igs_tui.model.changes import ChatAdded
+    def history(self, key: BufferKey, limit: int = HISTORY_LINES) -> list[LoggedLine]:
+        """The last ``limit`` lines logged for ``key`` before this session, oldest first."""
+        path = self.path_for(key)
+        return read_history(path, limit, self._history_end.get(path))
 
+    def _changed(self, change: Change) -> None:
+        from igs_tui.model.changes import ChatAdded, SessionEnded
+
+        if isinstance(change, SessionEnded):
+            # What this session logged is history for the next one.
+            self.flush()
+            self._history_end.clear()
+            self._last.clear()
+            return
         if not isinstance(change, ChatAdded) or self._unsubscribe is None:
             return
         buf = self.model.buffers.get(change.key)
@@ -139,6 +157,8 @@ class ChatLogger:
             if path not in self._secured:
                 os.fchmod(fd, 0o600)  # the umask narrows open's mode; an old file may be wider
                 self._secured.add(path)
+            if path not in self._history_end:
+                self._history_end[path] = os.fstat(fd).st_size
             with os.fdopen(fd, "a", encoding="utf-8") as fh:
                 fh.writelines(self.redact(format_log_line(m)) for m in messages)
         except OSError as exc:

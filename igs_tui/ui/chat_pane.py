@@ -5,6 +5,10 @@ Right: the current buffer's messages and the input line. Only the current buffer
 new messages are appended, not redrawn, so a busy shout channel stays cheap. While the pane is
 not on screen it does nothing but note that it is behind: when shown, it writes the messages
 that came meanwhile (at most the buffer's cap) and lists the buffers again.
+
+Above a tell, channel or shout buffer's messages come, dimmed, its last lines from the chat
+log of earlier sessions (:mod:`igs_tui.ui.chat_history`), so a conversation picks up where
+it stopped before a restart. Game buffers have none: game numbers are reused.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from textual.widgets.option_list import Option
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
+from igs_tui.ui.chat_history import history_line
 from igs_tui.ui.chat_input import ChatInput
+from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
@@ -32,6 +38,8 @@ from igs_tui.ui.wrapping_log import WrappingLog
 
 MAX_LINE = 2000
 SHOWN_LINES = 2000
+HISTORY_KINDS = frozenset({ChatKind.TELL, ChatKind.CHANNEL, ChatKind.SHOUT})
+"""Buffers shown with their logged history (a game number means another game next time)."""
 """Lines of the open conversation on screen (the model and the chat log on disk keep more)."""
 """Characters of one message shown; the disk log keeps the rest."""
 
@@ -116,6 +124,9 @@ class ChatPane(ModelWatcher):
         self._keys: list[BufferKey] = []
         self._behind = False
         """Messages came while the pane was hidden (written when it is shown)."""
+        self._history: dict[BufferKey, list[Text]] = {}
+        """Each buffer's logged history, read once per pane (the logs of earlier sessions do
+        not change while it lives)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -186,7 +197,7 @@ class ChatPane(ModelWatcher):
             return
         new, complete = appended_since(buf.messages, self._last_shown)
         if not complete:
-            self.log_widget.clear_lines()
+            self._start_log(self.current)
         for message in new:
             self.log_widget.add_line(message_line(message, self.model.me))
         if new:
@@ -209,7 +220,7 @@ class ChatPane(ModelWatcher):
         """Show buffer ``key`` (created if new) from its start; None shows a hint."""
         self.current = key
         self._last_shown = None
-        self.log_widget.clear_lines()
+        self._start_log(key)
         title = self.query_one("#chat-title", Label)
         if key is None:
             title.update("no conversations yet")
@@ -223,6 +234,26 @@ class ChatPane(ModelWatcher):
             if is_shown(self):
                 self.model.mark_read(key)
         self._refresh_list()
+
+    def _start_log(self, key: BufferKey | None) -> None:
+        """Empty the log, then write the buffer's history from the chat logs (if any)."""
+        self.log_widget.clear_lines()
+        for line in self.history_of(key):
+            self.log_widget.add_line(line)
+
+    def history_of(self, key: BufferKey | None) -> list[Text]:
+        """The lines shown above ``key``'s messages: its last logged lines, then a rule."""
+        if key is None or key.kind not in HISTORY_KINDS:
+            return []
+        lines = self._history.get(key)
+        if lines is None:
+            logger = getattr(self.app, "chat_logger", None)
+            logged = logger.history(key) if isinstance(logger, ChatLogger) else []
+            lines = [history_line(line) for line in logged]
+            if lines:
+                lines.append(Text("── earlier sessions, from the chat log ──", "dim"))
+            self._history[key] = lines
+        return lines
 
     # user actions -----------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#chat-buffers")

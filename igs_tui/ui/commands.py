@@ -14,11 +14,12 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.model import BufferKey, ChatKind, ClientModel
+from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
 
 PANES = ("board", "games", "players", "chat", "console")
+LINK_DOWN = frozenset({LinkState.DISCONNECTED, LinkState.RECONNECTING, LinkState.FAILED})
 MAX_HITS = 15
 
 
@@ -49,6 +50,10 @@ class IgsActions(Protocol):
     def challenge(self, opponent: str = "") -> None: ...
     def answer_challenge(self) -> None: ...
     def set_flag(self, flag: str, value: bool) -> None: ...
+    @property
+    def can_log_out(self) -> bool: ...
+    def action_logout(self) -> None: ...
+    def action_reconnect_now(self) -> None: ...
 
 
 class IgsCommands(Provider):
@@ -104,7 +109,22 @@ class IgsCommands(Provider):
             ("Sounds: mute", partial(a.set_muted, True), "no bell for anything (alt+m)"),
             ("Sounds: unmute", partial(a.set_muted, False), "the bell rings again (alt+m)"),
         ]
+        if a.can_log_out:
+            fixed += self._session_commands()
         return fixed
+
+    def _session_commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        """Log out (always, when logged in from the form); reconnect now while the link is
+        down."""
+        a = self.actions
+        commands: list[tuple[str, Callable[[], object], str]] = [
+            ("Log out", a.action_logout, "back to the login form: another account or server"),
+        ]
+        if a.model.connection.state in LINK_DOWN:
+            commands.append(
+                ("Reconnect now", a.action_reconnect_now, "try the server again without waiting")
+            )
+        return commands
 
     def _social(self, name: str, which: str) -> None:
         if said := self.actions.toggle_social(name, which):

@@ -55,6 +55,8 @@ class LoginRequest:
     encoding: str = ""
     """The legacy codec chosen for this server's non-UTF-8 text (``cp932``, ``euc_kr``,
     ``gb18030``, ``big5``, ``none``); ``""`` keeps the program's default."""
+    record: bool = True
+    """Write a transcript of the session (sessions/ in the data dir)."""
 
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:
@@ -107,9 +109,11 @@ class LoginScreen(Screen[LoginRequest]):
         local_port: int = DEFAULT_LOCAL_PORT,
         preset: str | None = None,
         error: str = "",
+        no_record: bool = False,
     ) -> None:
         """``preset`` (the launcher's ``--local``/``--server``) overrides the remembered server;
-        ``error`` is shown at once (why the last attempt failed)."""
+        ``error`` is shown at once (why the last attempt failed); ``no_record``
+        (``--no-record``) locks "Record session" off for this run (the setting is kept)."""
         super().__init__()
         self._config_dir = config_dir
         self._passwords = passwords or PasswordStore()
@@ -118,6 +122,7 @@ class LoginScreen(Screen[LoginRequest]):
         self._initial_error = error
         self._encoding_server = ""
         """The server whose remembered codec the form shows (``host:port``)."""
+        self._no_record = no_record
         if preset:
             try:
                 kind, host, port = parse_server_preset(preset)
@@ -152,6 +157,15 @@ class LoginScreen(Screen[LoginRequest]):
                     compact=True,
                     id="encoding",
                 )
+            yield Checkbox(
+                "Record session (off with --no-record)"
+                if self._no_record
+                else "Record session to sessions/ (tells included)",
+                s.record_sessions and not self._no_record,
+                disabled=self._no_record,
+                compact=True,  # one row: the form fits 80x24 with a custom address too
+                id="record",
+            )
             yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
 
@@ -242,6 +256,7 @@ class LoginScreen(Screen[LoginRequest]):
         user = self.query_one("#user", Input).value.strip()
         password = self.query_one("#password", Input).value
         remember = self.query_one("#remember", Checkbox).value
+        record = self.query_one("#record", Checkbox).value
         if not host:
             self._error("Enter a host name.")
             return
@@ -270,6 +285,8 @@ class LoginScreen(Screen[LoginRequest]):
             user=user,
             guest=guest,
             remember_password=remember,
+            # --no-record is for this run: the remembered choice stays as it was
+            record_sessions=self.settings.record_sessions if self._no_record else record,
         )
         try:
             save_settings(self.settings, self._config_dir)
@@ -291,5 +308,6 @@ class LoginScreen(Screen[LoginRequest]):
                 "" if guest else password,
                 guest,
                 encoding,
+                record=record,
             )
         )

@@ -47,6 +47,9 @@ class LoginSettings:
     user: str = ""
     guest: bool = True
     remember_password: bool = False
+    record_sessions: bool = True
+    """Write a transcript of each session (private tells included) to ``sessions/`` in the
+    data dir (``"record_sessions"`` in config.json; the login form's "Record session")."""
 
     @classmethod
     def from_json(cls, data: Any) -> LoginSettings:

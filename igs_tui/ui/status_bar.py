@@ -24,6 +24,7 @@ from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_result import forfeit_banner
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.session_control import RECONNECT_KEY
 
 STATE_STYLE = {
     LinkState.CONNECTED: "bold green",
@@ -64,6 +65,8 @@ def status_text(
     if status.detail:
         text.append("  ")
         text.append_text(plain(status.detail, "italic", max_length=80))
+    if status.state is LinkState.RECONNECTING:
+        text.append(f"  {RECONNECT_KEY}: reconnect now", "dim")
     if seeking:
         text.append(f"  seeking {seeking}…", "bold cyan")
     if unread:

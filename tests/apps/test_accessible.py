@@ -179,3 +179,19 @@ def test_the_program_through_a_pty_prints_plain_lines(tmp_path: Path) -> None:
             proc.kill()
             proc.wait()
         os.close(main)
+
+
+def test_the_accessible_mode_records_unless_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--no-record``, or ``"record_sessions": false`` in config.json, writes no transcript
+    (#16); there is no login form to untick."""
+    import json
+
+    from igs_tui.apps.accessible.main import accessible_connector
+
+    monkeypatch.setattr("igs_tui.ui.settings.config_dir", lambda: tmp_path)
+    assert accessible_connector(local=True).record is True
+    assert accessible_connector(local=True, record=False).record is False
+    (tmp_path / "config.json").write_text(json.dumps({"record_sessions": False}))
+    assert accessible_connector(local=True).record is False

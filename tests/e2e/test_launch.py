@@ -58,9 +58,15 @@ class _AppWithLoginServer:
         echo_own: bool = False,
         chat_log_dir: Path | None = None,
         shutdown: object = None,
+        session: object = None,
+        no_record: bool = False,
     ) -> None:
         self.kwargs: dict[str, Any] = dict(
-            connect=connect, login_server=login_server, assist=assist, echo_own=echo_own
+            connect=connect,
+            login_server=login_server,
+            assist=assist,
+            echo_own=echo_own,
+            session=session,
         )
 
     @classmethod
@@ -89,6 +95,7 @@ def test_login_server_is_passed_when_the_app_takes_it(
     app, connector = build_app(local=local, server=server)
     assert app.kwargs["login_server"] == expected  # type: ignore[attr-defined]
     assert app.kwargs["connect"] is connector and connector.embedded is local  # type: ignore[attr-defined]
+    assert app.kwargs["session"] is connector  # type: ignore[attr-defined]
     monkeypatch.setattr(app_module, "IgsApp", _AppWithoutLoginServer)
     app, _ = build_app(local=local, server=server)
     assert "login_server" not in app.kwargs  # type: ignore[attr-defined]

@@ -398,3 +398,36 @@ async def test_run_twice_concurrently_is_an_error() -> None:
         with pytest.raises(RuntimeError, match="already running"):
             await client.run()
         await stop(client, task)
+
+
+async def test_retry_now_cuts_the_backoff_wait() -> None:
+    """Reconnect now: while the client waits out a long backoff, it tries again at once."""
+    slow = BackoffPolicy(initial=600.0, factor=1, maximum=600.0, jitter=0.0, max_attempts=None)
+    async with FakeIgs(drop_after={0: "who"}) as fake:
+        client, events = make_client(fake, backoff=slow)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        assert not client.retry_now()  # connected: nothing to cut short
+        client.send("who")
+        await wait_until(lambda: bool(of_type(events, Reconnecting)))
+        assert client.retry_now()
+        await wait_until(lambda: len(fake.logins) == 2, timeout=10)
+        assert client.connected or not task.done()
+        await stop(client, task)
+    assert [e.attempt for e in of_type(events, Reconnecting)] == [1]
+
+
+async def test_run_again_after_giving_up() -> None:
+    """A client that gave up (no reconnects) can be run again: it logs in anew and keeps what
+    it remembered (the observed games)."""
+    async with FakeIgs(drop_after={0: "who"}) as fake:
+        client, _events = make_client(fake, reconnect=False)
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send("who")
+        await asyncio.wait_for(task, 5)
+        assert isinstance(client.state, Failed)
+        assert not client.retry_now()  # not waiting: the caller runs it again
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: len(fake.logins) == 2)
+        await stop(client, task)

@@ -114,6 +114,7 @@ def test_status_text_shows_state_user_server_lag_and_reconnect() -> None:
     assert "lag 250 ms" in text
     assert "reload your game within 1:00" in text
     assert "retrying in 4 s" in text and "✉ 2" in text
+    assert "alt+c: reconnect now" in text  # no need to wait out the pause
     assert status_text(ConnectionStatus()).plain == "● disconnected"
 
 

@@ -79,14 +79,38 @@ async def _stdin_reader() -> asyncio.StreamReader:
     return reader
 
 
+def accessible_connector(
+    *, local: bool = False, dialect: str | None = None, record: bool = True
+) -> Connector:
+    """The connector of the accessible mode; it records the session (``sessions/``) unless
+    ``record`` is False or ``"record_sessions"`` is false in config.json (there is no login
+    form to untick it on)."""
+    from igs_tui.ui.settings import load_settings
+
+    server_config = None
+    if dialect:
+        from igs_tui.localserver.config import ServerConfig
+
+        server_config = ServerConfig(dialect=dialect)
+    return Connector(
+        ClientModel(),
+        embedded=local,
+        record=record and load_settings().record_sessions,
+        server_config=server_config,
+        keep_profiles=True,
+    )
+
+
 def run_accessible(
     *,
     local: bool = False,
     server: str | None = None,
     user: str | None = None,
     dialect: str | None = None,
+    record: bool = True,
 ) -> int:
-    """Run the accessible mode until ``quit``; 2 for bad options, 1 if the login failed."""
+    """Run the accessible mode until ``quit``; 2 for bad options, 1 if the login failed.
+    ``record`` False (``--no-record``) writes no session transcript."""
     try:
         password = ""
         if user:
@@ -95,14 +119,7 @@ def run_accessible(
     except (ValueError, EOFError) as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 2
-    server_config = None
-    if dialect:
-        from igs_tui.localserver.config import ServerConfig
-
-        server_config = ServerConfig(dialect=dialect)
-    connector = Connector(
-        ClientModel(), embedded=local, server_config=server_config, keep_profiles=True
-    )
+    connector = accessible_connector(local=local, dialect=dialect, record=record)
 
     async def main() -> int:
         return await run_session(connector, request, await _stdin_reader())

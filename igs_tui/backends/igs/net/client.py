@@ -233,6 +233,9 @@ class IgsClient:
         self._logged_in_as: str | None = None
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
+        self._retry = asyncio.Event()
+        """Set to end the pause before the next attempt (:meth:`close`, :meth:`retry_now`)."""
+        self._backing_off = False
         self._running = False
         self._login_at: float | None = None
         self._ayt_sent_at: float | None = None
@@ -293,9 +296,21 @@ class IgsClient:
         finally:
             self._subscribers.remove(queue)
 
+    def retry_now(self) -> bool:
+        """Cut short the pause before the next reconnect attempt ("reconnect now").
+
+        Returns False when :meth:`run` is not waiting to reconnect (connected, connecting, or
+        ended: a client that gave up is run again instead; it keeps what it remembered).
+        """
+        if not self._backing_off:
+            return False
+        self._retry.set()
+        return True
+
     async def close(self) -> None:
         """Stop: close the connection and end :meth:`run` (no reconnect)."""
         self._stop.set()
+        self._retry.set()
         self._wake.set()
         if self._transport is not None:
             await self._transport.close()
@@ -340,12 +355,17 @@ class IgsClient:
                 if delay is None:
                     self._emit(Failed(f"{reason}; gave up after {attempt - 1} attempts"))
                     return
+                self._retry.clear()
                 self._emit(Reconnecting(attempt, delay, deadline))
                 # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
                 # that arrives just as the inner wait completes, and run() would never end.
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(delay):
-                        await self._stop.wait()
+                self._backing_off = True
+                try:
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(delay):
+                            await self._retry.wait()  # close() or retry_now()
+                finally:
+                    self._backing_off = False
             self._emit(Disconnected("closed by user"))
         finally:
             self._running = False

@@ -1,0 +1,48 @@
+"""Logging out and reconnecting at once: what the app needs from whoever holds the link.
+
+The UI never holds a connection: the launcher's connector does (``apps/client.py``). Logging
+out (to switch account or server without quitting) and "reconnect now" (skip the pause the
+client waits between attempts) are the connector's to carry out; the app only asks, through
+this small protocol, and says what happened. A launcher without it (a local engine game, a
+demo) simply offers neither.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from igs_tui.model import ClientModel, Role
+from igs_tui.ui.safe_text import clean
+
+LOGOUT_KEY = "alt+l"
+RECONNECT_KEY = "alt+c"
+
+
+class SessionControl(Protocol):
+    """The connector as the app sees it (``apps.client.Connector`` implements it)."""
+
+    async def end_session(self) -> None:
+        """Say goodbye to the server and close the link; no reconnect follows."""
+
+    def reconnect_now(self) -> str:
+        """Try to reach the server again now if the link is down; what to tell the user."""
+
+
+def logout_question(model: ClientModel) -> str | None:
+    """The question to ask before logging out while we play (None: nothing to lose).
+
+    The server keeps a game whose player left: it adjourns it, or the absent player loses on
+    time, depending on the server and the game; say so before it happens.
+    """
+    games = model.my_games()
+    if not games:
+        return None
+    names = ", ".join(
+        f"game {g.number} against "
+        + clean((g.black if g.role is Role.PLAYING_WHITE else g.white) or "?", max_length=20)
+        for g in games
+    )
+    return (
+        f"You are playing {names}. If you log out, the server adjourns it or you lose it "
+        "on time. Log out anyway?"
+    )
