@@ -7,6 +7,7 @@ without this memory the bell would ring every second and dialogs would stack up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from igs_tui.go import Color
@@ -55,9 +56,9 @@ def own_name(game: FollowedGame) -> str:
     return ""
 
 
-def opponent_undo_request(game: FollowedGame) -> str:
-    """The opponent who asked for an undo we have not answered ("" when none)."""
-    requester = game.undo_requested_by
+def opponent_request(game: FollowedGame, requester: str) -> str:
+    """``requester`` when it is the opponent's request, unanswered, in a game we play ("" when
+    there is none, it is our own echoed back, or play is over)."""
     if not requester or game.role.color is None or game.phase is not GamePhase.PLAYING:
         return ""
     if requester.lower() == own_name(game).lower():
@@ -65,42 +66,25 @@ def opponent_undo_request(game: FollowedGame) -> str:
     return requester
 
 
-@dataclass
-class UndoPrompt:
-    """Opens the answer dialog once per request (a request is its asker at a move number)."""
-
-    asked: tuple[str, int] | None = None
-
-    def update(self, game: FollowedGame) -> bool:
-        requester = opponent_undo_request(game)
-        if not requester:
-            self.asked = None
-            return False
-        key = (requester, len(game.moves))
-        if key == self.asked:
-            return False
-        self.asked = key
-        return True
+def opponent_undo_request(game: FollowedGame) -> str:
+    """The opponent who asked for an undo we have not answered ("" when none)."""
+    return opponent_request(game, game.undo_requested_by)
 
 
 def opponent_adjourn_request(game: FollowedGame) -> str:
     """The opponent who asked to adjourn, unanswered ("" when none)."""
-    requester = game.adjourn_requested_by
-    if not requester or game.role.color is None or game.phase is not GamePhase.PLAYING:
-        return ""
-    if requester.lower() == own_name(game).lower():
-        return ""
-    return requester
+    return opponent_request(game, game.adjourn_requested_by)
 
 
 @dataclass
-class AdjournPrompt:
-    """Opens the answer dialog once per request (its asker at a move number)."""
+class RequestPrompt:
+    """Opens an answer dialog once per request (a request is its asker at a move number)."""
 
+    requester: Callable[[FollowedGame], str]
     asked: tuple[str, int] | None = None
 
     def update(self, game: FollowedGame) -> bool:
-        requester = opponent_adjourn_request(game)
+        requester = self.requester(game)
         if not requester:
             self.asked = None
             return False

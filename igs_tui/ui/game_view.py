@@ -44,7 +44,12 @@ from igs_tui.ui.board_layout import choose_layout
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_actions import GameActions
-from igs_tui.ui.game_alerts import AdjournPrompt, ResultPrompt, UndoPrompt
+from igs_tui.ui.game_alerts import (
+    RequestPrompt,
+    ResultPrompt,
+    opponent_adjourn_request,
+    opponent_undo_request,
+)
 from igs_tui.ui.game_chat import GameChat
 from igs_tui.ui.game_info import GameInfo, real_names
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
@@ -200,8 +205,8 @@ class GameView(GameActions):
         self.show_numbers = False
         self._pass_armed = False
         self._awaiting_server = False
-        self._undo_prompt = UndoPrompt()
-        self._adjourn_prompt = AdjournPrompt()
+        self._undo_prompt = RequestPrompt(opponent_undo_request)
+        self._adjourn_prompt = RequestPrompt(opponent_adjourn_request)
         self._result_prompt = ResultPrompt()
         self._result_grace = False
         self._finished_told = False

@@ -22,7 +22,13 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.ui import game_view
-from igs_tui.ui.game_alerts import ResultPrompt, TimeAlarm, UndoPrompt, time_level
+from igs_tui.ui.game_alerts import (
+    RequestPrompt,
+    ResultPrompt,
+    TimeAlarm,
+    opponent_undo_request,
+    time_level,
+)
 from igs_tui.ui.game_info import GameInfo
 from igs_tui.ui.game_view import GameView
 from igs_tui.ui.play_result import ResultScreen
@@ -297,7 +303,7 @@ def test_time_alarm_and_levels() -> None:
 def test_prompts_remember_what_they_asked() -> None:
     model = ClientModel(clock=lambda: 0.0)
     game = own_game(model, moves=script(9, "C3"))
-    undo = UndoPrompt()
+    undo = RequestPrompt(opponent_undo_request)
     assert not undo.update(game)
     model.apply(ch.UndoAsked(game.number, "OPP"))
     assert undo.update(game) and not undo.update(game)
