@@ -9,10 +9,13 @@ demo) simply offers neither.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from igs_tui.model import ClientModel, Role
 from igs_tui.ui.safe_text import clean
+
+if TYPE_CHECKING:
+    # the model's game types bring the rules engine, which the login screen does not need
+    from igs_tui.model import ClientModel
 
 LOGOUT_KEY = "alt+l"
 RECONNECT_KEY = "alt+c"
@@ -34,6 +37,8 @@ def logout_question(model: ClientModel) -> str | None:
     The server keeps a game whose player left: it adjourns it, or the absent player loses on
     time, depending on the server and the game; say so before it happens.
     """
+    from igs_tui.model import Role
+
     games = model.my_games()
     if not games:
         return None
