@@ -39,14 +39,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from frame_probe import FrameProbe
-from textual.app import App, ComposeResult
+from frame_probe import FrameProbe, measure_bare
 
 from igs_tui.apps.client import Connector
-from igs_tui.go import Color, Game
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_render import BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.login import LoginRequest
 
@@ -213,43 +210,6 @@ async def measure_client(
         child.kill()
         child.wait(timeout=10)
     return result
-
-
-class BareBoard(App[None]):
-    """Only the board widget, at the size it had in the real app."""
-
-    def __init__(self, width: int, height: int) -> None:
-        super().__init__()
-        self.board_size = (width, height)
-
-    def compose(self) -> ComposeResult:
-        board = BoardWidget(BoardPicture(19))
-        board.styles.width, board.styles.height = self.board_size
-        yield board
-
-
-async def measure_bare(moves: int, board_size: tuple[int, int]) -> float:
-    from igs_tui.localserver.bots import GreedyMoveSource
-
-    app = BareBoard(*board_size)
-    game = Game(19)
-    source = GreedyMoveSource(11)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        board = app.query_one(BoardWidget)
-        frames = FrameProbe(app, board, frames="now")
-        color = Color.BLACK
-        for _ in range(moves):
-            point = source.choose(game, color)
-            if point is None:
-                break
-            game.play(point, color)
-            color = color.opponent
-            frames.expect(point)
-            board.picture = BoardPicture(19, game.stones(), point)
-            await wait_for(lambda: frames.target is None, timeout=10)
-            await pilot.pause()
-    return statistics.median(frames.times) * 1000
 
 
 def main() -> None:

@@ -1,4 +1,6 @@
-"""The frame probe shared by ``bench_ui.py`` and ``bench_session.py`` (benchmark only).
+"""The frame probe shared by ``bench_ui.py`` and ``bench_session.py``, and the bare board they
+are compared with (``python benchmarks/frame_probe.py`` measures that bare board alone and ends
+with one JSON line: ``bare_frame_ms``).
 
 It times "the board must show point P" to the first frame written that does, through three
 private Textual hooks on the instances of one run (nothing is patched globally):
@@ -16,17 +18,28 @@ private Textual hooks on the instances of one run (nothing is patched globally):
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
+import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any, Literal
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from textual._compositor import CompositorUpdate
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.strip import Strip
 
-from igs_tui.go import Point
+from igs_tui.go import Color, Game, Point
+from igs_tui.ui.board_render import BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
+
+SIZE = (160, 48)
+"""The terminal of the real app's benchmark (the bare board sits alone in it)."""
 
 FrameMode = Literal["now", "caller", "clock"]
 
@@ -97,3 +110,58 @@ class FrameProbe:
             self.frame_requested.clear()
             self.app.screen._on_timer_update()
         return self.written_at
+
+
+class BareBoard(App[None]):
+    """Only the board widget, at the size it had in the real app."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.board_size = (width, height)
+
+    def compose(self) -> ComposeResult:
+        board = BoardWidget(BoardPicture(19))
+        board.styles.width, board.styles.height = self.board_size
+        yield board
+
+
+async def measure_bare(moves: int, board_size: tuple[int, int]) -> float:
+    """Median milliseconds from a new board picture to the frame written that shows it."""
+    from igs_tui.localserver.bots import GreedyMoveSource
+
+    app = BareBoard(*board_size)
+    game = Game(19)
+    source = GreedyMoveSource(11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        frames = FrameProbe(app, board, frames="now")
+        color = Color.BLACK
+        for _ in range(moves):
+            point = source.choose(game, color)
+            if point is None:
+                break
+            game.play(point, color)
+            color = color.opponent
+            frames.expect(point)
+            board.picture = BoardPicture(19, game.stones(), point)
+            async with asyncio.timeout(10):
+                while frames.target is not None:
+                    await asyncio.sleep(0.001)
+            await pilot.pause()
+    return statistics.median(frames.times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="The bare board's move -> frame time.")
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--width", type=int, default=64, help="board widget width")
+    parser.add_argument("--height", type=int, default=42, help="board widget height")
+    args = parser.parse_args()
+    bare = asyncio.run(measure_bare(args.moves, (args.width, args.height)))
+    print(f"bare board {args.width}x{args.height}: {bare:.2f} ms move -> frame written")
+    print(json.dumps({"bare_frame_ms": round(bare, 2)}))
+
+
+if __name__ == "__main__":
+    main()
