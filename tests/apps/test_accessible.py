@@ -121,6 +121,9 @@ def test_an_illegal_move_is_refused_with_its_reason_and_never_sent() -> None:
         "Row 3: White C3.",
     ]
     said.clear()
+    shell.handle("observe ²")  # a digit to str.isdigit, not to int()
+    assert said == ["Which game? For example: observe 12."]
+    said.clear()
     shell.handle("frobnicate")
     assert said == ["Unknown command 'frobnicate'. Type help."]
     assert shell.handle("quit") is False

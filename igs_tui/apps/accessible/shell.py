@@ -14,6 +14,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, CoordinateError, format_point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.terms import MatchTerms
+from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
 
 HELP = """Commands:
@@ -314,8 +315,7 @@ class Shell:
 
 
 def _number(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isdigit() and len(text) <= 6 else None
+    return bounded_int(text.strip(), 6)
 
 
 def _looks_like_point(text: str) -> bool:
