@@ -195,6 +195,14 @@ class FollowedGame:
             clock.settings = settings
 
     @property
+    def opponent(self) -> str:
+        """The other player of a game we play ("" when we only observe it)."""
+        color = self.role.color
+        if color is None:
+            return ""
+        return self.white if color is Color.BLACK else self.black
+
+    @property
     def is_adjourned(self) -> bool:
         return self.phase is GamePhase.ADJOURNED
 

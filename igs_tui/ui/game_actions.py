@@ -15,7 +15,7 @@ from textual import work
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Point
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.assist import EngineAssist
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
@@ -82,8 +82,7 @@ class GameActions(ModelWatcher):
         return game
 
     def _opponent(self, game: FollowedGame) -> str:
-        name = game.white if game.role is Role.PLAYING_BLACK else game.black
-        return clean(name, max_length=24) or "the opponent"
+        return clean(game.opponent, max_length=24) or "the opponent"
 
     def action_resign(self) -> None:
         """Resign our own game in play after a Yes in a dialog (it cannot be taken back)."""
@@ -175,7 +174,7 @@ class GameActions(ModelWatcher):
         game = self._own_game_in(GamePhase.ADJOURNED, "This game is not adjourned")
         if game is None:
             return
-        opponent = game.white if game.role is Role.PLAYING_BLACK else game.black
+        opponent = game.opponent
         if not opponent:
             self.show_message("The opponent of this game is not known")
             return

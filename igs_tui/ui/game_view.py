@@ -274,9 +274,8 @@ class GameView(GameActions):
         game = self.game
         if game is None:
             return
-        color = game.role.color
-        if color is not None:
-            name = game.white if color is Color.BLACK else game.black
+        if game.role.color is not None:
+            name = game.opponent
         else:
             name = game.white if side == "white" else game.black
         if name:

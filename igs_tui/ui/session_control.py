@@ -37,15 +37,11 @@ def logout_question(model: ClientModel) -> str | None:
     The server keeps a game whose player left: it adjourns it, or the absent player loses on
     time, depending on the server and the game; say so before it happens.
     """
-    from igs_tui.model import Role
-
     games = model.my_games()
     if not games:
         return None
     names = ", ".join(
-        f"game {g.number} against "
-        + clean((g.black if g.role is Role.PLAYING_WHITE else g.white) or "?", max_length=20)
-        for g in games
+        f"game {g.number} against " + clean(g.opponent or "?", max_length=20) for g in games
     )
     return (
         f"You are playing {names}. If you log out, the server adjourns it or you lose it "

@@ -15,12 +15,11 @@ from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.conversation import IgsConversation
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.go import MAX_SIZE, MIN_SIZE, Color, Point
+from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
     ClientModel,
-    FollowedGame,
     GamePhase,
     Role,
 )
@@ -222,7 +221,7 @@ class IgsBackend:
         ):
             # IGS refuses ``say`` once a game is over (or adjourned): a word after the game
             # goes to the opponent as a tell, and is shown in the game's chat all the same.
-            opponent = _opponent(followed)
+            opponent = followed.opponent
             if opponent:
                 self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.tell(opponent, part))
                 return
@@ -333,11 +332,3 @@ class IgsBackend:
 
     def quit(self) -> None:
         self._emit(cmd.quit)
-
-
-def _opponent(game: FollowedGame) -> str:
-    """The other player of a game we play ("" when we only observe it)."""
-    color = game.role.color
-    if color is None:
-        return ""
-    return game.white if color is Color.BLACK else game.black
