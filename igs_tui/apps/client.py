@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from igs_tui.backends.igs.encodings import DEFAULT_LEGACY_ENCODING
 from igs_tui.model import ClientModel, LinkState
 
 if TYPE_CHECKING:
@@ -481,8 +482,8 @@ def build_app(
     return IgsApp.for_user(model, connector, **options), connector
 
 
-DEFAULT_ENCODING = "gb18030"
-"""The legacy codec tried after UTF-8 unless the user chose another (as in the net layer)."""
+DEFAULT_ENCODING = DEFAULT_LEGACY_ENCODING
+"""The legacy codec tried after UTF-8 unless the user chose another (the net layer's default)."""
 
 
 def check_encoding_option(option: str | None, configured: object = None) -> str | None:

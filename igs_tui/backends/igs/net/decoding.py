@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import codecs
 
-__all__ = ["DEFAULT_LEGACY_ENCODING", "LineDecoder", "encode_command"]
+from igs_tui.backends.igs.encodings import DEFAULT_LEGACY_ENCODING
 
-DEFAULT_LEGACY_ENCODING = "gb18030"
-"""IGS's largest non-ASCII user groups write Chinese; GB18030 is a superset of GB2312 and GBK."""
+__all__ = ["DEFAULT_LEGACY_ENCODING", "LineDecoder", "encode_command"]
 
 _LINE_BREAKS = str.maketrans({"\r": " ", "\n": " ", "\x00": " "})
 
