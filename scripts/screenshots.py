@@ -447,6 +447,18 @@ async def rooms(out_dir: Path, width: int, height: int) -> None:
         _save(app, out_dir, "rooms", width, height)
 
 
+async def sounds(out_dir: Path, width: int, height: int) -> None:
+    """Which events ring the bell (palette: Sounds…; alt+m mutes them all)."""
+    model = demo_model()
+    app = IgsApp(model, demo_backend(model))
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        app.show_sounds()
+        await _wait_until(pilot, lambda: type(app.screen).__name__ == "SoundsScreen")
+        await _steady(pilot)
+        _save(app, out_dir, "sounds", width, height)
+
+
 async def review(out_dir: Path, width: int, height: int) -> None:
     """A record file under review (palette: Open record…, or ``igs-tui review FILE``): the
     Ishi specification's sample yose problem, at a move with a comment and marks."""
@@ -483,6 +495,7 @@ SCENES: list[tuple[str, Scene]] = [
     ("automatch", automatch),
     ("stored-games", stored_games),
     ("rooms", rooms),
+    ("sounds", sounds),
     ("review", review),
 ]
 

@@ -132,6 +132,7 @@ class SoundsScreen(ModalScreen[None]):
     }
     SoundsScreen #sounds-title { text-style: bold; }
     SoundsScreen Checkbox { width: 100%; border: none; padding: 0; height: 1; }
+    SoundsScreen Checkbox:focus { border: none; background: $accent 40%; }
     """
     BINDINGS = [
         Binding("escape,q", "dismiss", "Close"),

@@ -96,6 +96,27 @@ async def test_sounds_screen_turns_one_event_off(tmp_path: Path) -> None:
     assert load_sounds(tmp_path).enabled["friend"] is True
 
 
+async def test_the_focused_row_keeps_its_label_visible(tmp_path: Path) -> None:
+    """A focused Checkbox gets a tall border from Textual; in a one-row list that border ate
+    the row, so the line the cursor was on showed no words at all."""
+    from textual.widgets import Checkbox
+
+    model = ClientModel()
+    app, _ = make_app(model, config_dir=tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.show_sounds()
+        await pilot.pause()
+        for _ in range(2):
+            focused = app.focused
+            assert isinstance(focused, Checkbox)
+            assert focused.content_region.height == 1
+            assert str(focused.label) in "".join(
+                segment.text for segment in focused.render_line(0)
+            )
+            await pilot.press("down")
+
+
 async def test_opponents_move_rings_when_chosen_and_our_own_never() -> None:
     model, _clock = new_model()
     app = AssistApp(model, RecordingBackend())
