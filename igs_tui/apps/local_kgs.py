@@ -48,7 +48,8 @@ class EmbeddedKgs:
     def stop(self) -> None:
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(STARTUP_SECONDS)
+        if self._thread.is_alive():
+            self._thread.join(STARTUP_SECONDS)
 
     def _run(self) -> None:
         asyncio.run(self._main())

@@ -246,8 +246,8 @@ class KgsWorld:
         """Run what is due at ``now``: robot moves and replies, the watched game, clocks,
         idle warnings and logouts."""
         while self._timers and self._timers[0][0] <= now:
-            _due, _seq, action = heapq.heappop(self._timers)
-            action(now)
+            due, _seq, action = heapq.heappop(self._timers)
+            action(due)  # at its own time, so a long jump replays everything in order
         for session in list(self.by_name.values()):
             self._check_idle(session, now)
         for session in list(self.sessions.values()):
