@@ -12,7 +12,8 @@ from tests.localkgs.sgf_replay import Tree
 def watched_entry(user: User) -> dict[str, Any]:
     user.ok({"type": "JOIN_REQUEST", "channelId": 11})
     (join,) = user.of("ROOM_JOIN")
-    (entry,) = [g for g in join["games"] if g["gameType"] != "challenge"]
+    entries: list[dict[str, Any]] = [g for g in join["games"] if g["gameType"] != "challenge"]
+    (entry,) = entries
     return entry
 
 
