@@ -12,11 +12,13 @@ clocks, scoring with dead stones, undo, and idle timeouts::
     await server.stop()
 
 or ``python -m igs_tui.localkgs --port N``. Module map: :mod:`.world` (the sans-IO server:
-sessions, rooms, chat, conversations, challenges, robots' turns, idle), :mod:`.games` (one game
-channel: rules engine, SGF events, clocks, scoring), :mod:`.proposals` (proposals and
-challenge channels), :mod:`.rules` (the Rules object), :mod:`.accounts` (who may log in),
-:mod:`.robots` (robot decisions), :mod:`.vocabulary` (message names and field checks),
-:mod:`.server` (aiohttp glue). Demo accounts: ``tester``/``secret``, ``alice``/``wonderland``,
+sessions, delivery, timers, login, idle, joining channels), :mod:`.lobby` and :mod:`.matches`
+(the upstream handlers: rooms, chat, conversations, details; challenges, games, robots' moves,
+the watched game), :mod:`.games` (one game channel: rules engine, SGF events, clocks, scoring),
+:mod:`.channels` (rooms, conversations, details), :mod:`.proposals` (proposals and challenge
+channels), :mod:`.rules` (the Rules object), :mod:`.accounts` (who may log in), :mod:`.robots`
+(robot decisions), :mod:`.vocabulary` (message names and field checks), :mod:`.server`
+(aiohttp glue). Demo accounts: ``tester``/``secret``, ``alice``/``wonderland``,
 ``bob``/``builder``; any other name with no password logs in as a guest.
 """
 

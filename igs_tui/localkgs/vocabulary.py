@@ -25,6 +25,10 @@ from igs_tui.go import Point
 
 JsonObject = dict[str, Any]
 
+VERSION = (3, 5, 24)
+"""The server version HELLO and SERVER_STATS announce (KGS 3.5.x served the JSON form)."""
+JSON_CLIENT_BUILD = "igs-tui fake KGS 2026-11-25"
+
 MAX_CHANNEL_ID = 2**31 - 1
 """"Channel IDs are always positive, so they may range from 1 through 2^31-1"."""
 CHAT_MAX = 1000

@@ -1,13 +1,18 @@
 """The fake KGS server's state and rules, sans-IO: upstream messages in, downstream out.
 
-:class:`KgsWorld` knows nothing of HTTP. The glue (:mod:`.http`) calls :meth:`KgsWorld.post`
+:class:`KgsWorld` knows nothing of HTTP. The glue (:mod:`.server`) calls :meth:`KgsWorld.post`
 with a session id (the cookie) and the body of each POST, :meth:`KgsWorld.take` to collect a
 session's queued downstream messages for a GET, and :meth:`KgsWorld.tick` to let time pass.
 Time is *game time* in seconds, passed in by the caller (a scaled clock in the server, plain
 numbers in the tests), so robots, the watched game, clocks and idle timeouts are all
 deterministic under test.
 
-Choices where the reference is silent (the HTTP ones are in :mod:`.http`):
+The world holds the state and the delivery (sessions, channels, timers, user objects, joining
+and leaving channels); the handlers of upstream messages live in :mod:`.lobby` (rooms, chat,
+conversations, details) and :mod:`.matches` (challenges, games, robots' moves, the watched
+game), as functions of the world.
+
+Choices where the reference is silent (the HTTP ones are in :mod:`.server`):
 
 * a LOGIN is answered by HELLO then LOGIN_SUCCESS or a LOGIN_FAILED_* message; a failed login
   is followed by LOGOUT and the session ends (the binary server closes the connection);
@@ -37,44 +42,32 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 
-from igs_tui.go import Color
-from igs_tui.localkgs import robots
+from igs_tui.localkgs import lobby, matches
 from igs_tui.localkgs.accounts import ROBOTS, WATCHED_PLAYERS, AccountBook, LoginOutcome
-from igs_tui.localkgs.games import ROLE_COLOR, GameChannel, Phase
-from igs_tui.localkgs.proposals import Challenge, Proposal
+from igs_tui.localkgs.channels import (
+    CATEGORIES,
+    FIRST_DYNAMIC_CHANNEL,
+    GLOBAL_LISTS,
+    Channel,
+    Convo,
+    Details,
+    Room,
+)
+from igs_tui.localkgs.games import GameChannel, Phase
+from igs_tui.localkgs.proposals import Challenge
 from igs_tui.localkgs.rules import KgsRules
 from igs_tui.localkgs.vocabulary import (
-    CHAT_MAX,
+    JSON_CLIENT_BUILD,
     UPSTREAM,
     UPSTREAM_UNSUPPORTED,
+    VERSION,
     JsonObject,
     MessageError,
-    callback_key,
-    get_bool,
-    get_channel,
-    get_int,
-    get_number,
     get_str,
-    loc_to_point,
     require_type,
-    xy_to_point,
 )
 
-VERSION = (3, 5, 24)
-JSON_CLIENT_BUILD = "igs-tui fake KGS 2026-11-25"
 MAX_BODY = 65536
-
-CATEGORIES = {
-    "MAIN": 1,
-    "NATIONAL": 2,
-    "CLUBS": 3,
-    "LESSONS": 4,
-    "TOURNAMENT": 5,
-    "FRIENDLY": 6,
-    "TEMPORARY": 7,
-}
-GLOBAL_LISTS = {"CHALLENGES": 8, "ACTIVES": 9, "FANS": 10}
-FIRST_DYNAMIC_CHANNEL = 100
 
 
 @dataclass
@@ -95,34 +88,6 @@ class KgsServerConfig:
 
 
 @dataclass
-class Room:
-    channel_id: int
-    name: str
-    category: str
-    description: str
-    members: set[str] = field(default_factory=set)
-    games: list[int] = field(default_factory=list)
-    """Game and challenge channel ids listed in the room, oldest first."""
-
-
-@dataclass
-class Convo:
-    channel_id: int
-    users: tuple[str, str]
-    members: set[str] = field(default_factory=set)
-
-
-@dataclass
-class Details:
-    channel_id: int
-    name: str
-    members: set[str] = field(default_factory=set)
-
-
-Channel = Room | GameChannel | Challenge | Convo | Details
-
-
-@dataclass
 class Session:
     sid: str
     name: str
@@ -136,7 +101,6 @@ class Session:
     warned: bool = False
     ending: bool = False
     """LOGOUT is queued: the next :meth:`KgsWorld.take` ends the session."""
-    logged_in: bool = False
 
     @property
     def key(self) -> str:
@@ -179,7 +143,7 @@ class KgsWorld:
         self._handlers: dict[str, Handler] = self._handler_table()
         self._build_rooms()
         if self.config.watched_game:
-            self._start_watched_game(0.0)
+            matches.start_watched_game(self, 0.0)
 
     # ------------------------------------------------------------------ public interface
 
@@ -303,12 +267,12 @@ class KgsWorld:
             flags += "c"
         if key in self.robot_names:
             flags += "r"
-        if self._playing(key):
+        if self.playing(key):
             flags += "p"
         out["flags"] = flags
         return out
 
-    def _playing(self, key: str) -> bool:
+    def playing(self, key: str) -> bool:
         return any(
             isinstance(ch, GameChannel)
             and ch.phase is not Phase.OVER
@@ -368,9 +332,8 @@ class KgsWorld:
         previous = self.by_name.get(session.key)
         if previous is not None:
             previous.outbox.append({"type": "RECONNECT"})
-            self._end_session(previous, "You logged in from another place.", now)
+            self.end_session(previous, "You logged in from another place.", now)
         self.by_name[session.key] = session
-        session.logged_in = True
         session.outbox.append(
             {
                 "type": "LOGIN_SUCCESS",
@@ -379,16 +342,16 @@ class KgsWorld:
                 "roomCategoryChannelIds": dict(CATEGORIES),
                 "rooms": [
                     {"channelId": room.channel_id, "category": room.category}
-                    for room in self._rooms()
+                    for room in self.rooms()
                 ],
             }
         )
         return PostResult(200, sid=sid)
 
-    def _end_session(self, session: Session, text: str, now: float) -> None:
+    def end_session(self, session: Session, text: str, now: float) -> None:
         """Leave every channel, queue LOGOUT (with ``text`` unless empty), forget the name."""
         for channel_id in sorted(session.channels):
-            self._leave(session, channel_id, now, notify_self=False)
+            self.leave(session, channel_id, now, notify_self=False)
         for members in self.global_members.values():
             members.discard(session.key)
         logout: JsonObject = {"type": "LOGOUT"}
@@ -404,16 +367,16 @@ class KgsWorld:
         cfg = self.config
         idle = now - session.last_active
         if session.polls == 0 and now - session.last_poll > cfg.gone_seconds:
-            self._end_session(session, "The connection was lost.", now)
+            self.end_session(session, "The connection was lost.", now)
             return
         if idle > cfg.idle_warning_seconds + cfg.idle_logout_seconds:
-            self._end_session(session, "You have been idle too long.", now)
+            self.end_session(session, "You have been idle too long.", now)
         elif idle > cfg.idle_warning_seconds and not session.warned:
             session.warned = True
             self.send(session.name, {"type": "IDLE_WARNING"})
 
-    def _on_logout(self, session: Session, msg: JsonObject, now: float) -> None:
-        self._end_session(session, "", now)
+    def on_logout(self, session: Session, msg: JsonObject, now: float) -> None:
+        self.end_session(session, "", now)
 
     # ------------------------------------------------------------------ rooms
 
@@ -444,41 +407,28 @@ class KgsWorld:
         ]
         for room in rooms:
             self.channels[room.channel_id] = room
-        self._robot_challenge("kumobot", 11, self.config.robot_rules)
-        self._robot_challenge("sorabot", 13, KgsRules(size=9, komi=6.5, time_system="none"))
+        matches.robot_challenge(self, "kumobot", 11, self.config.robot_rules)
+        matches.robot_challenge(self, "sorabot", 13, KgsRules(size=9, komi=6.5, time_system="none"))
 
-    def _rooms(self) -> list[Room]:
+    def rooms(self) -> list[Room]:
         return [ch for ch in self.channels.values() if isinstance(ch, Room)]
 
-    def _robot_challenge(self, robot: str, room_id: int, rules: KgsRules) -> None:
-        proposal = Proposal("free", rules, False, (("white", robot), ("black", None)))
-        challenge = Challenge(
-            self.new_channel_id(),
-            room_id,
-            robot,
-            proposal,
-            self.timestamp(0.0),
-            text=f"{robot} plays anyone",
-            members={robot},
-        )
-        self._add_to_room(challenge)
-
-    def _add_to_room(self, channel: GameChannel | Challenge) -> None:
+    def add_to_room(self, channel: GameChannel | Challenge) -> None:
         self.channels[channel.channel_id] = channel
         room = self.channels.get(channel.room_id)
         if isinstance(room, Room):
             room.games.append(channel.channel_id)
-        self._list_update(channel)
+        self.list_update(channel)
 
-    def _entry(self, channel: GameChannel | Challenge) -> JsonObject:
+    def entry(self, channel: GameChannel | Challenge) -> JsonObject:
         if isinstance(channel, Challenge):
             return channel.list_entry(self.user)
         return channel.list_entry()
 
-    def _list_update(self, channel: GameChannel | Challenge) -> None:
+    def list_update(self, channel: GameChannel | Challenge) -> None:
         """GAME_LIST with this one game to its room and to the matching global list."""
         room = self.channels.get(channel.room_id)
-        entry = self._entry(channel)
+        entry = self.entry(channel)
         if isinstance(room, Room):
             self.broadcast(
                 room.members, {"type": "GAME_LIST", "channelId": room.channel_id, "games": [entry]}
@@ -489,7 +439,7 @@ class KgsWorld:
             {"type": "GAME_LIST", "channelId": listing, "games": [entry]},
         )
 
-    def _remove_from_room(self, channel: GameChannel | Challenge) -> None:
+    def remove_from_room(self, channel: GameChannel | Challenge) -> None:
         room = self.channels.get(channel.room_id)
         if isinstance(room, Room) and channel.channel_id in room.games:
             room.games.remove(channel.channel_id)
@@ -512,33 +462,9 @@ class KgsWorld:
         )
         self.channels.pop(channel.channel_id, None)
 
-    def _on_room_names(self, session: Session, msg: JsonObject, now: float) -> None:
-        ids = msg.get("rooms")
-        if not isinstance(ids, list) or len(ids) > 1000:
-            raise MessageError('"rooms" must be a list of channel ids')
-        rooms: list[JsonObject] = []
-        for value in ids:
-            room = self.channels.get(value) if isinstance(value, int) else None
-            if isinstance(room, Room):
-                rooms.append({"channelId": room.channel_id, "name": room.name})
-        self.send(session.name, {"type": "ROOM_NAMES", "rooms": rooms})
-
-    def _on_room_desc(self, session: Session, msg: JsonObject, now: float) -> None:
-        room = self.channels.get(get_channel(msg))
-        if not isinstance(room, Room):
-            raise MessageError("no such room")
-        self.send(
-            session.name,
-            {"type": "ROOM_DESC", "channelId": room.channel_id, "description": room.description},
-        )
-
     # ------------------------------------------------------------------ joining and leaving
 
-    def _on_join(self, session: Session, msg: JsonObject, now: float) -> None:
-        channel_id = get_channel(msg)
-        self._join(session, channel_id, now)
-
-    def _join(self, session: Session, channel_id: int, now: float) -> None:
+    def join(self, session: Session, channel_id: int, now: float) -> None:
         channel = self.channels.get(channel_id)
         if channel_id in CATEGORIES.values() or channel_id in GLOBAL_LISTS.values():
             raise MessageError("room category lists are not supported here")
@@ -554,7 +480,7 @@ class KgsWorld:
         users = [self.user(n) for n in sorted(channel.members)]
         if isinstance(channel, Room):
             games = [
-                self._entry(ch)
+                self.entry(ch)
                 for cid in channel.games
                 if isinstance(ch := self.channels.get(cid), GameChannel | Challenge)
             ]
@@ -564,7 +490,7 @@ class KgsWorld:
             )
         elif isinstance(channel, GameChannel):
             self.send(session.name, channel.join_message(now, users))
-            self._list_update(channel)
+            self.list_update(channel)
         else:
             join: JsonObject = {
                 "type": "CHALLENGE_JOIN",
@@ -579,17 +505,7 @@ class KgsWorld:
             others, {"type": "USER_ADDED", "channelId": channel_id, "user": self.user(session.name)}
         )
 
-    def _on_unjoin(self, session: Session, msg: JsonObject, now: float) -> None:
-        channel_id = get_channel(msg)
-        if channel_id in GLOBAL_LISTS.values():
-            self.global_members[channel_id].discard(session.key)
-            self.send(session.name, {"type": "UNJOIN", "channelId": channel_id})
-            return
-        if channel_id not in session.channels:
-            raise MessageError("you are not in that channel")
-        self._leave(session, channel_id, now, notify_self=True)
-
-    def _leave(self, session: Session, channel_id: int, now: float, *, notify_self: bool) -> None:
+    def leave(self, session: Session, channel_id: int, now: float, *, notify_self: bool) -> None:
         session.channels.discard(channel_id)
         channel = self.channels.get(channel_id)
         if notify_self:
@@ -608,652 +524,75 @@ class KgsWorld:
                 other = self.by_name.get(name)
                 if other is not None:
                     other.channels.discard(channel_id)
-            self._remove_from_room(channel)
+            self.remove_from_room(channel)
         elif isinstance(channel, GameChannel):
-            if channel.phase is Phase.OVER and not self._session_members(channel):
-                self._remove_from_room(channel)
+            if channel.phase is Phase.OVER and not self.session_members(channel):
+                self.remove_from_room(channel)
             else:
-                self._list_update(channel)
-
-    def _on_global_list(self, session: Session, msg: JsonObject, now: float) -> None:
-        kind = get_str(msg, "list", max_len=20)
-        if kind not in GLOBAL_LISTS:
-            raise MessageError('"list" must be one of CHALLENGES, ACTIVES, FANS')
-        channel_id = GLOBAL_LISTS[kind]
-        self.global_members[channel_id].add(session.key)
-        games: list[JsonObject] = []
-        for channel in self.channels.values():
-            wanted = Challenge if kind == "CHALLENGES" else GameChannel
-            if kind != "FANS" and isinstance(channel, wanted):
-                games.append(self._entry(channel))
-        self.send(
-            session.name,
-            {
-                "type": "GLOBAL_GAMES_JOIN",
-                "channelId": channel_id,
-                "containerType": kind,
-                "games": games,
-            },
-        )
+                self.list_update(channel)
 
     # ------------------------------------------------------------------ chat and conversations
 
-    def _on_chat(self, session: Session, msg: JsonObject, now: float) -> None:
-        channel_id = get_channel(msg)
-        text = get_str(msg, "text", max_len=CHAT_MAX)
-        if not text:
-            raise MessageError("empty chat")
-        channel = self.channels.get(channel_id)
-        if channel is None or session.key not in channel.members:
-            raise MessageError("you are not in that channel")
-        if isinstance(channel, Details):
-            raise MessageError("a details channel has no chat")
-        chat: JsonObject = {
-            "type": "CHAT",
-            "channelId": channel_id,
-            "user": self.user(session.name),
-            "text": text,
-        }
-        if isinstance(channel, Convo):
-            for name in channel.users:
-                if name not in channel.members and name in self.by_name:
-                    channel.members.add(name)
-                    self.by_name[name].channels.add(channel_id)
-                    self.send(
-                        name,
-                        {
-                            "type": "CONVO_JOIN",
-                            "channelId": channel_id,
-                            "user": self.user(session.name),
-                        },
-                    )
-            self.broadcast(channel.members, chat)
-            for partner in channel.users:
-                if partner in self.virtual:
-                    answer = robots.reply(self._display(partner), session.name, text)
-                    when = now + self.config.robot_reply_seconds
-                    self.at(when, partial(self._robot_says, partner, channel_id, answer))
-            return
-        self.broadcast(channel.members, chat)
-        if isinstance(channel, Room):
-            for robot in sorted(channel.members & self.robot_names):
-                if robot in text.lower():
-                    answer = robots.reply(self._display(robot), session.name, text)
-                    when = now + self.config.robot_reply_seconds
-                    self.at(when, partial(self._robot_says, robot, channel_id, answer))
-
-    def _robot_says(self, robot: str, channel_id: int, text: str, now: float) -> None:
-        channel = self.channels.get(channel_id)
-        if channel is None or isinstance(channel, Details):
-            return
-        self.broadcast(
-            channel.members,
-            {"type": "CHAT", "channelId": channel_id, "user": self.user(robot), "text": text},
-        )
-
-    def _display(self, key: str) -> str:
+    def display(self, key: str) -> str:
         account = self.accounts.get(key)
         session = self.by_name.get(key)
         return session.name if session else account.name if account else key
 
-    def _on_announce(self, session: Session, msg: JsonObject, now: float) -> None:
-        raise MessageError("only admins and channel owners may announce")
-
-    def _on_convo_request(self, session: Session, msg: JsonObject, now: float) -> None:
-        key = callback_key(msg)
-        name = get_str(msg, "name", max_len=200)
-        target = name.lower()
-        exists = (
-            target in self.by_name or target in self.virtual or self.accounts.get(name) is not None
-        )
-        if not exists or target == session.key:
-            self.send(session.name, {"type": "CONVO_NO_SUCH_USER", "callbackKey": key})
-            return
-        for channel in self.channels.values():
-            if isinstance(channel, Convo) and set(channel.users) == {session.key, target}:
-                if session.key not in channel.members:
-                    break
-                return  # "Does nothing if you already have a channel for this user."
-        else:
-            channel = Convo(self.new_channel_id(), (session.key, target))
-            self.channels[channel.channel_id] = channel
-        assert isinstance(channel, Convo)
-        channel.members.add(session.key)
-        session.channels.add(channel.channel_id)
-        self.send(
-            session.name,
-            {
-                "type": "CONVO_JOIN",
-                "channelId": channel.channel_id,
-                "callbackKey": key,
-                "user": self.user(name),
-            },
-        )
-
-    def _on_convo_no_chats(self, session: Session, msg: JsonObject, now: float) -> None:
-        channel = self.channels.get(get_channel(msg))
-        if not isinstance(channel, Convo) or session.key not in channel.members:
-            raise MessageError("you are not in that conversation")
-        self.broadcast(
-            channel.members,
-            {"type": "CONVO_NO_CHATS", "channelId": channel.channel_id},
-            skip=session.key,
-        )
-
     # ------------------------------------------------------------------ details, archives, misc
 
-    def _known(self, name: str) -> bool:
+    def known(self, name: str) -> bool:
         key = name.lower()
         return key in self.by_name or key in self.virtual or self.accounts.get(name) is not None
 
-    def _on_details(self, session: Session, msg: JsonObject, now: float) -> None:
-        name = get_str(msg, "name", max_len=200)
-        if not self._known(name):
-            self.send(session.name, {"type": "DETAILS_NONEXISTANT", "name": name})
-            return
-        channel = Details(self.new_channel_id(), name.lower(), {session.key})
-        self.channels[channel.channel_id] = channel
-        session.channels.add(channel.channel_id)
-        account = self.accounts.get(name)
-        other = self.by_name.get(name.lower())
-        details: JsonObject = {
-            "type": "DETAILS_JOIN",
-            "channelId": channel.channel_id,
-            "user": self.user(name),
-            "personalName": account.personal_name if account else "",
-            "personalInfo": account.personal_info if account else "",
-            "locale": other.locale if other else "en_US",
-            "forcedNoRank": False,
-            "privateEmail": True,
-            "emailWanted": False,
-            "lastOn": self.timestamp(now),
-        }
-        if account is not None:
-            details["regStartDate"] = account.reg_start
-        self.send(session.name, details)
-
-    def _on_archive(self, session: Session, msg: JsonObject, now: float) -> None:
-        name = get_str(msg, "name", max_len=200)
-        if not self._known(name):
-            self.send(session.name, {"type": "ARCHIVE_NONEXISTANT", "name": name})
-            return
-        key = name.lower()
-        games = [
-            g.summary()
-            for g in [
-                *self.finished,
-                *(c for c in self.channels.values() if isinstance(c, GameChannel)),
-            ]
-            if key in {p.lower() for p in g.players.values()}
-        ]
-        channel = Details(self.new_channel_id(), key, {session.key})
-        self.channels[channel.channel_id] = channel
-        session.channels.add(channel.channel_id)
-        self.send(
-            session.name,
-            {
-                "type": "ARCHIVE_JOIN",
-                "channelId": channel.channel_id,
-                "user": self.user(name),
-                "games": games,
-            },
-        )
-
-    def _on_sync(self, session: Session, msg: JsonObject, now: float) -> None:
-        self.send(session.name, {"type": "SYNC", "callbackKey": callback_key(msg)})
-
-    def _on_nothing(self, session: Session, msg: JsonObject, now: float) -> None:
-        """WAKE_UP, IDLE_ON, GAME_TIME_EXPIRED, CHALLENGE_RETRY: the POST itself is the point."""
-
-    def _on_avatar(self, session: Session, msg: JsonObject, now: float) -> None:
-        name = get_str(msg, "name", max_len=200)
-        self.send(session.name, {"type": "AVATAR", "name": name})
-
-    def _on_stats(self, session: Session, msg: JsonObject, now: float) -> None:
-        games = sum(isinstance(c, GameChannel) for c in self.channels.values())
-        self.send(
-            session.name,
-            {
-                "type": "SERVER_STATS",
-                "versionMajor": VERSION[0],
-                "versionMinor": VERSION[1],
-                "versionBugfix": VERSION[2],
-                "logins": len(self.by_name),
-                "accounts": len(self.accounts.accounts),
-                "rooms": len(self._rooms()),
-                "games": games,
-            },
-        )
-
-    def _on_join_by_id(self, session: Session, msg: JsonObject, now: float) -> None:
-        stamp = get_str(msg, "timestamp", max_len=40)
-        for channel in list(self.channels.values()):
-            if isinstance(channel, GameChannel) and channel.timestamp == stamp:
-                self._join(session, channel.channel_id, now)
-                return
-        raise MessageError("no game with that time stamp is loaded")
-
     # ------------------------------------------------------------------ challenges
-
-    def _challenge(self, session: Session, msg: JsonObject) -> Challenge:
-        channel = self.channels.get(get_channel(msg))
-        if not isinstance(channel, Challenge):
-            raise MessageError("that channel is not a challenge")
-        if session.key not in channel.members:
-            raise MessageError("join the challenge first")
-        return channel
-
-    def _on_challenge_create(self, session: Session, msg: JsonObject, now: float) -> None:
-        room = self.channels.get(get_channel(msg))
-        key = callback_key(msg)
-        if not isinstance(room, Room) or session.key not in room.members:
-            raise MessageError("create challenges in a room you are in")
-        if self._playing(session.key):
-            self.send(session.name, {"type": "CANT_PLAY_TWICE", "callbackKey": key})
-            return
-        try:
-            proposal = Proposal.from_json(msg.get("proposal"))
-            text = get_str(msg, "text", max_len=80, default="")
-            get_bool(msg, "global", default=False)
-        except MessageError:
-            self.send(session.name, {"type": "CHALLENGE_NOT_CREATED", "callbackKey": key})
-            return
-        if proposal.players[0][1] is None or proposal.players[0][1].lower() != session.key:
-            self.send(session.name, {"type": "CHALLENGE_NOT_CREATED", "callbackKey": key})
-            return
-        if proposal.game_type == "ranked" and proposal.rules.size != 19:
-            self.send(
-                session.name,
-                {
-                    "type": "CHALLENGE_CANT_PLAY_RANKED",
-                    "channelId": room.channel_id,
-                    "field": "SIZE",
-                    "tooBig": proposal.rules.size > 19,
-                    "limit": 19,
-                },
-            )
-            return
-        challenge = Challenge(
-            self.new_channel_id(),
-            room.channel_id,
-            session.name,
-            proposal,
-            self.timestamp(now),
-            text,
-        )
-        self._add_to_room(challenge)
-        self.send(
-            session.name,
-            {
-                "type": "CHALLENGE_CREATED",
-                "channelId": room.channel_id,
-                "callbackKey": key,
-                "game": self._entry(challenge),
-            },
-        )
-        self._join(session, challenge.channel_id, now)
-        wanted = proposal.players[1][1]
-        robot = wanted.lower() if wanted else robots_first(self.robot_names)
-        if robot in self.robot_names and robots.accepts(proposal):
-            self.at(
-                now + self.config.robot_reply_seconds,
-                lambda t: self._robot_submits(robot, challenge.channel_id),
-            )
-
-    def _robot_submits(self, robot: str, channel_id: int) -> None:
-        challenge = self.channels.get(channel_id)
-        if not isinstance(challenge, Challenge):
-            return
-        proposal = challenge.proposal
-        if not proposal.complete:
-            proposal = proposal.with_player(self._display(robot))
-        if proposal.role_of(robot) is None:
-            return
-        challenge.members.add(robot)
-        self.broadcast(
-            challenge.members,
-            {"type": "USER_ADDED", "channelId": channel_id, "user": self.user(robot)},
-            skip=robot,
-        )
-        self.send(
-            challenge.owner,
-            {
-                "type": "CHALLENGE_SUBMIT",
-                "channelId": channel_id,
-                "user": self.user(robot),
-                "proposal": proposal.to_json(self.user),
-            },
-        )
-
-    def _on_challenge_submit(self, session: Session, msg: JsonObject, now: float) -> None:
-        challenge = self._challenge(session, msg)
-        proposal = Proposal.from_json(msg.get("proposal"))
-        if proposal.role_of(session.name) is None or proposal.role_of(challenge.owner) is None:
-            raise MessageError("the proposal must name you and the challenge owner")
-        owner = challenge.owner.lower()
-        if owner in self.robot_names:
-            if robots.accepts(proposal):
-                challenge.offered[session.key] = proposal
-                self.send(
-                    session.name,
-                    {
-                        "type": "CHALLENGE_PROPOSAL",
-                        "channelId": challenge.channel_id,
-                        "proposal": proposal.to_json(self.user),
-                    },
-                )
-            else:
-                self.send(
-                    session.name, {"type": "CHALLENGE_DECLINE", "channelId": challenge.channel_id}
-                )
-            return
-        self.send(
-            challenge.owner,
-            {
-                "type": "CHALLENGE_SUBMIT",
-                "channelId": challenge.channel_id,
-                "user": self.user(session.name),
-                "proposal": proposal.to_json(self.user),
-            },
-        )
-
-    def _on_challenge_proposal(self, session: Session, msg: JsonObject, now: float) -> None:
-        challenge = self._challenge(session, msg)
-        if challenge.owner.lower() != session.key:
-            raise MessageError("only the challenge owner can change the proposal")
-        proposal = Proposal.from_json(msg.get("proposal"))
-        if not proposal.complete:
-            challenge.proposal = proposal
-            self._list_update(challenge)
-            return
-        others = proposal.names() - {session.key}
-        if len(others) != 1:
-            raise MessageError("the proposal must name you and your opponent")
-        other = others.pop()
-        if other in self.robot_names:
-            if robots.accepts(proposal):
-                self._final(challenge, proposal, now)
-            else:
-                self.send(
-                    session.name, {"type": "CHALLENGE_DECLINE", "channelId": challenge.channel_id}
-                )
-            return
-        if other not in challenge.members:
-            raise MessageError(f"{other} is not in the challenge")
-        challenge.offered[other] = proposal
-        self.send(
-            other,
-            {
-                "type": "CHALLENGE_PROPOSAL",
-                "channelId": challenge.channel_id,
-                "proposal": proposal.to_json(self.user),
-            },
-        )
-
-    def _on_challenge_accept(self, session: Session, msg: JsonObject, now: float) -> None:
-        challenge = self._challenge(session, msg)
-        proposal = Proposal.from_json(msg.get("proposal"))
-        offered = challenge.offered.get(session.key)
-        if offered is None or not offered.same_game(proposal):
-            raise MessageError("that is not the proposal you were offered")
-        self._final(challenge, offered, now)
-
-    def _on_challenge_decline(self, session: Session, msg: JsonObject, now: float) -> None:
-        challenge = self._challenge(session, msg)
-        if challenge.owner.lower() != session.key:
-            raise MessageError("only the challenge owner can decline")
-        name = get_str(msg, "name", max_len=200).lower()
-        challenge.offered.pop(name, None)
-        self.send(name, {"type": "CHALLENGE_DECLINE", "channelId": challenge.channel_id})
-
-    def _final(self, challenge: Challenge, proposal: Proposal, now: float) -> None:
-        players = {
-            ROLE_COLOR[role]: self._display(name.lower()) for role, name in proposal.players if name
-        }
-        if proposal.nigiri and self.rng.random() < 0.5:
-            players = {Color.BLACK: players[Color.WHITE], Color.WHITE: players[Color.BLACK]}
-        game = GameChannel(
-            self.new_channel_id(),
-            challenge.room_id,
-            proposal.rules,
-            players,
-            self.timestamp(now),
-            self.user,
-            game_type=proposal.game_type,
-            date=self.timestamp(now)[:10],
-        )
-        challenge.offered.clear()
-        self.broadcast(
-            challenge.members,
-            {
-                "type": "CHALLENGE_FINAL",
-                "channelId": challenge.channel_id,
-                "gameChannelId": game.channel_id,
-                "proposal": proposal.to_json(self.user),
-            },
-        )
-        self._start_game(game, now)
-        if challenge.owner.lower() not in self.robot_names:
-            for name in sorted(challenge.members):
-                member = self.by_name.get(name)
-                if member is not None:
-                    member.channels.discard(challenge.channel_id)
-            self.broadcast(challenge.members, {"type": "CLOSE", "channelId": challenge.channel_id})
-            self._remove_from_room(challenge)
 
     # ------------------------------------------------------------------ games
 
-    def _start_game(self, game: GameChannel, now: float) -> None:
-        game.members.update(name.lower() for name in game.players.values())
-        self._add_to_room(game)
-        users = [self.user(n) for n in sorted(game.members)]
-        for name in sorted(game.members):
-            session = self.by_name.get(name)
-            if session is not None:
-                session.channels.add(game.channel_id)
-                self.send(name, {"type": "GAME_NOTIFY", "game": game.list_entry()})
-                self.send(name, game.join_message(now, users))
-                self.send(name, {"type": "JOIN_COMPLETE", "channelId": game.channel_id})
-        for name in game.players.values():
-            self.send_all({"type": "USER_UPDATE", "user": self.user(name)})
-        game.start_clock(now)
-        self._after_change(game, now)
-
-    def _game(self, session: Session, msg: JsonObject) -> tuple[GameChannel, Color]:
-        channel = self.channels.get(get_channel(msg))
-        if not isinstance(channel, GameChannel):
-            raise MessageError("that channel is not a game")
-        color = channel.color_of(session.name)
-        if color is None:
-            raise MessageError("you are not playing in that game")
-        return channel, color
-
-    def _emit(self, game: GameChannel, messages: list[JsonObject], now: float) -> None:
-        for message in messages:
-            self.broadcast(game.members, message)
-        if messages:
-            self._after_change(game, now)
-
-    def _after_change(self, game: GameChannel, now: float) -> None:
-        """After every change: the list entry, the robots' turn, the loss on time, the end."""
-        self._list_update(game)
-        if game.phase is Phase.OVER:
-            self._game_over(game, now)
-            return
-        if game.phase is Phase.SCORING:
-            for color, name in game.players.items():
-                if name.lower() in self.virtual and not game.done_sent[color]:
-                    self._emit(game, game.scoring_done(color, game.done_id, now), now)
-                    return
-            return
-        mover = game.players[game.to_move].lower()
-        moves = game.game.move_count
-        if mover in self.virtual:
-            delay = self.config.robot_think_seconds
-            if game.channel_id == self._watched_id:
-                delay = self.config.watched_move_seconds
-            self.at(now + delay, lambda t: self._robot_moves(game, moves, t))
-        deadline = game.deadline()
-        if deadline is not None:
-            self.at(deadline + 0.001, lambda t: self._check_time(game, moves, t))
-
-    def _robot_moves(self, game: GameChannel, moves: int, now: float) -> None:
-        if game.phase is not Phase.PLAY or game.game.move_count != moves:
-            return
-        color = game.to_move
-        if game.channel_id == self._watched_id and moves >= self.config.watched_max_moves:
-            self._emit(game, game.resign(color, now), now)
-            return
-        point = robots.choose(game.game, color, self.rng, game.seen)
-        self._emit(game, game.play(color, point, now), now)
-
-    def _check_time(self, game: GameChannel, moves: int, now: float) -> None:
-        if game.phase is not Phase.PLAY or game.game.move_count != moves:
-            return
-        deadline = game.deadline()
-        if deadline is None or now < deadline:
-            return
-        loser = game.players[game.to_move]
-        self.send(loser, {"type": "GAME_TIME_EXPIRED", "channelId": game.channel_id})
-        self._emit(game, game.time_out(now), now)
-
-    def _game_over(self, game: GameChannel, now: float) -> None:
-        if game in self.finished:
-            return
-        self.finished.append(game)
-        for name in game.players.values():
-            self.send_all({"type": "USER_UPDATE", "user": self.user(name)})
-        if game.channel_id == self._watched_id:
-            self.at(now + self.config.watched_restart_seconds, self._restart_watched)
-        if not self._session_members(game):
-            self._remove_from_room(game)
-
-    def _session_members(self, game: GameChannel) -> set[str]:
+    def session_members(self, game: GameChannel) -> set[str]:
         """The members who are people with a session (robots never leave a game)."""
         return {m for m in game.members if m in self.by_name}
 
-    def _on_move(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, color = self._game(session, msg)
-        point = loc_to_point(msg.get("loc", "PASS"), game.rules.size)
-        self._emit(game, game.play(color, point, now), now)
-
-    def _on_resign(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, color = self._game(session, msg)
-        self._emit(game, game.resign(color, now), now)
-
-    def _on_undo_request(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, color = self._game(session, msg)
-        request = game.request_undo(color)
-        opponent = game.players[color.opponent]
-        if opponent.lower() in self.virtual:
-            self.at(
-                now + self.config.robot_reply_seconds,
-                lambda t: self._robot_grants_undo(game, color.opponent, t),
-            )
-        else:
-            self.send(opponent, request)
-
-    def _robot_grants_undo(self, game: GameChannel, color: Color, now: float) -> None:
-        if game.undo_requested_by is color.opponent and game.phase is Phase.PLAY:
-            self._emit(game, game.accept_undo(color, now), now)
-
-    def _on_undo_accept(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, color = self._game(session, msg)
-        self._emit(game, game.accept_undo(color, now), now)
-
-    def _on_mark_life(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, _color = self._game(session, msg)
-        alive = get_bool(msg, "alive")
-        point = xy_to_point(msg, game.rules.size)
-        self._emit(game, game.mark_life(point, alive, now), now)
-
-    def _on_scoring_done(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, color = self._game(session, msg)
-        done_id = get_int(msg, "doneId", low=0, high=2**31 - 1)
-        self._emit(game, game.scoring_done(color, done_id, now), now)
-
-    def _on_add_time(self, session: Session, msg: JsonObject, now: float) -> None:
-        game, _color = self._game(session, msg)
-        role = get_str(msg, "role", max_len=20)
-        if role not in ROLE_COLOR:
-            raise MessageError('"role" must be white or black')
-        seconds = get_number(msg, "time", low=0.0, high=86400.0)
-        self._emit(game, game.add_time(ROLE_COLOR[role], seconds, now), now)
-
     # ------------------------------------------------------------------ the watched game
 
-    _watched_id = -1
-
-    def _start_watched_game(self, now: float) -> None:
-        black, white = WATCHED_PLAYERS[0].name, WATCHED_PLAYERS[1].name
-        rules = KgsRules(
-            size=self.config.watched_size,
-            komi=6.5,
-            main_time=1200,
-            byo_yomi_time=30,
-            byo_yomi_periods=5,
-        )
-        game = GameChannel(
-            self.new_channel_id(),
-            11,
-            rules,
-            {Color.BLACK: black, Color.WHITE: white},
-            self.timestamp(now),
-            self.user,
-            date=self.timestamp(now)[:10],
-        )
-        self._watched_id = game.channel_id
-        self._start_game(game, now)
-
-    def _restart_watched(self, now: float) -> None:
-        old = self.channels.get(self._watched_id)
-        if isinstance(old, GameChannel) and not self._session_members(old):
-            self._remove_from_room(old)
-        self._start_watched_game(now)
+    watched_id = -1
 
     # ------------------------------------------------------------------ dispatch
 
     def _handler_table(self) -> dict[str, Handler]:
         table: dict[str, Handler] = {
-            "LOGOUT": self._on_logout,
-            "JOIN_REQUEST": self._on_join,
-            "UNJOIN_REQUEST": self._on_unjoin,
-            "ROOM_NAMES_REQUEST": self._on_room_names,
-            "ROOM_DESC_REQUEST": self._on_room_desc,
-            "CHAT": self._on_chat,
-            "ANNOUNCE": self._on_announce,
-            "ANNOUNCE_TO_PLAYERS": self._on_announce,
-            "CONVO_REQUEST": self._on_convo_request,
-            "CONVO_NO_CHATS": self._on_convo_no_chats,
-            "DETAILS_JOIN_REQUEST": self._on_details,
-            "JOIN_ARCHIVE_REQUEST": self._on_archive,
-            "SYNC_REQUEST": self._on_sync,
-            "WAKE_UP": self._on_nothing,
-            "IDLE_ON": self._on_nothing,
-            "GAME_TIME_EXPIRED": self._on_nothing,
-            "CHALLENGE_RETRY": self._on_nothing,
-            "CHALLENGE_CREATE": self._on_challenge_create,
-            "CHALLENGE_PROPOSAL": self._on_challenge_proposal,
-            "CHALLENGE_SUBMIT": self._on_challenge_submit,
-            "CHALLENGE_ACCEPT": self._on_challenge_accept,
-            "CHALLENGE_DECLINE": self._on_challenge_decline,
-            "GAME_MOVE": self._on_move,
-            "GAME_RESIGN": self._on_resign,
-            "GAME_UNDO_REQUEST": self._on_undo_request,
-            "GAME_UNDO_ACCEPT": self._on_undo_accept,
-            "GAME_MARK_LIFE": self._on_mark_life,
-            "GAME_SCORING_DONE": self._on_scoring_done,
-            "GAME_ADD_TIME": self._on_add_time,
-            "GLOBAL_LIST_JOIN_REQUEST": self._on_global_list,
-            "AVATAR_REQUEST": self._on_avatar,
-            "JOIN_GAME_BY_ID": self._on_join_by_id,
-            "REQUEST_SERVER_STATS": self._on_stats,
+            "LOGOUT": self.on_logout,
+            "JOIN_REQUEST": partial(lobby.on_join, self),
+            "UNJOIN_REQUEST": partial(lobby.on_unjoin, self),
+            "ROOM_NAMES_REQUEST": partial(lobby.on_room_names, self),
+            "ROOM_DESC_REQUEST": partial(lobby.on_room_desc, self),
+            "CHAT": partial(lobby.on_chat, self),
+            "ANNOUNCE": partial(lobby.on_announce, self),
+            "ANNOUNCE_TO_PLAYERS": partial(lobby.on_announce, self),
+            "CONVO_REQUEST": partial(lobby.on_convo_request, self),
+            "CONVO_NO_CHATS": partial(lobby.on_convo_no_chats, self),
+            "DETAILS_JOIN_REQUEST": partial(lobby.on_details, self),
+            "JOIN_ARCHIVE_REQUEST": partial(lobby.on_archive, self),
+            "SYNC_REQUEST": partial(lobby.on_sync, self),
+            "WAKE_UP": partial(lobby.on_nothing, self),
+            "IDLE_ON": partial(lobby.on_nothing, self),
+            "GAME_TIME_EXPIRED": partial(lobby.on_nothing, self),
+            "CHALLENGE_RETRY": partial(lobby.on_nothing, self),
+            "CHALLENGE_CREATE": partial(matches.on_challenge_create, self),
+            "CHALLENGE_PROPOSAL": partial(matches.on_challenge_proposal, self),
+            "CHALLENGE_SUBMIT": partial(matches.on_challenge_submit, self),
+            "CHALLENGE_ACCEPT": partial(matches.on_challenge_accept, self),
+            "CHALLENGE_DECLINE": partial(matches.on_challenge_decline, self),
+            "GAME_MOVE": partial(matches.on_move, self),
+            "GAME_RESIGN": partial(matches.on_resign, self),
+            "GAME_UNDO_REQUEST": partial(matches.on_undo_request, self),
+            "GAME_UNDO_ACCEPT": partial(matches.on_undo_accept, self),
+            "GAME_MARK_LIFE": partial(matches.on_mark_life, self),
+            "GAME_SCORING_DONE": partial(matches.on_scoring_done, self),
+            "GAME_ADD_TIME": partial(matches.on_add_time, self),
+            "GLOBAL_LIST_JOIN_REQUEST": partial(lobby.on_global_list, self),
+            "AVATAR_REQUEST": partial(lobby.on_avatar, self),
+            "JOIN_GAME_BY_ID": partial(lobby.on_join_by_id, self),
+            "REQUEST_SERVER_STATS": partial(lobby.on_stats, self),
         }
         assert set(table) | {"LOGIN"} == UPSTREAM, set(table) ^ UPSTREAM
         return table
-
-
-def robots_first(names: set[str]) -> str:
-    """The robot that answers an open challenge (the first built-in one)."""
-    first = ROBOTS[0].name.lower()
-    return first if first in names else min(names)

@@ -77,15 +77,23 @@ class Client:
         await self.http.aclose()
 
 
-async def test_login_then_a_waiting_get_is_woken_by_news(server: LocalKgsServer) -> None:
-    client = Client(server)
+async def test_login_then_a_waiting_get_is_woken_by_news() -> None:
+    srv = LocalKgsServer(config=fast_config(watched_game=False), poll_timeout=30.0)
+    await srv.start()
+    client = Client(srv)
     success = await client.login("tester", "secret")
     assert success["you"]["name"] == "tester"
     waiting = asyncio.create_task(client.get())
-    await asyncio.sleep(0)  # let the GET reach the server before the news
+    (session,) = srv.world.by_name.values()
+    for _ in range(100_000):  # yield until the GET is parked in the server
+        if session.polls:
+            break
+        await asyncio.sleep(0)
+    assert session.polls == 1 and not waiting.done()
     assert (await client.post({"type": "SYNC_REQUEST", "callbackKey": 321})).status_code == 200
-    assert {"type": "SYNC", "callbackKey": 321} in await waiting
+    assert await waiting == [{"type": "SYNC", "callbackKey": 321}]
     await client.close()
+    await srv.stop()
 
 
 async def test_failed_login_then_logout_then_403(server: LocalKgsServer) -> None:
