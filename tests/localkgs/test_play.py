@@ -304,3 +304,41 @@ def test_challenges_that_cannot_be_created(world: KgsWorld) -> None:
     (cant,) = user.take()
     assert cant["type"] == "CHALLENGE_CANT_PLAY_RANKED"
     assert (cant["field"], cant["tooBig"], cant["limit"]) == ("SIZE", False, 19)
+
+
+def test_two_people_play_through_a_challenge_and_undo(world: KgsWorld) -> None:
+    alice, bob = User(world, "alice", "wonderland"), User(world, "bob", "builder")
+    for user in (alice, bob):
+        user.ok({"type": "JOIN_REQUEST", "channelId": 12})
+        user.take()
+    own = {
+        "gameType": "free",
+        "rules": RULES_9,
+        "players": [{"role": "white", "name": "alice"}, {"role": "black", "name": "bob"}],
+    }
+    alice.ok({"type": "CHALLENGE_CREATE", "channelId": 12, "callbackKey": 1, "proposal": own})
+    (created,) = alice.of("CHALLENGE_CREATED")
+    challenge = created["game"]["channelId"]
+    (listed,) = bob.of("GAME_LIST")
+    assert listed["games"][0]["channelId"] == challenge
+    bob.ok({"type": "JOIN_REQUEST", "channelId": challenge})
+    bob.ok({"type": "CHALLENGE_SUBMIT", "channelId": challenge, "proposal": own})
+    (submit,) = alice.of("CHALLENGE_SUBMIT")
+    assert submit["user"]["name"] == "bob"
+    alice.ok({"type": "CHALLENGE_PROPOSAL", "channelId": challenge, "proposal": own})
+    (offer,) = bob.of("CHALLENGE_PROPOSAL")
+    assert [p["user"]["name"] for p in offer["proposal"]["players"]] == ["alice", "bob"]
+    bob.ok({"type": "CHALLENGE_ACCEPT", "channelId": challenge, "proposal": own})
+    (final,) = alice.of("CHALLENGE_FINAL")
+    game = final["gameChannelId"]
+    assert bob.of("GAME_JOIN")[0]["channelId"] == game
+    bob.ok({"type": "GAME_MOVE", "channelId": game, "loc": {"x": 4, "y": 4}})
+    assert alice.of("GAME_UPDATE")[0]["sgfEvents"][1]["props"][0]["color"] == "black"
+    bob.take()
+    bob.ok({"type": "GAME_UNDO_REQUEST", "channelId": game})
+    assert alice.take() == [{"type": "GAME_UNDO_REQUEST", "channelId": game, "role": "black"}]
+    assert bob.post({"type": "GAME_UNDO_ACCEPT", "channelId": game}).status == 400
+    alice.ok({"type": "GAME_UNDO_ACCEPT", "channelId": game})
+    (undo,) = bob.of("GAME_UPDATE")
+    assert undo["sgfEvents"] == [{"type": "ACTIVATED", "nodeId": 0, "prevNodeId": 1}]
+    assert world_games(world)[0].game.move_count == 0
