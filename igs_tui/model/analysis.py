@@ -24,15 +24,23 @@ __all__ = [
     "Candidate",
     "EngineAnalysis",
     "PositionAnalysis",
+    "next_key",
     "prefix_keys",
+    "start_key",
 ]
 
 Move = tuple[Color, Point | None]
 """A move as the engine is told it: a colour and a point (``None``: pass)."""
 
 
-def _start_key(size: int, komi: float, handicap: int) -> int:
+def start_key(size: int, komi: float, handicap: int) -> int:
+    """The key of the position before any move (see :func:`prefix_keys`)."""
     return hash(("analysis", size, komi, handicap))
+
+
+def next_key(key: int, move: Move) -> int:
+    """The key of the position after ``move`` from the position keyed ``key``."""
+    return hash((key, move))
 
 
 def prefix_keys(size: int, komi: float, handicap: int, moves: Sequence[Move]) -> list[int]:
@@ -41,10 +49,10 @@ def prefix_keys(size: int, komi: float, handicap: int, moves: Sequence[Move]) ->
     Computed in one pass, so a view can look up the estimate of every earlier position of a
     long game on each redraw without hashing ever longer move lists.
     """
-    key = _start_key(size, komi, handicap)
+    key = start_key(size, komi, handicap)
     keys = [key]
     for move in moves:
-        key = hash((key, move))
+        key = next_key(key, move)
         keys.append(key)
     return keys
 
