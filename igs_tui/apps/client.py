@@ -476,9 +476,8 @@ def build_app(
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server
     if engine:
-        from igs_tui.backends.engine.assist import GtpAssist
-
         from igs_tui.backends.engine.analysis import GtpAnalysis
+        from igs_tui.backends.engine.assist import GtpAssist
 
         options["assist"] = GtpAssist(engine)
         options["analysis"] = GtpAnalysis(engine, name=engine_name(engine))

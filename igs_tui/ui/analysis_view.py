@@ -183,7 +183,8 @@ def sparkline(values: Sequence[float | None], width: int, *, centre: float = 0.0
     width = max(1, width)
     shown: list[float | None] = list(values)
     if len(shown) > width:
-        runs = [shown[len(shown) * i // width : len(shown) * (i + 1) // width] for i in range(width)]
+        count = len(shown)
+        runs = [shown[count * i // width : count * (i + 1) // width] for i in range(width)]
         shown = [next((v for v in reversed(run) if v is not None), None) for run in runs]
     known = [abs(v - centre) for v in shown if v is not None]
     scale = max(known, default=0.0) or 1.0

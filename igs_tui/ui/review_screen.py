@@ -30,9 +30,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from igs_tui.go import Color, Point
 from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.records import Collection
-from igs_tui.go import Color, Point
 from igs_tui.records.cursor import RecordCursor
 from igs_tui.ui.analysis_view import (
     candidate_labels,

@@ -94,14 +94,32 @@ def test_streamed_lines_come_one_by_one_then_the_next_response() -> None:
     assert parser.next_response() == (True, 6, "fake")
 
 
+ENGINE_WORDS = [
+    "info",
+    "move",
+    "visits",
+    "winrate",
+    "scoreLead",
+    "scoreMean",
+    "pv",
+    "pvVisits",
+    "pass",
+    "D4",
+    "ownership",
+    "-1e309",
+    "1e5",
+    "0.5",
+    "10000",
+    "12",
+    "-3",
+    "Q16",
+    "T19",
+    "Z25",
+    "=",
+    "\x00",
+]
 engine_words = st.lists(
-    st.one_of(
-        st.sampled_from(
-            ["info", "move", "visits", "winrate", "scoreLead", "pv", "pass", "D4", "ownership",
-             "-1e309", "1e5", "0.5", "10000", "12", "Q16", "T19", "Z25", "", "=", "\x00"]
-        ),  # fmt: skip
-        st.text(max_size=8),
-    ),
+    st.one_of(st.sampled_from(ENGINE_WORDS), st.text(max_size=8)),
     max_size=40,
 )
 

@@ -33,7 +33,7 @@ from igs_tui.gtp.controller import GtpController, GtpStream
 from igs_tui.gtp.errors import GtpEngineError, GtpError
 from igs_tui.model.analysis import AnalysisPosition, Candidate, PositionAnalysis
 
-__all__ = ["GtpAnalysis", "NO_ANALYSIS"]
+__all__ = ["NO_ANALYSIS", "GtpAnalysis"]
 
 NO_ANALYSIS = (
     "no analysis commands (it needs kata-analyze, lz-analyze, top_moves or estimate_score)"
@@ -176,11 +176,7 @@ class GtpAnalysis:
             position.komi,
             position.handicap,
         )
-        if (
-            same_game
-            and loaded is not None
-            and position.moves[: len(loaded.moves)] == loaded.moves
-        ):
+        if same_game and loaded is not None and position.moves[: len(loaded.moves)] == loaded.moves:
             todo = position.moves[len(loaded.moves) :]
         else:
             await ctl.boardsize(position.size)
