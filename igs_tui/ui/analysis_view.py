@@ -69,19 +69,19 @@ def _node_moves(node: Node) -> list[tuple[Color, Point | None]]:
 def review_position(
     record: GameRecord, path: Sequence[Node], stones: dict[Point, Color], komi: float
 ) -> AnalysisPosition:
-    """The position at the end of ``path`` (the review cursor's): its moves, or, after a
-    node that removes stones, the stones on the board as setup moves."""
+    """The position at the end of ``path`` (the review cursor's) as moves. A path with a
+    node that takes stones away (``AE``) cannot be said with moves: then the ``stones`` on
+    the board are sent as setup moves (Black's first), without the history."""
     moves: list[tuple[Color, Point | None]] = []
     last_play: Color | None = None
     for node in path:
-        if node.add_empty:
-            moves = [(color, point) for point, color in sorted(stones.items())]
-            moves.sort(key=lambda move: move[0] is Color.WHITE)
-            last_play = None
-            continue
         moves += _node_moves(node)
         if node.move is not None:
             last_play = node.move.color
+    if any(node.add_empty for node in path):
+        moves = sorted(
+            ((c, p) for p, c in stones.items()), key=lambda m: (m[0] is Color.WHITE, m[1])
+        )
     if last_play is not None:
         next_color = last_play.opponent
     else:

@@ -1,0 +1,182 @@
+"""Live analysis on a board: ctrl+r, candidate letters, the panel's lines, browsing, the review.
+
+The engine is the built-in one in this process (GNU Go's one-shot commands: one candidate and
+an estimate), or a scripted fake that answers each position only when the test says so, to
+show that an answer for a position the user has left never reaches the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from igs_tui.backends.engine.analysis import GtpAnalysis
+from igs_tui.go import Color, Point, parse_point
+from igs_tui.gtp.channel import InProcessChannel
+from igs_tui.gtp.controller import GtpController
+from igs_tui.gtp.engine import GtpEngine
+from igs_tui.model import ClientModel, Role
+from igs_tui.model.analysis import AnalysisPosition, Candidate, PositionAnalysis
+from igs_tui.ui.board_render import render_board_lines
+from igs_tui.ui.review_app import ReviewApp
+from igs_tui.ui.review_open import load_record
+from igs_tui.ui.review_screen import ReviewScreen
+from tests.ui.fakes import RecordingBackend
+from tests.ui.test_game_support import add_moves, new_model
+from tests.ui.test_ingame_support import AssistApp, info_text, own_game, script, settle, view
+from tests.ui.test_ingame_support import wait_for as wait_until
+from tests.ui.test_review import write_record
+
+
+class AnalysisApp(AssistApp):
+    def __init__(self, model: ClientModel, analysis: object | None) -> None:
+        super().__init__(model, RecordingBackend())
+        self.analysis = analysis
+
+
+def builtin_analysis() -> GtpAnalysis:
+    async def start() -> GtpController:
+        return GtpController(InProcessChannel(GtpEngine(seed=1)))
+
+    return GtpAnalysis(name="built-in", starter=start)
+
+
+@dataclass
+class FakeAnalysis:
+    """Answers a position with one candidate, the first empty point of column A from the
+    top, when ``release`` is set for its move count (``None``: at once)."""
+
+    release: dict[int, asyncio.Event] | None = None
+    asked: list[int] = field(default_factory=list)
+    closed: bool = False
+
+    @property
+    def name(self) -> str:
+        return "FakeGo"
+
+    async def analyse(self, position: AnalysisPosition) -> AsyncIterator[PositionAnalysis]:
+        count = len(position.moves)
+        self.asked.append(count)
+        if self.release is not None and count in self.release:
+            await self.release[count].wait()
+        yield PositionAnalysis(
+            (Candidate(Point(0, 8 - count), winrate=0.5 + count / 100, score_lead=count),),
+            winrate=0.5 + count / 100,
+            score_lead=float(count),
+            final=True,
+            method="fake",
+        )
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None:
+    model, _ = new_model()
+    app = AnalysisApp(model, builtin_analysis())
+    async with app.run_test(size=(110, 32)) as pilot:
+        model.follow(8, size=9, white="a", black="b")
+        add_moves(model, 8, script(9, "C3", "E5", "G7", "B2"))
+        await settle(pilot)
+        game_view = view(app, 8)
+        assert game_view.check_action("toggle_analysis", ()) is True
+        await pilot.press("ctrl+r")
+        await wait_until(
+            pilot, lambda: "value 1" in info_text(app, 8) and "…" not in info_text(app, 8)
+        )
+        latest = game_view.analysis.latest
+        assert latest is not None and latest.final and latest.score_lead == 0.0  # 2 v 2, komi 0
+        labels = game_view.board.picture.labels
+        assert list(labels.values()) == ["A"]
+        (point,) = labels
+        assert point not in game_view.game.board.stones()  # type: ignore[union-attr]
+        text = info_text(app, 8)
+        assert "Analysis (built-in): even" in text and "A A4 value 1" in text
+        # the letter is drawn on the board, in ASCII mode too
+        game_view.board.ascii_only = True
+        picture, layout = game_view.board.picture, game_view.board.board_layout
+        row = render_board_lines(picture, layout, ascii_only=True)[layout.line_y(point.row)]
+        assert "A" in "".join(segment.text for segment in row)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert game_view.board.picture.labels == {}
+        assert "Analysis (" not in info_text(app, 8)
+        await app.analysis.close()  # type: ignore[union-attr]
+
+
+async def test_browsing_asks_again_and_a_stale_answer_is_dropped() -> None:
+    model, _ = new_model()
+    held = asyncio.Event()
+    fake = FakeAnalysis(release={4: held})
+    app = AnalysisApp(model, fake)
+    async with app.run_test(size=(110, 32)) as pilot:
+        model.follow(8, size=9, white="a", black="b")
+        add_moves(model, 8, script(9, "C3", "E5", "G7", "B2"))
+        await settle(pilot)
+        game_view = view(app, 8)
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: fake.asked == [4])
+        assert "thinking" in info_text(app, 8)
+        await pilot.press("comma")  # back to move 3: the question about move 4 is stale
+        await wait_until(pilot, lambda: game_view.board.picture.labels == {Point(0, 5): "A"})
+        held.set()
+        await settle(pilot)
+        assert game_view.board.picture.labels == {Point(0, 5): "A"}
+        assert fake.asked == [4, 3]
+        assert "B+3.0" in info_text(app, 8)
+        # a new move while following the live game: asked again, graph has both positions
+        await pilot.press("end")
+        await wait_until(pilot, lambda: game_view.board.picture.labels == {Point(0, 4): "A"})
+        add_moves(model, 8, [*script(9, "C3", "E5", "G7", "B2", "H2")][4:])
+        await wait_until(pilot, lambda: fake.asked[-1] == 5)
+        await wait_until(pilot, lambda: "B+5.0" in info_text(app, 8))
+        graph = info_text(app, 8).split("Black's lead by move:\n")[1].split("\n")[0]
+        assert graph[:3] == "···" and "·" not in graph[3:] and len(graph) == 6  # moves 0-5
+
+
+async def test_no_analysis_of_a_game_being_played() -> None:
+    model, _ = new_model()
+    fake = FakeAnalysis()
+    app = AnalysisApp(model, fake)
+    async with app.run_test(size=(110, 32)) as pilot:
+        own_game(model, role=Role.PLAYING_BLACK, moves=script(9, "C3", "E5"))
+        await settle(pilot)
+        game_view = view(app, 21)
+        assert game_view.check_action("toggle_analysis", ()) is False
+        game_view.action_toggle_analysis()
+        await settle(pilot)
+        assert fake.asked == [] and game_view.board.picture.labels == {}
+        assert "No analysis of a game you are playing" in info_text(app, 21)
+
+
+async def test_without_an_engine_the_key_is_not_offered() -> None:
+    model, _ = new_model()
+    app = AnalysisApp(model, None)
+    async with app.run_test(size=(110, 32)) as pilot:
+        model.follow(8, size=9)
+        await settle(pilot)
+        assert view(app, 8).check_action("toggle_analysis", ()) is False
+
+
+async def test_review_analysis_follows_the_cursor(tmp_path: Path) -> None:
+    loaded = load_record(str(write_record(tmp_path)))
+    assert not isinstance(loaded, str)
+    fake = FakeAnalysis()
+    app = ReviewApp(loaded[1], loaded[0], analysis=fake)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("right", "right", "ctrl+r")
+        await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 6): "A"})
+        text = str(screen.query_one("#review-analysis").content)  # type: ignore[attr-defined]
+        assert "Analysis (FakeGo): Black 52.0% B+2.0" in text
+        await pilot.press("right")
+        await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 5): "A"})
+        assert fake.asked == [2, 3]
+        position = screen.analysis.position
+        assert position is not None and position.to_move is Color.WHITE
+        assert position.moves[0] == (Color.BLACK, parse_point("E5", 9))
+    assert fake.closed
