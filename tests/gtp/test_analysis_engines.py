@@ -3,6 +3,7 @@ GNU Go itself, and a fake engine that streams ``kata-analyze``/``lz-analyze`` li
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from igs_tui.go import Color, Point
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
+from igs_tui.gtp.errors import GtpEngineError
 from igs_tui.model.analysis import AnalysisPosition, PositionAnalysis
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
 
@@ -177,3 +179,42 @@ async def test_a_stream_the_engine_ends_by_itself_ends_the_updates() -> None:
         assert (await _first(engine.analyse(_position()))).candidates[0].visits == 1
     finally:
         await engine.close()
+
+
+async def test_controller_stream_holds_the_turn_until_stopped() -> None:
+    ctl = await GtpController.start(
+        [sys.executable, str(FAKE_ANALYZE)], env=subprocess_env(), timeout=5
+    )
+    try:
+        await ctl.boardsize(9)
+        stream = await ctl.stream("kata-analyze b 2")
+        first = await stream.next_line()
+        assert first is not None and first.startswith("info move A1 visits 1 ")
+        waiting = asyncio.ensure_future(ctl.name())
+        await asyncio.sleep(0)
+        assert not waiting.done()  # the stream has the turn
+        await stream.stop()
+        assert await waiting == "fake-analyze"
+        assert stream.ended and await stream.next_line() is None
+        await stream.stop()  # twice is harmless
+    finally:
+        await ctl.close(grace=1.0)
+
+
+async def test_controller_stream_refused_is_an_engine_error_and_frees_the_turn() -> None:
+    ctl = await GtpController.start(
+        [sys.executable, str(FAKE_ANALYZE)], env=subprocess_env(), timeout=5
+    )
+    try:
+        with pytest.raises(GtpEngineError, match="unknown command"):
+            await ctl.stream("lz-analyze b 2")
+        assert await ctl.name() == "fake-analyze"
+    finally:
+        await ctl.close(grace=1.0)
+
+
+async def test_the_builtin_engine_refuses_streaming_cleanly() -> None:
+    ctl = GtpController(InProcessChannel(GtpEngine()))
+    with pytest.raises(GtpEngineError):
+        await ctl.stream("kata-analyze b 10")  # the built-in engine does not know it
+    assert await ctl.name() == "igs-tui"

@@ -8,6 +8,7 @@ show that an answer for a position the user has left never reaches the screen.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from igs_tui.ui.board_render import render_board_lines
 from igs_tui.ui.review_app import ReviewApp
 from igs_tui.ui.review_open import load_record
 from igs_tui.ui.review_screen import ReviewScreen
+from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import add_moves, new_model
 from tests.ui.test_ingame_support import AssistApp, info_text, own_game, script, settle, view
@@ -180,3 +182,26 @@ async def test_review_analysis_follows_the_cursor(tmp_path: Path) -> None:
         assert position is not None and position.to_move is Color.WHITE
         assert position.moves[0] == (Color.BLACK, parse_point("E5", 9))
     assert fake.closed
+
+
+async def test_gnugo_candidates_on_an_observed_board() -> None:
+    gnugo = require_gnugo(find_gnugo(), os.environ)
+    model, _ = new_model()
+    engine = GtpAnalysis(gnugo_argv(gnugo, 1), name="gnugo", timeout=20)
+    app = AnalysisApp(model, engine)
+    async with app.run_test(size=(110, 32)) as pilot:
+        model.follow(8, size=9, white="a", black="b")
+        add_moves(model, 8, script(9, "C3", "E5", "G7"))
+        await settle(pilot)
+        game_view = view(app, 8)
+        await pilot.press("ctrl+r")
+        await wait_until(
+            pilot, lambda: game_view.analysis.latest is not None and game_view.analysis.latest.final
+        )
+        labels = game_view.board.picture.labels
+        assert "A" in labels.values()
+        assert not set(labels) & set(game_view.game.board.stones())  # type: ignore[union-attr]
+        text = info_text(app, 8)
+        assert "Analysis (gnugo): " in text and ("B+" in text or "W+" in text or "even" in text)
+        assert "value" in text
+        await engine.close()
