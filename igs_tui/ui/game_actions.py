@@ -306,7 +306,7 @@ class GameActions(ModelWatcher):
         game = self.game
         if game is None or self.analysis_engine is None:
             return False
-        return game.role.color is None or game.phase in (GamePhase.FINISHED, GamePhase.ADJOURNED)
+        return game.role.color is None or game.phase is GamePhase.FINISHED
 
     def action_toggle_analysis(self) -> None:
         """Show or hide the engine's best moves and estimate for the position shown."""

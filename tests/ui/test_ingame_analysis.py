@@ -13,19 +13,25 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from igs_tui.backends.engine.analysis import GtpAnalysis
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
-from igs_tui.model import ClientModel, Role
+from igs_tui.model import ClientModel, GamePhase, Role
+from igs_tui.model import changes as ch
 from igs_tui.model.analysis import AnalysisPosition, Candidate, PositionAnalysis
 from igs_tui.ui.board_render import render_board_lines
+from igs_tui.ui.commands import IgsCommands
+from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.review_app import ReviewApp
 from igs_tui.ui.review_open import load_record
 from igs_tui.ui.review_screen import ReviewScreen
 from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
 from tests.ui.fakes import RecordingBackend
+from tests.ui.shell_helpers import main_screen, make_app
 from tests.ui.test_game_support import add_moves, new_model
 from tests.ui.test_ingame_support import AssistApp, info_text, own_game, script, settle, view
 from tests.ui.test_ingame_support import wait_for as wait_until
@@ -151,6 +157,11 @@ async def test_no_analysis_of_a_game_being_played() -> None:
         await settle(pilot)
         assert fake.asked == [] and game_view.board.picture.labels == {}
         assert "No analysis of a game you are playing" in info_text(app, 21)
+        model.apply(ch.PhaseChanged(21, GamePhase.FINISHED))
+        await settle(pilot)
+        assert game_view.check_action("toggle_analysis", ()) is True  # over: now it may
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: game_view.board.picture.labels == {Point(0, 6): "A"})
 
 
 async def test_without_an_engine_the_key_is_not_offered() -> None:
@@ -205,3 +216,27 @@ async def test_gnugo_candidates_on_an_observed_board() -> None:
         assert "Analysis (gnugo): " in text and ("B+" in text or "W+" in text or "even" in text)
         assert "value" in text
         await engine.close()
+
+
+async def test_palette_entry_toggles_analysis_on_the_game_shown() -> None:
+    model, _ = new_model()
+    fake = FakeAnalysis()
+    app, _backend = make_app(model, analysis=fake)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.toggle_analysis()  # no game yet: said, nothing asked
+        await settle(pilot)
+        assert fake.asked == []
+        model.follow(8, size=9, white="a", black="b")
+        add_moves(model, 8, script(9, "C3", "E5"))
+        main_screen(app).action_show_pane("board")
+        await settle(pilot)
+        provider = IgsCommands.__new__(IgsCommands)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(IgsCommands, "actions", property(lambda _self: app))
+            entries = {text: command for text, command, _help in provider._fixed()}
+        entries["Analysis on/off"]()
+        panel = main_screen(app).query_one(GamesPanel)
+        await wait_until(pilot, lambda: panel.view(8).board.picture.labels == {Point(0, 6): "A"})
+        assert fake.asked == [2]
+    assert fake.closed  # the app closes the engine as it ends
