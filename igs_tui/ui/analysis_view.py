@@ -127,7 +127,7 @@ def _candidate_text(letter: str, candidate: Candidate, size: int) -> str:
     where = "pass" if candidate.point is None else format_point(candidate.point, size)
     parts = [f"{letter} {where}" if letter else where]
     if candidate.winrate is not None:
-        parts.append(f"B {candidate.winrate * 100:.0f}%")
+        parts.append(f"{candidate.winrate * 100:.0f}%")  # Black's, as the head line says
     if candidate.score_lead is not None:
         parts.append(_lead(candidate.score_lead))
     if candidate.visits is not None:
@@ -159,12 +159,12 @@ def summary_lines(
         return [analysis.note]
     facts = []
     if analysis.winrate is not None:
-        facts.append(f"Black {analysis.winrate * 100:.1f}%")
+        facts.append(f"Black {analysis.winrate * 100:.1f}%,")
     if analysis.score_lead is not None:
         facts.append(_lead(analysis.score_lead))
     if not analysis.final:
         facts.append("…")
-    lines = [f"{head}: {' '.join(facts)}" if facts else head]
+    lines = [f"{head}: {' '.join(facts).rstrip(',')}" if facts else head]
     for candidate in analysis.candidates[:BOARD_CANDIDATES]:
         letter = labels.get(candidate.point, "") if candidate.point is not None else ""
         lines.append("  " + _candidate_text(letter, candidate, size))

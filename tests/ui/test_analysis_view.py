@@ -37,8 +37,8 @@ def test_summary_lines() -> None:
     state.latest = PositionAnalysis((best, Candidate(None)), winrate=0.61, score_lead=-1.25)
     lines = summary_lines("kata", state, {Point(2, 2): "A"}, 9, [None, 1.0, -1.0], True, 20)
     assert lines == [
-        "Analysis (kata): Black 61.0% W+1.2 …",
-        "  A C3 B 61% W+1.2 12v",
+        "Analysis (kata): Black 61.0%, W+1.2 …",
+        "  A C3 61% W+1.2 12v",
         "  pass",
         "Black's lead by move:",
         "·█▁",

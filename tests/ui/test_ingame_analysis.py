@@ -185,7 +185,7 @@ async def test_review_analysis_follows_the_cursor(tmp_path: Path) -> None:
         await pilot.press("right", "right", "ctrl+r")
         await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 6): "A"})
         text = str(screen.query_one("#review-analysis").content)  # type: ignore[attr-defined]
-        assert "Analysis (FakeGo): Black 52.0% B+2.0" in text
+        assert "Analysis (FakeGo): Black 52.0%, B+2.0" in text
         await pilot.press("right")
         await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 5): "A"})
         assert fake.asked == [2, 3]
