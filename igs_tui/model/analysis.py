@@ -150,9 +150,13 @@ class EngineAnalysis(Protocol):
         """What to call the engine in the panel, e.g. ``"GNU Go"``."""
         ...
 
-    def analyse(self, position: AnalysisPosition) -> AsyncIterator[PositionAnalysis]:
+    def analyse(
+        self, position: AnalysisPosition, *, estimate_only: bool = False
+    ) -> AsyncIterator[PositionAnalysis]:
         """Updates about ``position`` as they come; closing the iterator stops the engine's
-        work on it. Never raises for engine trouble: that arrives as a ``note``."""
+        work on it. Never raises for engine trouble: that arrives as a ``note``.
+        ``estimate_only``: just the score, as cheaply as the engine can (filling the graph
+        of earlier positions)."""
         ...
 
     async def close(self) -> None:
@@ -172,6 +176,8 @@ class AnalysisState:
     """Black's score lead per position key."""
     winrates: dict[int, float] = field(default_factory=dict)
     """Black's winrate per position key (engines that give no score)."""
+    tried: set[int] = field(default_factory=set)
+    """Positions asked about for the graph (asked once, even if the engine had no answer)."""
 
     def show(self, position: AnalysisPosition) -> bool:
         """The view now shows ``position``; True if that is a new one to ask about (the old
@@ -197,6 +203,27 @@ class AnalysisState:
         if update.winrate is not None:
             self.winrates[position.key] = update.winrate
         return True
+
+    def record(self, position: AnalysisPosition, update: PositionAnalysis) -> None:
+        """Keep the estimate of a position that is not the one shown (the graph's filling)."""
+        self.tried.add(position.key)
+        if update.score_lead is not None:
+            self.leads[position.key] = update.score_lead
+        if update.winrate is not None:
+            self.winrates[position.key] = update.winrate
+
+    def next_gap(self, keys: Sequence[int], shown: int) -> int | None:
+        """The index along ``keys`` of the next position to estimate for the graph: the
+        nearest before ``shown`` first (going back), then after it; ``None`` when every
+        position has an estimate or was tried."""
+        known = self.leads if self.leads or not self.winrates else self.winrates
+        shown = max(0, min(shown, len(keys) - 1))
+        order: list[int] = [*range(shown - 1, -1, -1), *range(shown + 1, len(keys))]
+        for index in order:
+            key = keys[index]
+            if key not in known and key not in self.tried:
+                return index
+        return None
 
     def history(self, keys: Sequence[int]) -> tuple[list[float | None], bool]:
         """The estimates along a line of positions (``None``: not analysed yet), and whether

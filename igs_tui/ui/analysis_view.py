@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from igs_tui.go import Color, Point, format_point
 from igs_tui.model import FollowedGame
@@ -102,7 +102,9 @@ def review_keys(record: GameRecord, path: Sequence[Node], komi: float) -> list[i
 
 
 def candidate_labels(
-    analysis: PositionAnalysis | None, stones: dict[Point, Color], limit: int = BOARD_CANDIDATES
+    analysis: PositionAnalysis | None,
+    stones: Mapping[Point, Color],
+    limit: int = BOARD_CANDIDATES,
 ) -> dict[Point, str]:
     """The letter of each candidate drawn on the board (empty points only, best first)."""
     labels: dict[Point, str] = {}

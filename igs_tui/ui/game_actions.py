@@ -18,7 +18,7 @@ from igs_tui.go import Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.model.assist import EngineAssist
-from igs_tui.ui.analysis_view import game_position
+from igs_tui.ui.analysis_view import game_line_keys, game_position
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
@@ -313,6 +313,7 @@ class GameActions(ModelWatcher):
         if self.analysis.on:
             self.analysis.turn_off()
             self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
             self.show_message("Analysis off")
             return
         if self.analysis_engine is None:
@@ -333,6 +334,7 @@ class GameActions(ModelWatcher):
         if not self.analysis_allowed():
             self.analysis.turn_off()
             self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
             return
         position = game_position(game, count)
         if self.analysis.show(position):
@@ -340,8 +342,33 @@ class GameActions(ModelWatcher):
 
     @work(group="analysis", exclusive=True, exit_on_error=False)
     async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
+        self.workers.cancel_group(self, "analysis-fill")
+        answered = False
         async for update in engine.analyse(position):
             if not self.is_attached:
                 return
             if self.analysis.accept(position, update):
+                answered = update.final and not update.note
+                self.redraw()
+        if answered:
+            self._fill_graph(engine)
+
+    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
+    async def _fill_graph(self, engine: EngineAnalysis) -> None:
+        """While the engine has nothing else to do (its answer about the position shown is
+        complete), estimate the game's other positions for the graph, nearest first. Any
+        new position to show cancels this (and the engine serves that one first)."""
+        while self.analysis.on and self.is_attached and (game := self.game) is not None:
+            keys = game_line_keys(game, len(game.moves))
+            index = self.analysis.next_gap(keys, self.browse.index)
+            if index is None:
+                return
+            position = game_position(game, index)
+            async for update in engine.analyse(position, estimate_only=True):
+                if update.note:
+                    return
+                if update.final:
+                    self.analysis.record(position, update)
+            self.analysis.tried.add(position.key)
+            if self.analysis.on and self.is_attached:
                 self.redraw()

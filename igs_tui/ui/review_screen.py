@@ -18,6 +18,7 @@ letters on the board, winrate/score and a graph of the line beside it), Escape/`
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -232,6 +233,7 @@ class ReviewScreen(Screen[None]):
         if self.analysis.on:
             self.analysis.turn_off()
             self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
             self.message = "Analysis off"
         elif self.analysis_engine is None:
             self.message = "No engine for analysis: start with --engine CMD"
@@ -250,11 +252,47 @@ class ReviewScreen(Screen[None]):
 
     @work(group="analysis", exclusive=True, exit_on_error=False)
     async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
+        self.workers.cancel_group(self, "analysis-fill")
+        answered = False
         async for update in engine.analyse(position):
             if not self.is_attached:
                 return
             if self.analysis.accept(position, update):
-                self.redraw()
+                answered = update.final and not update.note
+                self._refresh_analysis()
+        if answered:
+            self._fill_graph(engine)
+
+    def _refresh_analysis(self) -> None:
+        """New analysis for the position shown: letters and side lines only (a whole
+        redraw would scroll the comment back to its top at every engine report)."""
+        picture = self.board.picture
+        labels = candidate_labels(self.analysis.latest, picture.stones) if self.analysis.on else {}
+        self.board.picture = replace(picture, labels=labels)
+        self._show_analysis(labels)
+
+    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
+    async def _fill_graph(self, engine: EngineAnalysis) -> None:
+        """Estimate the line's other positions for the graph while the engine is idle (as
+        in the game view). Lines with stones taken away (``AE``) are not filled: their
+        positions cannot be told as moves without replaying the record."""
+        while self.analysis.on and self.is_attached:
+            record, line = self.cursor.record, self.cursor.line
+            if any(node.add_empty for node in line):
+                return
+            keys = review_keys(record, line, self.komi)
+            index = self.analysis.next_gap(keys, self.cursor.index)
+            if index is None:
+                return
+            position = review_position(record, line[: index + 1], {}, self.komi)
+            async for update in engine.analyse(position, estimate_only=True):
+                if update.note:
+                    return
+                if update.final:
+                    self.analysis.record(position, update)
+            self.analysis.tried.add(position.key)
+            if self.analysis.on and self.is_attached:
+                self._refresh_analysis()
 
     def _show_analysis(self, labels: dict[Point, str]) -> None:
         box = self._text("#review-analysis")

@@ -218,3 +218,11 @@ async def test_the_builtin_engine_refuses_streaming_cleanly() -> None:
     with pytest.raises(GtpEngineError):
         await ctl.stream("kata-analyze b 10")  # the built-in engine does not know it
     assert await ctl.name() == "igs-tui"
+
+
+async def test_estimate_only_skips_the_best_moves(builtin: GtpAnalysis) -> None:
+    updates = [
+        u async for u in builtin.analyse(_position((Color.BLACK, Point(4, 4))), estimate_only=True)
+    ]
+    assert len(updates) == 1 and updates[0].final
+    assert updates[0].candidates == () and updates[0].score_lead is not None

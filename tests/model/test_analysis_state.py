@@ -49,3 +49,17 @@ def test_history_prefers_score_leads_and_falls_back_to_winrates() -> None:
     assert state.history(keys) == ([None, 0.6, None, None], False)
     state.leads[keys[3]] = 1.5
     assert state.history(keys) == ([None, None, None, 1.5], True)
+
+
+def test_graph_gaps_are_filled_nearest_first_and_tried_once() -> None:
+    keys = prefix_keys(9, 6.5, 0, MOVES)
+    state = AnalysisState(on=True, leads={keys[2]: 1.0})
+    assert state.next_gap(keys, 2) == 1
+    state.record(AnalysisPosition.make(9, 6.5, MOVES[:1]), PositionAnalysis(score_lead=0.5))
+    assert state.leads[keys[1]] == 0.5 and state.latest is None
+    assert state.next_gap(keys, 2) == 0
+    state.record(AnalysisPosition.make(9, 6.5, ()), PositionAnalysis(final=True))  # no score
+    assert state.next_gap(keys, 2) == 3  # then forward; the one without a score is not asked again
+    state.leads[keys[3]] = 2.0
+    assert state.next_gap(keys, 2) is None
+    assert state.next_gap(keys, 99) is None  # a shown index past the line is clamped

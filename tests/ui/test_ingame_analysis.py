@@ -58,14 +58,21 @@ class FakeAnalysis:
 
     release: dict[int, asyncio.Event] | None = None
     asked: list[int] = field(default_factory=list)
+    filled: list[int] = field(default_factory=list)
     closed: bool = False
 
     @property
     def name(self) -> str:
         return "FakeGo"
 
-    async def analyse(self, position: AnalysisPosition) -> AsyncIterator[PositionAnalysis]:
+    async def analyse(
+        self, position: AnalysisPosition, *, estimate_only: bool = False
+    ) -> AsyncIterator[PositionAnalysis]:
         count = len(position.moves)
+        if estimate_only:  # the graph's filling: a score, at once
+            self.filled.append(count)
+            yield PositionAnalysis(score_lead=float(count), final=True)
+            return
         self.asked.append(count)
         if self.release is not None and count in self.release:
             await self.release[count].wait()
@@ -134,14 +141,23 @@ async def test_browsing_asks_again_and_a_stale_answer_is_dropped() -> None:
         assert game_view.board.picture.labels == {Point(0, 5): "A"}
         assert fake.asked == [4, 3]
         assert "B+3.0" in info_text(app, 8)
-        # a new move while following the live game: asked again, graph has both positions
+        # the engine is idle: the graph is filled with the other positions, nearest first
+        # (the answer about move 4 came too late to count)
+        await wait_until(pilot, lambda: fake.filled == [2, 1, 0, 4])
+        await wait_until(pilot, lambda: graph_of(info_text(app, 8)) == "▅▅▆▇█")  # B+0 .. B+4
+        # a new move while following the live game: asked again
         await pilot.press("end")
         await wait_until(pilot, lambda: game_view.board.picture.labels == {Point(0, 4): "A"})
         add_moves(model, 8, [*script(9, "C3", "E5", "G7", "B2", "H2")][4:])
         await wait_until(pilot, lambda: fake.asked[-1] == 5)
         await wait_until(pilot, lambda: "B+5.0" in info_text(app, 8))
-        graph = info_text(app, 8).split("Black's lead by move:\n")[1].split("\n")[0]
-        assert graph[:3] == "···" and "·" not in graph[3:] and len(graph) == 6  # moves 0-5
+        assert fake.asked == [4, 3, 4, 5] and fake.filled == [2, 1, 0, 4]
+        assert len(graph_of(info_text(app, 8))) == 6 and "·" not in graph_of(info_text(app, 8))
+
+
+def graph_of(text: str) -> str:
+    """The sparkline of the panel's text."""
+    return text.split("Black's lead by move:\n")[1].split("\n")[0]
 
 
 async def test_no_analysis_of_a_game_being_played() -> None:
@@ -186,9 +202,14 @@ async def test_review_analysis_follows_the_cursor(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 6): "A"})
         text = str(screen.query_one("#review-analysis").content)  # type: ignore[attr-defined]
         assert "Analysis (FakeGo): Black 52.0%, B+2.0" in text
+        # the engine is idle: the line's other positions are estimated for the graph
+        await wait_until(pilot, lambda: len(fake.filled) == 5)
+        assert fake.filled == [1, 0, 3, 4, 5]
         await pilot.press("right")
         await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 5): "A"})
         assert fake.asked == [2, 3]
+        text = str(screen.query_one("#review-analysis").content)  # type: ignore[attr-defined]
+        assert "Black's lead by move:\n▅▅▆▇▇█" in text
         position = screen.analysis.position
         assert position is not None and position.to_move is Color.WHITE
         assert position.moves[0] == (Color.BLACK, parse_point("E5", 9))

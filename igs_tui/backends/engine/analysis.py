@@ -45,6 +45,7 @@ Starter = Callable[[], Awaitable[GtpController]]
 @dataclass(eq=False)
 class _Request:
     position: AnalysisPosition
+    estimate_only: bool = False
     updates: asyncio.Queue[PositionAnalysis | None] = field(default_factory=asyncio.Queue)
     abandoned: bool = False
 
@@ -99,8 +100,10 @@ class GtpAnalysis:
         """What the engine is asked (known once it has started)."""
         return self._plan
 
-    async def analyse(self, position: AnalysisPosition) -> AsyncIterator[PositionAnalysis]:
-        request = _Request(position)
+    async def analyse(
+        self, position: AnalysisPosition, *, estimate_only: bool = False
+    ) -> AsyncIterator[PositionAnalysis]:
+        request = _Request(position, estimate_only)
         if self._latest is not None:
             self._latest.abandoned = True
         self._latest = request
@@ -256,6 +259,8 @@ class GtpAnalysis:
         method = plan.describe()
         candidates: tuple[Candidate, ...] = ()
         top = plan.top_moves_command(position.to_move)
+        if request.estimate_only and plan.estimate:
+            top = None  # the graph needs the score only
         if top is not None:
             body = await ctl.command(top, timeout=self.timeout)
             found = parse_top_moves(body, position.size)
