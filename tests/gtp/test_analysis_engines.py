@@ -226,3 +226,12 @@ async def test_estimate_only_skips_the_best_moves(builtin: GtpAnalysis) -> None:
     ]
     assert len(updates) == 1 and updates[0].final
     assert updates[0].candidates == () and updates[0].score_lead is not None
+
+
+async def test_closing_while_streaming_stops_the_engine() -> None:
+    engine = _fake()
+    stream = engine.analyse(_position())
+    await _first(stream)
+    await engine.close()  # the reader is still there: it just gets no more updates
+    assert [u async for u in stream] == []
+    assert engine._ctl is None
