@@ -24,8 +24,7 @@ game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctr
 stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
 phase of an own game suggest dead stones, which ctrl+y accepts; ctrl+r live analysis on/off
 (observed games, own games once over: candidate letters on the board, winrate/score and a graph
-in the panel). On the board: arrows/hjkl,
-Enter/space, a typed coordinate, a click.
+in the panel). On the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
 """
 
 from __future__ import annotations
