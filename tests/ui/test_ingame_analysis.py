@@ -22,7 +22,12 @@ from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.model import ClientModel, GamePhase, Role
 from igs_tui.model import changes as ch
-from igs_tui.model.analysis import AnalysisPosition, Candidate, PositionAnalysis
+from igs_tui.model.analysis import (
+    AnalysisPosition,
+    Candidate,
+    EngineAnalysis,
+    PositionAnalysis,
+)
 from igs_tui.ui.board_render import render_board_lines
 from igs_tui.ui.commands import IgsCommands
 from igs_tui.ui.game_panel import GamesPanel
@@ -39,7 +44,7 @@ from tests.ui.test_review import write_record
 
 
 class AnalysisApp(AssistApp):
-    def __init__(self, model: ClientModel, analysis: object | None) -> None:
+    def __init__(self, model: ClientModel, analysis: EngineAnalysis | None) -> None:
         super().__init__(model, RecordingBackend())
         self.analysis = analysis
 
@@ -118,7 +123,8 @@ async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None
         await settle(pilot)
         assert game_view.board.picture.labels == {}
         assert "Analysis (" not in info_text(app, 8)
-        await app.analysis.close()  # type: ignore[union-attr]
+        assert app.analysis is not None
+        await app.analysis.close()
 
 
 async def test_browsing_asks_again_and_a_stale_answer_is_dropped() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from igs_tui.gtp.analysis import (
@@ -102,7 +102,7 @@ class GtpAnalysis:
 
     async def analyse(
         self, position: AnalysisPosition, *, estimate_only: bool = False
-    ) -> AsyncIterator[PositionAnalysis]:
+    ) -> AsyncGenerator[PositionAnalysis, None]:
         request = _Request(position, estimate_only)
         if self._latest is not None:
             self._latest.abandoned = True
