@@ -33,6 +33,9 @@ BOARD_CANDIDATES = 9
 
 SPARK = "▁▂▃▄▅▆▇█"
 
+PV_SHOWN = 8
+"""Moves of the best candidate's expected continuation shown in the panel (its first too)."""
+
 
 def game_moves(game: FollowedGame, count: int) -> tuple[int, list[tuple[Color, Point | None]]]:
     """The fixed handicap and the moves of ``game``'s first ``count`` records."""
@@ -170,6 +173,9 @@ def summary_lines(
     for candidate in analysis.candidates[:BOARD_CANDIDATES]:
         letter = labels.get(candidate.point, "") if candidate.point is not None else ""
         lines.append("  " + _candidate_text(letter, candidate, size))
+    if analysis.candidates and len(pv := analysis.candidates[0].pv) > 1:
+        moves = ["pass" if p is None else format_point(p, size) for p in pv[1:PV_SHOWN]]
+        lines.append(f"  then {' '.join(moves)}{' …' if len(pv) > PV_SHOWN else ''}")
     if graph and any(value is not None for value in graph):
         what = "lead" if graph_is_lead else "winrate"
         lines.append(f"Black's {what} by move:")

@@ -33,13 +33,15 @@ def test_letters_skip_stones_passes_and_the_ascii_stone_letters() -> None:
 def test_summary_lines() -> None:
     state = AnalysisState(on=True)
     assert summary_lines("GNU Go", state, {}, 9) == ["Analysis (GNU Go): thinking…"]
-    best = Candidate(Point(2, 2), visits=12, winrate=0.61, score_lead=-1.25)
+    pv = (Point(2, 2), Point(6, 6), None, *[Point(0, r) for r in range(7)])
+    best = Candidate(Point(2, 2), visits=12, winrate=0.61, score_lead=-1.25, pv=pv)
     state.latest = PositionAnalysis((best, Candidate(None)), winrate=0.61, score_lead=-1.25)
     lines = summary_lines("kata", state, {Point(2, 2): "A"}, 9, [None, 1.0, -1.0], True, 20)
     assert lines == [
         "Analysis (kata): Black 61.0%, W+1.2 …",
         "  A C3 61% W+1.2 12v",
         "  pass",
+        "  then G7 pass A1 A2 A3 A4 A5 …",
         "Black's lead by move:",
         "·█▁",
     ]
