@@ -32,6 +32,8 @@ from igs_tui.localserver.clock import Clock, ScaledClock
 
 PATH = "/json/access"
 COOKIE = "JSESSIONID"
+TICK_ACTIONS = 100
+"""Timed actions per tick at most; more wait for the next tick, after pending requests."""
 MAX_TICK_SLEEP = 0.25
 """Real seconds between two looks at idle sessions when nothing is scheduled."""
 
@@ -140,7 +142,7 @@ class LocalKgsServer:
     async def _tick_forever(self) -> None:
         while True:
             now = self.clock.now()
-            self.world.tick(now)
+            self.world.tick(now, limit=TICK_ACTIONS)
             self._wake()
             self._kick.clear()
             due = self.world.next_due()

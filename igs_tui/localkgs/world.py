@@ -206,12 +206,16 @@ class KgsWorld:
             session.polls = max(0, session.polls - 1)
             session.last_poll = now
 
-    def tick(self, now: float) -> None:
+    def tick(self, now: float, *, limit: int | None = None) -> None:
         """Run what is due at ``now``: robot moves and replies, the watched game, clocks,
-        idle warnings and logouts."""
-        while self._timers and self._timers[0][0] <= now:
+        idle warnings and logouts. ``limit`` caps the timed actions run in this call (the
+        server keeps its event loop responsive when a busy machine made game time jump; the
+        rest runs on the next call, still in order)."""
+        ran = 0
+        while self._timers and self._timers[0][0] <= now and (limit is None or ran < limit):
             due, _seq, action = heapq.heappop(self._timers)
             action(due)  # at its own time, so a long jump replays everything in order
+            ran += 1
         for session in list(self.by_name.values()):
             self._check_idle(session, now)
         for session in list(self.sessions.values()):

@@ -78,7 +78,7 @@ class Client:
 
 
 async def test_login_then_a_waiting_get_is_woken_by_news() -> None:
-    srv = LocalKgsServer(config=fast_config(watched_game=False), poll_timeout=30.0)
+    srv = LocalKgsServer(config=fast_config(), poll_timeout=30.0)
     await srv.start()
     client = Client(srv)
     success = await client.login("tester", "secret")
@@ -115,7 +115,7 @@ async def test_no_session_is_403(server: LocalKgsServer) -> None:
 
 
 async def test_a_get_with_nothing_to_say_times_out_with_an_empty_object() -> None:
-    srv = LocalKgsServer(config=fast_config(watched_game=False), poll_timeout=0.05)
+    srv = LocalKgsServer(config=fast_config(), poll_timeout=0.05)
     await srv.start()
     client = Client(srv)
     await client.login("tester", "secret")
@@ -141,7 +141,9 @@ async def test_room_chat_between_two_clients(server: LocalKgsServer) -> None:
 
 
 async def test_observe_a_game_to_its_result() -> None:
-    config = fast_config(watched_move_seconds=20.0, watched_size=5, watched_restart_seconds=1.0)
+    config = fast_config(
+        watched_game=True, watched_move_seconds=20.0, watched_size=5, watched_restart_seconds=1.0
+    )
     srv = LocalKgsServer(config=config, time_scale=1000.0, poll_timeout=5.0)
     await srv.start()
     client = Client(srv)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from igs_tui.localkgs.games import GameChannel
 from tests.localkgs.conftest import User, make_world
 
 
@@ -34,3 +35,12 @@ def test_a_session_that_stops_fetching_is_logged_out() -> None:
     world.tick(31.0)
     assert "tester" not in world.by_name
     User(world, "tester", "secret")  # the name is free again, without RECONNECT
+
+
+def test_a_limited_tick_runs_the_rest_later_in_order() -> None:
+    world = make_world(watched_game=True, watched_move_seconds=1.0)
+    (game,) = [c for c in world.channels.values() if isinstance(c, GameChannel)]
+    world.tick(50.0, limit=10)
+    assert game.game.move_count == 10
+    world.tick(50.0)
+    assert game.game.move_count == 50
