@@ -196,11 +196,14 @@ async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
     final, _ = await client.wait_for("CHALLENGE_FINAL")
     game = final["gameChannelId"]
     await client.wait_for("GAME_JOIN")
-    for x in (2, 6):
+    taken: set[tuple[int, int]] = set()
+    for _ in range(2):
+        x, y = next(p for p in [(2, 2), (6, 2), (2, 6), (6, 6), (4, 4)] if p not in taken)
         response = await client.post(
-            {"type": "GAME_MOVE", "channelId": game, "loc": {"x": x, "y": 2}}
+            {"type": "GAME_MOVE", "channelId": game, "loc": {"x": x, "y": y}}
         )
         assert response.status_code == 200, response.text
+        taken.add((x, y))
         while True:
             update, _ = await client.wait_for("GAME_UPDATE")
             props = [
@@ -210,6 +213,9 @@ async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
                 for p in e["props"]
             ]
             if props and props[0]["color"] == "white":
+                loc = props[0]["loc"]
+                if loc != "PASS":
+                    taken.add((loc["x"], loc["y"]))
                 break
     response = await client.post({"type": "GAME_RESIGN", "channelId": game})
     over, _ = await client.wait_for("GAME_OVER")
