@@ -685,8 +685,10 @@ def parse_message(message: object) -> Message:
         return Unknown(kind, str(exc) or type(exc).__name__, _short(message))
 
 
-def parse_body(body: bytes | str) -> tuple[Message, ...]:
-    """A GET answer: ``{"messages": [...]}`` (an empty object after a long poll's minute).
+def split_body(body: bytes | str) -> list[object]:
+    """The messages of a GET answer, ``{"messages": [...]}``, as JSON values (an empty object
+    comes after a long poll's minute: "GET requests will time out after 1 minute and return
+    an empty object").
 
     Raises:
         ValueError: the body is not JSON of that shape (the transport treats the session
@@ -701,4 +703,14 @@ def parse_body(body: bytes | str) -> tuple[Message, ...]:
     messages = document.get("messages", [])
     if not isinstance(messages, list):
         raise ValueError('"messages" is not a list')
-    return tuple(parse_message(m) for m in messages)
+    return messages
+
+
+def parse_body(body: bytes | str) -> tuple[Message, ...]:
+    """A GET answer's messages, typed (see :func:`split_body`)."""
+    return tuple(parse_message(m) for m in split_body(body))
+
+
+def summarize(message: object) -> str:
+    """A message as one short line of JSON for the console."""
+    return _short(message)

@@ -110,11 +110,31 @@ class KgsSession:
         self._callback = 0
         self._pending_submit: dict[int, msg.Proposal] = {}
         self.open_for_challenges = True
+        self._rejoin: list[int] = []
+        """Channels to join again after a reconnect's login."""
 
     # the wire ------------------------------------------------------------------------------
     def start(self) -> None:
         """Queue LOGIN: "Must be the first message sent"."""
         self._outbox.append(up.login(self.name, self._password, self._locale))
+
+    def restart(self) -> None:
+        """Log in again after a lost link: the server forgot our channels, so forget them too,
+        and join the rooms and games we were in once the login succeeds."""
+        self._rejoin = sorted(self.joined_rooms) + sorted(self._games)
+        self._outbox = []
+        self.logged_in = False
+        self.failure = self.logged_out = ""
+        self.joined_rooms.clear()
+        self._room_games.clear()
+        self._room_users.clear()
+        self._games.clear()
+        self._convos.clear()
+        self._convo_users.clear()
+        self._details.clear()
+        self._challenges.clear()
+        self._pending_submit.clear()
+        self.start()
 
     def send(self, message: up.Upstream) -> None:
         """Queue any upstream message (the console's raw JSON)."""
@@ -170,6 +190,9 @@ class KgsSession:
             changes.append(ch.PlayersUpdated(tuple(_player(u) for u in friends)))
         if self.rooms:
             self._outbox.append(up.room_names(sorted(self.rooms)))
+        for channel_id in self._rejoin:
+            self._outbox.append(up.join(channel_id))
+        self._rejoin = []
         return changes
 
     def _on_LoginFailed(self, m: msg.LoginFailed) -> list[ch.Change]:
