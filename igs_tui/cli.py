@@ -29,7 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the embedded IGS-compatible server and connect to it (works offline)",
     )
     parser.add_argument(
-        "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+        "--server",
+        metavar="HOST:PORT",
+        help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
+        "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
+        "one: python -m igs_tui.localkgs)",
     )
     parser.add_argument(
         "--dialect",
@@ -177,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
+        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+            parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 
         return run_accessible(

@@ -61,7 +61,7 @@ class KgsLink:
         *,
         config: LinkConfig | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.session = session
         self._apply = apply
@@ -70,6 +70,7 @@ class KgsLink:
         self._sleep = sleep
         self._client: httpx.AsyncClient | None = None
         self._wake = asyncio.Event()
+        self._retry = asyncio.Event()
         self._closing = False
         self._logged_in: asyncio.Future[None] | None = None
         self.attempt = 0
@@ -80,6 +81,29 @@ class KgsLink:
     def flush(self) -> None:
         """Post what the session queued (called after each intent)."""
         self._wake.set()
+
+    def retry_now(self) -> bool:
+        """Skip the pause before the next login attempt; False when none is waiting."""
+        if self._status_state is not LinkState.RECONNECTING or self._closing:
+            return False
+        self._retry.set()
+        return True
+
+    def reopen(self) -> None:
+        """Allow :meth:`run` again after it gave up (a new login, rejoining what we were in)."""
+        self._closing = False
+        self.attempt = 0
+        self.reason = ""
+
+    async def _pause(self, delay: float) -> None:
+        if self._sleep is not None:
+            await self._sleep(delay)
+            return
+        self._retry.clear()
+        try:
+            await asyncio.wait_for(self._retry.wait(), delay)
+        except TimeoutError:
+            pass
 
     async def login(self) -> None:
         """Start :meth:`run` elsewhere first; return once logged in.
@@ -99,11 +123,13 @@ class KgsLink:
                 await self._post({"type": "LOGOUT"})
         await self._close_client()
         self._wake.set()
+        self._retry.set()
 
     async def close(self) -> None:
         self._closing = True
         await self._close_client()
         self._wake.set()
+        self._retry.set()
 
     # the loop ------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -126,10 +152,12 @@ class KgsLink:
                     LinkState.RECONNECTING,
                     f"reconnecting in {delay:.0f}s (attempt {self.attempt})",
                 )
-                await self._sleep(delay)
+                await self._pause(delay)
                 if self._closing:
                     return
                 self.session.restart()
+            elif self.session.me:
+                self.session.restart()  # run again after giving up: join what we were in
             else:
                 self.session.start()
             first = False
