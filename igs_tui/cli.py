@@ -29,6 +29,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the embedded IGS-compatible server and connect to it (works offline)",
     )
     parser.add_argument(
+        "--local-kgs",
+        action="store_true",
+        help="start the embedded fake KGS server (the KGS JSON protocol on 127.0.0.1) "
+        "and print its address",
+    )
+    parser.add_argument(
         "--server",
         metavar="HOST:PORT",
         help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
@@ -172,6 +178,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             server=args.server,
             dialect=args.dialect,
         )
+    if args.local_kgs:
+        if args.local or args.server or args.dialect or args.accessible or args.user:
+            parser.error(
+                "--local-kgs runs the fake KGS server: leave out --local, --server, --dialect, "
+                "--accessible and --user"
+            )
+        from igs_tui.apps.local_kgs import run_local_kgs
+
+        return run_local_kgs()
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:
