@@ -134,6 +134,10 @@ class GameEntry:
     over: bool = False
     name: str = ""
     """A challenge's or a review's text (``name``)."""
+    creator: User | None = None
+    """A challenge's owner (``players.challengeCreator``)."""
+    proposal: Proposal | None = None
+    """A challenge's ``initialProposal``."""
 
     @property
     def is_challenge(self) -> bool:
@@ -376,7 +380,9 @@ class ChallengeDeclined(Message):
 
 @dataclass(frozen=True, slots=True)
 class ChallengeCreated(Message):
-    """CHALLENGE_CREATED: our CHALLENGE_CREATE (``callbackKey``) opened ``channel_id``."""
+    """CHALLENGE_CREATED: our CHALLENGE_CREATE (``callbackKey``) opened the challenge
+    ``channel_id`` (given as the ``game`` listed, whose channel it is, when the message has
+    one; the message's own ``channelId`` is then the room's)."""
 
     channel_id: int
     callback_key: int
@@ -469,6 +475,8 @@ def _game_entry(value: object) -> GameEntry:
         score=score(m["score"]) if "score" in m else None,
         over=flag(m, "over"),
         name=text(m, "name", default="", limit=200),
+        creator=players.get("challengeCreator"),
+        proposal=_proposal(m["initialProposal"]) if "initialProposal" in m else None,
     )
 
 
@@ -648,7 +656,8 @@ PARSERS: Mapping[str, Parser] = {
     "CHALLENGE_SUBMIT": _challenge_proposal,
     "CHALLENGE_DECLINE": lambda m, _: ChallengeDeclined(channel(m)),
     "CHALLENGE_CREATED": lambda m, _: ChallengeCreated(
-        channel(m), integer(m, "callbackKey", low=0, high=0xFFFF, default=0)
+        channel(obj(m["game"], "game")) if "game" in m else channel(m),
+        integer(m, "callbackKey", low=0, high=0xFFFF, default=0),
     ),
     "CHALLENGE_FINAL": _challenge_final,
     "CHALLENGE_NOT_CREATED": _refusal("The challenge could not be created."),

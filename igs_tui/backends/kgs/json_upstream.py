@@ -76,8 +76,13 @@ def challenge_submit(channel_id: int, proposal: Proposal) -> Upstream:
     return {"type": "CHALLENGE_SUBMIT", "channelId": channel_id, "proposal": proposal.json()}
 
 
+def challenge_proposal(channel_id: int, proposal: Proposal) -> Upstream:
+    """The owner's final terms to one challenger (who then accepts or not)."""
+    return {"type": "CHALLENGE_PROPOSAL", "channelId": channel_id, "proposal": proposal.json()}
+
+
 def challenge_accept(channel_id: int, proposal: Proposal) -> Upstream:
-    """The creator accepts a submitted proposal: the game starts."""
+    """A challenger accepts the owner's final terms: the game starts."""
     return {"type": "CHALLENGE_ACCEPT", "channelId": channel_id, "proposal": proposal.json()}
 
 

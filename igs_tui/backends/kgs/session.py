@@ -67,7 +67,11 @@ class _Challenge:
     ours: bool
     channel_id: int | None = None
     submitted_by: str = ""
+    """Who answered our challenge (their terms are :attr:`proposal`)."""
     proposal: msg.Proposal | None = None
+    """The latest terms: a challenger's submission (ours), or the owner's (theirs)."""
+    submitted: msg.Proposal | None = None
+    """What we submitted to someone else's challenge."""
 
 
 class KgsSession:
@@ -109,6 +113,8 @@ class KgsSession:
         """By channel id; ours before CHALLENGE_CREATED are under their callback key, negated."""
         self._callback = 0
         self._pending_submit: dict[int, msg.Proposal] = {}
+        self._listed_challenges: dict[int, msg.GameEntry] = {}
+        """Open challenges in the joined rooms, by channel."""
         self.open_for_challenges = True
         self._rejoin: list[int] = []
         """Channels to join again after a reconnect's login."""
@@ -134,6 +140,7 @@ class KgsSession:
         self._details.clear()
         self._challenges.clear()
         self._pending_submit.clear()
+        self._listed_challenges.clear()
         self.start()
 
     def send(self, message: up.Upstream) -> None:
@@ -296,6 +303,11 @@ class KgsSession:
     def _on_GameRemoved(self, m: msg.GameRemoved) -> list[ch.Change]:
         listed = self._room_games.get(m.channel_id, {})
         listed.pop(m.game_id, None)
+        if (
+            self._listed_challenges.pop(m.game_id, None) is not None
+            and m.game_id not in self._challenges
+        ):
+            return []  # an open challenge went: it was never in the games list
         if any(m.game_id in games for games in self._room_games.values()):
             return []  # still listed by another room we are in
         challenge = self._challenges.get(m.game_id)
@@ -571,20 +583,23 @@ class KgsSession:
         return changes
 
     # challenges -----------------------------------------------------------------------------
+    # KGS's order (the reference's CHALLENGE_* messages): the owner creates a challenge in a
+    # room; a challenger joins it and submits terms (CHALLENGE_SUBMIT); the owner answers with
+    # final terms (CHALLENGE_PROPOSAL) or declines; the challenger accepts them
+    # (CHALLENGE_ACCEPT) and the game starts (CHALLENGE_FINAL).
     def _challenge_listed(self, entry: msg.GameEntry) -> list[ch.Change]:
-        """An open challenge in a room: shown as a request only when it names us."""
-        creator = entry.white or entry.black
-        if creator is None or creator.name == self.me or not self.open_for_challenges:
+        """An open challenge in a room: kept (it can be answered), and shown as a request
+        when its proposal names us."""
+        creator = entry.creator or entry.white or entry.black
+        if creator is None or creator.name == self.me:
             return []
-        named = {u.name for u in (entry.white, entry.black) if u is not None}
-        if self.me not in named or entry.channel_id in self._challenges:
+        self._listed_challenges[entry.channel_id] = entry
+        proposal = entry.proposal
+        named = proposal is not None and any(name == self.me for _, name in proposal.players)
+        if not named or not self.open_for_challenges or entry.channel_id in self._challenges:
             return []
-        color = (
-            Color.WHITE if entry.white is not None and entry.white.name == self.me else Color.BLACK
-        )
-        terms = MatchTerms(
-            creator.name, color=color, size=entry.size, komi=entry.komi, handicap=entry.handicap
-        )
+        assert proposal is not None
+        terms = _terms_of(proposal, self.me, creator.name)
         self._challenges[entry.channel_id] = _Challenge(
             terms, ours=False, channel_id=entry.channel_id
         )
@@ -593,7 +608,7 @@ class KgsSession:
             ch.Notified(
                 "match",
                 f"Challenge from {creator.name}",
-                f"{entry.size}x{entry.size}, komi {entry.komi:g}",
+                f"{terms.size}x{terms.size}, komi {terms.komi:g}",
             ),
         ]
 
@@ -606,7 +621,7 @@ class KgsSession:
 
     def _on_ChallengeJoined(self, m: msg.ChallengeJoined) -> list[ch.Change]:
         challenge = self._challenges.get(m.channel_id)
-        if challenge is not None and m.proposal is not None:
+        if challenge is not None and m.proposal is not None and challenge.ours:
             challenge.proposal = m.proposal
         proposal = self._pending_submit.pop(m.channel_id, None)
         if proposal is not None:
@@ -617,31 +632,44 @@ class KgsSession:
         challenge = self._challenges.get(m.channel_id)
         if challenge is None:
             return []
+        if challenge.ours:
+            if not m.submitted:
+                return []
+            # A challenger's terms: ours to take (a CHALLENGE_PROPOSAL back) or decline.
+            by = m.by or next((n for _, n in m.proposal.players if n and n != self.me), "")
+            if not by:
+                return []
+            challenge.submitted_by = by
+            challenge.proposal = m.proposal
+            terms = _terms_of(m.proposal, self.me, by)
+            return [
+                ch.ChallengeOpened(Challenge(terms, incoming=True, kind="answer")),
+                ch.Notified(
+                    "match",
+                    f"{by} answers your challenge",
+                    f"{terms.size}x{terms.size}, komi {terms.komi:g}",
+                ),
+            ]
+        # The owner's final terms for our submission: the game starts when we accept.
         challenge.proposal = m.proposal
-        if not (m.submitted and challenge.ours):
+        if challenge.submitted is not None and _same_game(challenge.submitted, m.proposal):
+            self._outbox.append(up.challenge_accept(m.channel_id, m.proposal))
             return []
-        by = m.by or next((n for _, n in m.proposal.players if n and n != self.me), "")
-        if not by:
-            return []
-        challenge.submitted_by = by
-        terms = _terms_of(m.proposal, self.me, by)
-        return [
-            ch.ChallengeOpened(Challenge(terms, incoming=True, kind="answer")),
-            ch.Notified(
-                "match",
-                f"{by} answers your challenge",
-                f"{terms.size}x{terms.size}, komi {terms.komi:g}",
-            ),
-        ]
+        terms = _terms_of(m.proposal, self.me, challenge.terms.opponent)
+        challenge.terms = terms
+        return [ch.ChallengeOpened(Challenge(terms, incoming=True, kind="proposal"))]
 
     def _on_ChallengeDeclined(self, m: msg.ChallengeDeclined) -> list[ch.Change]:
-        challenge = self._challenges.pop(m.channel_id, None)
-        if challenge is None:
+        challenge = self._challenges.get(m.channel_id)
+        if challenge is None or challenge.ours:
             return []
+        del self._challenges[m.channel_id]
+        self._outbox.append(up.unjoin(m.channel_id))
         return [ch.ChallengeClosed(challenge.terms.opponent, "declined")]
 
     def _on_ChallengeFinal(self, m: msg.ChallengeFinal) -> list[ch.Change]:
         challenge = self._challenges.pop(m.channel_id, None)
+        self._listed_challenges.pop(m.channel_id, None)
         if challenge is None:
             return []
         return [ch.ChallengeClosed(challenge.submitted_by or challenge.terms.opponent)]
@@ -780,15 +808,31 @@ class KgsSession:
         return None
 
     def accept_challenge(self, terms: MatchTerms) -> str | None:
+        """Take a challenge with ``terms.opponent``: final terms to a challenger of ours, an
+        acceptance of an owner's final terms, or our terms submitted to their challenge."""
         found = self._find_challenge(terms.opponent)
-        if found is None:
-            return f"no challenge from {terms.opponent}"
-        channel, challenge = found
-        if challenge.ours:
+        if found is not None:
+            channel, challenge = found
             if challenge.proposal is None:
-                return "the answer's terms are not known yet"
-            self._outbox.append(up.challenge_accept(channel, challenge.proposal))
+                return "the terms are not known yet"
+            if challenge.ours:
+                self._outbox.append(up.challenge_proposal(channel, challenge.proposal))
+            elif challenge.submitted is not None:
+                self._outbox.append(up.challenge_accept(channel, challenge.proposal))
+            else:
+                self._submit(channel, challenge, terms)
             return None
+        listed = self._listed_by(terms.opponent)
+        if listed is None:
+            return f"no challenge from {terms.opponent}"
+        challenge = _Challenge(terms, ours=False, channel_id=listed.channel_id)
+        self._challenges[listed.channel_id] = challenge
+        self._submit(listed.channel_id, challenge, terms)
+        return None
+
+    def _submit(self, channel: int, challenge: _Challenge, terms: MatchTerms) -> None:
+        """Join someone's challenge and submit our terms ("The first player in a proposal
+        must always be the challenge owner")."""
         me_role = "black" if terms.color is Color.BLACK else "white"
         them_role = "white" if me_role == "black" else "black"
         proposal = msg.Proposal(
@@ -797,9 +841,9 @@ class KgsSession:
             nigiri=terms.color is None,
             players=((them_role, terms.opponent), (me_role, self.me)),
         )
+        challenge.submitted = proposal
         self._pending_submit[channel] = proposal
         self._outbox.append(up.join(channel))
-        return None
 
     def decline_challenge(self, opponent: str) -> list[ch.Change]:
         found = self._find_challenge(opponent)
@@ -815,7 +859,8 @@ class KgsSession:
                 del self._challenges[channel]
         else:
             del self._challenges[channel]
-            self._outbox.append(up.unjoin(channel))
+            if challenge.submitted is not None:
+                self._outbox.append(up.unjoin(channel))
         return [ch.ChallengeClosed(opponent, "declined")]
 
     def _find_challenge(self, opponent: str) -> tuple[int, _Challenge] | None:
@@ -824,6 +869,14 @@ class KgsSession:
             names = {challenge.terms.opponent.casefold(), challenge.submitted_by.casefold()}
             if channel > 0 and wanted in names:
                 return channel, challenge
+        return None
+
+    def _listed_by(self, creator: str) -> msg.GameEntry | None:
+        wanted = creator.casefold()
+        for entry in self._listed_challenges.values():
+            owner = entry.creator or entry.white or entry.black
+            if owner is not None and owner.name.casefold() == wanted:
+                return entry
         return None
 
 
@@ -923,6 +976,15 @@ def _rules_of(terms: MatchTerms) -> Rules:
         byo_yomi_periods=periods,
         byo_yomi_stones=stones,
     )
+
+
+def _same_game(a: msg.Proposal, b: msg.Proposal) -> bool:
+    """The same offer (names in any case, players in any order)."""
+
+    def key(p: msg.Proposal) -> tuple[object, ...]:
+        return (p.game_type, p.rules, p.nigiri, sorted((r, n.casefold()) for r, n in p.players))
+
+    return key(a) == key(b)
 
 
 def _terms_of(proposal: msg.Proposal, me: str, opponent: str) -> MatchTerms:

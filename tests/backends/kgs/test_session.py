@@ -390,7 +390,8 @@ def test_a_challenge_we_create_is_answered_and_accepted() -> None:
     challenge = h.model.challenge_from("bob")
     assert challenge is not None and challenge.incoming and challenge.terms.color is Color.BLACK
     assert h.session.accept_challenge(challenge.terms) is None
-    assert h.sent() == [{"type": "CHALLENGE_ACCEPT", "channelId": 90, "proposal": proposal}]
+    # the owner answers with final terms; the challenger accepts them
+    assert h.sent() == [{"type": "CHALLENGE_PROPOSAL", "channelId": 90, "proposal": proposal}]
     h.feed({"type": "CHALLENGE_FINAL", "channelId": 90, "gameChannelId": GAME})
     assert h.model.challenge_from("bob") is None
 
@@ -436,3 +437,53 @@ def test_unknown_messages_reach_the_console() -> None:
     h = Harness()
     h.feed({"type": "SOMETHING_NEW", "a": 1})
     assert "SOMETHING_NEW" in h.model.console[-1].text
+
+
+def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> None:
+    h = Harness()
+    rules = {"size": 9, "rules": "japanese", "komi": 6.5, "timeSystem": "absolute", "mainTime": 300}
+    entry = {
+        "channelId": 70,
+        "gameType": "challenge",
+        "roomId": ROOM,
+        "players": {"challengeCreator": user("kumobot", "15k")},
+        "initialProposal": {
+            "gameType": "free",
+            "rules": rules,
+            "players": [{"role": "white", "user": user("kumobot")}, {"role": "black"}],
+        },
+    }
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [entry]})
+    assert 70 not in h.model.games  # a challenge is not a game
+    h.sent()
+    terms = MatchTerms(
+        "kumobot", color=Color.BLACK, size=9, komi=6.5, main_seconds=300, byo_seconds=0
+    )
+    assert h.session.accept_challenge(terms) is None
+    assert h.sent() == [{"type": "JOIN_REQUEST", "channelId": 70}]
+    h.feed(
+        {
+            "type": "CHALLENGE_JOIN",
+            "channelId": 70,
+            "users": [],
+            "proposal": entry["initialProposal"],
+        }
+    )
+    (submit,) = h.sent()
+    assert submit["type"] == "CHALLENGE_SUBMIT"
+    # "The first player in a proposal must always be the challenge owner."
+    assert submit["proposal"]["players"] == [
+        {"role": "white", "name": "kumobot"},
+        {"role": "black", "name": "alice"},
+    ]
+    final = {
+        **submit["proposal"],
+        "players": [
+            {"role": "white", "user": user("kumobot")},
+            {"role": "black", "user": user("alice")},
+        ],
+    }
+    h.feed({"type": "CHALLENGE_PROPOSAL", "channelId": 70, "proposal": final})
+    assert h.sent() == [
+        {"type": "CHALLENGE_ACCEPT", "channelId": 70, "proposal": submit["proposal"]}
+    ]
