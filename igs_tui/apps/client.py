@@ -434,6 +434,10 @@ class Connector:
                 await client.close()
 
     async def close(self) -> None:
+        kgs, self._kgs = self._kgs, None
+        if kgs is not None:
+            # KGS keeps a session without a link for a while: say LOGOUT (bounded wait).
+            await kgs.logout(QUIT_WAIT_SECONDS)
         await self.close_client()
         saver, self.saver = self.saver, None
         if saver is not None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from textual.widgets import Checkbox, RadioButton
 
 from igs_tui.apps.client import Connector
 from igs_tui.backends.capabilities import Backend
@@ -14,7 +16,11 @@ from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.app import IgsApp
 from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.settings import PasswordStore
+from tests.e2e.test_app_local_server import NoKeyring
 from tests.polling import wait_until
 
 
@@ -154,4 +160,42 @@ async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
         assert game.result == "W+R"
     finally:
         await connector.end_session()
+        await connector.close()
+
+
+async def test_the_app_logs_in_to_kgs_from_its_login_screen(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """``igs-tui --server kgs:127.0.0.1:PORT``: the login form shows the custom address; a
+    guest logs in and the games of a joined room fill the games list."""
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+        login_server=f"127.0.0.1:{server.port}",
+    )
+    try:
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#server-custom", RadioButton).value
+            app.screen.query_one("#guest", Checkbox).value = True
+            await pilot.click("#connect")
+            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await wait_until(
+                lambda: model.connection.state is LinkState.CONNECTED, what="connected"
+            )
+            assert model.me.startswith("guest")
+            await wait_until(lambda: model.rooms, what="rooms")
+            backend = app.backend
+            assert backend is not None and backend.capabilities.rooms is not None and model.rooms
+            for room in model.rooms:
+                backend.capabilities.rooms.join_room(room.number)
+            await wait_until(lambda: model.games, what="the games of the rooms")
+            await pilot.pause()
+    finally:
+        # the app's shutdown hook: says LOGOUT, so the server's waiting GET ends at once
         await connector.close()
