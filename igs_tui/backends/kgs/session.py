@@ -40,6 +40,9 @@ ROLE_COLORS = {"black": Color.BLACK, "white": Color.WHITE}
 GAME_KINDS = {"rated": "ranked", "free": "free", "teaching": "teaching"}
 """Our challenge kinds (:data:`igs_tui.model.terms.GAME_KINDS`) as KGS game types."""
 KIND_OF_TYPE = {value: key for key, value in GAME_KINDS.items()}
+GAME_TYPE_FLAGS = {"free": "F ", "teaching": "T ", "tournament": "* "}
+"""KGS game types as the games list's kind column (:attr:`GameSummary.kind_flag`: free,
+teaching, tournament; a ranked game shows none)."""
 PLAYED_TYPES = frozenset({"free", "ranked", "teaching", "simul", "rengo", "tournament"})
 """Game types with players and a clock (the rest are demonstrations and reviews)."""
 
@@ -124,6 +127,12 @@ class KgsSession:
         """Queue LOGIN: "Must be the first message sent"."""
         self._outbox.append(up.login(self.name, self._password, self._locale))
 
+    def forget_challenges(self) -> list[ch.Change]:
+        """The link is lost: KGS forgets open challenges with it, so the requests shown go
+        (a stale one would be accepted into nothing after the reconnect)."""
+        names = {c.submitted_by or c.terms.opponent for c in self._challenges.values()}
+        return [ch.ChallengeClosed(name, "connection lost") for name in sorted(names) if name]
+
     def restart(self) -> None:
         """Log in again after a lost link: the server forgot our channels, so forget them too,
         and join the rooms and games we were in once the login succeeds."""
@@ -181,8 +190,13 @@ class KgsSession:
         return self._wall_clock()
 
     def _on_Unknown(self, m: msg.Unknown) -> list[ch.Change]:
-        why = f" ({m.reason})" if m.reason else ""
-        return [ch.ConsoleAdded(f"unhandled {m.type or 'message'}{why}: {m.raw}", "unknown")]
+        """A message we do not act on: named in the console (its JSON is shown there by
+        the transport); one whose shape is wrong also says what is wrong."""
+        if m.reason:
+            return [
+                ch.ConsoleAdded(f"unreadable {m.type or 'message'} ({m.reason}): {m.raw}", "error")
+            ]
+        return [ch.ConsoleAdded(f"{m.type}: not used by this client", "unknown")]
 
     def _on_Hello(self, m: msg.Hello) -> list[ch.Change]:
         return [ch.ConsoleAdded(f"KGS server {m.version}", "hello")]
@@ -904,6 +918,7 @@ def _summary(entry: msg.GameEntry) -> GameSummary:
         handicap=entry.handicap,
         komi=entry.komi,
         observers=entry.observers,
+        flags=GAME_TYPE_FLAGS.get(entry.game_type, ""),
         title=entry.name or ("" if entry.game_type in PLAYED_TYPES else entry.game_type),
     )
 

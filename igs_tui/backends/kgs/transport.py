@@ -155,6 +155,8 @@ class KgsLink:
                 await self._pause(delay)
                 if self._closing:
                     return
+                for change in self.session.forget_challenges():
+                    self._apply(change)
                 self.session.restart()
             elif self.session.me:
                 self.session.restart()  # run again after giving up: join what we were in

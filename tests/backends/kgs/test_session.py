@@ -11,6 +11,8 @@ from igs_tui.backends.kgs.json_messages import parse_message
 from igs_tui.backends.kgs.session import KgsSession
 from igs_tui.go import Color, Point
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, Role
+from igs_tui.model import changes as ch
+from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
 
 ROOM = 10
@@ -436,7 +438,32 @@ def test_idle_warning_is_answered() -> None:
 def test_unknown_messages_reach_the_console() -> None:
     h = Harness()
     h.feed({"type": "SOMETHING_NEW", "a": 1})
-    assert "SOMETHING_NEW" in h.model.console[-1].text
+    assert h.model.console[-1].text == "SOMETHING_NEW: not used by this client"
+    h.feed({"type": "GAME_LIST", "channelId": -4, "games": []})
+    assert h.model.console[-1].kind == "error" and "GAME_LIST" in h.model.console[-1].text
+
+
+def test_game_types_show_in_the_kind_column() -> None:
+    h = Harness()
+    players = {"white": user("w"), "black": user("b")}
+    games = [
+        {"channelId": 60 + i, "gameType": kind, "roomId": ROOM, "players": players}
+        for i, kind in enumerate(("free", "ranked", "teaching"))
+    ]
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": games})
+    assert [h.model.games[n].kind_flag for n in (60, 61, 62)] == ["F", "", "T"]
+
+
+def test_a_lost_link_closes_the_open_challenges() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.session.challenge(MatchTerms("bob", size=9))
+    h.model.apply(ch.ChallengeOpened(Challenge(MatchTerms("bob", size=9), incoming=False)))
+    for change in h.session.forget_challenges():
+        h.model.apply(change)
+    assert h.model.challenge_from("bob") is None
+    h.session.restart()
+    assert h.sent()[0]["type"] == "LOGIN"
 
 
 def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> None:
