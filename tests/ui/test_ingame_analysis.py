@@ -93,7 +93,7 @@ class FakeAnalysis:
         self.closed = True
 
 
-async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None:
+async def test_alt_a_shows_the_builtin_engines_candidate_and_estimate() -> None:
     model, _ = new_model()
     app = AnalysisApp(model, builtin_analysis())
     async with app.run_test(size=(110, 32)) as pilot:
