@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         metavar="CMD",
         help="GTP engine command line for score estimates, dead-stone hints and live "
-        "analysis (ctrl+r on a board, also in 'review') "
+        "analysis (alt+a on a board, also in 'review') "
         "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
     )
     parser.add_argument(
