@@ -35,7 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and print its address",
     )
     parser.add_argument(
-        "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+        "--server",
+        metavar="HOST:PORT",
+        help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
+        "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
+        "one: python -m igs_tui.localkgs)",
     )
     parser.add_argument(
         "--dialect",
@@ -60,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         metavar="CMD",
         help="GTP engine command line for score estimates, dead-stone hints and live "
-        "analysis (ctrl+r on a board, also in 'review') "
+        "analysis (alt+a on a board, also in 'review') "
         "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
     )
     parser.add_argument(
@@ -193,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
+        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+            parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 
         return run_accessible(
