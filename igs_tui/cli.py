@@ -31,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--local-kgs",
         action="store_true",
-        help="start the embedded fake KGS server (the KGS JSON protocol on 127.0.0.1) "
-        "and print its address",
+        help="start the embedded fake KGS server (the KGS JSON protocol on 127.0.0.1) and "
+        "connect to it (works offline; python -m igs_tui.localkgs runs it alone)",
     )
     parser.add_argument(
         "--server",
@@ -166,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_review_cli(args.file, args.engine)
     if args.command == "serve":
+        if args.local_kgs:
+            parser.error("serve does not start the fake KGS server: leave out --local-kgs")
         if args.accessible or args.user:
             parser.error("serve runs the screen app in a browser: leave out --accessible")
         if args.local and args.server:
@@ -187,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         from igs_tui.apps.local_kgs import run_local_kgs
 
-        return run_local_kgs()
+        return run_local_kgs(engine=args.engine, encoding=args.encoding, record=not args.no_record)
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:

@@ -1,9 +1,10 @@
-"""``igs-tui --local-kgs``: start the fake KGS server on a free port of 127.0.0.1.
+"""``igs-tui --local-kgs``: the fake KGS server on a free port of 127.0.0.1, and the client
+connected to it (as ``--server kgs:127.0.0.1:PORT``).
 
-The server runs on its own thread and event loop (:class:`EmbeddedKgs`), so a client on the
-main thread (the Textual app, once ``--server kgs:HOST:PORT`` exists) can talk to it over
-HTTP exactly as it would to KGS. Until the KGS client is wired into the app, ``--local-kgs``
-starts the server, prints its URL and the ``--server`` value to use, and serves until Ctrl-C.
+The server runs on its own thread and event loop (:class:`EmbeddedKgs`), so the Textual app on
+the main thread talks to it over HTTP exactly as it would to KGS; it stops when the app
+quits. ``serve_local_kgs`` runs the server alone (the URL printed, until Ctrl-C), as
+``python -m igs_tui.localkgs`` does.
 """
 
 from __future__ import annotations
@@ -72,18 +73,32 @@ class EmbeddedKgs:
             await server.stop()
 
 
-def run_local_kgs() -> int:
+def run_local_kgs(
+    *, engine: str | None = None, encoding: str | None = None, record: bool = True
+) -> int:
+    """Start the fake KGS server, run the client against it, stop the server at the end."""
+    from igs_tui.apps.client import run_app
+
+    embedded = EmbeddedKgs()
+    try:
+        embedded.start()
+    except RuntimeError as exc:
+        print(f"igs-tui: error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return run_app(server=embedded.server_spec, engine=engine, encoding=encoding, record=record)
+    finally:
+        embedded.stop()
+
+
+def serve_local_kgs() -> int:
     """Start the fake KGS server, say where it is, and serve until interrupted."""
     embedded = EmbeddedKgs()
     try:
         embedded.start()
         assert embedded.server is not None
         print(f"igs-tui fake KGS server listening on {embedded.server.url}", flush=True)
-        print(
-            f"The KGS client is not part of this build yet: point a KGS JSON client at that "
-            f"URL (igs-tui --server {embedded.server_spec} once it is). Ctrl-C stops the server.",
-            flush=True,
-        )
+        print(f"Connect with: igs-tui --server {embedded.server_spec}", flush=True)
         threading.Event().wait()
     except RuntimeError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)

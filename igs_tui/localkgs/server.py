@@ -35,6 +35,8 @@ COOKIE = "JSESSIONID"
 TICK_ACTIONS = 100
 """Timed actions per tick at most; more wait for the next tick, after pending requests."""
 MAX_TICK_SLEEP = 0.25
+SHUTDOWN_SECONDS = 1.0
+"""How long stopping waits for requests in progress (aiohttp's default is a minute)."""
 """Real seconds between two looks at idle sessions when nothing is scheduled."""
 
 
@@ -60,6 +62,7 @@ class LocalKgsServer:
         self._kick = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._ticking = False
 
     @property
     def url(self) -> str:
@@ -72,22 +75,29 @@ class LocalKgsServer:
         return app
 
     async def start(self) -> int:
-        self._runner = web.AppRunner(self.make_app(), access_log=None)
+        self._runner = web.AppRunner(
+            self.make_app(), access_log=None, shutdown_timeout=SHUTDOWN_SECONDS
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         addresses = self._runner.addresses
         if addresses:
             self.port = int(addresses[0][1])
+        self._ticking = True
         self._ticker = asyncio.create_task(self._tick_forever())
         return self.port
 
     async def stop(self) -> None:
         if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+            # Ask, not cancel: on Python 3.11 cancelling a task parked in wait_for while the
+            # event it waits on is being set can hang the task for good.
+            self._ticking = False
+            self._kick.set()
+            await self._ticker
             self._ticker = None
+        for waker in self._wakers.values():
+            waker.set()  # parked GETs answer now instead of holding the shutdown
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -140,7 +150,7 @@ class LocalKgsServer:
         self._kick.set()
 
     async def _tick_forever(self) -> None:
-        while True:
+        while self._ticking:
             now = self.clock.now()
             self.world.tick(now, limit=TICK_ACTIONS)
             self._wake()

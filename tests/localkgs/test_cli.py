@@ -48,3 +48,37 @@ def test_embedded_server_runs_on_its_own_thread() -> None:
     finally:
         embedded.stop()
     assert not embedded._thread.is_alive()
+
+
+def test_local_kgs_runs_the_client_against_the_fake_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import igs_tui.apps.client as client_module
+    from igs_tui.apps.local_kgs import run_local_kgs
+
+    calls: list[dict[str, object]] = []
+
+    def fake_run_app(**kwargs: object) -> int:
+        calls.append(kwargs)
+        host, port = str(kwargs["server"]).removeprefix("kgs:").rsplit(":", 1)
+        with httpx.Client() as http:  # the server answers while the app runs
+            login = http.post(
+                f"http://{host}:{port}/json/access", json={"type": "LOGIN", "name": "visitor"}
+            )
+            assert login.status_code == 200
+        return 0
+
+    monkeypatch.setattr(client_module, "run_app", fake_run_app)
+    assert run_local_kgs(engine="gnugo", record=False) == 0
+    (call,) = calls
+    assert str(call["server"]).startswith("kgs:127.0.0.1:")
+    assert (call["engine"], call["record"]) == ("gnugo", False)
+    host, port = str(call["server"]).removeprefix("kgs:").rsplit(":", 1)
+    with pytest.raises(httpx.ConnectError), httpx.Client() as http:
+        http.get(f"http://{host}:{port}/json/access")  # stopped with the app
+
+
+def test_local_kgs_is_not_for_serve(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--local-kgs", "serve"])
+    assert "--local-kgs" in capsys.readouterr().err
