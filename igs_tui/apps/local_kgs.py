@@ -3,8 +3,7 @@ connected to it (as ``--server kgs:127.0.0.1:PORT``).
 
 The server runs on its own thread and event loop (:class:`EmbeddedKgs`), so the Textual app on
 the main thread talks to it over HTTP exactly as it would to KGS; it stops when the app
-quits. ``serve_local_kgs`` runs the server alone (the URL printed, until Ctrl-C), as
-``python -m igs_tui.localkgs`` does.
+quits. ``python -m igs_tui.localkgs`` runs the server alone.
 """
 
 from __future__ import annotations
@@ -89,22 +88,3 @@ def run_local_kgs(
         return run_app(server=embedded.server_spec, engine=engine, encoding=encoding, record=record)
     finally:
         embedded.stop()
-
-
-def serve_local_kgs() -> int:
-    """Start the fake KGS server, say where it is, and serve until interrupted."""
-    embedded = EmbeddedKgs()
-    try:
-        embedded.start()
-        assert embedded.server is not None
-        print(f"igs-tui fake KGS server listening on {embedded.server.url}", flush=True)
-        print(f"Connect with: igs-tui --server {embedded.server_spec}", flush=True)
-        threading.Event().wait()
-    except RuntimeError as exc:
-        print(f"igs-tui: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        pass
-    finally:
-        embedded.stop()
-    return 0
