@@ -167,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             local=args.local,
             server=args.server,
             dialect=args.dialect,
+            encoding=args.encoding,
+            engine=args.engine,
+            record=not args.no_record,
         )
     from igs_tui.apps.client import run_app
 

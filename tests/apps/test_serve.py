@@ -109,3 +109,47 @@ async def test_a_browser_session_logs_in_as_guest_and_sees_a_stone(tmp_path: Pat
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class FakeServer:
+    """Stands in for textual-serve's Server: keeps the command instead of serving."""
+
+    commands: list[str] = []
+
+    def __init__(self, command: str, **_options: object) -> None:
+        FakeServer.commands.append(command)
+
+    def serve(self) -> None:
+        return None
+
+
+def test_serve_passes_the_client_options_to_every_session(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shlex
+
+    import textual_serve.server
+
+    from igs_tui.cli import main
+
+    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    FakeServer.commands.clear()
+    argv = ["--local", "--no-record", "--encoding", "cp932", "--engine", "gnugo --mode gtp"]
+    assert main([*argv, "serve", "--port", "8123"]) == 0
+    (command,) = FakeServer.commands
+    assert shlex.split(command)[1:] == [
+        "-m",
+        "igs_tui.cli",
+        "--local",
+        "--encoding",
+        "cp932",
+        "--engine",
+        "gnugo --mode gtp",
+        "--no-record",
+    ]
+    assert main(["serve", "--port", "8123"]) == 0  # recording stays on unless turned off
+    assert "--no-record" not in FakeServer.commands[-1]
+    # a bad option is refused once, before serving, rather than by every session
+    assert main(["--encoding", "klingon", "serve"]) == 2
+    assert "no such codec" in capsys.readouterr().err
+    assert len(FakeServer.commands) == 2
