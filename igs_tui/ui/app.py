@@ -103,6 +103,8 @@ class IgsApp(App[None]):
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
+        if self.chat_logger is not None:
+            self.chat_logger.writing = not no_record
         self.sounds: SoundSettings = load_sounds(config_dir)
         """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.sounds`)."""
 
@@ -173,6 +175,8 @@ class IgsApp(App[None]):
 
     async def _start_session(self, request: LoginRequest) -> None:
         assert self._connect is not None
+        if self.chat_logger is not None:  # before the first line of the session can arrive
+            self.chat_logger.writing = request.record and not self._no_record
         try:
             result = self._connect(request)
             backend = await result if inspect.isawaitable(result) else result
