@@ -29,10 +29,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from igs_tui.go import Point
 from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
+from igs_tui.records.marks import ShownMark
+from igs_tui.records.model import MarkKind
 from igs_tui.ui.board_layout import choose_layout
-from igs_tui.ui.board_render import BoardPicture
+from igs_tui.ui.board_render import BoardPicture, PointMark
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_prompts import InputPrompt
 from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
@@ -43,6 +46,18 @@ __all__ = ["ReviewCommands", "ReviewScreen"]
 
 PAGE = 10
 """Moves skipped by PageUp/PageDown."""
+
+
+def board_marks(marks: dict[Point, ShownMark]) -> dict[Point, PointMark]:
+    """A node's marks as the board draws them: shapes by name, labels and move numbers as
+    text (cleaned: a record is a stranger's file)."""
+    drawn: dict[Point, PointMark] = {}
+    for point, mark in marks.items():
+        if mark.kind in (MarkKind.LABEL, MarkKind.NUMBER):
+            drawn[point] = PointMark(text=clean(mark.text))
+        else:
+            drawn[point] = PointMark(shape=mark.kind.value)
+    return drawn
 
 
 class ReviewCommands(Provider):
@@ -108,6 +123,7 @@ class ReviewScreen(Screen[None]):
         Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("ctrl+o", "open_record", "Open record", show=False),
+        Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -169,6 +185,7 @@ class ReviewScreen(Screen[None]):
             record.size,
             position.stones,
             last.point if last is not None else None,
+            marks=board_marks(position.marks),
         )
         header = header_lines(record.info, record.size)
         name = clean(self.path.name, max_length=30) if self.path is not None else "record"
@@ -183,6 +200,11 @@ class ReviewScreen(Screen[None]):
         self._text("#review-comment").update(Content(comment or "(no comment)"))
         self.query_one("#review-comment-box").scroll_home(animate=False)
         self._text("#review-status").update(Content(self.message))
+
+    def action_toggle_ascii(self) -> None:
+        """Letters instead of circles and shapes, for terminals whose fonts lack the symbols
+        (as ctrl+t in a game)."""
+        self.board.ascii_only = not self.board.ascii_only
 
     def show_message(self, message: str) -> None:
         self.message = message
