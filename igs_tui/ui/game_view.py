@@ -40,9 +40,9 @@ from textual.message import Message
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
-from igs_tui.ui.board_layout import choose_layout
+from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game_actions import GameActions
 from igs_tui.ui.game_alerts import (
     RequestPrompt,
@@ -305,16 +305,10 @@ class GameView(GameActions):
         if not width or not height:
             return
         size = self.game.size if self.game is not None else 19
-        panel = self.query_one("#game-side")
-        side: int | None = None
-        for least in (self.SIDE_MIN, self.SIDE_NARROW):
-            layout = choose_layout(size, width - least, height)
-            if layout.width <= width - least and layout.height <= height:
-                side = max(least, min(self.SIDE_MAX, width - layout.width))
-                break
-        panel.display = side is not None
-        if side is not None and (panel.styles.width is None or panel.styles.width.value != side):
-            panel.styles.width = side
+        side = side_width(
+            size, width, height, least=self.SIDE_MIN, narrow=self.SIDE_NARROW, most=self.SIDE_MAX
+        )
+        fit_side_panel(self.query_one("#game-side"), side)
 
     def _forfeit_text(self) -> str:
         """The forfeit countdown while the link is down, in own games not yet over."""

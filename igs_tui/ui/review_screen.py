@@ -34,9 +34,9 @@ from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
 from igs_tui.records.marks import ShownMark
 from igs_tui.records.model import MarkKind
-from igs_tui.ui.board_layout import choose_layout
+from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardPicture, PointMark
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game_prompts import InputPrompt
 from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
 from igs_tui.ui.review_text import choice_lines, header_lines, position_lines
@@ -100,6 +100,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-status { color: $warning; height: auto; }
     """
     SIDE_MIN = 30
+    SIDE_NARROW = 20
     SIDE_MAX = 70
 
     COMMANDS: ClassVar = {ReviewCommands}
@@ -158,15 +159,20 @@ class ReviewScreen(Screen[None]):
 
     def _fit_side(self) -> None:
         """The board gets the largest layout that fits beside a side of at least
-        :attr:`SIDE_MIN` cells; the side gets the rest (as in the game view)."""
+        :attr:`SIDE_MIN` cells; the side gets the rest, and in a small terminal narrows to
+        :attr:`SIDE_NARROW` or makes way for the board (as in the game view)."""
         width, height = self.size
         if not width or not height:
             return
-        layout = choose_layout(self.cursor.record.size, width - self.SIDE_MIN, height - 1)
-        side = max(self.SIDE_MIN, min(self.SIDE_MAX, width - layout.width))
-        panel = self.query_one("#review-side")
-        if panel.styles.width is None or panel.styles.width.value != side:
-            panel.styles.width = side
+        side = side_width(
+            self.cursor.record.size,
+            width,
+            height - 1,  # the footer
+            least=self.SIDE_MIN,
+            narrow=self.SIDE_NARROW,
+            most=self.SIDE_MAX,
+        )
+        fit_side_panel(self.query_one("#review-side"), side)
 
     # drawing ----------------------------------------------------------------------------------
     @property

@@ -326,3 +326,27 @@ async def test_marks_and_labels_of_a_node_are_drawn_in_unicode_and_ascii(tmp_pat
         rows = board_rows(screen)
         assert not any(c in row for row in rows.values() for c in "^#*@Ab")
         assert "X" in rows[5]  # the stone under the triangle is back
+
+
+@pytest.mark.parametrize(("size", "side"), [(9, 21), (19, None)])
+async def test_a_small_terminal_gives_the_reviewed_board_the_room(
+    tmp_path: Path, size: int, side: int | None
+) -> None:
+    """At 40x12 a 9x9 board fits beside a narrowed side; a 19x19 one does not, and its
+    "terminal too small" spans the screen instead of a 10-cell column."""
+    loaded = load_record(str(write_record(tmp_path, f"(;SZ[{size}];B[cc])")))
+    assert not isinstance(loaded, str), loaded
+    app = ReviewApp(loaded[1], loaded[0])
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        panel = screen.query_one("#review-side")
+        board = screen.board
+        text = " ".join(board.render_line(y).text.strip() for y in range(board.size.height))
+        if side is None:
+            assert not panel.display and board.region.width == 40
+            assert text.startswith(f"Terminal too small for a {size}x{size} board: it")
+        else:
+            assert panel.display and panel.region.width == side
+            assert "Terminal too small" not in text
