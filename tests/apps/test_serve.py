@@ -122,6 +122,7 @@ async def test_a_browser_session_logs_in_as_guest_and_sees_a_stone(tmp_path: Pat
             proc.wait()
     assert proc.stderr is not None
     assert b"Traceback" not in proc.stderr.read()
+    assert any((tmp_path / "igs-tui" / "sessions").iterdir())  # recorded by default
 
 
 class FakeServer:
@@ -319,6 +320,9 @@ async def test_in_headless_chromium_a_guest_observes_the_relay(tmp_path: Path) -
                 shutil.copyfile(shot, REPO / "screenshots" / "serve-browser.png")
     assert proc.stderr is not None
     assert b"Traceback" not in proc.stderr.read()
+    # --no-record reached the browser's session: no transcript, no chat log
+    data = tmp_path / "home" / "igs-tui"
+    assert not any((data / "sessions").glob("*")) and not any((data / "logs").glob("*"))
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
