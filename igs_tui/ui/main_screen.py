@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.events import DescendantFocus, Resize
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import MountError, Widget
 from textual.widgets import Footer, Static, Tab, Tabs
 
 from igs_tui.backends.capabilities import Backend
@@ -188,10 +188,14 @@ class MainScreen(Screen[None]):
         """
         container = self.pane(name)
         if name not in self._built:
+            if not container.is_attached:  # the app is quitting: nothing to mount into
+                raise PaneGone(name)
             mounted = asyncio.Event()
             self._mounting[name] = mounted
             try:
                 await container.mount(self._build(name))
+            except MountError:  # taken down between the check and the mount
+                raise PaneGone(name) from None
             finally:
                 mounted.set()
                 del self._mounting[name]

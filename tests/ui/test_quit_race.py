@@ -77,3 +77,16 @@ async def test_a_pane_key_before_the_screen_is_built_is_kept(tmp_path: Path) -> 
         assert main.active == "console" and main.visible_panes() == ["console"]
         for name in PANE_NAMES:
             await main.ensure_pane(name)
+
+
+@pytest.mark.parametrize("name", ["console", "chat", "players", "board"])
+async def test_a_pane_asked_for_as_the_app_exits(tmp_path: Path, name: str) -> None:
+    """ctrl+q that waited for the screen as long as it may (a loaded machine), then quit
+    while a pane key's build is still queued: the build finds the screen gone."""
+    async with rig(tmp_path) as r, r.app.run_test(size=COMPACT) as pilot:
+        await submit_guest_login(pilot, r)
+        main = r.app.screen
+        assert isinstance(main, MainScreen)
+        await wait_until(lambda: main.is_mounted)
+        main.action_show_pane(name)
+        r.app.exit()
