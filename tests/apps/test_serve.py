@@ -191,12 +191,13 @@ SCREEN_HOOK = """
 
 
 def chromium_or_skip() -> str:
-    """The browser, or a skip on a user's machine without one (a failure in CI: ``$CI``)."""
+    """The browser, or a skip on a user's machine without one (a failure in CI: ``$CI``, or
+    ``$IGS_TUI_REQUIRE_CHROMIUM`` as ``.ci/run`` sets it)."""
     from tests.apps.cdp import find_chromium
 
     chromium = find_chromium()
     if chromium is None:
-        if os.environ.get("CI"):
+        if os.environ.get("CI") or os.environ.get("IGS_TUI_REQUIRE_CHROMIUM"):
             pytest.fail("CI needs chromium for the browser test (.ci/run installs it)")
         pytest.skip("no chromium on this machine")
     return chromium
@@ -208,6 +209,7 @@ def test_without_chromium_the_browser_test_skips_here_and_fails_in_ci(
     monkeypatch.delenv("CHROMIUM", raising=False)
     monkeypatch.setenv("PATH", "")
     monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("IGS_TUI_REQUIRE_CHROMIUM", raising=False)
     with pytest.raises(pytest.skip.Exception):
         chromium_or_skip()
     monkeypatch.setenv("CI", "true")
