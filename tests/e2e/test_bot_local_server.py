@@ -66,8 +66,11 @@ def as_text(moves: object, size: int) -> list[tuple[Color, str]]:
 
 async def play_scored_game(run: BotRun, script: Script, size: int = 9) -> tuple[FollowedGame, Seen]:
     seen = Seen()
+    before = len(run.bridge.finished)
     challenge(run.opponent, size=size)
     game = await oppose(run.opponent, script, server=run.server, seen=seen)
+    # The opponent may see the result a moment before the bot has written its record.
+    await wait_until(lambda: len(run.bridge.finished) > before)
     return game, seen
 
 
