@@ -152,7 +152,10 @@ def cmd_undo(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     game, color, _ = found
     if game.phase is Phase.SCORING:
-        gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
+        if hub.dialect.scoring_undo_resumes_play:
+            gameflow.resume_play(hub, game, user)
+        else:
+            gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
         return
     if hub.dialect.undo_by_mover:
         if color is not game.to_move:

@@ -10,6 +10,9 @@ describes; :data:`NNGS` reproduces what was observed on a real NNGS 1.1.22 serve
 * ``done``, ``adjourn`` and ``resign`` take no game number (a three-line usage error);
 * ``load`` takes the game's ``white-black`` name, not an opponent;
 * ``undo`` is typed by the player to move and takes back the opponent's last move, unasked;
+  in scoring, either player's ``undo`` goes back to play and takes back the pass that began
+  scoring (IGS restores the removed stones and stays in scoring); the players' undo line
+  reads ``28 bob undid the last move (C3).`` (IGS: ``(C3) .``), as NNGS's source words it;
 * two passes start scoring, and the pass that starts it is not echoed to the players;
 * the ``user`` listing is a code-9 table; shouts read ``21 name -->> text`` and says
   ``19 name text``; a komi proposal is an offer with a "Use komi" hint and its agreement
@@ -39,6 +42,11 @@ class Dialect:
     """``load`` wants ``white-black``; ``load <opponent>`` is refused."""
     undo_by_mover: bool
     """``undo`` by the player to move takes back the opponent's last move (NNGS)."""
+    scoring_undo_resumes_play: bool
+    """``undo`` in scoring goes back to play, taking back the last pass (NNGS), instead of
+    restoring the removed stones (IGS)."""
+    undid_format: str
+    """The players' ``28`` line for one move taken back (``{name}``, ``{move}``)."""
     passes_to_score: int
     echo_scoring_pass: bool
     """The players see the pass that starts scoring (IGS) or only the scoring notice."""
@@ -64,6 +72,8 @@ IGS = Dialect(
     unnumbered=frozenset(),
     load_by_pair=False,
     undo_by_mover=False,
+    scoring_undo_resumes_play=False,
+    undid_format="{name} undid the last move ({move}) .",
     passes_to_score=3,
     echo_scoring_pass=True,
     plain_chat=False,
@@ -84,6 +94,8 @@ NNGS = Dialect(
     unnumbered=frozenset({"done", "adjourn", "resign"}),
     load_by_pair=True,
     undo_by_mover=True,
+    scoring_undo_resumes_play=True,
+    undid_format="{name} undid the last move ({move}).",
     passes_to_score=2,
     echo_scoring_pass=False,
     plain_chat=True,

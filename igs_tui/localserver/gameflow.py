@@ -197,9 +197,8 @@ def undo_moves(hub: Hub, game: ServerGame, actor: User, requester: Color) -> Non
         return
     now = hub.now()
     game.start_clock(now)
-    player_lines: list[Line] = [
-        (28, f"{actor.name} undid the last move ({_short(r)}) .") for r in undone
-    ]
+    undid = hub.dialect.undid_format
+    player_lines: list[Line] = [(28, undid.format(name=actor.name, move=_short(r))) for r in undone]
     player_lines.append((None, ""))
     player_lines.extend((15, text) for text in game.heading(now))
     for player in game.players():
@@ -260,6 +259,19 @@ def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str |
 
 def _name(game: ServerGame, point: Point) -> str:
     return format_point(point, game.size)
+
+
+def resume_play(hub: Hub, game: ServerGame, actor: User) -> None:
+    """NNGS's ``undo`` in scoring: back to play, the removed stones back on the board, and the
+    pass that began scoring taken back (so one pass more ends play again)."""
+    game.phase = Phase.PLAY
+    game.scoring = None
+    game.done.clear()
+    if game.records:
+        undo_moves(hub, game, actor, game.records[-1].color)
+    else:
+        game.start_clock(hub.now())
+        hub.notify_agents(game)
 
 
 def restore_scoring(hub: Hub, game: ServerGame) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from igs_tui.go import parse_point
 from igs_tui.localserver import LocalServer
 from igs_tui.localserver.dialect import NNGS, dialect_named
 from tests.localserver.client import Client
@@ -200,9 +201,44 @@ async def test_undo_by_the_player_to_move(make_server: MakeServer, connect: Conn
     assert (await alice.command("undo"))[0] == "5 It is not your move."
     await bob.send("undo")
     took = await alice.block()
-    assert took[0] == "28 bob undid the last move (C3) ."
+    # NNGS's source: "%s undid the last move (%s).\n" (IGS puts a space before the stop)
+    assert took[0] == "28 bob undid the last move (C3)."
     await bob.block()
     assert server.hub.games[1].records == []
+
+
+async def test_undo_in_scoring_goes_back_to_play(make_server: MakeServer, connect: Connect) -> None:
+    """NNGS's undo in scoring: both players back to play, the removed stones back, and the
+    pass that began scoring taken back (IGS restores the stones and stays in scoring)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    carol = await connect(server)
+    await carol.login("carol", "carol")
+    await start(bob, alice)
+    await carol.command("observe 1")
+    for mover, other, move in ((alice, bob, "C3"), (bob, alice, "E3"), (alice, bob, "pass")):
+        await play(mover, other, move)
+        await carol.block()
+    await bob.send("pass")
+    await bob.block()
+    await alice.block()
+    await carol.block()
+    await alice.send("E3")  # remove White's stone (its own prompt, then the removal block)
+    for player in (alice, bob):
+        await player.until("^49 Game 1 alice is removing @ E3$")
+        await player.block()
+    game = server.hub.games[1]
+    assert game.scoring is not None and game.scoring.dead
+    await alice.send("undo")  # not her turn: in scoring either player may
+    block = await alice.block()
+    assert block[0] == "28 alice undid the last move (Pass)."
+    assert block[2].startswith("15 Game 1 I: bob (")
+    assert (await bob.block())[0] == "28 alice undid the last move (Pass)."
+    assert (await carol.block())[0] == "28 Undo in game 1: bob vs alice:   Pass"
+    assert game.scoring is None and len(game.records) == 3
+    assert game.rules.get(parse_point("E3", 9)) is not None  # the removed stone is back
+    await bob.send("D5")  # bob's pass was taken back: his turn again
+    assert (await bob.block())[-2] == "15   3(W): D5"
 
 
 async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Connect) -> None:

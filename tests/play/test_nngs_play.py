@@ -265,10 +265,24 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             alice.backend.request_undo(number)
             said = BufferKey(ChatKind.GAME, str(number))
             await wait_until(lambda: UNDO_BY_SAY in texts(bob, said))
-            bob.backend.send_raw("undo")
+            # bob's client reads the request as one (his view opens the undo dialog)
+            await wait_until(lambda: game_b.undo_requested_by == "alice")
+            bob.backend.answer_undo(number, True)
             await wait_until(lambda: game_a.last_number == 2 and game_b.last_number == 2)
             alice.backend.play(number, Point(6, 2))
             await wait_until(lambda: game_b.last_number == 3)
+            # two passes start scoring; an undo there goes back to play, the last pass undone
+            bob.backend.play(number, None)
+            await wait_until(lambda: game_a.last_number == 4)
+            alice.backend.play(number, None)
+            await wait_until(lambda: game_a.phase is GamePhase.SCORING)
+            await wait_until(lambda: game_b.phase is GamePhase.SCORING)
+            bob.backend.restore_scoring(number)
+            await wait_until(lambda: game_a.phase is GamePhase.PLAYING)
+            await wait_until(lambda: game_b.phase is GamePhase.PLAYING)
+            assert game_a.last_number == game_b.last_number == 4
+            alice.backend.play(number, Point(6, 4))  # her pass was taken back: her turn
+            await wait_until(lambda: game_b.last_number == 5)
             # adjourn: bob's game holds alice's request (his view asks); he agrees
             alice.backend.adjourn(number)
             await wait_until(lambda: game_b.adjourn_requested_by == "alice")
@@ -282,8 +296,8 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             await wait_until(lambda: alice.game() is not game_a and bob.game() is not game_b)
             again_a, again_b = alice.game(), bob.game()
             assert again_a is not None and again_b is not None
-            # "{Game N: bob vs alice @ Move 3}" and the last move only: "moves N" fills in
-            await wait_until(lambda: again_a.last_number == 3 and again_b.last_number == 3)
+            # "{Game N: bob vs alice @ Move 5}" and the last move only: "moves N" fills in
+            await wait_until(lambda: again_a.last_number == 5 and again_b.last_number == 5)
             assert [m.point for m in again_a.moves] == [m.point for m in game_a.moves]
             assert again_a.sync_errors == [] and again_b.sync_errors == []
             assert any(line == "load bob-alice" for line in sent_a)

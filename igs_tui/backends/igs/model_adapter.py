@@ -620,6 +620,10 @@ class ModelAdapter:
         else:
             game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
+            if game.phase is GamePhase.SCORING:
+                # NNGS: an undo in scoring goes back to play and takes back the last pass
+                # (IGS never sends 28 in scoring: it restores the stones with 9 lines)
+                self.model.apply(ch.PhaseChanged(game.number, GamePhase.PLAYING))
             self.model.apply(ch.MoveUndone(game.number))
 
     def _komi_request(self, e: ev.KomiRequest) -> None:
@@ -694,6 +698,8 @@ class ModelAdapter:
         if game is not None:
             line = Kibitz(e.name, "", e.text, game.last_number)
             self.model.apply(ch.GameChat(game.number, line, said=True))
+            if self.conversation is not None:
+                self.conversation.said(game.number, e.name, e.text)
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
