@@ -17,7 +17,8 @@ describes; :data:`NNGS` reproduces what was observed on a real NNGS 1.1.22 serve
 * the ``user`` listing is a code-9 table; shouts read ``21 name -->> text`` and says
   ``19 name text``; a komi proposal is an offer with a "Use komi" hint and its agreement
   reaches the players only; a scored result is announced as a resignation with the score;
-* a ``39`` line names the server at login, and an unregistered name logs in as itself.
+* the login banner (``----- Welcome to the No Name Go Server (NNGS) -----``) and a ``39``
+  line name the server, and an unregistered name logs in as itself.
 
 The knobs are data; the command modules and :mod:`.gameflow` ask them where the servers part.
 """
@@ -32,6 +33,8 @@ class Dialect:
     name: str
     version_line: str | None
     """The ``39`` line sent at login (None: the server does not name itself)."""
+    banner_line: str | None
+    """A line of the pre-login banner that names the server (NNGS's ``messages/login``)."""
     missing_commands: frozenset[str]
     """Commands answered with ``5 <command>: Unknown command.``."""
     missing_toggles: frozenset[str]
@@ -67,6 +70,7 @@ class Dialect:
 IGS = Dialect(
     name="igs",
     version_line=None,
+    banner_line=None,
     missing_commands=frozenset(),
     missing_toggles=frozenset(),
     unnumbered=frozenset(),
@@ -89,6 +93,7 @@ NNGS_VERSION = "No Name Go Server (NNGS) version 1.1.22"
 NNGS = Dialect(
     name="nngs",
     version_line=NNGS_VERSION,
+    banner_line="----- Welcome to the No Name Go Server (NNGS) -----",
     missing_commands=frozenset({"nmatch", "undoplease", "noundo", "id", "seek", "room"}),
     missing_toggles=frozenset({"newundo", "nmatch", "seek"}),
     unnumbered=frozenset({"done", "adjourn", "resign"}),

@@ -94,6 +94,11 @@ class Hub:
     # -- users ---------------------------------------------------------------------------
 
     def banner(self) -> list[str]:
+        """What a connection reads before ``Login:``; an NNGS names itself here (unless the
+        server is configured not to name itself at all)."""
+        named = self.dialect.banner_line
+        if named is not None and self.config.announce_version:
+            return ["IGS-compatible local server (igs-tui)", named, ""]
         return ["IGS-compatible local server (igs-tui)", ""]
 
     def find_account(self, name: str) -> User | None:

@@ -154,17 +154,21 @@ async def test_the_version_line_tells_the_profile_before_any_refusal() -> None:
 
 
 async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
-    """No version line: the first login sends the IGS setup and learns from the three
-    refusals without showing them; the next login with the same profile sends none."""
+    """No banner or version line naming the server: the first login sends what every
+    IGS-family server takes and one IGS-only probe (newundo), learns from its refusal without
+    showing it and sends neither nmatch nor id; the next login with the profile sends none."""
     store = ProfileStore()
     async with nngs_server(version=False) as server:
         key = f"127.0.0.1:{server.port}"
         alice, sent = await join(server, "alice", profile=store.profile(key))
         profile = alice.backend.conversation.profile
         try:
-            await wait_until(lambda: profile.refused_toggles == {"newundo", "nmatch"})
-            await wait_until(lambda: profile.refused_commands == {"id"})
-            assert all(line in sent for line in REFUSED_AT_LOGIN)
+            await wait_until(lambda: profile.refused_toggles == {"newundo"})
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
+            alice.backend.refresh_players()  # queued after the setup: all of it went out
+            await wait_until(lambda: bool(alice.model.players.names()))
+            assert "toggle newundo true" in sent
+            assert not any(line == "toggle nmatch true" or line.startswith("id ") for line in sent)
             assert profile.family is Family.UNKNOWN
             assert system_errors(alice) == []
         finally:
@@ -178,6 +182,21 @@ async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
             assert system_errors(again) == []
         finally:
             await leave(again)
+
+
+async def test_the_login_banner_names_nngs_before_the_setup() -> None:
+    """NNGS's login banner names it ("Welcome to the No Name Go Server (NNGS)"): even a
+    fresh profile sends no refused setup command."""
+    async with nngs_server() as server:
+        alice, sent = await join(server, "alice", profile=ServerProfile())
+        try:
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
+            alice.backend.refresh_players()
+            await wait_until(lambda: bool(alice.model.players.names()))
+            assert not any(line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent)
+            assert alice.backend.conversation.profile.family is Family.NNGS
+        finally:
+            await leave(alice)
 
 
 @pytest.mark.parametrize("version", [True, False], ids=["named", "learnt"])

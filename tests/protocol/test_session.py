@@ -61,10 +61,28 @@ def test_setup_goes_first_then_ready_when_answered() -> None:
     assert written[:2] == ["bob", "pw"]
     assert s.state is SessionState.SETUP
     written = written[2:] + write_all(s)
-    assert written == [cmd.line for cmd in setup_commands("igs-tui", "9.9")] + ["games"]
-    for _ in range(6):  # one answer per setup command
+    setup = [cmd.line for cmd in setup_commands("igs-tui", "9.9")]
+    held = ["toggle nmatch true", "id igs-tui 9.9"]  # wait for the newundo probe's answer
+    assert written == [line for line in setup if line not in held]
+    for _ in range(4):
+        feed(s, "9 Set something.\n1 5")
+    assert s.data_to_send(200.0) == [*held, "games"]  # commands wait for the whole setup
+    assert s.state is SessionState.SETUP
+    for _ in range(2):  # one answer per setup command
         feed(s, "9 Set something.\n1 5")
     assert s.state is SessionState.READY
+
+
+def test_an_unanswered_probe_does_not_hold_commands_for_ever() -> None:
+    s = IgsSession("bob", "pw", version="9.9")
+    for t, line in enumerate(["1 0", "1 1", "1 5"]):
+        s.receive_line(line)
+        s.data_to_send(10.0 * t)
+    write_all(s)
+    s.send("who")
+    assert s.next_send_time(110.0) is None  # waiting for the newundo probe's answer
+    s.expire(500.0)
+    assert write_all(s, 500.0) == ["who"]
 
 
 def test_throttle_spaces_commands() -> None:

@@ -244,8 +244,11 @@ class IgsConversation:
 
     # what the server is -------------------------------------------------------------------------
     def server_named(self, event: ServerVersion) -> None:
-        """The ``39`` version line: a server known by name brings its differences at once."""
-        if self.profile.learn_version(event):
+        """The ``39`` version line or a banner naming the server: a server known by name
+        brings its differences at once (the session, sharing the profile, may have learnt
+        them already to choose the login's setup; the model and the store are told here)."""
+        changed = self.profile.learn_version(event)
+        if changed or self.profile.family:
             self._learnt()
 
     def scoring_after(self, passes: int) -> None:

@@ -35,6 +35,7 @@ from igs_tui.backends.igs.protocol.events import (
     Event,
     LoginComplete,
     LoginFailed,
+    ServerVersion,
 )
 from igs_tui.backends.igs.protocol.login import LoginHandshake
 from igs_tui.backends.igs.protocol.parser import IgsParser
@@ -64,6 +65,25 @@ def setup_commands(client_name: str, version: str) -> list[Command]:
     ]
 
 
+PROBE_TOGGLE = "newundo"
+"""The first IGS-only setup command on a server that has not said what it is: the IGS-only
+rest (``toggle nmatch``, ``id``) waits for its answer and goes out only if it was taken."""
+
+
+def igs_only(command: Command) -> bool:
+    """A setup command only IGS takes (NNGS refuses the ``newundo``/``nmatch`` toggles and
+    ``id``); client, quiet and verbose every IGS-family server takes."""
+    words = command.line.split()
+    if command.verb == "id":
+        return True
+    return command.verb == "toggle" and len(words) > 1 and words[1] in ("newundo", "nmatch")
+
+
+def _is_probe(command: Command) -> bool:
+    words = command.line.split()
+    return command.verb == "toggle" and len(words) > 1 and words[1] == PROBE_TOGGLE
+
+
 class IgsSession:
     """A sans-IO IGS client session (login, setup, throttled sending, reply correlation)."""
 
@@ -91,6 +111,9 @@ class IgsSession:
         self._login_lines: deque[str] = deque()
         self._queue: deque[tuple[int, Command]] = deque()
         self._setup_pending: set[int] = set()
+        self._held_setup: list[Command] = []
+        """IGS-only setup waiting for the probe's answer (a server that did not name itself)."""
+        self._probe_seq: int | None = None
         self._seq = 0
         self._state = SessionState.LOGIN
 
@@ -138,6 +161,9 @@ class IgsSession:
         out: list[Event] = []
         for event in events:
             out.append(event)
+            if isinstance(event, ServerVersion):
+                # the banner or version line names the server before the setup goes out
+                self.profile.learn_version(event)
             if self._state is SessionState.LOGIN:
                 self._tracker.feed(event)  # nothing is outstanding yet: only tracks the prompt
                 out.extend(self._login_step(event, line))
@@ -147,6 +173,8 @@ class IgsSession:
             for reply in self._tracker.feed(event):
                 if reply.seq in self._setup_pending:
                     reply = dataclasses.replace(reply, setup=True)
+                if reply.seq == self._probe_seq:
+                    self._probe_answered(reply)
                 out.append(reply)
                 self._setup_answered(reply.seq)
         return out
@@ -173,17 +201,46 @@ class IgsSession:
         return events
 
     def _queue_setup(self) -> None:
-        setup = []
-        for command in self._setup:
-            if not self.profile.allows(command):
-                continue
-            seq = self._next_seq()
-            setup.append((seq, command))
-            if command.reply is not ReplyKind.NONE:
-                self._setup_pending.add(seq)
-        self._queue.extendleft(reversed(setup))
+        """Queue the setup this server takes. One that has not said what it is (no banner or
+        version line naming it, nothing learnt) gets what every IGS-family server takes and
+        one IGS-only probe; the rest of the IGS-only setup waits for the probe's answer, so
+        an unnamed NNGS refuses one command once (learnt, never sent again), not three."""
+        allowed = [c for c in self._setup if self.profile.allows(c)]
+        probe = next((c for c in allowed if _is_probe(c)), None)
+        staged = not self.profile.family and probe is not None
+        if (
+            not self.profile.family
+            and probe is None
+            and not self.profile.allows(commands.toggle(PROBE_TOGGLE, True))
+        ):
+            allowed = [c for c in allowed if not igs_only(c)]  # the probe was refused before
+        if staged:
+            self._held_setup = [c for c in allowed if igs_only(c) and c is not probe]
+            allowed = [c for c in allowed if c not in self._held_setup]
+        self._queue.extendleft(reversed(self._numbered_setup(allowed)))
         if not self._setup_pending:
             self._trigger("setup_answered")
+
+    def _numbered_setup(self, setup: Sequence[Command]) -> list[tuple[int, Command]]:
+        out = []
+        for command in setup:
+            seq = self._next_seq()
+            out.append((seq, command))
+            if command.reply is not ReplyKind.NONE:
+                self._setup_pending.add(seq)
+            if _is_probe(command):
+                self._probe_seq = seq
+        return out
+
+    def _probe_answered(self, reply: CommandReply) -> None:
+        """The probe was answered: learn a refusal, and if it was taken send the held rest
+        (ahead of anything queued meanwhile)."""
+        self._probe_seq = None
+        held, self._held_setup = self._held_setup, []
+        self.profile.learn_reply(reply)
+        if any(isinstance(e, Error) for e in reply.events):
+            return
+        self._queue.extendleft(reversed(self._numbered_setup(held)))
 
     def _setup_answered(self, seq: int) -> None:
         if seq in self._setup_pending:
@@ -222,7 +279,7 @@ class IgsSession:
             out.append(self._login_lines.popleft())
         if self._state in (SessionState.LOGIN, SessionState.CLOSED) or self._login_lines:
             return out
-        while self._queue and self._bucket.try_take(now):
+        while self._queue and not self._waiting_for_probe() and self._bucket.try_take(now):
             seq, command = self._queue.popleft()
             out.append(command.line)
             self._tracker.written(seq, command, now)
@@ -232,10 +289,17 @@ class IgsSession:
                 break
         return out
 
+    def _waiting_for_probe(self) -> bool:
+        """Commands queued during login wait for the whole setup to be written, including
+        the IGS-only part held for the probe's answer."""
+        return bool(self._held_setup) and self._queue[0][0] not in self._setup_pending
+
     def next_send_time(self, now: float) -> float | None:
         """When :meth:`data_to_send` will next have something (``None``: nothing is waiting)."""
         waiting = bool(self._login_lines) or (
-            bool(self._queue) and self._state in (SessionState.SETUP, SessionState.READY)
+            bool(self._queue)
+            and self._state in (SessionState.SETUP, SessionState.READY)
+            and not self._waiting_for_probe()
         )
         if not waiting:
             return None
@@ -245,6 +309,9 @@ class IgsSession:
         """Close commands still unanswered ``timeout`` seconds after they were written."""
         replies: list[CommandReply] = self._tracker.expire(now, timeout)
         for reply in replies:
+            if reply.seq == self._probe_seq:  # never answered: leave the IGS-only rest out
+                self._probe_seq = None
+                self._held_setup = []
             self._setup_answered(reply.seq)
         return list(replies)
 
