@@ -63,6 +63,8 @@ class Dialect:
     """A scored game ends with "X has resigned the game." and a "resigns" announcement."""
     done_echo: str
     """What the opponent of a player who typed ``done`` sees (after ``9 ``)."""
+    results_rated_mark: bool
+    """A ``results`` line of a rated game ends in `` R`` (IGS) or not (NNGS)."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
 
@@ -85,6 +87,7 @@ IGS = Dialect(
     komi_offer=False,
     result_as_resign=False,
     done_echo="{name} has typed done.",
+    results_rated_mark=True,
     named_guests=False,
 )
 
@@ -108,6 +111,7 @@ NNGS = Dialect(
     komi_offer=True,
     result_as_resign=True,
     done_echo="1 7",
+    results_rated_mark=False,
     named_guests=True,
 )
 

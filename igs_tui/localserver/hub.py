@@ -62,6 +62,8 @@ class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.dialect: Dialect = dialect_named(config.dialect)
+        self.results: list[str] = []
+        """The server's latest finished games as ``results`` lines, oldest first."""
         self.clock: Clock = config.clock or ScaledClock(config.time_scale)
         self.login_guard = LoginGuard()
         """Delays and locks out password guessing (also through the ``login`` command)."""

@@ -111,6 +111,9 @@ class IgsBackend:
     def player_stats(self, name: str) -> None:
         self._emit(lambda: cmd.stats(name))
 
+    def player_results(self, name: str) -> None:
+        self._emit(lambda: cmd.results(name))
+
     def read_messages(self) -> None:
         self._emit(cmd.messages)
 
