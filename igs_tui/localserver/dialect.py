@@ -9,6 +9,9 @@ describes; :data:`NNGS` reproduces what was observed on a real NNGS 1.1.22 serve
   ``newundo``/``nmatch`` toggles (``5 Unknown value for toggling.``);
 * ``done``, ``adjourn`` and ``resign`` take no game number (a three-line usage error);
 * ``load`` takes the game's ``white-black`` name, not an opponent;
+* a few replies in NNGS's words (``X is not logged in.``, ``Request for adjournment sent.``,
+  ``Pass is not valid during scoring.``, ``Cannot type done until both sides have passed.``,
+  ``It is not your move.``) and ``results`` lines stamped as NNGS does, without IGS's ``R``;
 * ``undo`` is typed by the player to move and takes back the opponent's last move, unasked;
   in scoring, either player's ``undo`` goes back to play and takes back the pass that began
   scoring (IGS restores the removed stones and stays in scoring); the players' undo line
@@ -65,6 +68,13 @@ class Dialect:
     """What the opponent of a player who typed ``done`` sees (after ``9 ``)."""
     results_rated_mark: bool
     """A ``results`` line of a rated game ends in `` R`` (IGS) or not (NNGS)."""
+    results_stamp: str
+    """``strftime`` format of a ``results`` line's stamp (IGS ``26-00-34``: day-hour-minute;
+    NNGS ``9908231716``: its ``time2str_file``)."""
+    texts: dict[str, str]
+    """Replies the servers word differently, by key (``not_logged_on``, ``adjourn_sent``,
+    ``pass_in_scoring``, ``done_not_scoring``, ``not_your_turn``); ``{name}``/``{game}``
+    are filled in."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
 
@@ -88,6 +98,14 @@ IGS = Dialect(
     result_as_resign=False,
     done_echo="{name} has typed done.",
     results_rated_mark=True,
+    results_stamp="%d-%H-%M",
+    texts={
+        "not_logged_on": "{name} is not logged on.",
+        "adjourn_sent": "Requesting adjournment of game {game}.",
+        "pass_in_scoring": "You cannot pass while scoring: type 'done' when finished.",
+        "done_not_scoring": "The game is not being scored.",
+        "not_your_turn": "It is not your turn.",
+    },
     named_guests=False,
 )
 
@@ -112,6 +130,17 @@ NNGS = Dialect(
     result_as_resign=True,
     done_echo="1 7",
     results_rated_mark=False,
+    results_stamp="%y%m%d%H%M",
+    # NNGS 1.1.22's formats.h: FORMAT_s_IS_NOT_LOGGED_IN_, FORMAT_REQUEST_FOR_ADJOURNMENT_SENT_n,
+    # FORMAT_PASS_IS_NOT_VALID_DURING_SCORING_n, FORMAT_CANNOT_TYPE_DONE_UNTIL_BOTH_SIDES_HAVE_
+    # PASSED_, FORMAT_IT_IS_NOT_YOUR_MOVE_
+    texts={
+        "not_logged_on": "{name} is not logged in.",
+        "adjourn_sent": "Request for adjournment sent.",
+        "pass_in_scoring": "Pass is not valid during scoring.",
+        "done_not_scoring": "Cannot type done until both sides have passed.",
+        "not_your_turn": "It is not your move.",
+    },
     named_guests=True,
 )
 
@@ -126,3 +155,8 @@ def dialect_named(name: str) -> Dialect:
         raise ValueError(
             f"unknown server dialect {name!r}; choose from {', '.join(DIALECTS)}"
         ) from None
+
+
+def dialect_text(dialect: Dialect, key: str, **values: object) -> str:
+    """The dialect's wording of reply ``key`` with ``values`` filled in."""
+    return dialect.texts[key].format(**values)

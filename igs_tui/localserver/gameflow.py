@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
+from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
 from igs_tui.localserver.lines import (
     Line,
@@ -120,7 +121,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
     if game.phase is not Phase.PLAY:
         return "The game is not in play."
     if color is not game.to_move and game.title is None:
-        return "It is not your turn."
+        return dialect_text(hub.dialect, "not_your_turn")
     try:
         move = game.rules.play(point, color)
     except IllegalMove as exc:
@@ -420,7 +421,7 @@ def record_result(hub: Hub, game: ServerGame, winner: User, loser: User, summary
         game.komi,
         game.size,
         word,
-        time.strftime("%d-%H-%M", time.gmtime()),
+        time.strftime(hub.dialect.results_stamp, time.gmtime()),
         hub.dialect.results_rated_mark and game.rated,
     )
     for kept in (winner.results, loser.results, hub.results):

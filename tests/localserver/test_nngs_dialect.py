@@ -6,6 +6,8 @@ spec of this dialect. The IGS dialect (the default) is covered by the other modu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from igs_tui.go import parse_point
@@ -253,7 +255,8 @@ async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Co
         "9 Use adjourn to adjourn the game.",
         "1 6",
     ]
-    await alice.block()
+    # NNGS's FORMAT_REQUEST_FOR_ADJOURNMENT_SENT_n (IGS: "Requesting adjournment of game 1.")
+    assert await alice.block() == ["9 Request for adjournment sent.", "1 6"]
     await bob.send("adjourn")
     assert "has adjourned" in (await bob.until("^1 5$"))[-2]
     assert "has adjourned" in (await alice.until("^1 5$"))[-2]
@@ -270,6 +273,36 @@ async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Co
         "1 6",
     ]
     assert block[1].startswith("15 Game 1 I: bob (0 ")
+
+
+async def test_replies_in_nngs_words(make_server: MakeServer, connect: Connect) -> None:
+    """Replies NNGS's formats.h words otherwise than IGS: FORMAT_s_IS_NOT_LOGGED_IN_,
+    FORMAT_CANNOT_TYPE_DONE_UNTIL_BOTH_SIDES_HAVE_PASSED_, FORMAT_IT_IS_NOT_YOUR_MOVE_,
+    FORMAT_PASS_IS_NOT_VALID_DURING_SCORING_n; and a ``results`` line as NNGS's help shows
+    one (``ManyFaces3 [10k*](W) : frodo      [ NR ](B) H 0 K 0.5 19x19 W+127.5
+    9908231716``: a yymmddhhmm stamp, no rated mark)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    assert await bob.command("match nobody W 9 10 0") == ["5 nobody is not logged in.", "1 5"]
+    await start(bob, alice)
+    assert await alice.command("done") == [
+        "5 Cannot type done until both sides have passed.",
+        "1 6",
+    ]
+    assert await bob.command("C3") == ["5 It is not your move.", "1 6"]
+    await play(alice, bob, "pass")
+    await bob.send("pass")
+    await bob.block()
+    await alice.block()
+    assert await alice.command("pass") == ["5 Pass is not valid during scoring.", "1 7"]
+    await alice.send("resign")
+    await alice.until("Removed game file")
+    await alice.block()
+    results = await alice.command("results alice")
+    assert re.fullmatch(
+        r"bob {8}\[ 3k\*\]\(W\) : alice {6}\[ 5k\*\]\(B\) H 0 K 6\.5 9x9 W\+Resign \d{10}",
+        results[1],
+    ), results
 
 
 def test_command_line_switch() -> None:
