@@ -70,6 +70,10 @@ PROBE_TOGGLE = "newundo"
 rest (``toggle nmatch``, ``id``) waits for its answer and goes out only if it was taken."""
 
 
+PROBE_WAIT = 5.0
+"""Seconds commands queued during login wait for the probe's answer at most."""
+
+
 def igs_only(command: Command) -> bool:
     """A setup command only IGS takes (NNGS refuses the ``newundo``/``nmatch`` toggles and
     ``id``); client, quiet and verbose every IGS-family server takes."""
@@ -114,6 +118,7 @@ class IgsSession:
         self._held_setup: list[Command] = []
         """IGS-only setup waiting for the probe's answer (a server that did not name itself)."""
         self._probe_seq: int | None = None
+        self._probe_written_at: float | None = None
         self._seq = 0
         self._state = SessionState.LOGIN
 
@@ -279,31 +284,41 @@ class IgsSession:
             out.append(self._login_lines.popleft())
         if self._state in (SessionState.LOGIN, SessionState.CLOSED) or self._login_lines:
             return out
-        while self._queue and not self._waiting_for_probe() and self._bucket.try_take(now):
+        while self._queue and self._probe_hold(now) is None and self._bucket.try_take(now):
             seq, command = self._queue.popleft()
             out.append(command.line)
             self._tracker.written(seq, command, now)
+            if seq == self._probe_seq:
+                self._probe_written_at = now
             if command.verb in ("quit", "exit"):
                 self._trigger("closed")
                 self._queue.clear()
                 break
         return out
 
-    def _waiting_for_probe(self) -> bool:
-        """Commands queued during login wait for the whole setup to be written, including
-        the IGS-only part held for the probe's answer."""
-        return bool(self._held_setup) and self._queue[0][0] not in self._setup_pending
+    def _probe_hold(self, now: float) -> float | None:
+        """Until when the next command waits for the probe's answer (None: it need not).
+
+        Commands queued during login wait for the whole setup to be written, including the
+        IGS-only part held for the probe's answer -- but at most :data:`PROBE_WAIT` seconds
+        after the probe went out, so a server that never answers it stalls nothing."""
+        if not self._held_setup or not self._queue or self._queue[0][0] in self._setup_pending:
+            return None
+        if self._probe_written_at is None:
+            return now + PROBE_WAIT  # the probe itself is not out yet (throttled)
+        until = self._probe_written_at + PROBE_WAIT
+        return until if now < until else None
 
     def next_send_time(self, now: float) -> float | None:
         """When :meth:`data_to_send` will next have something (``None``: nothing is waiting)."""
         waiting = bool(self._login_lines) or (
-            bool(self._queue)
-            and self._state in (SessionState.SETUP, SessionState.READY)
-            and not self._waiting_for_probe()
+            bool(self._queue) and self._state in (SessionState.SETUP, SessionState.READY)
         )
         if not waiting:
             return None
-        return self._bucket.ready_at(now)
+        hold = None if self._login_lines else self._probe_hold(now)
+        ready = self._bucket.ready_at(now)
+        return ready if hold is None else max(ready, hold)
 
     def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
         """Close commands still unanswered ``timeout`` seconds after they were written."""
