@@ -29,7 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the embedded IGS-compatible server and connect to it (works offline)",
     )
     parser.add_argument(
-        "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+        "--local-kgs",
+        action="store_true",
+        help="start the embedded fake KGS server (the KGS JSON protocol on 127.0.0.1) "
+        "and print its address",
+    )
+    parser.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
+        "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
+        "one: python -m igs_tui.localkgs)",
     )
     parser.add_argument(
         "--dialect",
@@ -54,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         metavar="CMD",
         help="GTP engine command line for score estimates, dead-stone hints and live "
-        "analysis (ctrl+r on a board, also in 'review') "
+        "analysis (alt+a on a board, also in 'review') "
         "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
     )
     parser.add_argument(
@@ -169,6 +179,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             server=args.server,
             dialect=args.dialect,
         )
+    if args.local_kgs:
+        if args.local or args.server or args.dialect or args.accessible or args.user:
+            parser.error(
+                "--local-kgs runs the fake KGS server: leave out --local, --server, --dialect, "
+                "--accessible and --user"
+            )
+        from igs_tui.apps.local_kgs import run_local_kgs
+
+        return run_local_kgs()
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:
@@ -178,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
+        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+            parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 
         return run_accessible(

@@ -97,7 +97,7 @@ class IgsApp(App[None]):
         self.assist = assist
         """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
         self.analysis = analysis
-        """Optional live analysis (ctrl+r on a board); ``None`` hides its key. Closed as
+        """Optional live analysis (alt+a on a board); ``None`` hides its key. Closed as
         the app ends."""
         self._login_server = login_server
         self._shutdown_hook = shutdown
@@ -288,7 +288,7 @@ class IgsApp(App[None]):
 
     # actions used by the palette and panes ----------------------------------------------------
     def toggle_analysis(self) -> None:
-        """Live analysis on/off on the game shown (the palette's entry; ctrl+r on a board)."""
+        """Live analysis on/off on the game shown (the palette's entry; alt+a on a board)."""
         from igs_tui.ui.game_panel import GamesPanel
 
         main = self.main_screen

@@ -111,7 +111,7 @@ class IgsCommands(Provider):
                 (
                     "Analysis on/off",
                     a.toggle_analysis,
-                    "the engine's best moves and score on the game shown (ctrl+r)",
+                    "the engine's best moves and score on the game shown (alt+a)",
                 )
             )
         fixed += [(f"Show {p} pane", partial(a.show_pane, p), "switch pane") for p in PANES]

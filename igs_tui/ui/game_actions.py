@@ -44,7 +44,7 @@ class GameActions(ModelWatcher):
         self.suggestion: frozenset[Point] | None = None
         """Stones an engine suggested as dead, shown until accepted or the phase ends."""
         self.analysis = AnalysisState()
-        """The engine's analysis of the position shown (ctrl+r turns it on and off)."""
+        """The engine's analysis of the position shown (alt+a turns it on and off)."""
 
     @property
     def game(self) -> FollowedGame | None:

@@ -22,7 +22,7 @@ ctrl+g pass (press twice), ctrl+x resign (asks), ctrl+z undo please (in scoring:
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
 stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
-phase of an own game suggest dead stones, which ctrl+y accepts; ctrl+r live analysis on/off
+phase of an own game suggest dead stones, which ctrl+y accepts; alt+a live analysis on/off
 (observed games, own games once over: candidate letters on the board, winrate/score and a graph
 in the panel). On the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
 """
@@ -146,7 +146,7 @@ class GameView(GameActions):
         Binding("ctrl+e", "suggest_dead", "Suggest dead"),
         Binding("ctrl+e", "estimate", "Estimate"),
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
-        Binding("ctrl+r", "toggle_analysis", "Analysis"),
+        Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("i", "player_card('black')", "Player card", show=False),
         Binding("I", "player_card('white')", "White's card", show=False),

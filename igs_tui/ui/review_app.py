@@ -36,7 +36,7 @@ class ReviewApp(App[None]):
         self._collection = collection
         self._path = path
         self.analysis = analysis
-        """Live analysis (``--engine``): ctrl+r in the review; closed as the app ends."""
+        """Live analysis (``--engine``): alt+a in the review; closed as the app ends."""
 
     async def on_unmount(self) -> None:
         analysis, self.analysis = self.analysis, None

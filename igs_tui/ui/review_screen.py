@@ -11,7 +11,7 @@ from it is cleaned and shown as plain :class:`Content`, never markup.
 Keys: ←/→ (or ``,``/``.``) one move, PageUp/PageDown ten, Home/End, ``g`` go to a move
 number, ↑/↓ choose the next move's variation, ``[``/``]`` the other variations of the current
 move, ``<``/``>`` the previous/next game of a file with several, ctrl+s save as (SGF/Ishi),
-ctrl+o open another record, ctrl+r live engine analysis on/off (with ``--engine``: candidate
+ctrl+o open another record, alt+a live engine analysis on/off (with ``--engine``: candidate
 letters on the board, winrate/score and a graph of the line beside it), Escape/``q`` close.
 """
 
@@ -68,7 +68,7 @@ class ReviewCommands(Provider):
                 (
                     "Analysis on/off",
                     screen.action_toggle_analysis,
-                    "the engine's best moves and score for the position shown (ctrl+r)",
+                    "the engine's best moves and score for the position shown (alt+a)",
                 )
             ]
         return [
@@ -128,7 +128,7 @@ class ReviewScreen(Screen[None]):
         Binding("less_than_sign", "game(-1)", "Previous game in the file", show=False),
         Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
-        Binding("ctrl+r", "toggle_analysis", "Analysis"),
+        Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("escape,q", "close", "Close"),
     ]

@@ -1,4 +1,4 @@
-"""Live analysis on a board: ctrl+r, candidate letters, the panel's lines, browsing, the review.
+"""Live analysis on a board: alt+a, candidate letters, the panel's lines, browsing, the review.
 
 The engine is the built-in one in this process (GNU Go's one-shot commands: one candidate and
 an estimate), or a scripted fake that answers each position only when the test says so, to
@@ -93,7 +93,7 @@ class FakeAnalysis:
         self.closed = True
 
 
-async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None:
+async def test_alt_a_shows_the_builtin_engines_candidate_and_estimate() -> None:
     model, _ = new_model()
     app = AnalysisApp(model, builtin_analysis())
     async with app.run_test(size=(110, 32)) as pilot:
@@ -102,7 +102,7 @@ async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None
         await settle(pilot)
         game_view = view(app, 8)
         assert game_view.check_action("toggle_analysis", ()) is True
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+a")
         await wait_until(
             pilot, lambda: "value 1" in info_text(app, 8) and "…" not in info_text(app, 8)
         )
@@ -119,7 +119,7 @@ async def test_ctrl_r_shows_the_builtin_engines_candidate_and_estimate() -> None
         picture, layout = game_view.board.picture, game_view.board.board_layout
         row = render_board_lines(picture, layout, ascii_only=True)[layout.line_y(point.row)]
         assert "A" in "".join(segment.text for segment in row)
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+a")
         await settle(pilot)
         assert game_view.board.picture.labels == {}
         assert "Analysis (" not in info_text(app, 8)
@@ -137,7 +137,7 @@ async def test_browsing_asks_again_and_a_stale_answer_is_dropped() -> None:
         add_moves(model, 8, script(9, "C3", "E5", "G7", "B2"))
         await settle(pilot)
         game_view = view(app, 8)
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+a")
         await wait_until(pilot, lambda: fake.asked == [4])
         assert "thinking" in info_text(app, 8)
         await pilot.press("comma")  # back to move 3: the question about move 4 is stale
@@ -182,7 +182,7 @@ async def test_no_analysis_of_a_game_being_played() -> None:
         model.apply(ch.PhaseChanged(21, GamePhase.FINISHED))
         await settle(pilot)
         assert game_view.check_action("toggle_analysis", ()) is True  # over: now it may
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+a")
         await wait_until(pilot, lambda: game_view.board.picture.labels == {Point(0, 6): "A"})
 
 
@@ -204,7 +204,7 @@ async def test_review_analysis_follows_the_cursor(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        await pilot.press("right", "right", "ctrl+r")
+        await pilot.press("right", "right", "alt+a")
         await wait_until(pilot, lambda: screen.board.picture.labels == {Point(0, 6): "A"})
         text = str(screen.query_one("#review-analysis").content)  # type: ignore[attr-defined]
         assert "Analysis (FakeGo): Black 52.0%, B+2.0" in text
@@ -232,7 +232,7 @@ async def test_gnugo_candidates_on_an_observed_board() -> None:
         add_moves(model, 8, script(9, "C3", "E5", "G7"))
         await settle(pilot)
         game_view = view(app, 8)
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+a")
         await wait_until(
             pilot, lambda: game_view.analysis.latest is not None and game_view.analysis.latest.final
         )
