@@ -34,8 +34,13 @@ class Listing(Protocol):
     def refresh_games(self) -> None: ...
     def refresh_players(self) -> None: ...
     def player_stats(self, name: str) -> None: ...
-    def player_results(self, name: str) -> None:
-        """Ask for the player's recent games (``PlayerResultsReceived``)."""
+
+
+class History(Protocol):
+    """A player's recent games as the server keeps them (IGS/NNGS ``results``), for the player
+    card: answered with ``PlayerResultsReceived``."""
+
+    def player_results(self, name: str) -> None: ...
 
 
 class Observing(Protocol):
@@ -172,6 +177,7 @@ class Capabilities:
     stored: StoredGames | None = None
     rooms: Rooms | None = None
     social: Social | None = None
+    history: History | None = None
 
     def refusal(self, what: str) -> str:
         """The message for an intent this backend cannot carry out."""

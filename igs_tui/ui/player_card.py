@@ -180,7 +180,9 @@ class PlayerCardScreen(ModalScreen[None]):
         listing = self._backend.capabilities.listing
         if listing is not None:
             listing.player_stats(self.player)
-            listing.player_results(self.player)
+        history = self._backend.capabilities.history
+        if history is not None:
+            history.player_results(self.player)
 
     def action_tell(self) -> None:
         app = cast("IgsApp", self.app)

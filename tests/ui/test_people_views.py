@@ -179,3 +179,10 @@ async def test_the_card_lists_recent_games_and_the_rank_history() -> None:
         assert newest < oldest  # newest first, names as plain text
         assert "lost  B vs niubi" in lines[newest] and "H2" in lines[newest]
         assert "Rank history" in shown and "3d* → 4d*" in shown
+        # a backend without results (KGS, for now) gets no such question
+        backend.lacking = frozenset({"history"})
+        await pilot.press("escape")
+        app.show_player_card("bob")
+        await pilot.pause()
+        assert backend.named("player_results") == [("kido",)]
+        assert backend.named("player_stats")[-1] == ("bob",)

@@ -58,6 +58,7 @@ class IgsBackend:
             stored=self,
             rooms=self,
             social=self,
+            history=self,
         )
         self._seek_toggled = False
 
