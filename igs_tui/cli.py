@@ -180,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             local=args.local,
             server=args.server,
             dialect=args.dialect,
+            encoding=args.encoding,
+            engine=args.engine,
+            record=not args.no_record,
         )
     if args.local_kgs:
         if args.local or args.server or args.dialect or args.accessible or args.user:
