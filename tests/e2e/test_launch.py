@@ -167,10 +167,14 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
         saver = connector.saver
         assert saver is not None
         for game in (mine, observed):
+            # saved shortly after the change (AUTOSAVE_DELAY), not while it is announced
+            await wait_until(lambda g=game: saver.path_for(g.number) is not None)  # type: ignore[misc]
             path = saver.path_for(game.number)
             assert path is not None and path.parent == tmp_path
 
             def saved_moves(p: Path = path) -> int:
+                if not p.exists():  # named, not written yet by the saver's thread
+                    return 0
                 root = sgf.Sgf_game.from_bytes(p.read_bytes())
                 return len(root.get_main_sequence()) - 1
 
