@@ -305,6 +305,8 @@ class AutoSaver:
         """Of those, how many needed the whole record built again (the others grew by a move)."""
         self._writer = _LatestWriter(self._write_file) if background else None
         self._defer = defer
+        self._recorded_kinds: dict[type[Change], bool] = {}
+        """Whether a change of each class may be recorded (see :meth:`_changed`)."""
         self._due: dict[int, FollowedGame] = {}
         """Games whose changes wait for :meth:`save_due` (with ``defer``), by number."""
         self._unsubscribe = model.hub.subscribe("*", self._changed)
@@ -340,7 +342,14 @@ class AutoSaver:
         return saved.path if saved is not None else None
 
     def _changed(self, change: Change) -> None:
-        if type(change) in _NOT_RECORDED:
+        kind = type(change)
+        recorded = self._recorded_kinds.get(kind)
+        if recorded is None:
+            # Asked once per class: most changes (console lines, chat) name no game at all.
+            fields = getattr(kind, "__dataclass_fields__", None)
+            recorded = kind not in _NOT_RECORDED and (fields is None or "game" in fields)
+            self._recorded_kinds[kind] = recorded
+        if not recorded:
             return
         number = getattr(change, "game", None)
         if not isinstance(number, int) or game_topic(number) not in change.topics:
