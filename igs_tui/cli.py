@@ -53,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--engine",
         metavar="CMD",
-        help="GTP engine command line for score estimates and dead-stone hints "
+        help="GTP engine command line for score estimates, dead-stone hints and live "
+        "analysis (alt+a on a board, also in 'review') "
         "(e.g. '/usr/games/gnugo --mode gtp --level 1')",
     )
     parser.add_argument(
@@ -149,11 +150,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_parse_cli(args.file)
     if args.command == "review":
-        if args.local or args.server or args.dialect or args.engine:
+        if args.local or args.server or args.dialect:
             parser.error("review opens a file without a server: leave out --local/--server")
         from igs_tui.apps.review_cli import run_review_cli
 
-        return run_review_cli(args.file)
+        return run_review_cli(args.file, args.engine)
     if args.command == "serve":
         if args.accessible or args.user:
             parser.error("serve runs the screen app in a browser: leave out --accessible")

@@ -447,6 +447,31 @@ async def rooms(out_dir: Path, width: int, height: int) -> None:
         _save(app, out_dir, "rooms", width, height)
 
 
+async def analysis(out_dir: Path, width: int, height: int) -> None:
+    """Live analysis (alt+a) of the observed game by GNU Go: candidate letters on the board,
+    winrate and score lead, and the graph in the panel."""
+    import shutil
+
+    from igs_tui.backends.engine.analysis import GtpAnalysis
+
+    gnugo = shutil.which("gnugo") or "/usr/games/gnugo"
+    model = demo_model()
+    engine = GtpAnalysis([gnugo, "--mode", "gtp", "--level", "1", "--seed", "1"], name="gnugo")
+    app = IgsApp(model, demo_backend(model), analysis=engine)
+    async with app.run_test(size=(width, height)) as pilot:
+        await _steady(pilot)
+        await pilot.press("f2")
+        await _steady(pilot)
+        await pilot.press("alt+a")
+        view = app.screen.query("GameView").first()
+        await _wait_until(pilot, lambda: bool(view.board.picture.labels))  # type: ignore[attr-defined]
+        for _ in range(40):
+            await pilot.pause(0.1)
+        await _steady(pilot)
+        _save(app, out_dir, "analysis", width, height)
+        await engine.close()
+
+
 async def sounds(out_dir: Path, width: int, height: int) -> None:
     """Which events ring the bell (palette: Sounds…; alt+m mutes them all)."""
     model = demo_model()
@@ -496,6 +521,7 @@ SCENES: list[tuple[str, Scene]] = [
     ("stored-games", stored_games),
     ("rooms", rooms),
     ("sounds", sounds),
+    ("analysis", analysis),
     ("review", review),
 ]
 

@@ -124,6 +124,29 @@ def test_review_subcommand_builds_the_review_app_on_the_file(tmp_path: Path) -> 
     good.write_text("EVENT club game\nBOARDSIZE 9\nB 1 E5\nW 2 C3\n")
     app = build_review_app(str(good))
     assert isinstance(app, ReviewApp), app
+    assert app.analysis is None
+
+
+def test_engine_option_gives_the_review_and_the_client_live_analysis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--engine CMD`` (before ``review``) analyses reviewed records and followed games."""
+    from igs_tui.apps import review_cli
+    from igs_tui.apps.client import build_app, engine_name
+    from igs_tui.backends.engine.analysis import GtpAnalysis
+
+    good = tmp_path / "good.go"
+    good.write_text("BOARDSIZE 9\nB 1 E5\n")
+    app = review_cli.build_review_app(str(good), "/usr/games/gnugo --mode gtp --level 1")
+    assert not isinstance(app, str) and isinstance(app.analysis, GtpAnalysis)
+    assert app.analysis.name == "gnugo"
+    seen: list[str | None] = []
+    monkeypatch.setattr(review_cli, "run_review_cli", lambda path, engine=None: seen.append(engine))
+    main(["--engine", "katago gtp", "review", str(good)])
+    assert seen == ["katago gtp"]
+    client, _connector = build_app(local=True, engine="'/opt/my engines/leelaz' -g")
+    assert isinstance(client.analysis, GtpAnalysis) and client.analysis.name == "leelaz"
+    assert engine_name("") == "engine" and engine_name("'unclosed") == "'unclosed"
 
 
 def test_no_record_turns_session_transcripts_off(capsys: pytest.CaptureFixture[str]) -> None:

@@ -488,10 +488,24 @@ def build_app(
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server
     if engine:
+        from igs_tui.backends.engine.analysis import GtpAnalysis
         from igs_tui.backends.engine.assist import GtpAssist
 
         options["assist"] = GtpAssist(engine)
+        options["analysis"] = GtpAnalysis(engine, name=engine_name(engine))
     return IgsApp.for_user(model, connector, **options), connector
+
+
+def engine_name(command: str) -> str:
+    """What to call an engine in the panel: its program's name (``gnugo``, ``katago``)."""
+    import shlex
+    from pathlib import PurePath
+
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    return PurePath(words[0]).name[:24] if words else "engine"
 
 
 DEFAULT_ENCODING = DEFAULT_LEGACY_ENCODING

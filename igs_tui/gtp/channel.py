@@ -49,6 +49,12 @@ class GtpChannel(ABC):
         await self.send_line(line)
         return await self.read_response()
 
+    async def read_line(self) -> str:
+        """The next line of output, for a streaming response (see
+        :meth:`~igs_tui.gtp.framing.ResponseParser.next_line`); channels that cannot stream
+        say so with :class:`GtpTransportError`."""
+        raise GtpTransportError(f"{type(self).__name__} cannot stream responses")
+
     @abstractmethod
     async def close(self, grace: float = 2.0) -> None:
         """Release the engine; a subprocess gets ``grace`` seconds to exit before a kill."""
@@ -294,6 +300,25 @@ class SubprocessChannel(GtpChannel):
             finally:
                 self._waiter = None
 
+    async def read_line(self) -> str:
+        self._check_usable()
+        parser = self._parser
+        while True:
+            line = parser.next_line()
+            if line is not None:
+                return line
+            if self._reading_paused:
+                self._reading_paused = False
+                self._stdout.resume_reading()
+            if self._stdout_closed:
+                raise await self._died("engine closed its output")
+            waiter = self._loop.create_future()
+            self._waiter = waiter
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+
     async def close(self, grace: float = 2.0) -> None:
         """Close stdin, give the engine ``grace`` seconds to exit, then terminate / kill it."""
         if self._closed:
@@ -387,6 +412,14 @@ class InProcessChannel(GtpChannel):
             else "engine closed its output"
         )
         raise self._dead
+
+    async def read_line(self) -> str:
+        self._check_usable()
+        line = self._parser.next_line()
+        if line is None:
+            self._dead = GtpEngineDied("in-process engine produced no more output")
+            raise self._dead
+        return line
 
     async def close(self, grace: float = 2.0) -> None:
         self._closed = True

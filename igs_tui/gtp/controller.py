@@ -18,7 +18,7 @@ import itertools
 import math
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from types import TracebackType
 from typing import Final, Self
@@ -32,7 +32,7 @@ from igs_tui.gtp.errors import (
     GtpProtocolError,
     GtpTimeout,
 )
-from igs_tui.gtp.framing import prepare_command
+from igs_tui.gtp.framing import parse_status_line, prepare_command
 from igs_tui.gtp.values import (
     FinalScore,
     GenmoveResult,
@@ -286,6 +286,66 @@ class GtpController:
             raise GtpEngineError(prepared, response.body)
         return response.body
 
+    async def stream(self, command: str, *, timeout: TimeoutArg = DEFAULT) -> GtpStream:
+        """Start a streaming command (``kata-analyze b 50``): the engine answers ``=id`` and
+        then lines, one by one, until it is sent another command.
+
+        The returned :class:`GtpStream` holds the controller's turn: no other command runs
+        until :meth:`GtpStream.stop` (which every caller must reach, in a ``finally``).
+        ``timeout`` bounds the wait for the status line only. A ``?`` answer raises
+        :class:`GtpEngineError` as :meth:`raw` would.
+        """
+        prepared = prepare_command(command)
+        limit = self.timeout if timeout is DEFAULT else timeout
+        if self._busy:
+            await self._wait_turn()
+        else:
+            self._busy = True
+        handed_over = False
+        try:
+            if self._closed:
+                raise GtpChannelClosed(f"cannot send {prepared!r}: the GTP session is closed")
+            if self._dead is not None:
+                raise self._dead
+            async with asyncio.timeout(None if limit is None or math.isinf(limit) else limit):
+                while self._owed:
+                    await self.channel.read_response()
+                    self._owed -= 1
+                command_id = next(self._ids) if self.use_ids else None
+                line = prepared if command_id is None else f"{command_id} {prepared}"
+                if self.on_traffic is not None:
+                    self.on_traffic("send", line)
+                await self.channel.send_line(line)
+                head = ""
+                while not head.strip():
+                    head = await self.channel.read_line()
+            ok, answer_id, rest = parse_status_line(head.strip())
+            if answer_id != command_id:
+                raise GtpProtocolError(
+                    f"response to {line!r} carries id {answer_id}, expected {command_id}"
+                )
+            stream = GtpStream(self, prepared, rest)
+            if not ok:
+                message = [rest, *[text async for text in stream.lines()]]
+                raise GtpEngineError(prepared, "\n".join(m for m in message if m))
+            handed_over = True
+            return stream
+        except TimeoutError:
+            self._dead = GtpEngineDied(f"no answer to {prepared!r}: the session is out of step")
+            raise GtpTimeout(prepared, limit or 0.0) from None
+        except GtpEngineDied as exc:
+            self._dead = exc
+            raise
+        finally:
+            if not handed_over:
+                self._release_turn()
+
+    def _release_turn(self) -> None:
+        if self._waiters:
+            self._pass_turn()
+        else:
+            self._busy = False
+
     async def command(self, name: str, *args: object, timeout: TimeoutArg = DEFAULT) -> str:
         """Send ``name`` with space-separated ``args`` (each converted with ``str``)."""
         return await self.raw(" ".join([name, *(str(arg) for arg in args)]), timeout=timeout)
@@ -450,3 +510,76 @@ class GtpController:
     async def showboard(self, *, timeout: TimeoutArg = DEFAULT) -> str:
         """A board diagram for humans (§6.3.6: never to be parsed)."""
         return (await self.command("showboard", timeout=timeout)).strip("\n")
+
+
+class GtpStream:
+    """A streaming response in progress (see :meth:`GtpController.stream`).
+
+    Read its lines with :meth:`next_line` (or iterate :meth:`lines`); end it with
+    :meth:`stop`, which sends ``stop_command`` (any command ends a GTP analysis), reads the
+    rest of the stream and that command's answer, and gives the controller's turn back.
+    """
+
+    def __init__(self, controller: GtpController, command: str, first: str) -> None:
+        self._ctl = controller
+        self.command = command
+        self._pending = [first] if first.strip() else []
+        self._ended = False
+        self._released = False
+
+    @property
+    def ended(self) -> bool:
+        """The engine ended the response (a blank line)."""
+        return self._ended
+
+    async def next_line(self) -> str | None:
+        """The next non-blank line, or ``None`` once the response has ended."""
+        if self._pending:
+            return self._pending.pop(0)
+        if self._ended or self._released:
+            return None
+        line = await self._ctl.channel.read_line()
+        if not line.strip():
+            self._ended = True
+            return None
+        if self._ctl.on_traffic is not None:
+            self._ctl.on_traffic("recv", line)
+        return line
+
+    async def lines(self) -> AsyncIterator[str]:
+        while (line := await self.next_line()) is not None:
+            yield line
+
+    async def stop(self, stop_command: str = "name", *, timeout: float = 5.0) -> None:
+        """End the stream and give the turn back. An engine that does not stop within
+        ``timeout`` leaves the session unusable (:attr:`GtpController.dead` is set and
+        :class:`GtpTimeout` raised): the caller closes it and starts another."""
+        if self._released:
+            return
+        ctl = self._ctl
+        try:
+            async with asyncio.timeout(timeout):
+                if not self._ended:
+                    command_id = next(ctl._ids) if ctl.use_ids else None
+                    line = stop_command if command_id is None else f"{command_id} {stop_command}"
+                    await ctl.channel.send_line(line)
+                    while await self.next_line() is not None:
+                        pass
+                    response = await ctl.channel.read_response()
+                    if response.id != command_id:
+                        raise GtpProtocolError(
+                            f"response to {line!r} carries id {response.id}, expected {command_id}"
+                        )
+        except TimeoutError:
+            ctl._dead = GtpEngineDied(f"engine did not stop {self.command!r}")
+            raise GtpTimeout(stop_command, timeout) from None
+        except GtpProtocolError as exc:
+            ctl._dead = GtpEngineDied(f"engine out of step after {self.command!r}: {exc}")
+            raise
+        except GtpEngineDied as exc:
+            ctl._dead = exc
+            raise
+        finally:
+            self._released = True
+            self._pending.clear()
+            ctl._release_turn()

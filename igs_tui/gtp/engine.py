@@ -111,6 +111,9 @@ class GtpEngine:
             "final_score": self._final_score,
             "final_status_list": self._final_status_list,
             "showboard": self._showboard,
+            "estimate_score": self._estimate_score,
+            "top_moves_black": lambda args: self._top_moves(Color.BLACK, args),
+            "top_moves_white": lambda args: self._top_moves(Color.WHITE, args),
         }
 
     # ----------------------------------------------------------------- framing
@@ -331,6 +334,20 @@ class GtpEngine:
         # alive (it cannot tell dead from alive, and §4.3 says to report those as alive).
         score = ScoringSession(self.game).score(GTP_RULES.scoring, self.komi)
         return score.result
+
+    def _estimate_score(self, args: list[str]) -> str:
+        """GNU Go's analysis command, cheaply: the count with every stone alive (what
+        ``final_score`` says), in GNU Go's form so the same reader takes both."""
+        result = self._final_score(args)
+        return f"{result} (upper bound: {result}, lower: {result})" if result != "0" else "0"
+
+    def _top_moves(self, color: Color, args: list[str]) -> str:
+        """GNU Go's ``top_moves_black``/``_white``, cheaply: the one move the policy would
+        play, with a value of 1. A random source seeded by the position keeps it repeatable
+        and leaves the game's own random moves untouched."""
+        rng = random.Random(self.game.position_hash ^ (1 if color is Color.BLACK else 2))
+        point = choose_move(self.game, color, rng, set(self.positions))
+        return "" if point is None else f"{format_point(point, self.size)} 1.00"
 
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):

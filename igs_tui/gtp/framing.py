@@ -158,6 +158,23 @@ class ResponseParser:
         """Whether buffered output starts a response that is not yet complete."""
         return bool(self._buffer.strip())
 
+    def next_line(self) -> str | None:
+        """The next whole line of output (without its newline), or ``None`` until one has
+        arrived: for the body of a *streaming* response (``kata-analyze``), whose lines come
+        one by one and whose end (a blank line) only follows the next command. An endless
+        line longer than the response limit is a :class:`GtpProtocolError`."""
+        buf = self._buffer
+        self._scan_from = 0
+        newline = buf.find(b"\n")
+        if newline < 0:
+            if len(buf) > self._max:
+                buf.clear()
+                raise GtpProtocolError(f"engine output line longer than {self._max} bytes")
+            return None
+        line = buf[:newline].decode("utf-8", "replace")
+        del buf[: newline + 1]
+        return line
+
     def next_response(self) -> GtpResponse | None:
         buf = self._buffer
         if not buf:

@@ -34,6 +34,7 @@ from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 if TYPE_CHECKING:
     # The main screen, its panes and the dialogs are imported when first shown: the login
     # screen comes up without them.
+    from igs_tui.model.analysis import EngineAnalysis
     from igs_tui.model.assist import EngineAssist
     from igs_tui.model.terms import MatchTerms
     from igs_tui.records import Collection
@@ -72,6 +73,7 @@ class IgsApp(App[None]):
         echo_own: bool = False,
         match_hook: Callable[[str], None] | None = None,
         assist: EngineAssist | None = None,
+        analysis: EngineAnalysis | None = None,
         login_server: str | None = None,
         shutdown: Callable[[], Awaitable[None]] | None = None,
         session: SessionControl | None = None,
@@ -94,6 +96,9 @@ class IgsApp(App[None]):
         self.match_hook = match_hook
         self.assist = assist
         """Optional engine help (score estimate, dead stones); ``None`` hides those keys."""
+        self.analysis = analysis
+        """Optional live analysis (alt+a on a board); ``None`` hides its key. Closed as
+        the app ends."""
         self._login_server = login_server
         self._shutdown_hook = shutdown
         self._session = session
@@ -122,6 +127,13 @@ class IgsApp(App[None]):
         """The app is ending (ctrl+q): close what the session opened, without hanging on a
         dead link."""
         hook, self._shutdown_hook = self._shutdown_hook, None
+        analysis, self.analysis = self.analysis, None
+        if analysis is not None:
+            try:
+                async with asyncio.timeout(SHUTDOWN_SECONDS):
+                    await analysis.close()
+            except Exception:  # quitting must always work
+                _log.exception("closing the analysis engine failed")
         if hook is not None:
             try:
                 async with asyncio.timeout(SHUTDOWN_SECONDS):
@@ -275,6 +287,20 @@ class IgsApp(App[None]):
         return None
 
     # actions used by the palette and panes ----------------------------------------------------
+    def toggle_analysis(self) -> None:
+        """Live analysis on/off on the game shown (the palette's entry; alt+a on a board)."""
+        from igs_tui.ui.game_panel import GamesPanel
+
+        main = self.main_screen
+        panels = main.query(GamesPanel) if main is not None else None
+        view = panels.first().active_view if panels else None
+        if view is None:
+            self.notify("No game shown to analyse", markup=False)
+        elif not view.analysis_allowed():
+            self.notify("No analysis of a game you are playing", markup=False)
+        else:
+            view.action_toggle_analysis()
+
     def show_pane(self, pane: str) -> None:
         if (main := self.main_screen) is not None:
             main.action_show_pane(pane)

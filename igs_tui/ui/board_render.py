@@ -69,6 +69,8 @@ class BoardPicture:
     numbers: Mapping[Point, int] = field(default_factory=dict)
     """Move numbers to print on stones (empty: draw plain stones)."""
     overlay: BoardOverlay | None = None
+    labels: Mapping[Point, str] = field(default_factory=dict)
+    """One-character marks on empty points (an engine's candidate moves: ``A``, ``B``...)."""
 
 
 def _merge(cells: list[tuple[str, Style]]) -> list[Segment]:
@@ -142,6 +144,8 @@ def changed_rows(before: BoardPicture, after: BoardPicture) -> frozenset[int] | 
         points.update(old.black_territory ^ new.black_territory)
         points.update(old.white_territory ^ new.white_territory)
         points.update(old.dead ^ new.dead)
+    if before.labels != after.labels:
+        points.update(point for point, _ in before.labels.items() ^ after.labels.items())
     rows = {point.row for point in points}
     if before.last_move != after.last_move or bool(before.numbers) != bool(after.numbers):
         rows.update(p.row for p in (before.last_move, after.last_move) if p is not None)
@@ -209,7 +213,8 @@ class _LinePainter:
         cursor = self.cursor
         side = layout.side_coords
         empties = self.empties[row]
-        fast = overlay is None and not numbers
+        labels = picture.labels
+        fast = overlay is None and not numbers and not labels
         star_char = glyphs.star
         star_style = styles["star"]
         plain_gap = glyphs.h_line * (cw - 1)
@@ -233,6 +238,8 @@ class _LinePainter:
                 text, role = empty, ("star" if empty == star_char else "empty")
             else:
                 text, role = _cell(point, empties[col], stones, numbers, overlay, glyphs, cw)
+                if role in ("empty", "star") and point in labels:
+                    text, role = labels[point][:1], "label"
                 if point == last and numbers and role.startswith("num"):
                     role = "num_last"
                 if point == cursor:

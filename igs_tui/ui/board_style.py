@@ -32,6 +32,8 @@ class BoardPalette:
     white: str = "#ffffff"
     marker: str = "#c00000"
     cursor: str = "#2f6fd0"
+    label: str = "#0000c0"
+    """Candidate letters: blue on the wood (16 colours: blue on yellow), in bold."""
 
     def style(self, role: str) -> Style:
         return palette_styles(self)[role]
@@ -47,6 +49,7 @@ def palette_styles(p: BoardPalette) -> dict[str, Style]:
         "black": wood + Style(color=p.black, bold=True),
         "white": wood + Style(color=p.white, bold=True),
         "marker": wood + Style(color=p.marker, bold=True),
+        "label": wood + Style(color=p.label, bold=True),
         "terr_black": wood + Style(color=p.black),
         "terr_white": wood + Style(color=p.white),
         "dead_black": wood + Style(color=p.black, dim=True),

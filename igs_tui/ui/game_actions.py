@@ -16,7 +16,9 @@ from textual import work
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.model.assist import EngineAssist
+from igs_tui.ui.analysis_view import game_line_keys, game_position
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
@@ -41,6 +43,8 @@ class GameActions(ModelWatcher):
         self.message = ""
         self.suggestion: frozenset[Point] | None = None
         """Stones an engine suggested as dead, shown until accepted or the phase ends."""
+        self.analysis = AnalysisState()
+        """The engine's analysis of the position shown (alt+a turns it on and off)."""
 
     @property
     def game(self) -> FollowedGame | None:
@@ -66,6 +70,12 @@ class GameActions(ModelWatcher):
         """The app's engine helper, if one was configured."""
         assist: EngineAssist | None = getattr(self.app, "assist", None)
         return assist
+
+    @property
+    def analysis_engine(self) -> EngineAnalysis | None:
+        """The app's analysing engine, if one was configured."""
+        engine: EngineAnalysis | None = getattr(self.app, "analysis", None)
+        return engine
 
     def _can(self, capability: T | None, what: str) -> T | None:
         """``capability`` of the backend, or None after saying why ``what`` is not possible."""
@@ -288,3 +298,77 @@ class GameActions(ModelWatcher):
         for point in points:
             playing.remove_dead(self.number, point)
         self.show_message(f"Sent {len(points)} removal(s): waiting for the server")
+
+    # live analysis ------------------------------------------------------------------------------
+    def analysis_allowed(self) -> bool:
+        """Analysis is for observed games and our own games once they are over: never a
+        helper while we play."""
+        game = self.game
+        if game is None or self.analysis_engine is None:
+            return False
+        return game.role.color is None or game.phase is GamePhase.FINISHED
+
+    def action_toggle_analysis(self) -> None:
+        """Show or hide the engine's best moves and estimate for the position shown."""
+        if self.analysis.on:
+            self.analysis.turn_off()
+            self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
+            self.show_message("Analysis off")
+            return
+        if self.analysis_engine is None:
+            self.show_message("No engine for analysis: start igs-tui with --engine CMD")
+            return
+        if not self.analysis_allowed():
+            self.show_message("No analysis of a game you are playing")
+            return
+        self.analysis.on = True
+        self.show_message("")
+
+    def follow_analysis(self, game: FollowedGame, count: int) -> None:
+        """Ask about the position after ``count`` moves if it is not the one asked about
+        (called on every redraw: a new move or a browsing step cancels the old question)."""
+        engine = self.analysis_engine
+        if not self.analysis.on or engine is None:
+            return
+        if not self.analysis_allowed():
+            self.analysis.turn_off()
+            self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
+            return
+        position = game_position(game, count)
+        if self.analysis.show(position):
+            self._analyse(engine, position)
+
+    @work(group="analysis", exclusive=True, exit_on_error=False)
+    async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
+        self.workers.cancel_group(self, "analysis-fill")
+        answered = False
+        async for update in engine.analyse(position):
+            if not self.is_attached:
+                return
+            if self.analysis.accept(position, update):
+                answered = update.final and not update.note
+                self.redraw()
+        if answered:
+            self._fill_graph(engine)
+
+    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
+    async def _fill_graph(self, engine: EngineAnalysis) -> None:
+        """While the engine has nothing else to do (its answer about the position shown is
+        complete), estimate the game's other positions for the graph, nearest first. Any
+        new position to show cancels this (and the engine serves that one first)."""
+        while self.analysis.on and self.is_attached and (game := self.game) is not None:
+            keys = game_line_keys(game, len(game.moves))
+            index = self.analysis.next_gap(keys, self.browse.index)
+            if index is None:
+                return
+            position = game_position(game, index)
+            async for update in engine.analyse(position, estimate_only=True):
+                if update.note:
+                    return
+                if update.final:
+                    self.analysis.record(position, update)
+            self.analysis.tried.add(position.key)
+            if self.analysis.on and self.is_attached:
+                self.redraw()

@@ -139,6 +139,7 @@ class GameInfo(Widget):
         self._browse = BrowseState()
         self._message = ""
         self._score = ""
+        self._analysis: tuple[str, ...] = ()
         self._captures: dict[Color, int] = {}
         self._hint = ""
         self._observers = 0
@@ -171,8 +172,10 @@ class GameInfo(Widget):
         score: str = "",
         hint: str = "",
         observers: int | None = None,
+        analysis: Sequence[str] = (),
     ) -> None:
         self._game = game
+        self._analysis = tuple(analysis)
         self._browse = browse
         self._captures = captures if captures is not None else dict(game.prisoners)
         self._message = message
@@ -418,6 +421,8 @@ class GameInfo(Widget):
             lines.append(Text().append("Adjourned", style="bold"))
         if self._score:
             lines.append(Text(f"Count: {self._score}"))
+        for index, text in enumerate(self._analysis):
+            lines.append(plain(text, "bold" if index == 0 else "", max_length=300))
         if self._message:
             lines.append(plain(self._message, "bold #e03030", max_length=200))
         banner = self._banner() if self._banner is not None else ""

@@ -171,6 +171,12 @@ class GamesPanel(ModelWatcher):
         boards = pane.query(BoardWidget)
         return boards.first() if boards else None
 
+    @property
+    def active_view(self) -> GameView | None:
+        """The view of the active tab (``None`` when no game is followed or shown)."""
+        number = self._active_number()
+        return self._views.get(number) if number is not None else None
+
     def focus_board(self) -> bool:
         """Focus the active game's board; False when there is none (callers focus elsewhere)."""
         board = self.active_board

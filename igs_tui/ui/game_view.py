@@ -22,8 +22,9 @@ ctrl+g pass (press twice), ctrl+x resign (asks), ctrl+z undo please (in scoring:
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
 stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
-phase of an own game suggest dead stones, which ctrl+y accepts. On the board: arrows/hjkl,
-Enter/space, a typed coordinate, a click.
+phase of an own game suggest dead stones, which ctrl+y accepts; alt+a live analysis on/off
+(observed games, own games once over: candidate letters on the board, winrate/score and a graph
+in the panel). On the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from textual.message import Message
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
+from igs_tui.ui.analysis_view import candidate_labels, game_line_keys, summary_lines
 from igs_tui.ui.board_layout import choose_layout
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
@@ -144,6 +146,7 @@ class GameView(GameActions):
         Binding("ctrl+e", "suggest_dead", "Suggest dead"),
         Binding("ctrl+e", "estimate", "Estimate"),
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
+        Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("i", "player_card('black')", "Player card", show=False),
         Binding("I", "player_card('white')", "White's card", show=False),
@@ -399,8 +402,10 @@ class GameView(GameActions):
             overlay, score = preview.overlay, preview.describe()
             if self.suggestion:
                 score += " if the suggestion is accepted"
+        self.follow_analysis(game, index)
+        labels = candidate_labels(self.analysis.latest, stones) if self.analysis.on else {}
         resized = self.board.picture.size != game.size
-        self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay)
+        self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay, labels)
         if resized:
             self._fit_side()
         self.query_one(GameInfo).show(
@@ -411,6 +416,19 @@ class GameView(GameActions):
             observers=self._observers(game),
             message=self.message,
             score=score,
+            analysis=self._analysis_lines(game, labels),
+        )
+
+    def _analysis_lines(self, game: FollowedGame, labels: dict[Point, str]) -> list[str]:
+        """The analysis lines of the panel: winrate/score, candidates, the graph."""
+        engine = self.analysis_engine
+        if not self.analysis.on or engine is None:
+            return []
+        keys = game_line_keys(game, len(game.moves))
+        graph, is_lead = self.analysis.history(keys)
+        width = max(10, self.query_one("#game-side").size.width - 3)
+        return summary_lines(
+            engine.name, self.analysis, labels, game.size, graph, is_lead, width=width
         )
 
     def _observers(self, game: FollowedGame) -> int:
@@ -456,6 +474,8 @@ class GameView(GameActions):
             return self.assist is not None and not scoring
         if action == "accept_suggestion":
             return bool(self.suggestion) and scoring
+        if action == "toggle_analysis":
+            return self.analysis_allowed()
         return True
 
     # browsing ---------------------------------------------------------------------------------

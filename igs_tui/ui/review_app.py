@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from igs_tui.model.analysis import EngineAnalysis
 from igs_tui.records import Collection
 from igs_tui.ui.review_screen import ReviewScreen
 
@@ -24,10 +25,23 @@ class ReviewApp(App[None]):
     TITLE = "igs-tui review"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help")]
 
-    def __init__(self, collection: Collection, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        collection: Collection,
+        path: Path | None = None,
+        *,
+        analysis: EngineAnalysis | None = None,
+    ) -> None:
         super().__init__()
         self._collection = collection
         self._path = path
+        self.analysis = analysis
+        """Live analysis (``--engine``): alt+a in the review; closed as the app ends."""
+
+    async def on_unmount(self) -> None:
+        analysis, self.analysis = self.analysis, None
+        if analysis is not None:
+            await analysis.close()
 
     def on_mount(self) -> None:
         self.push_screen(ReviewScreen(self._collection, self._path), self._review_closed)

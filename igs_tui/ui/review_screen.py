@@ -11,16 +11,18 @@ from it is cleaned and shown as plain :class:`Content`, never markup.
 Keys: ←/→ (or ``,``/``.``) one move, PageUp/PageDown ten, Home/End, ``g`` go to a move
 number, ↑/↓ choose the next move's variation, ``[``/``]`` the other variations of the current
 move, ``<``/``>`` the previous/next game of a file with several, ctrl+s save as (SGF/Ishi),
-ctrl+o open another record, Escape/``q`` close.
+ctrl+o open another record, alt+a live engine analysis on/off (with ``--engine``: candidate
+letters on the board, winrate/score and a graph of the line beside it), Escape/``q`` close.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -29,8 +31,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from igs_tui.go import Color, Point
+from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
+from igs_tui.ui.analysis_view import (
+    candidate_labels,
+    review_keys,
+    review_position,
+    summary_lines,
+)
 from igs_tui.ui.board_layout import choose_layout
 from igs_tui.ui.board_render import BoardPicture
 from igs_tui.ui.board_widget import BoardWidget
@@ -52,7 +62,17 @@ class ReviewCommands(Provider):
         screen = self.screen
         if not isinstance(screen, ReviewScreen):
             return []
+        analysis = []
+        if screen.analysis_engine is not None:
+            analysis = [
+                (
+                    "Analysis on/off",
+                    screen.action_toggle_analysis,
+                    "the engine's best moves and score for the position shown (alt+a)",
+                )
+            ]
         return [
+            *analysis,
             ("Open record…", screen.action_open_record, "review another SGF or Ishi file"),
             ("Save record as…", screen.action_save_as, "write it as SGF (.sgf) or Ishi (.go)"),
             ("Go to move…", screen.action_go_to_move, "jump to a move number on this line"),
@@ -83,6 +103,7 @@ class ReviewScreen(Screen[None]):
         height: 1fr; border-top: solid $accent; margin-top: 1; scrollbar-size-vertical: 1;
     }
     ReviewScreen #review-status { color: $warning; height: auto; }
+    ReviewScreen #review-analysis { height: auto; margin-top: 1; }
     """
     SIDE_MIN = 30
     SIDE_MAX = 70
@@ -107,6 +128,7 @@ class ReviewScreen(Screen[None]):
         Binding("less_than_sign", "game(-1)", "Previous game in the file", show=False),
         Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
+        Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("escape,q", "close", "Close"),
     ]
@@ -118,6 +140,7 @@ class ReviewScreen(Screen[None]):
         self.game = 0
         self.cursor = RecordCursor(collection[0])
         self.message = ""
+        self.analysis = AnalysisState()
 
     # building ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -129,6 +152,7 @@ class ReviewScreen(Screen[None]):
                 yield Static(id="review-header")
                 yield Static(id="review-position")
                 yield Static(id="review-choices")
+                yield Static(id="review-analysis")
                 with VerticalScroll(id="review-comment-box", can_focus=False):
                     yield Static(id="review-comment")
                 yield Static(id="review-status")
@@ -165,11 +189,15 @@ class ReviewScreen(Screen[None]):
         record = self.cursor.record
         position = self.cursor.position()
         last = position.last_move
+        self._follow_analysis(position.stones)
+        labels = candidate_labels(self.analysis.latest, position.stones) if self.analysis.on else {}
         self.board.picture = BoardPicture(
             record.size,
             position.stones,
             last.point if last is not None else None,
+            labels=labels,
         )
+        self._show_analysis(labels)
         header = header_lines(record.info, record.size)
         name = clean(self.path.name, max_length=30) if self.path is not None else "record"
         games = len(self.collection)
@@ -183,6 +211,110 @@ class ReviewScreen(Screen[None]):
         self._text("#review-comment").update(Content(comment or "(no comment)"))
         self.query_one("#review-comment-box").scroll_home(animate=False)
         self._text("#review-status").update(Content(self.message))
+
+    # analysis ---------------------------------------------------------------------------------
+    @property
+    def analysis_engine(self) -> EngineAnalysis | None:
+        """The app's analysing engine (``--engine``), if any."""
+        engine: EngineAnalysis | None = getattr(self.app, "analysis", None)
+        return engine
+
+    @property
+    def komi(self) -> float:
+        komi = self.cursor.record.info.komi
+        return komi if komi is not None else 0.0
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_analysis":
+            return self.analysis_engine is not None
+        return True
+
+    def action_toggle_analysis(self) -> None:
+        if self.analysis.on:
+            self.analysis.turn_off()
+            self.workers.cancel_group(self, "analysis")
+            self.workers.cancel_group(self, "analysis-fill")
+            self.message = "Analysis off"
+        elif self.analysis_engine is None:
+            self.message = "No engine for analysis: start with --engine CMD"
+        else:
+            self.analysis.on = True
+            self.message = ""
+        self.redraw()
+
+    def _follow_analysis(self, stones: dict[Point, Color]) -> None:
+        engine = self.analysis_engine
+        if not self.analysis.on or engine is None:
+            return
+        position = review_position(self.cursor.record, self.cursor.path, stones, self.komi)
+        if self.analysis.show(position):
+            self._analyse(engine, position)
+
+    @work(group="analysis", exclusive=True, exit_on_error=False)
+    async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
+        self.workers.cancel_group(self, "analysis-fill")
+        answered = False
+        async for update in engine.analyse(position):
+            if not self.is_attached:
+                return
+            if self.analysis.accept(position, update):
+                answered = update.final and not update.note
+                self._refresh_analysis()
+        if answered:
+            self._fill_graph(engine)
+
+    def _refresh_analysis(self) -> None:
+        """New analysis for the position shown: letters and side lines only (a whole
+        redraw would scroll the comment back to its top at every engine report)."""
+        picture = self.board.picture
+        labels = candidate_labels(self.analysis.latest, picture.stones) if self.analysis.on else {}
+        self.board.picture = replace(picture, labels=labels)
+        self._show_analysis(labels)
+
+    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
+    async def _fill_graph(self, engine: EngineAnalysis) -> None:
+        """Estimate the line's other positions for the graph while the engine is idle (as
+        in the game view). Lines with stones taken away (``AE``) are not filled: their
+        positions cannot be told as moves without replaying the record."""
+        while self.analysis.on and self.is_attached:
+            record, line = self.cursor.record, self.cursor.line
+            if any(node.add_empty for node in line):
+                return
+            keys = review_keys(record, line, self.komi)
+            index = self.analysis.next_gap(keys, self.cursor.index)
+            if index is None:
+                return
+            position = review_position(record, line[: index + 1], {}, self.komi)
+            async for update in engine.analyse(position, estimate_only=True):
+                if update.note:
+                    return
+                if update.final:
+                    self.analysis.record(position, update)
+            self.analysis.tried.add(position.key)
+            if self.analysis.on and self.is_attached:
+                self._refresh_analysis()
+
+    def _show_analysis(self, labels: dict[Point, str]) -> None:
+        box = self._text("#review-analysis")
+        engine = self.analysis_engine
+        if not self.analysis.on or engine is None:
+            box.display = False
+            return
+        graph, is_lead = self.analysis.history(
+            review_keys(self.cursor.record, self.cursor.line, self.komi)
+        )
+        width = max(10, self.query_one("#review-side").size.width - 2)
+        lines = summary_lines(
+            engine.name,
+            self.analysis,
+            labels,
+            self.cursor.record.size,
+            graph,
+            is_lead,
+            width=width,
+        )
+        box.display = True
+        box.update(Content("\n".join(clean(line, max_length=300) for line in lines)))
 
     def show_message(self, message: str) -> None:
         self.message = message

@@ -111,9 +111,7 @@ async def test_the_focused_row_keeps_its_label_visible(tmp_path: Path) -> None:
             focused = app.focused
             assert isinstance(focused, Checkbox)
             assert focused.content_region.height == 1
-            assert str(focused.label) in "".join(
-                segment.text for segment in focused.render_line(0)
-            )
+            assert str(focused.label) in "".join(segment.text for segment in focused.render_line(0))
             await pilot.press("down")
 
 
