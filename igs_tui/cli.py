@@ -29,7 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the embedded IGS-compatible server and connect to it (works offline)",
     )
     parser.add_argument(
-        "--server", metavar="HOST:PORT", help="connect to this server instead of IGS"
+        "--local-kgs",
+        action="store_true",
+        help="start the embedded fake KGS server (the KGS JSON protocol on 127.0.0.1) and "
+        "connect to it (works offline; python -m igs_tui.localkgs runs it alone)",
+    )
+    parser.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
+        "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
+        "one: python -m igs_tui.localkgs)",
     )
     parser.add_argument(
         "--dialect",
@@ -156,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_review_cli(args.file, args.engine)
     if args.command == "serve":
+        if args.local_kgs:
+            parser.error("serve does not start the fake KGS server: leave out --local-kgs")
         if args.accessible or args.user:
             parser.error("serve runs the screen app in a browser: leave out --accessible")
         if args.local and args.server:
@@ -168,7 +180,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             local=args.local,
             server=args.server,
             dialect=args.dialect,
+            encoding=args.encoding,
+            engine=args.engine,
+            record=not args.no_record,
         )
+    if args.local_kgs:
+        if args.local or args.server or args.dialect or args.accessible or args.user:
+            parser.error(
+                "--local-kgs runs the fake KGS server: leave out --local, --server, --dialect, "
+                "--accessible and --user"
+            )
+        from igs_tui.apps.local_kgs import run_local_kgs
+
+        return run_local_kgs(engine=args.engine, encoding=args.encoding, record=not args.no_record)
     from igs_tui.apps.client import run_app
 
     if args.dialect is not None and not args.local:
@@ -178,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
+        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+            parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 
         return run_accessible(

@@ -27,6 +27,9 @@ from igs_tui.model import ClientModel, LinkState
 if TYPE_CHECKING:
     # The IGS backend, the archive and the local server are imported when the first login
     # needs them: the login screen comes up without them (see run_app).
+    import httpx
+
+    from igs_tui.apps.kgs_connect import KgsConnection
     from igs_tui.archive.autosave import AutoSaver
     from igs_tui.backends.capabilities import Backend
     from igs_tui.backends.igs.model_adapter import ModelAdapter
@@ -123,6 +126,12 @@ class Connector:
     _run_task: asyncio.Task[None] | None = None
     """The current client's :meth:`IgsClient.run` (run again by :meth:`reconnect_now`)."""
     _server: LocalServer | None = None
+    kgs: bool = False
+    """``--server kgs`` (or ``kgs:HOST:PORT``): a custom address on the login form is a KGS
+    JSON endpoint (https on port 443, else http), not an IGS-family server."""
+    kgs_transport: httpx.AsyncBaseTransport | None = None
+    """How KGS requests are carried (default: the network); tests pass a mock."""
+    _kgs: KgsConnection | None = None
 
     def _profile_store(self, *, fast: bool) -> ProfileStore:
         """The profiles of the embedded server (``fast``) or of real servers, made when first
@@ -146,6 +155,11 @@ class Connector:
         password = "" if guest else str(getattr(request, "password", ""))
         # the codec chosen on the login form for this server (else --encoding's)
         encoding = str(getattr(request, "encoding", "") or "")
+        if self.kgs and server_kind == "custom":
+            await self.close_client()
+            return await self.connect_kgs(
+                host, port, str(getattr(request, "user", "")), password, guest=guest
+            )
         from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
 
         if server_kind == "igs":
@@ -163,6 +177,25 @@ class Connector:
         return await self.connect(
             servers, user, password, fast=fast, encoding=encoding, record=record
         )
+
+    async def connect_kgs(
+        self, host: str, port: int, user: str, password: str, *, guest: bool
+    ) -> Backend:
+        """Log in to KGS's JSON form at ``host:port`` (a guest gives a name and no password).
+
+        Raises:
+            ConnectionError: the login failed (with the documented reason) or no answer came.
+        """
+        from igs_tui.apps.kgs_connect import guest_name, open_kgs
+
+        self.start_autosave()
+        name = guest_name(user) if guest else user
+        self._kgs = await open_kgs(
+            self.model, host, port, name, "" if guest else password, transport=self.kgs_transport
+        )
+        backend = self._kgs.backend
+        backend.list_rooms()
+        return backend
 
     async def _start_embedded(self) -> int:
         from igs_tui.localserver.server import start_embedded
@@ -292,6 +325,8 @@ class Connector:
         """Reconnect now: skip the pause before the next attempt, or start again a client
         that gave up (it logs in as before and restores what it observed); what to tell the
         user."""
+        if self._kgs is not None:
+            return self._kgs.reconnect_now()
         client = self.client
         if client is None:
             return "Not logged in."
@@ -309,6 +344,9 @@ class Connector:
         """Log out: send ``quit`` so the server ends the session cleanly, wait a little for it
         to close the link, then close the client (no reconnect follows). Afterwards no event
         of that session reaches the model any more."""
+        kgs, self._kgs = self._kgs, None
+        if kgs is not None:
+            await kgs.logout(QUIT_WAIT_SECONDS)
         client, task = self.client, self._run_task
         if client is None:
             return
@@ -399,12 +437,19 @@ class Connector:
             set_connection(state=LinkState.FAILED, detail=event.reason)
 
     async def close_client(self) -> None:
+        kgs, self._kgs = self._kgs, None
+        if kgs is not None:
+            await kgs.close()
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.close()
 
     async def close(self) -> None:
+        kgs, self._kgs = self._kgs, None
+        if kgs is not None:
+            # KGS keeps a session without a link for a while: say LOGOUT (bounded wait).
+            await kgs.logout(QUIT_WAIT_SECONDS)
         await self.close_client()
         saver, self.saver = self.saver, None
         if saver is not None:
@@ -430,6 +475,11 @@ def check_server_option(text: str) -> str:
         return str(parse_server(spec))
     except ValueError as exc:
         raise ValueError(f"--server {text!r}: {exc}") from None
+
+
+def server_is_kgs(server: str | None) -> bool:
+    """Does ``--server`` name KGS (``kgs`` or ``kgs:HOST:PORT``)? (No import: start-up.)"""
+    return server is not None and server.strip().lower().partition(":")[0] == "kgs"
 
 
 def build_app(
@@ -459,7 +509,15 @@ def build_app(
     login_server: str | None = None
     if local and server:
         raise ValueError("--local and --server cannot be used together")
-    if server:
+    kgs = server_is_kgs(server)
+    if server and kgs:
+        from igs_tui.apps.kgs_connect import parse_kgs_option
+
+        address = parse_kgs_option(server)
+        assert address is not None
+        # The login form's custom address; the connector knows it is KGS.
+        login_server = f"{address[0]}:{address[1]}"
+    elif server:
         login_server = check_server_option(server)
     elif local:
         login_server = "local"
@@ -472,7 +530,12 @@ def build_app(
 
         server_config = ServerConfig(dialect=dialect)
     connector = Connector(
-        model, embedded=local, record=record, server_config=server_config, keep_profiles=True
+        model,
+        embedded=local,
+        record=record,
+        server_config=server_config,
+        keep_profiles=True,
+        kgs=kgs,
     )
     if legacy != DEFAULT_ENCODING:
         from igs_tui.backends.igs.net.client import ClientConfig

@@ -15,8 +15,17 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 DEFAULT_PORT = 8000
 
 
-def serve_command(*, local: bool, server: str | None, dialect: str | None) -> str:
-    """The command each browser session runs: this Python, this program, the same options."""
+def serve_command(
+    *,
+    local: bool,
+    server: str | None,
+    dialect: str | None,
+    encoding: str | None = None,
+    engine: str | None = None,
+    record: bool = True,
+) -> str:
+    """The command each browser session runs: this Python, this program, the same options
+    (``igs-tui --no-record serve`` must not record the sessions it serves)."""
     argv = [sys.executable, "-m", "igs_tui.cli"]
     if local:
         argv.append("--local")
@@ -24,6 +33,12 @@ def serve_command(*, local: bool, server: str | None, dialect: str | None) -> st
             argv += ["--dialect", dialect]
     elif server:
         argv += ["--server", server]
+    if encoding:
+        argv += ["--encoding", encoding]
+    if engine:
+        argv += ["--engine", engine]
+    if not record:
+        argv.append("--no-record")
     return shlex.join(argv)
 
 
@@ -44,6 +59,9 @@ def run_serve(
     local: bool = False,
     server: str | None = None,
     dialect: str | None = None,
+    encoding: str | None = None,
+    engine: str | None = None,
+    record: bool = True,
 ) -> int:
     """Serve the app until Ctrl+C; 2 if textual-serve is missing or the options are wrong."""
     try:
@@ -54,9 +72,25 @@ def run_serve(
     if not 0 < port < 65536:
         print(f"igs-tui serve: port {port} is not 1-65535", file=sys.stderr)
         return 2
+    from igs_tui.apps.client import check_encoding_option, check_server_option
+
+    try:  # a bad option is said once here, not by every browser session that fails on it
+        check_encoding_option(encoding)
+        if server:
+            check_server_option(server)
+    except ValueError as exc:
+        print(f"igs-tui serve: error: {exc}", file=sys.stderr)
+        return 2
     if warning := public_warning(host):
         print(warning, file=sys.stderr)
-    command = serve_command(local=local, server=server, dialect=dialect)
+    command = serve_command(
+        local=local,
+        server=server,
+        dialect=dialect,
+        encoding=encoding,
+        engine=engine,
+        record=record,
+    )
     print(f"igs-tui serve: open http://{host}:{port}/ in a browser", file=sys.stderr, flush=True)
     Server(command, host=host, port=port, title="igs-tui").serve()
     return 0

@@ -36,6 +36,13 @@ class Listing(Protocol):
     def player_stats(self, name: str) -> None: ...
 
 
+class History(Protocol):
+    """A player's recent games as the server keeps them (IGS/NNGS ``results``), for the player
+    card: answered with ``PlayerResultsReceived``."""
+
+    def player_results(self, name: str) -> None: ...
+
+
 class Observing(Protocol):
     """Following other people's games, and commenting on them."""
 
@@ -170,6 +177,7 @@ class Capabilities:
     stored: StoredGames | None = None
     rooms: Rooms | None = None
     social: Social | None = None
+    history: History | None = None
 
     def refusal(self, what: str) -> str:
         """The message for an intent this backend cannot carry out."""

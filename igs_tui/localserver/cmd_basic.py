@@ -70,6 +70,27 @@ def cmd_login(hub: Hub, session: Session, user: User, args: str) -> None:
     session.restart_login()
 
 
+@command("results")
+def cmd_results(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``results [name]``: the player's (or the server's) latest games in a ``25 File`` block,
+    winner first; nothing at all when there are none (as NNGS, which sends no file)."""
+    name = args.split()[0] if args.split() else ""
+    if name:
+        target = hub.users.get(name.lower())
+        if target is None:
+            session.send([(5, "There is no player by that name.")])
+            return
+        kept = target.results
+    else:
+        kept = hub.results
+    if not kept:
+        session.send([])
+        return
+    body: list[Line] = [(None, line) for line in kept]
+    # the File markers go to clients only (NNGS: "if (parray[p].flags.is_client)")
+    session.send([(25, "File"), *body, (25, "File")] if session.client_mode else body)
+
+
 @command("stats")
 def cmd_stats(hub: Hub, session: Session, user: User, args: str) -> None:
     """``stats [name]`` in IGS's wording (labels, then the toggle table)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, max_fixed_handicap
 from igs_tui.localserver import gameflow
+from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.lines import NMATCH_USAGE, Line
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import command
@@ -29,7 +30,7 @@ MAX_SIZE = 19
 def _target(hub: Hub, session: Session, user: User, name: str) -> User | None:
     target = hub.find_online(name)
     if target is None:
-        session.send([(5, f"{name} is not logged on.")])
+        session.send([(5, dialect_text(hub.dialect, "not_logged_on", name=name))])
         return None
     if target is user:
         session.send([(5, "You cannot match yourself.")])

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, CoordinateError, Point, parse_point
 from igs_tui.localserver import gameflow, lines
+from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.games import Phase, ServerGame
 from igs_tui.localserver.lines import Line
 from igs_tui.localserver.registry import command, move_handler
@@ -82,7 +83,7 @@ def cmd_move(hub: Hub, session: Session, user: User, args: str) -> None:
             return
     if game.phase is Phase.SCORING:
         if point is None:
-            session.send([(5, "You cannot pass while scoring: type 'done' when finished.")])
+            session.send([(5, dialect_text(hub.dialect, "pass_in_scoring"))])
             return
         error = gameflow.removal_error(game, point)
         if error:
@@ -152,7 +153,10 @@ def cmd_undo(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     game, color, _ = found
     if game.phase is Phase.SCORING:
-        gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
+        if hub.dialect.scoring_undo_resumes_play:
+            gameflow.resume_play(hub, game, user)
+        else:
+            gameflow.restore_scoring(hub, game)  # unanswered: only the broadcast block
         return
     if hub.dialect.undo_by_mover:
         if color is not game.to_move:
@@ -193,7 +197,7 @@ def cmd_done(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     game, color, _ = found
     if game.phase is not Phase.SCORING:
-        session.send([(5, "The game is not being scored.")])
+        session.send([(5, dialect_text(hub.dialect, "done_not_scoring"))])
         return
     session.prompt()
     gameflow.type_done(hub, game, user, color)
@@ -245,7 +249,7 @@ def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
             (9, "Use adjourn to adjourn the game."),
         ],
     )
-    session.send([(9, f"Requesting adjournment of game {game.number}.")])
+    session.send([(9, dialect_text(hub.dialect, "adjourn_sent", game=game.number))])
     agent = hub.agents.get(opponent.key)
     if agent is not None:
         agent.on_game_update(game)
@@ -269,7 +273,7 @@ def cmd_load(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     opponent = game.opponent(user)
     if opponent is None or not opponent.online:
-        session.send([(5, f"{names[0]} is not logged on.")])
+        session.send([(5, dialect_text(hub.dialect, "not_logged_on", name=names[0]))])
         return
     del hub.adjourned[frozenset((user.key, names[0]))]
     gameflow.load(hub, game)

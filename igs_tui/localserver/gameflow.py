@@ -9,12 +9,16 @@ inside the end-of-game sequence).
 
 from __future__ import annotations
 
+import re
+import time
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
+from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
 from igs_tui.localserver.lines import (
     Line,
+    format_result_line,
     format_score_line,
     loaded_game,
     match_announcement,
@@ -117,7 +121,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
     if game.phase is not Phase.PLAY:
         return "The game is not in play."
     if color is not game.to_move and game.title is None:
-        return "It is not your turn."
+        return dialect_text(hub.dialect, "not_your_turn")
     try:
         move = game.rules.play(point, color)
     except IllegalMove as exc:
@@ -197,9 +201,8 @@ def undo_moves(hub: Hub, game: ServerGame, actor: User, requester: Color) -> Non
         return
     now = hub.now()
     game.start_clock(now)
-    player_lines: list[Line] = [
-        (28, f"{actor.name} undid the last move ({_short(r)}) .") for r in undone
-    ]
+    undid = hub.dialect.undid_format
+    player_lines: list[Line] = [(28, undid.format(name=actor.name, move=_short(r))) for r in undone]
     player_lines.append((None, ""))
     player_lines.extend((15, text) for text in game.heading(now))
     for player in game.players():
@@ -260,6 +263,19 @@ def remove_stones(hub: Hub, game: ServerGame, user: User, point: Point) -> str |
 
 def _name(game: ServerGame, point: Point) -> str:
     return format_point(point, game.size)
+
+
+def resume_play(hub: Hub, game: ServerGame, actor: User) -> None:
+    """NNGS's ``undo`` in scoring: back to play, the removed stones back on the board, and the
+    pass that began scoring taken back (so one pass more ends play again)."""
+    game.phase = Phase.PLAY
+    game.scoring = None
+    game.done.clear()
+    if game.records:
+        undo_moves(hub, game, actor, game.records[-1].color)
+    else:
+        game.start_clock(hub.now())
+        hub.notify_agents(game)
 
 
 def restore_scoring(hub: Hub, game: ServerGame) -> None:
@@ -345,6 +361,7 @@ def end_game(
         winner.won += 1
         if loser is not None:
             loser.lost += 1
+            record_result(hub, game, winner, loser, summary)
     removed: list[Line] = [(None, ""), (9, f"Removed game file {game.file_name} from database.")]
     for user in game.players():
         session = user.session
@@ -368,6 +385,48 @@ def end_game(
     game.observers.clear()
     hub.announce(announcement, also_exclude=observers if observers_announced else ())
     hub.notify_agents(game)
+
+
+RESULTS_KEPT = 50
+"""``results`` lines kept per user and for the whole server (NNGS truncates its files too)."""
+
+_SCORE_RE = re.compile(r"W (-?\d{1,6}\.\d) B (-?\d{1,6}\.\d)")
+
+
+def _result_word(summary: str) -> str | None:
+    """What follows ``W+`` in a results line: the margin, ``Resign`` or ``Time``."""
+    m = _SCORE_RE.search(summary)
+    if m is not None:
+        return f"{abs(float(m.group(1)) - float(m.group(2))):.1f}"
+    if "forfeits" in summary:
+        return "Time"
+    if "resigns" in summary:
+        return "Resign"
+    return None
+
+
+def record_result(hub: Hub, game: ServerGame, winner: User, loser: User, summary: str) -> None:
+    """Keep the finished game for ``results`` (the winner's, the loser's and the server's)."""
+    word = _result_word(summary)
+    color = game.color_of(winner)
+    if word is None or color is None:
+        return
+    line = format_result_line(
+        winner.name,
+        winner.rank,
+        "W" if color is Color.WHITE else "B",
+        loser.name,
+        loser.rank,
+        game.handicap,
+        game.komi,
+        game.size,
+        word,
+        time.strftime(hub.dialect.results_stamp, time.gmtime()),
+        hub.dialect.results_rated_mark and game.rated,
+    )
+    for kept in (winner.results, loser.results, hub.results):
+        kept.append(line)
+        del kept[:-RESULTS_KEPT]
 
 
 def _prompt(client: bool, state: int) -> str:

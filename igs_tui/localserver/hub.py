@@ -62,6 +62,8 @@ class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.dialect: Dialect = dialect_named(config.dialect)
+        self.results: list[str] = []
+        """The server's latest finished games as ``results`` lines, oldest first."""
         self.clock: Clock = config.clock or ScaledClock(config.time_scale)
         self.login_guard = LoginGuard()
         """Delays and locks out password guessing (also through the ``login`` command)."""
@@ -94,6 +96,11 @@ class Hub:
     # -- users ---------------------------------------------------------------------------
 
     def banner(self) -> list[str]:
+        """What a connection reads before ``Login:``; an NNGS names itself here (unless the
+        server is configured not to name itself at all)."""
+        named = self.dialect.banner_line
+        if named is not None and self.config.announce_version:
+            return ["IGS-compatible local server (igs-tui)", named, ""]
         return ["IGS-compatible local server (igs-tui)", ""]
 
     def find_account(self, name: str) -> User | None:

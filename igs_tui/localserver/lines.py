@@ -429,3 +429,35 @@ def result_announcement(number: int, white: str, black: str, summary: str) -> st
     """``{Game 12: W vs B : W 30.5 B 34.0}``; NNGS words a scored result as a resignation with
     the score: ``{Game 1: bob vs alice : White resigns. W 30.5 B 34.0}``."""
     return f"{{Game {number}: {white} vs {black} : {summary}}}"
+
+
+def _bracketed_rank(rank: str) -> str:
+    """``[ 4d*]``, ``[10k*]``, ``[ NR ]``: four characters, a rated rank's star last."""
+    if rank.endswith("*"):
+        return f"[{rank:>4}]"
+    return f"[{rank:>3} ]"
+
+
+def format_result_line(
+    winner: str,
+    winner_rank: str,
+    winner_color: str,
+    loser: str,
+    loser_rank: str,
+    handicap: int,
+    komi: float,
+    size: int,
+    result: str,
+    when: str,
+    rated_mark: bool,
+) -> str:
+    """One line of a ``results`` file, winner first (NNGS writes
+    ``"%-10s [%s](%s) : %-10s [%s](%s) H %d K %.1f %dx%d %s+%s %s"``; IGS, in Tim Casey's
+    notes, ends a rated game with `` R``)."""
+    loser_color = "B" if winner_color == "W" else "W"
+    line = (
+        f"{winner:<10} {_bracketed_rank(winner_rank)}({winner_color}) : "
+        f"{loser:<10} {_bracketed_rank(loser_rank)}({loser_color}) "
+        f"H {handicap} K {komi:.1f} {size}x{size} {winner_color}+{result} {when}"
+    )
+    return line + " R" if rated_mark else line

@@ -1,15 +1,20 @@
 """Automatch (``seek``), the rooms and the kinds of game, as state of the local server.
 
 IGS pairs two players who seek the same setup on the same board; the game then starts as an
-accepted ``nmatch`` does, with nigiri and the setup's Canadian overtime. Here a seek that finds
-no partner wakes a local robot that seeks the same, so automatch can be tried offline.
+accepted ``nmatch`` does, with the setup's Canadian overtime: nigiri between equals, else the
+weaker takes Black (with the rank difference as handicap from two stones), within the handicap
+range each seeker accepts. Here a seek that finds no partner wakes a local robot that seeks
+the same, so automatch can be tried offline.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from igs_tui.go import Color
+from igs_tui.go.handicap import max_fixed_handicap
 from igs_tui.localserver import gameflow
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.timecontrol import TimeControl
@@ -55,7 +60,45 @@ class SeekEntry:
         return f"{main} {byo} {stones} 0 0 {self.size} {self.weaker} {self.stronger} {self.rated}"
 
     def suits(self, other: SeekEntry) -> bool:
-        return other.user is not self.user and (other.setup, other.size) == (self.setup, self.size)
+        """Same setup and board, and each accepts the handicap their rank difference makes:
+        ``weaker``/``stronger`` are the most stones given to a weaker opponent or taken from
+        a stronger one (0: even games only). A robot plays at any strength (its rank is
+        nominal), and an unranked player's difference is unknown: both pair even."""
+        if other.user is self.user or (other.setup, other.size) != (self.setup, self.size):
+            return False
+        stones = handicap_between(self.user, other.user)
+        if stones > 0:  # other is stronger
+            return stones <= self.stronger and stones <= other.weaker
+        if stones < 0:
+            return -stones <= self.weaker and -stones <= other.stronger
+        return True
+
+
+_RANK_RE = re.compile(r"(\d{1,2})([kdp])\*?$")
+
+
+def strength(rank: str) -> int | None:
+    """A rank in stones on one scale (30k = 1, 1k = 30, 1d = 31, 1p = 40); None for NR."""
+    m = _RANK_RE.match(rank.strip().lower())
+    if m is None:
+        return None
+    number, kind = int(m.group(1)), m.group(2)
+    if kind == "k":
+        return 31 - number if 1 <= number <= 30 else None
+    if kind == "d":
+        return 30 + number if 1 <= number <= 9 else None
+    return 39 + number if 1 <= number <= 9 else None
+
+
+def handicap_between(user: User, other: User) -> int:
+    """How many stones ``other`` is stronger than ``user`` (negative: weaker); 0 when either
+    is a robot or unranked."""
+    if user.bot or other.bot:
+        return 0
+    mine, theirs = strength(user.rank), strength(other.rank)
+    if mine is None or theirs is None:
+        return 0
+    return theirs - mine
 
 
 def pair(hub: Hub, entry: SeekEntry) -> bool:
@@ -68,12 +111,18 @@ def pair(hub: Hub, entry: SeekEntry) -> bool:
         found = [(63, f"OPPONENT_FOUND {other.user.name}"), (63, "ENTRY_CANCEL")]
         hub.send(one.user, found, prompt=False)
     main, byo, stones = SEEK_SETUPS[entry.setup]
+    difference = handicap_between(partner.user, entry.user)
+    # the weaker takes Black; two stones' difference or more is played with that handicap
+    color = None if difference == 0 else (Color.BLACK if difference > 0 else Color.WHITE)
+    handicap = min(abs(difference), max_fixed_handicap(entry.size))
+    handicap = handicap if handicap >= 2 else 0
     request = MatchRequest(
         requester=partner.user,
         target=entry.user,
-        color=None,
+        color=color,
         size=entry.size,
         control=TimeControl(main, byo, stones),
+        handicap=handicap,
         nmatch=True,
     )
     gameflow.start_game(hub, request)

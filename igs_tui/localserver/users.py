@@ -69,6 +69,8 @@ class User:
     messages: list[tuple[str, str, str]] = field(default_factory=list)
     """Messages left for this user: (sender, ``MM/DD/YY HH:MM``, text), oldest first."""
     welcomed: bool = False
+    results: list[str] = field(default_factory=list)
+    """This user's finished games as ``results`` lines, oldest first (the newest kept)."""
     last_seen: float = 0.0
     """Wall-clock time (epoch seconds) of the last logout, for ``stats``' Last Access."""
     """A local robot left this user its welcome message (once per server run)."""

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from igs_tui.model import changes as changes
+    from igs_tui.model.cards import PlayedGame as PlayedGame
     from igs_tui.model.cards import PlayerCard as PlayerCard
+    from igs_tui.model.cards import PlayerResults as PlayerResults
     from igs_tui.model.chat import (
         BufferKey as BufferKey,
     )
@@ -165,6 +167,8 @@ _HOME = {
     **dict.fromkeys(("Challenge", "Dispute", "ScoreCheck", "ServerScore"), "play"),
     **dict.fromkeys(("Player", "PlayerDirectory"), "players"),
     "PlayerCard": "cards",
+    "PlayedGame": "cards",
+    "PlayerResults": "cards",
     **dict.fromkeys(("parse_rank_range", "rank_value"), "ranks"),
     **dict.fromkeys(
         (

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
-from igs_tui.model.cards import CARDS_KEPT
+from igs_tui.model.cards import CARDS_KEPT, RESULTS_KEPT
 from igs_tui.model.chat import ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
 from igs_tui.model.connection import ConnectionStatus
@@ -59,6 +59,15 @@ def _card(model: ClientModel, c: ch.PlayerCardReceived) -> None:
     cards[c.card.name.casefold()] = c.card
     while len(cards) > CARDS_KEPT:
         del cards[next(iter(cards))]
+
+
+def _results(model: ClientModel, c: ch.PlayerResultsReceived) -> None:
+    kept = model.results
+    kept.pop(c.results.name.casefold(), None)
+    games = c.results.games[-RESULTS_KEPT:]
+    kept[c.results.name.casefold()] = replace(c.results, games=games)
+    while len(kept) > RESULTS_KEPT:
+        del kept[next(iter(kept))]
 
 
 def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
@@ -483,6 +492,7 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
     model.messages = ()
     model.messages_waiting = 0
     model.cards.clear()
+    model.results.clear()
     model.challenges.clear()
     model.disputes.clear()
     model.seek_setups = ()
@@ -551,6 +561,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.PlayersPruned: _players_pruned,
     ch.PlayerLeft: _player_left,
     ch.PlayerCardReceived: _card,
+    ch.PlayerResultsReceived: _results,
     ch.SocialListsSet: _social,
     ch.GamesReplaced: _games_replaced,
     ch.GamesListed: _games_listed,

@@ -78,3 +78,60 @@ class PlayerCard:
 def _game_number(text: str) -> int | None:
     word = text.split()[0] if text.split() else ""
     return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+
+
+RESULTS_KEPT = 50
+"""Games kept per player's results (the newest), and players whose results are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One finished game in a player's results (IGS/NNGS ``results``), seen from that player.
+
+    Every field is the server's text (ranks as ``5k*``, ``result`` as ``W+Resign`` or
+    ``B+3.5``), kept for showing; ``won`` and ``handicap`` are what a list needs to mark.
+    """
+
+    opponent: str
+    won: bool
+    color: str
+    """``B`` or ``W``: the colour the player had."""
+    rank: str
+    """The player's rank when the game was played."""
+    opponent_rank: str
+    result: str
+    handicap: int = 0
+    komi: str = ""
+    size: int = 19
+    when: str = ""
+    """The server's stamp of the game (IGS ``26-00-34``: day-hour-minute; NNGS a number)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResults:
+    """A player's recent games as the server lists them, oldest first."""
+
+    name: str
+    games: tuple[PlayedGame, ...] = ()
+    error: str = ""
+
+    @property
+    def recent(self) -> tuple[PlayedGame, ...]:
+        """Newest first (what a card lists)."""
+        return tuple(reversed(self.games))
+
+    @property
+    def rank_history(self) -> tuple[str, ...]:
+        """The player's rank game after game, oldest first, each change once: the rating
+        history the results show (``12k*``, ``11k*``, ``10k*``)."""
+        out: list[str] = []
+        for game in self.games:
+            if game.rank and (not out or out[-1] != game.rank):
+                out.append(game.rank)
+        return tuple(out)
+
+    @property
+    def record(self) -> tuple[int, int]:
+        """(wins, losses) among the listed games."""
+        wins = sum(1 for g in self.games if g.won)
+        return wins, len(self.games) - wins

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from igs_tui.go import Color, Point
-from igs_tui.model.cards import PlayerCard
+from igs_tui.model.cards import PlayerCard, PlayerResults
 from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
@@ -154,6 +154,17 @@ class SocialListsSet(Change):
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResultsReceived(Change):
+    """The server listed one player's recent games (asked for with a card)."""
+
+    results: PlayerResults
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_CARDS,)
 
 
 @dataclass(frozen=True, slots=True)

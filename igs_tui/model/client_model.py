@@ -35,7 +35,7 @@ from igs_tui.model.topics import (
 if TYPE_CHECKING:
     from igs_tui.model import changes as ch
     from igs_tui.model.apply import Handler
-    from igs_tui.model.cards import PlayerCard
+    from igs_tui.model.cards import PlayerCard, PlayerResults
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
     from igs_tui.model.lobby import Room, Seek, SeekSetup
     from igs_tui.model.mailbox import ServerMessage
@@ -126,6 +126,8 @@ class ClientModel:
         """Folded names of the players we block: their chat and challenges are dropped."""
         self.cards: dict[str, PlayerCard] = {}
         """The player cards the server sent, by folded name (the newest CARDS_KEPT)."""
+        self.results: dict[str, PlayerResults] = {}
+        """Players' recent games as the server listed them, by folded name."""
         self.challenges: dict[str, Challenge] = {}
         """Open match requests by opponent name (incoming and our own)."""
         self.disputes: dict[str, Dispute] = {}

@@ -20,9 +20,10 @@ viewer shows: stones, the last move, captures, the comment, the choices. Pure: n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from igs_tui.go import Color, Point
+from igs_tui.records.marks import ShownMark, marks_at
 from igs_tui.records.model import GameRecord, Node, Play
 from igs_tui.records.replay import replay_path
 
@@ -61,6 +62,8 @@ class ReviewPosition:
     alternative: tuple[int, int] | None
     """``(k, n)``: the current move is variation ``k`` (1-based) of ``n`` (``None``: no branch)."""
     error: str = ""
+    marks: dict[Point, ShownMark] = field(default_factory=dict)
+    """The node's marks and labels (see :mod:`igs_tui.records.marks`)."""
 
 
 def line_numbers(line: Sequence[Node]) -> list[int]:
@@ -242,6 +245,7 @@ class RecordCursor:
             selected=self.selected,
             alternative=self.alternative(),
             error=error,
+            marks=marks_at(self.path, self._numbers[: self._index + 1], stones),
         )
 
 

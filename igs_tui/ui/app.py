@@ -45,6 +45,9 @@ _log = logging.getLogger(__name__)
 SHUTDOWN_SECONDS = 3.0
 """The longest quitting waits for the session to close (a dead link must not hold it up)."""
 
+SETTLE_SECONDS = 2.0
+"""The longest quitting or logging out waits for the main screen to finish building."""
+
 Connect = Callable[[LoginRequest], "Backend | Awaitable[Backend]"]
 
 
@@ -116,6 +119,8 @@ class IgsApp(App[None]):
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
+        if self.chat_logger is not None:
+            self.chat_logger.writing = not no_record
         self.sounds: SoundSettings = load_sounds(config_dir)
         """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.sounds`)."""
 
@@ -197,6 +202,8 @@ class IgsApp(App[None]):
 
     async def _start_session(self, request: LoginRequest) -> None:
         assert self._connect is not None
+        if self.chat_logger is not None:  # before the first line of the session can arrive
+            self.chat_logger.writing = request.record and not self._no_record
         try:
             result = self._connect(request)
             backend = await result if inspect.isawaitable(result) else result
@@ -271,16 +278,24 @@ class IgsApp(App[None]):
     async def _close_main_screen(self) -> None:
         """Take the main screen (and the dialogs above it) down, once its panes are built:
         a pane still mounting when its screen goes fails to find its own widgets."""
-        from igs_tui.ui.main_screen import PANE_NAMES, PaneGone
-
-        if (main := self.main_screen) is not None:
-            for name in PANE_NAMES:
-                try:
-                    await main.ensure_pane(name)
-                except PaneGone:
-                    break
+        await self._settle_main_screen()
         while self.main_screen is not None:
             await self.pop_screen()
+
+    async def _settle_main_screen(self) -> None:
+        """Let the main screen finish composing and building its panes (bounded)."""
+        if (main := self.main_screen) is not None:
+            try:
+                async with asyncio.timeout(SETTLE_SECONDS):
+                    await main.settle()
+            except TimeoutError:
+                _log.warning("the main screen was still being built")
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q), once the main screen is built: quitting within a moment of the
+        login would take down panes still mounting (see :meth:`MainScreen.settle`)."""
+        await self._settle_main_screen()
+        self.exit()
 
     def action_reconnect_now(self) -> None:
         """Reach the server again now instead of waiting out the pause between attempts."""

@@ -98,6 +98,21 @@ def choose_layout(size: int, width: int, height: int) -> BoardLayout:
     return candidates[-1]
 
 
+def side_width(
+    size: int, width: int, height: int, *, least: int, narrow: int, most: int
+) -> int | None:
+    """The width of the panel beside a ``size`` board in ``width``×``height`` cells: what the
+    largest layout that fits beside ``least`` cells leaves (at most ``most``); in a small
+    terminal as little as ``narrow`` if the board fits then; ``None`` when the board does not
+    fit beside even ``narrow`` cells, so that the board (or its "terminal too small" message)
+    gets the whole width instead of a column squeezed by the panel."""
+    for room in (least, narrow):
+        layout = choose_layout(size, width - room, height)
+        if layout.width <= width - room and layout.height <= height:
+            return max(room, min(most, width - layout.width))
+    return None
+
+
 def star_points(size: int) -> frozenset[Point]:
     """Hoshi: the traditional ones on 9, 13 and 19, and the same pattern scaled elsewhere.
 

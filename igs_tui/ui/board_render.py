@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
@@ -22,6 +23,7 @@ from igs_tui.ui.board_layout import COORD_WIDTH, BoardLayout, choose_layout, sta
 from igs_tui.ui.board_style import (
     ASCII_GLYPHS,
     DEFAULT_PALETTE,
+    MARK_SHAPES,
     UNICODE_GLYPHS,
     BoardPalette,
     Glyphs,
@@ -39,6 +41,7 @@ __all__ = [
     "BoardPalette",
     "BoardPicture",
     "Glyphs",
+    "PointMark",
     "PositionLike",
     "changed_rows",
     "choose_layout",
@@ -60,6 +63,16 @@ class BoardOverlay:
 
 
 @dataclass(frozen=True, slots=True)
+class PointMark:
+    """A mark drawn on one point instead of its stone or intersection character: a shape
+    (a key of :data:`~igs_tui.ui.board_style.MARK_SHAPES`) or, with ``shape`` empty, a short
+    text (a label, a move number)."""
+
+    shape: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class BoardPicture:
     """Everything the board shows apart from the cursor: a value, so redraws are cheap to detect."""
 
@@ -71,6 +84,8 @@ class BoardPicture:
     overlay: BoardOverlay | None = None
     labels: Mapping[Point, str] = field(default_factory=dict)
     """One-character marks on empty points (an engine's candidate moves: ``A``, ``B``...)."""
+    marks: Mapping[Point, PointMark] = field(default_factory=dict)
+    """Marks and labels of a reviewed record's node (empty: none)."""
 
 
 def _merge(cells: list[tuple[str, Style]]) -> list[Segment]:
@@ -138,6 +153,8 @@ def changed_rows(before: BoardPicture, after: BoardPicture) -> frozenset[int] | 
         points.update(point for point, _ in before.stones.items() ^ after.stones.items())
     if before.numbers != after.numbers:
         points.update(point for point, _ in before.numbers.items() ^ after.numbers.items())
+    if before.marks != after.marks:
+        points.update(point for point, _ in before.marks.items() ^ after.marks.items())
     if before.overlay != after.overlay:
         old = before.overlay or _NO_OVERLAY
         new = after.overlay or _NO_OVERLAY
@@ -209,12 +226,13 @@ class _LinePainter:
         overlay = picture.overlay
         stones = picture.stones
         numbers = picture.numbers
+        marks = picture.marks
         last = picture.last_move
         cursor = self.cursor
         side = layout.side_coords
         empties = self.empties[row]
         labels = picture.labels
-        fast = overlay is None and not numbers and not labels
+        fast = overlay is None and not numbers and not marks and not labels
         star_char = glyphs.star
         star_style = styles["star"]
         plain_gap = glyphs.h_line * (cw - 1)
@@ -237,7 +255,11 @@ class _LinePainter:
                     continue
                 text, role = empty, ("star" if empty == star_char else "empty")
             else:
-                text, role = _cell(point, empties[col], stones, numbers, overlay, glyphs, cw)
+                mark = marks.get(point) if marks else None
+                if mark is not None and point not in labels:  # an engine's letters go first
+                    text, role = _mark_cell(mark, stones.get(point), glyphs, cw)
+                else:
+                    text, role = _cell(point, empties[col], stones, numbers, overlay, glyphs, cw)
                 if role in ("empty", "star") and point in labels:
                     text, role = labels[point][:1], "label"
                 if point == last and numbers and role.startswith("num"):
@@ -294,6 +316,22 @@ def _cell(
     if color is Color.BLACK:
         return glyphs.black, "black"
     return glyphs.white, "white"
+
+
+def _mark_cell(mark: PointMark, color: Color | None, glyphs: Glyphs, cw: int) -> tuple[str, str]:
+    """The text and style role of a marked point: the mark on the stone's colour (as a move
+    number is drawn), or in the marker colour on an empty point. A text takes at most the
+    point and its gap (``cw`` cells) and only characters one cell wide, so the grid stays
+    aligned whatever a record's label holds."""
+    if mark.shape:
+        unicode_char, ascii_char = MARK_SHAPES.get(mark.shape, ("?", "?"))
+        text = ascii_char if not glyphs.unicode_grid else unicode_char
+    else:
+        chars = [c for c in mark.text if c.isprintable() and cell_len(c) == 1]
+        text = "".join(chars[:cw]) or "?"
+    if color is None:
+        return text, "marker"
+    return text, "num_black" if color is Color.BLACK else "num_white"
 
 
 def _gap(

@@ -90,6 +90,20 @@ UNICODE_GLYPHS = Glyphs("●", "○", "╋", "▪", "▫", "×", "×", "─", "�
 ASCII_GLYPHS = Glyphs("X", "O", "+", "b", "w", "x", "o", " ", " ", False)
 
 
+MARK_SHAPES: dict[str, tuple[str, str]] = {
+    "triangle": ("△", "^"),
+    "square": ("□", "#"),
+    "circle": ("◎", "@"),
+    "cross": ("✕", "*"),
+    "diamond": ("◇", "%"),
+    "check": ("✓", "v"),
+}
+"""A record's board marks (SGF TR/SQ/CR/MA, Ishi's special characters): the Unicode and the
+ASCII character of each shape. None is a stone's or an empty point's character, so a mark
+is never read as a stone (a marked stone shows its colour as the cell's background, as a
+move number does)."""
+
+
 @lru_cache(maxsize=64)
 def empty_glyphs(size: int, unicode_grid: bool) -> tuple[tuple[str, ...], ...]:
     """Per row (0 = bottom), the character of each empty intersection: edges, corners, hoshi."""

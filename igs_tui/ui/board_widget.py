@@ -452,3 +452,11 @@ class BoardWidget(Widget, can_focus=True):
         self.cursor = point
         self._invalidate()
         self.post_message(self.PointSelected(point, self))
+
+
+def fit_side_panel(panel: Widget, width: int | None) -> None:
+    """Give the panel beside a board ``width`` cells, or hide it (``None``: see
+    :func:`~igs_tui.ui.board_layout.side_width`); styles are only touched when they change."""
+    panel.display = width is not None
+    if width is not None and (panel.styles.width is None or panel.styles.width.value != width):
+        panel.styles.width = width

@@ -89,6 +89,10 @@ class ChatLogger:
         self.model = model
         self.directory = directory
         self.error = ""
+        self.writing = True
+        """False while the session is not recorded (``--no-record``, the login form's "Record
+        session" box): tells are private, and recording off means nothing of the session
+        reaches the disk. The logs of earlier sessions are still read for history."""
         self.redact = Redactor()
         """Set by the app for each login (see :meth:`set_secret`)."""
         self._secured: set[Path] = set()
@@ -145,6 +149,8 @@ class ChatLogger:
             new, _ = appended_since(buf.messages, self._last.get(change.key))
             if new:
                 self._last[change.key] = new[-1]
+                if not self.writing:
+                    return
                 self._pending.setdefault(change.key, []).extend(new)
                 self._flush_soon()
 

@@ -42,9 +42,9 @@ from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
 from igs_tui.ui.analysis_view import candidate_labels, game_line_keys, summary_lines
-from igs_tui.ui.board_layout import choose_layout
+from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game_actions import GameActions
 from igs_tui.ui.game_alerts import (
     RequestPrompt,
@@ -119,12 +119,14 @@ class GameView(GameActions):
     GameView { layout: horizontal; height: 1fr; }
     GameView > BoardWidget { width: 1fr; height: 1fr; }
     GameView > #game-side {
-        width: 40%; min-width: 30; max-width: 80; height: 1fr; padding-left: 1;
+        width: 40%; min-width: 20; max-width: 80; height: 1fr; padding-left: 1;
     }
     """
     SIDE_MIN = 30
     """The narrowest the info and chat side gets (the board takes what is left)."""
     SIDE_MAX = 80
+    SIDE_NARROW = 20
+    """The narrowest the side gets in a small terminal before it is hidden for the board."""
 
     BINDINGS = [
         Binding("left_square_bracket,comma", "browse(-1)", "Back"),
@@ -296,16 +298,20 @@ class GameView(GameActions):
     def _fit_side(self) -> None:
         """Give the board the room of the largest layout that fits beside a side of at least
         :attr:`SIDE_MIN` cells, and the side the rest: a fixed share left a 19x19 board at
-        160x48 beside a list in the compact layout with half the height empty."""
+        160x48 beside a list in the compact layout with half the height empty.
+
+        In a small terminal the side narrows down to :attr:`SIDE_NARROW` cells if that lets
+        the board fit; failing that it is hidden, and the board takes the whole width: drawn
+        if it fits there, else its "terminal too small" message across the whole width (not
+        in the narrow column the side left it)."""
         width, height = self.size
         if not width or not height:
             return
         size = self.game.size if self.game is not None else 19
-        layout = choose_layout(size, width - self.SIDE_MIN, height)
-        side = max(self.SIDE_MIN, min(self.SIDE_MAX, width - layout.width))
-        panel = self.query_one("#game-side")
-        if panel.styles.width is None or panel.styles.width.value != side:
-            panel.styles.width = side
+        side = side_width(
+            size, width, height, least=self.SIDE_MIN, narrow=self.SIDE_NARROW, most=self.SIDE_MAX
+        )
+        fit_side_panel(self.query_one("#game-side"), side)
 
     def _forfeit_text(self) -> str:
         """The forfeit countdown while the link is down, in own games not yet over."""

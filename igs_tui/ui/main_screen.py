@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.events import DescendantFocus, Resize
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import MountError, Widget
 from textual.widgets import Footer, Static, Tab, Tabs
 
 from igs_tui.backends.capabilities import Backend
@@ -172,6 +172,8 @@ class MainScreen(Screen[None]):
         }
         self._built: set[str] = set()
         self._mounting: dict[str, asyncio.Event] = {}
+        self._composed = asyncio.Event()
+        """Set once the screen and what it composes are mounted (see :meth:`settle`)."""
         self.first_paint: float | None = None
         """``time.perf_counter()`` when the screen was first painted (for startup timing)."""
 
@@ -188,10 +190,14 @@ class MainScreen(Screen[None]):
         """
         container = self.pane(name)
         if name not in self._built:
+            if not container.is_attached:  # the app is quitting: nothing to mount into
+                raise PaneGone(name)
             mounted = asyncio.Event()
             self._mounting[name] = mounted
             try:
                 await container.mount(self._build(name))
+            except MountError:  # taken down between the check and the mount
+                raise PaneGone(name) from None
             finally:
                 mounted.set()
                 del self._mounting[name]
@@ -231,7 +237,25 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self._apply_layout()
         self._focus_pane(self.active)
+        self._composed.set()
         self.call_after_refresh(self._build_remaining)
+
+    async def settle(self) -> None:
+        """Wait until the screen is composed and every pane is built (or the screen is gone).
+
+        Taking the screen down earlier (ctrl+q or a log-out right after the login) removes
+        widgets that are still mounting: Textual then runs their ``on_mount`` without their
+        children (``NoMatches`` in the games list, in a ``Select``, in the tab bar). Callers
+        bound the wait; once built, this returns at once.
+        """
+        await self._composed.wait()
+        for name in PANE_NAMES:
+            if not self.is_attached:
+                return
+            try:
+                await self.ensure_pane(name)
+            except PaneGone:
+                return
 
     async def _build_remaining(self) -> None:
         """Build the hidden panes after the first paint; stop if the screen goes away first
@@ -295,7 +319,10 @@ class MainScreen(Screen[None]):
             focusable[0].focus()
 
     async def _build_and_focus(self, name: str) -> None:
-        await self.ensure_pane(name)
+        try:
+            await self.ensure_pane(name)
+        except PaneGone:
+            return
         if name == self.active:
             self._focus_pane(name)
 
@@ -306,6 +333,8 @@ class MainScreen(Screen[None]):
         self.active = name
         if name != "board":
             self.side_pane = name
+        if not self._composed.is_set():
+            return  # a key before the tab bar exists: on_mount shows the pane asked for
         self._apply_layout()
         self._focus_pane(name)
 
@@ -354,7 +383,10 @@ class MainScreen(Screen[None]):
         self.call_later(self._open_chat_now, key)
 
     async def _open_chat_now(self, key: BufferKey) -> None:
-        chat = await self.ensure_pane("chat")
+        try:
+            chat = await self.ensure_pane("chat")
+        except PaneGone:
+            return
         assert isinstance(chat, ChatPane)
         chat.switch_to(key)
         chat.input.focus()

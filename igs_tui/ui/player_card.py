@@ -1,9 +1,10 @@
 """The player card: what the server knows of one player, opened from a name anywhere.
 
-The card asks the server (IGS ``stats``) when it opens and fills in when the answer comes;
-until then it says it is asking. Every label and value comes from the server and is shown as
-plain text. From the card, ``t`` opens a conversation, ``m`` offers a game and ``o`` observes
-the game the player is in.
+The card asks the server (IGS ``stats`` and ``results``) when it opens and fills in when the
+answers come; until then it says it is asking. Below the details it lists the player's recent
+games (newest first) and the rank history those games show. Every label and value comes from
+the server and is shown as plain text. From the card, ``t`` opens a conversation, ``m`` offers
+a game and ``o`` observes the game the player is in.
 """
 
 from __future__ import annotations
@@ -13,12 +14,20 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.model import TOPIC_CARDS, BufferKey, ChatKind, ClientModel, PlayerCard
+from igs_tui.model import (
+    TOPIC_CARDS,
+    BufferKey,
+    ChatKind,
+    ClientModel,
+    PlayedGame,
+    PlayerCard,
+    PlayerResults,
+)
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 
@@ -26,10 +35,52 @@ if TYPE_CHECKING:
     from igs_tui.ui.app import IgsApp
 
 LABEL_WIDTH = 18
+RECENT_SHOWN = 10
+"""Recent games listed on the card (the newest)."""
 
 
-def card_text(name: str, card: PlayerCard | None) -> Text:
-    """The card's lines: the server's labels and values, plain text."""
+def results_text(results: PlayerResults | None) -> Text:
+    """The recent games and the rank history, plain text (empty until the server answered;
+    a server without results says why in one dim line)."""
+    text = Text()
+    if results is None:
+        return text
+    if results.error:
+        text.append(f"Results: {clean(results.error, max_length=120)}", "dim")
+        return text
+    if not results.games:
+        text.append("No recent games.", "dim")
+        return text
+    wins, losses = results.record
+    text.append(f"Recent games ({wins} won, {losses} lost)", "bold")
+    for game in results.recent[:RECENT_SHOWN]:
+        text.append("\n")
+        text.append_text(played_line(game))
+    history = results.rank_history
+    if history:
+        text.append("\n")
+        text.append(f"{'Rank history':<{LABEL_WIDTH}}", "bold")
+        text.append(" → ".join(clean(rank, max_length=6) for rank in history))
+    return text
+
+
+def played_line(game: PlayedGame) -> Text:
+    """``won  W vs bob [3k*]  W+Resign  19x19 H2  26-00-34``."""
+    line = Text()
+    line.append("won " if game.won else "lost", "green" if game.won else "red")
+    opponent = clean(game.opponent, max_length=12)
+    rank = clean(game.opponent_rank, max_length=6)
+    line.append(f"  {game.color} vs {opponent:<12} [{rank:>4}]  ")
+    line.append(f"{clean(game.result, max_length=12):<10} {game.size}x{game.size}")
+    if game.handicap:
+        line.append(f" H{game.handicap}")
+    if game.when:
+        line.append(f"  {clean(game.when, max_length=20)}", "dim")
+    return line
+
+
+def card_text(name: str, card: PlayerCard | None, results: PlayerResults | None = None) -> Text:
+    """The card's lines: the server's labels and values, then the recent games, plain text."""
     text = Text()
     text.append(clean(name, max_length=40), "bold")
     text.append("\n\n")
@@ -48,6 +99,10 @@ def card_text(name: str, card: PlayerCard | None) -> Text:
             text.append(f"{clean(label, max_length=LABEL_WIDTH):<{LABEL_WIDTH}}", "bold")
         text.append(clean(value, max_length=200) or "-")
         text.append("\n")
+    games = results_text(results)
+    if games:
+        text.append("\n")
+        text.append_text(games)
     text.rstrip()
     return text
 
@@ -82,8 +137,10 @@ class CardBody(ModelWatcher):
 
     def card_changed(self) -> None:
         card = self._model.cards.get(self._player.casefold())
+        results = self._model.results.get(self._player.casefold())
         if card is not None:
-            self.query_one("#card-text", Static).update(card_text(self._player, card))
+            text = card_text(self._player, card, results)
+            self.query_one("#card-text", Static).update(text)
 
 
 class PlayerCardScreen(ModalScreen[None]):
@@ -95,6 +152,7 @@ class PlayerCardScreen(ModalScreen[None]):
         width: 72; max-width: 95%; height: auto; max-height: 90%;
         border: round $accent; padding: 0 1; background: $surface;
     }
+    PlayerCardScreen #card-scroll { height: auto; max-height: 1fr; }
     PlayerCardScreen #card-keys { color: $text-muted; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -112,7 +170,8 @@ class PlayerCardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield CardBody(self._model, self.player)
+            with VerticalScroll(id="card-scroll"):  # a long card scrolls (arrows, PgUp/PgDn)
+                yield CardBody(self._model, self.player)
             yield Static(
                 "t tell   m offer a game   o observe their game   Esc close", id="card-keys"
             )
@@ -121,6 +180,9 @@ class PlayerCardScreen(ModalScreen[None]):
         listing = self._backend.capabilities.listing
         if listing is not None:
             listing.player_stats(self.player)
+        history = self._backend.capabilities.history
+        if history is not None:
+            history.player_results(self.player)
 
     def action_tell(self) -> None:
         app = cast("IgsApp", self.app)

@@ -35,15 +35,17 @@ from igs_tui.go import Color, Point
 from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
+from igs_tui.records.marks import ShownMark
+from igs_tui.records.model import MarkKind
 from igs_tui.ui.analysis_view import (
     candidate_labels,
     review_keys,
     review_position,
     summary_lines,
 )
-from igs_tui.ui.board_layout import choose_layout
-from igs_tui.ui.board_render import BoardPicture
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board_layout import side_width
+from igs_tui.ui.board_render import BoardPicture, PointMark
+from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game_prompts import InputPrompt
 from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
 from igs_tui.ui.review_text import choice_lines, header_lines, position_lines
@@ -53,6 +55,18 @@ __all__ = ["ReviewCommands", "ReviewScreen"]
 
 PAGE = 10
 """Moves skipped by PageUp/PageDown."""
+
+
+def board_marks(marks: dict[Point, ShownMark]) -> dict[Point, PointMark]:
+    """A node's marks as the board draws them: shapes by name, labels and move numbers as
+    text (cleaned: a record is a stranger's file)."""
+    drawn: dict[Point, PointMark] = {}
+    for point, mark in marks.items():
+        if mark.kind in (MarkKind.LABEL, MarkKind.NUMBER):
+            drawn[point] = PointMark(text=clean(mark.text))
+        else:
+            drawn[point] = PointMark(shape=mark.kind.value)
+    return drawn
 
 
 class ReviewCommands(Provider):
@@ -106,6 +120,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-analysis { height: auto; margin-top: 1; }
     """
     SIDE_MIN = 30
+    SIDE_NARROW = 20
     SIDE_MAX = 70
 
     COMMANDS: ClassVar = {ReviewCommands}
@@ -130,6 +145,7 @@ class ReviewScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+o", "open_record", "Open record", show=False),
+        Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -166,15 +182,20 @@ class ReviewScreen(Screen[None]):
 
     def _fit_side(self) -> None:
         """The board gets the largest layout that fits beside a side of at least
-        :attr:`SIDE_MIN` cells; the side gets the rest (as in the game view)."""
+        :attr:`SIDE_MIN` cells; the side gets the rest, and in a small terminal narrows to
+        :attr:`SIDE_NARROW` or makes way for the board (as in the game view)."""
         width, height = self.size
         if not width or not height:
             return
-        layout = choose_layout(self.cursor.record.size, width - self.SIDE_MIN, height - 1)
-        side = max(self.SIDE_MIN, min(self.SIDE_MAX, width - layout.width))
-        panel = self.query_one("#review-side")
-        if panel.styles.width is None or panel.styles.width.value != side:
-            panel.styles.width = side
+        side = side_width(
+            self.cursor.record.size,
+            width,
+            height - 1,  # the footer
+            least=self.SIDE_MIN,
+            narrow=self.SIDE_NARROW,
+            most=self.SIDE_MAX,
+        )
+        fit_side_panel(self.query_one("#review-side"), side)
 
     # drawing ----------------------------------------------------------------------------------
     @property
@@ -196,6 +217,7 @@ class ReviewScreen(Screen[None]):
             position.stones,
             last.point if last is not None else None,
             labels=labels,
+            marks=board_marks(position.marks),
         )
         self._show_analysis(labels)
         header = header_lines(record.info, record.size)
@@ -211,6 +233,11 @@ class ReviewScreen(Screen[None]):
         self._text("#review-comment").update(Content(comment or "(no comment)"))
         self.query_one("#review-comment-box").scroll_home(animate=False)
         self._text("#review-status").update(Content(self.message))
+
+    def action_toggle_ascii(self) -> None:
+        """Letters instead of circles and shapes, for terminals whose fonts lack the symbols
+        (as ctrl+t in a game)."""
+        self.board.ascii_only = not self.board.ascii_only
 
     # analysis ---------------------------------------------------------------------------------
     @property

@@ -66,8 +66,11 @@ def as_text(moves: object, size: int) -> list[tuple[Color, str]]:
 
 async def play_scored_game(run: BotRun, script: Script, size: int = 9) -> tuple[FollowedGame, Seen]:
     seen = Seen()
+    before = len(run.bridge.finished)
     challenge(run.opponent, size=size)
     game = await oppose(run.opponent, script, server=run.server, seen=seen)
+    # The opponent may see the result a moment before the bot has written its record.
+    await wait_until(lambda: len(run.bridge.finished) > before)
     return game, seen
 
 
@@ -145,8 +148,15 @@ async def test_undo_accepted_keeps_the_engine_in_sync(tmp_path: Path) -> None:
         assert refused == []
 
 
-async def test_undo_declined_by_policy(tmp_path: Path) -> None:
-    async with bot_and_opponent(tmp_path, policy=BotPolicy(undo=UndoPolicy.DECLINE)) as run:
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_undo_declined_by_policy(tmp_path: Path, dialect: str) -> None:
+    """On NNGS the request and the refusal go through the game chat (no undoplease, no
+    noundo): the bot still reads the request and the opponent still sees it declined."""
+    async with bot_and_opponent(
+        tmp_path,
+        policy=BotPolicy(undo=UndoPolicy.DECLINE),
+        server_overrides={"dialect": dialect},
+    ) as run:
         alice = run.opponent
         challenge(alice)
         await wait_until(lambda: alice.game() is not None)

@@ -173,8 +173,8 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
             assert path is not None and path.parent == tmp_path
 
             def saved_moves(p: Path = path) -> int:
-                if not p.exists():  # named, not written yet by the saver's thread
-                    return 0
+                if not p.exists():  # autosave writes from its own thread, a moment later
+                    return -1
                 root = sgf.Sgf_game.from_bytes(p.read_bytes())
                 return len(root.get_main_sequence()) - 1
 

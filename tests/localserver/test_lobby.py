@@ -24,10 +24,12 @@ async def test_seek_config_list_names_the_setups(server: LocalServer, connect: C
 async def test_two_seekers_of_one_setup_are_paired(
     make_server: MakeServer, connect: Connect
 ) -> None:
+    """Same setup and board, and the handicap range each accepts: alice (5k*) takes up to
+    two stones from a stronger player, bob (3k*) at first wants even games only."""
     server = await make_server(bots=())
     alice, bob = await pair(server, connect)
-    assert await alice.command("seek entry 0 9 0 0 0") == [
-        "63 ENTRY 60 600 25 0 0 9 0 0 0",
+    assert await alice.command("seek entry 0 9 0 2 0") == [
+        "63 ENTRY 60 600 25 0 0 9 0 2 0",
         "1 5",
     ]
     assert await alice.command("seek entry 0 9") == [
@@ -36,8 +38,11 @@ async def test_two_seekers_of_one_setup_are_paired(
     ]
     assert await bob.command("seek entry 1 9") == ["63 ENTRY 60 420 25 0 0 9 0 0 0", "1 5"]
     assert await bob.command("seek entry_cancel") == ["63 ENTRY_CANCEL", "1 5"]
-    reply = await bob.command("seek entry 0 9")
-    assert reply[0] == "63 ENTRY 60 600 25 0 0 9 0 0 0"
+    # the same setup, but bob gives no handicap: a two-stone difference is out of his range
+    assert await bob.command("seek entry 0 9") == ["63 ENTRY 60 600 25 0 0 9 0 0 0", "1 5"]
+    assert await bob.command("seek entry_cancel") == ["63 ENTRY_CANCEL", "1 5"]
+    reply = await bob.command("seek entry 0 9 2 0")
+    assert reply[0] == "63 ENTRY 60 600 25 0 0 9 2 0 0"
     found = reply[2:] if len(reply) > 2 else await bob.block()
     assert found[:2] == ["63 OPPONENT_FOUND alice", "63 ENTRY_CANCEL"]
     assert "9 Creating match [1] with alice." in found
@@ -46,10 +51,23 @@ async def test_two_seekers_of_one_setup_are_paired(
     mine = await alice.block()
     assert mine[:2] == ["63 OPPONENT_FOUND bob", "63 ENTRY_CANCEL"]
     assert "9 Creating match [1] with bob." in mine
+    game = server.hub.games[1]
+    assert game.black.name == "alice" and game.handicap == 2  # the weaker takes Black
     assert await alice.command("seek entry 0 9") == [
         "63 ERROR You are currently playing a game of some kind.",
         "1 6",
     ]
+
+
+async def test_seekers_of_equal_rank_pair_even(make_server: MakeServer, connect: Connect) -> None:
+    server = await make_server(bots=())
+    alice, bob = await pair(server, connect)
+    server.hub.users["bob"].rank = "5k*"
+    await alice.command("seek entry 0 9")
+    reply = await bob.command("seek entry 0 9")
+    found = reply[2:] if len(reply) > 2 else await bob.block()
+    assert found[0] == "63 OPPONENT_FOUND alice"
+    assert server.hub.games[1].handicap == 0
 
 
 async def test_a_robot_seeks_what_a_lone_seeker_seeks(

@@ -6,8 +6,11 @@ spec of this dialect. The IGS dialect (the default) is covered by the other modu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from igs_tui.go import parse_point
 from igs_tui.localserver import LocalServer
 from igs_tui.localserver.dialect import NNGS, dialect_named
 from tests.localserver.client import Client
@@ -200,9 +203,44 @@ async def test_undo_by_the_player_to_move(make_server: MakeServer, connect: Conn
     assert (await alice.command("undo"))[0] == "5 It is not your move."
     await bob.send("undo")
     took = await alice.block()
-    assert took[0] == "28 bob undid the last move (C3) ."
+    # NNGS's source: "%s undid the last move (%s).\n" (IGS puts a space before the stop)
+    assert took[0] == "28 bob undid the last move (C3)."
     await bob.block()
     assert server.hub.games[1].records == []
+
+
+async def test_undo_in_scoring_goes_back_to_play(make_server: MakeServer, connect: Connect) -> None:
+    """NNGS's undo in scoring: both players back to play, the removed stones back, and the
+    pass that began scoring taken back (IGS restores the stones and stays in scoring)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    carol = await connect(server)
+    await carol.login("carol", "carol")
+    await start(bob, alice)
+    await carol.command("observe 1")
+    for mover, other, move in ((alice, bob, "C3"), (bob, alice, "E3"), (alice, bob, "pass")):
+        await play(mover, other, move)
+        await carol.block()
+    await bob.send("pass")
+    await bob.block()
+    await alice.block()
+    await carol.block()
+    await alice.send("E3")  # remove White's stone (its own prompt, then the removal block)
+    for player in (alice, bob):
+        await player.until("^49 Game 1 alice is removing @ E3$")
+        await player.block()
+    game = server.hub.games[1]
+    assert game.scoring is not None and game.scoring.dead
+    await alice.send("undo")  # not her turn: in scoring either player may
+    block = await alice.block()
+    assert block[0] == "28 alice undid the last move (Pass)."
+    assert block[2].startswith("15 Game 1 I: bob (")
+    assert (await bob.block())[0] == "28 alice undid the last move (Pass)."
+    assert (await carol.block())[0] == "28 Undo in game 1: bob vs alice:   Pass"
+    assert game.scoring is None and len(game.records) == 3
+    assert game.rules.get(parse_point("E3", 9)) is not None  # the removed stone is back
+    await bob.send("D5")  # bob's pass was taken back: his turn again
+    assert (await bob.block())[-2] == "15   3(W): D5"
 
 
 async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Connect) -> None:
@@ -217,7 +255,8 @@ async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Co
         "9 Use adjourn to adjourn the game.",
         "1 6",
     ]
-    await alice.block()
+    # NNGS's FORMAT_REQUEST_FOR_ADJOURNMENT_SENT_n (IGS: "Requesting adjournment of game 1.")
+    assert await alice.block() == ["9 Request for adjournment sent.", "1 6"]
     await bob.send("adjourn")
     assert "has adjourned" in (await bob.until("^1 5$"))[-2]
     assert "has adjourned" in (await alice.until("^1 5$"))[-2]
@@ -234,6 +273,36 @@ async def test_adjourn_and_load_white_black(make_server: MakeServer, connect: Co
         "1 6",
     ]
     assert block[1].startswith("15 Game 1 I: bob (0 ")
+
+
+async def test_replies_in_nngs_words(make_server: MakeServer, connect: Connect) -> None:
+    """Replies NNGS's formats.h words otherwise than IGS: FORMAT_s_IS_NOT_LOGGED_IN_,
+    FORMAT_CANNOT_TYPE_DONE_UNTIL_BOTH_SIDES_HAVE_PASSED_, FORMAT_IT_IS_NOT_YOUR_MOVE_,
+    FORMAT_PASS_IS_NOT_VALID_DURING_SCORING_n; and a ``results`` line as NNGS's help shows
+    one (``ManyFaces3 [10k*](W) : frodo      [ NR ](B) H 0 K 0.5 19x19 W+127.5
+    9908231716``: a yymmddhhmm stamp, no rated mark)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    assert await bob.command("match nobody W 9 10 0") == ["5 nobody is not logged in.", "1 5"]
+    await start(bob, alice)
+    assert await alice.command("done") == [
+        "5 Cannot type done until both sides have passed.",
+        "1 6",
+    ]
+    assert await bob.command("C3") == ["5 It is not your move.", "1 6"]
+    await play(alice, bob, "pass")
+    await bob.send("pass")
+    await bob.block()
+    await alice.block()
+    assert await alice.command("pass") == ["5 Pass is not valid during scoring.", "1 7"]
+    await alice.send("resign")
+    await alice.until("Removed game file")
+    await alice.block()
+    results = await alice.command("results alice")
+    assert re.fullmatch(
+        r"bob {8}\[ 3k\*\]\(W\) : alice {6}\[ 5k\*\]\(B\) H 0 K 6\.5 9x9 W\+Resign \d{10}",
+        results[1],
+    ), results
 
 
 def test_command_line_switch() -> None:

@@ -3,6 +3,8 @@ IGS wording (issue 14)."""
 
 from __future__ import annotations
 
+import re
+
 from igs_tui.localserver import LocalServer
 from tests.localserver.conftest import Connect
 from tests.localserver.test_games import pair, start_match
@@ -56,3 +58,28 @@ async def test_messages_are_kept_listed_and_erased(server: LocalServer, connect:
     assert await bob.command("erase") == ["9 Messages erased.", "1 5"]
     assert await bob.command("message") == ["9 You have no messages.", "1 5"]
     assert (await alice.command("message nobody hi"))[0] == "5 Cannot find player nobody."
+
+
+async def test_results_list_finished_games_winner_first(
+    server: LocalServer, connect: Connect
+) -> None:
+    """``results [name]``: a ``25 File`` block of the player's games, one line each in the
+    form Tim Casey's notes show for IGS: ``kido       [ 4d*](W) : wildwolf   [ 4d ](B) H 0 K
+    5.5 19x19 W+Resign 26-00-34 R``."""
+    alice, bob = await pair(server, connect)
+    assert await alice.command("results bob") == ["1 5"]  # no games yet: no file at all
+    await start_match(alice, bob)
+    await alice.send("resign")
+    await alice.until("Removed game file")
+    await alice.block()
+    lines = await alice.command("results alice")
+    assert lines[0] == "25 File" and lines[-2:] == ["25 File", "1 5"]
+    assert len(lines) == 4
+    assert re.fullmatch(
+        r"bob {8}\[ 3k\*\]\(W\) : alice {6}\[ 5k\*\]\(B\) H 0 K 6\.5 5x5 W\+Resign"
+        r" \d\d-\d\d-\d\d(?: R)?",
+        lines[1],
+    ), lines[1]
+    assert (await alice.command("results bob"))[1] == lines[1]
+    assert (await alice.command("results"))[1] == lines[1]  # the server's latest games
+    assert await alice.command("results nobody") == ["5 There is no player by that name.", "1 5"]

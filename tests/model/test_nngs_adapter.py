@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from igs_tui.backends.igs.conversation import UNDO_BY_SAY, UNDO_REFUSED_BY_SAY
 from igs_tui.backends.igs.model_link import ModelLink, model_link
 from igs_tui.backends.igs.protocol.commands import Command, classify
 from igs_tui.backends.igs.protocol.events import CommandReply, Error, Event
@@ -230,6 +231,76 @@ def test_undo_request_without_undoplease_asks_in_the_game_chat() -> None:
         "28 bob undid the last move (C3) .\n\n15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)"
     )
     assert link.model.followed[1].moves == []
+
+
+NNGS = "39 No Name Go Server (NNGS) version 1.1.22"
+
+
+def test_an_undo_request_in_the_game_chat_is_asked_as_one() -> None:
+    """NNGS has no undo request line: its help says the opponent "might ... request an undo.
+    You would simply type undo". A say that asks (our client's sentence, or a bare "undo
+    please") opens the request; agreeing types ``undo`` (no number: NNGS reads it as a count);
+    declining is said in the chat (NNGS has no ``noundo``) and read back as a refusal."""
+    link = Link()
+    link.feed(NNGS)
+    link.feed(GAME_START)
+    link.feed("15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   0(B): C3\n1 6")
+    link.feed("15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   1(W): D4\n1 6")
+    game = link.model.followed[1]
+    link.feed("19 bob good game so far")
+    assert game.undo_requested_by == ""
+    link.feed(f"19 bob {UNDO_BY_SAY}")
+    assert game.undo_requested_by == "bob"
+    link.link.backend.answer_undo(1, True)
+    assert link.sent[-1] == "undo" and game.undo_requested_by == ""
+    link.feed("19 bob Undo please!")
+    assert game.undo_requested_by == "bob"
+    link.link.backend.answer_undo(1, False)
+    assert link.sent[-1] == f"say {UNDO_REFUSED_BY_SAY}" and game.undo_requested_by == ""
+    # a server not yet known as NNGS: our own sentence still asks, and the refused
+    # noundo is said in the chat instead
+    unknown = Link()
+    unknown.feed(GAME_START)
+    unknown.feed(f"19 bob {UNDO_BY_SAY}")
+    unknown.feed("19 bob undo please")  # bare words count only where undoplease is missing
+    assert unknown.model.followed[1].undo_requested_by == "bob"
+    unknown.link.backend.answer_undo(1, False)
+    unknown.answer("noundo 1", "noundo: Unknown command.")
+    assert unknown.sent[-2:] == ["noundo 1", f"say {UNDO_REFUSED_BY_SAY}"]
+    # our own refusal, read by the asker's client
+    asker = Link(me="bob")
+    asker.feed(NNGS)
+    asker.feed(GAME_START)
+    asker.feed(f"19 alice {UNDO_REFUSED_BY_SAY}")
+    assert asker.model.followed[1].undo_declined_by == "alice"
+    # where undoplease works, "undo please" is only a say (undoplease asks there)
+    igs = Link()
+    igs.feed(GAME_START)
+    igs.feed("19 *bob*: undo please")
+    assert igs.model.followed[1].undo_requested_by == ""
+
+
+def test_undo_in_scoring_goes_back_to_play() -> None:
+    """NNGS's undo in scoring takes back the pass that began it ("%s undid the last move
+    (%s)." from NNGS's source) and play goes on: the model leaves scoring, dead marks go."""
+    link = Link()
+    link.feed(NNGS)
+    link.feed(GAME_START)
+    game = link.model.followed[1]
+    link.feed("15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   0(B): C3\n1 6")
+    link.feed("15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   1(W): Pass\n1 6")
+    link.feed("9 You can check your score with the score command, type 'done' when finished.")
+    assert game.phase is GamePhase.SCORING and len(game.moves) == 3
+    link.feed("9 Removing @ C3\n49 Game 1 bob is removing @ C3\n1 7")
+    assert game.dead
+    link.feed(
+        "28 bob undid the last move (Pass).\n\n15 Game 1 I: bob (0 590 -1) vs alice (0 600 -1)\n1 6"
+    )
+    assert game.phase is GamePhase.PLAYING
+    assert [m.point for m in game.moves] == [game.moves[0].point, None]
+    assert not game.dead
+    link.link.backend.restore_scoring(1)
+    assert link.sent[-1] == "undo"
 
 
 def test_login_refusals_are_learnt_and_other_setup_errors_shown() -> None:

@@ -154,17 +154,21 @@ async def test_the_version_line_tells_the_profile_before_any_refusal() -> None:
 
 
 async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
-    """No version line: the first login sends the IGS setup and learns from the three
-    refusals without showing them; the next login with the same profile sends none."""
+    """No banner or version line naming the server: the first login sends what every
+    IGS-family server takes and one IGS-only probe (newundo), learns from its refusal without
+    showing it and sends neither nmatch nor id; the next login with the profile sends none."""
     store = ProfileStore()
     async with nngs_server(version=False) as server:
         key = f"127.0.0.1:{server.port}"
         alice, sent = await join(server, "alice", profile=store.profile(key))
         profile = alice.backend.conversation.profile
         try:
-            await wait_until(lambda: profile.refused_toggles == {"newundo", "nmatch"})
-            await wait_until(lambda: profile.refused_commands == {"id"})
-            assert all(line in sent for line in REFUSED_AT_LOGIN)
+            await wait_until(lambda: profile.refused_toggles == {"newundo"})
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
+            alice.backend.refresh_players()  # queued after the setup: all of it went out
+            await wait_until(lambda: bool(alice.model.players.names()))
+            assert "toggle newundo true" in sent
+            assert not any(line == "toggle nmatch true" or line.startswith("id ") for line in sent)
             assert profile.family is Family.UNKNOWN
             assert system_errors(alice) == []
         finally:
@@ -178,6 +182,21 @@ async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
             assert system_errors(again) == []
         finally:
             await leave(again)
+
+
+async def test_the_login_banner_names_nngs_before_the_setup() -> None:
+    """NNGS's login banner names it ("Welcome to the No Name Go Server (NNGS)"): even a
+    fresh profile sends no refused setup command."""
+    async with nngs_server() as server:
+        alice, sent = await join(server, "alice", profile=ServerProfile())
+        try:
+            await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
+            alice.backend.refresh_players()
+            await wait_until(lambda: bool(alice.model.players.names()))
+            assert not any(line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent)
+            assert alice.backend.conversation.profile.family is Family.NNGS
+        finally:
+            await leave(alice)
 
 
 @pytest.mark.parametrize("version", [True, False], ids=["named", "learnt"])
@@ -265,10 +284,24 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             alice.backend.request_undo(number)
             said = BufferKey(ChatKind.GAME, str(number))
             await wait_until(lambda: UNDO_BY_SAY in texts(bob, said))
-            bob.backend.send_raw("undo")
+            # bob's client reads the request as one (his view opens the undo dialog)
+            await wait_until(lambda: game_b.undo_requested_by == "alice")
+            bob.backend.answer_undo(number, True)
             await wait_until(lambda: game_a.last_number == 2 and game_b.last_number == 2)
             alice.backend.play(number, Point(6, 2))
             await wait_until(lambda: game_b.last_number == 3)
+            # two passes start scoring; an undo there goes back to play, the last pass undone
+            bob.backend.play(number, None)
+            await wait_until(lambda: game_a.last_number == 4)
+            alice.backend.play(number, None)
+            await wait_until(lambda: game_a.phase is GamePhase.SCORING)
+            await wait_until(lambda: game_b.phase is GamePhase.SCORING)
+            bob.backend.restore_scoring(number)
+            await wait_until(lambda: game_a.phase is GamePhase.PLAYING)
+            await wait_until(lambda: game_b.phase is GamePhase.PLAYING)
+            assert game_a.last_number == game_b.last_number == 4
+            alice.backend.play(number, Point(6, 4))  # her pass was taken back: her turn
+            await wait_until(lambda: game_b.last_number == 5)
             # adjourn: bob's game holds alice's request (his view asks); he agrees
             alice.backend.adjourn(number)
             await wait_until(lambda: game_b.adjourn_requested_by == "alice")
@@ -282,8 +315,8 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             await wait_until(lambda: alice.game() is not game_a and bob.game() is not game_b)
             again_a, again_b = alice.game(), bob.game()
             assert again_a is not None and again_b is not None
-            # "{Game N: bob vs alice @ Move 3}" and the last move only: "moves N" fills in
-            await wait_until(lambda: again_a.last_number == 3 and again_b.last_number == 3)
+            # "{Game N: bob vs alice @ Move 5}" and the last move only: "moves N" fills in
+            await wait_until(lambda: again_a.last_number == 5 and again_b.last_number == 5)
             assert [m.point for m in again_a.moves] == [m.point for m in game_a.moves]
             assert again_a.sync_errors == [] and again_b.sync_errors == []
             assert any(line == "load bob-alice" for line in sent_a)

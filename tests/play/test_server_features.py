@@ -71,3 +71,26 @@ async def test_messages_wait_at_login_are_read_and_erased() -> None:
         alice.backend.read_messages()  # "You have no messages."
         await wait_until(lambda: bool(heard))
         assert heard == [ch.MessagesListed(())]
+
+
+async def test_results_fill_the_players_recent_games_and_rank_history() -> None:
+    from tests.play.test_e2e_play import start_game
+
+    async with two_players() as (_server, alice, bob):
+        alice.backend.player_results("bob")
+        await wait_until(lambda: "bob" in alice.model.results)
+        assert alice.model.results["bob"].games == ()  # nothing played yet
+        number, _ = await start_game(alice, bob)
+        game = alice.game()
+        assert game is not None
+        alice.backend.resign(number)
+        await wait_until(lambda: game.result != "")
+        alice.backend.player_results("bob")
+        await wait_until(lambda: bool(alice.model.results["bob"].games))
+        results = alice.model.results["bob"]
+        (played,) = results.games
+        assert played.opponent == "alice" and played.won and played.result.endswith("+Resign")
+        assert results.rank_history == ("3k*",) and results.record == (1, 0)
+        alice.backend.player_results("nobody")
+        await wait_until(lambda: "nobody" in alice.model.results)
+        assert "no player" in alice.model.results["nobody"].error

@@ -159,3 +159,19 @@ def test_refusals_are_errors() -> None:
         Error("See 'help done' for a complete description."),
         Error("Unknown value for toggling."),
     ]
+
+
+def test_nngs_words_from_its_source() -> None:
+    """Lines NNGS's formats.h words otherwise than IGS (the local nngs dialect sends them):
+    "%s undid the last move (%s).\\n" has no space before the stop; the login banner
+    ("----- Welcome to the No Name Go Server (NNGS) -----", data/messages/login) names it
+    before the first prompt; "Request for adjournment sent." is plain information."""
+    from igs_tui.backends.igs.protocol.events import Info, Undo
+
+    assert parse("28 bob undid the last move (C3).") == [Undo(None, "bob", "C3")]
+    assert parse("28 bob undid the last move (Pass).") == [Undo(None, "bob", None)]
+    (banner,) = parse("----- Welcome to the No Name Go Server (NNGS) -----")
+    assert isinstance(banner, ServerVersion) and banner.server == "NNGS"
+    assert parse("9 Request for adjournment sent.") == [Info("Request for adjournment sent.")]
+    # a shout that names NNGS in client mode is a shout, not the server naming itself
+    assert not any(isinstance(e, ServerVersion) for e in parse("21 !bob!: No Name Go Server"))

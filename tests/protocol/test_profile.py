@@ -177,6 +177,29 @@ def login(session: IgsSession) -> tuple[list[Event], list[str]]:
     return events, sent
 
 
+def test_a_taken_probe_lets_the_rest_of_the_igs_setup_out() -> None:
+    session = IgsSession("alice", "pw", rate=100, burst=100, version="9.9")
+    _events, sent = login(session)
+    assert "toggle nmatch true" not in sent
+    for line in ("9 Set client to be True.", "1 5", "9 Set quiet to be False.", "1 5"):
+        session.receive_line(line)
+    session.send("games")  # queued meanwhile: the held setup still goes first
+    session.receive_line("9 Set newundo to be True.")
+    session.receive_line("1 5")
+    assert session.data_to_send(1.0) == ["toggle nmatch true", "id igs-tui 9.9", "games"]
+    assert session.profile.refused_toggles == set()
+
+
+def test_nngs_named_in_its_login_banner_gets_no_igs_only_setup() -> None:
+    """NNGS's messages/login file: "----- Welcome to the No Name Go Server (NNGS) -----",
+    sent before the Login: prompt, so not a single refused command goes out."""
+    session = IgsSession("alice", "pw", rate=100, burst=100)
+    session.receive_line("----- Welcome to the No Name Go Server (NNGS) -----")
+    _events, sent = login(session)
+    assert sent == UNIVERSAL_SETUP
+    assert session.profile.family == "nngs" and session.profile.passes_to_score == 2
+
+
 def test_a_session_leaves_out_setup_commands_the_server_refuses() -> None:
     profile = ServerProfile()
     profile.learn_version(NNGS)
@@ -186,10 +209,17 @@ def test_a_session_leaves_out_setup_commands_the_server_refuses() -> None:
     assert sent == ["toggle client on", "toggle quiet false", "toggle verbose false"]
 
 
+UNIVERSAL_SETUP = ["toggle client on", "toggle quiet false", "toggle verbose false"]
+
+
 def test_setup_errors_come_only_inside_their_reply() -> None:
+    """Issue #13: on NNGS "`toggle newundo true`, `toggle nmatch true` -> `5 Unknown value for
+    toggling.`; `id igs-tui 0.1.0` -> `5 id: Unknown command.` -- three error lines at every
+    login". A server that has not named itself gets one IGS-only probe (newundo); the other
+    two wait for its answer, so an NNGS refuses one command once, not three."""
     session = IgsSession("alice", "pw", rate=100, burst=100)
     _events, sent = login(session)
-    assert "toggle newundo true" in sent and sent[-1].startswith("id ")
+    assert sent == [*UNIVERSAL_SETUP[:2], "toggle newundo true", UNIVERSAL_SETUP[2]]
     out: list[Event] = []
     answers = [
         "9 Set client to be True.",
@@ -198,24 +228,21 @@ def test_setup_errors_come_only_inside_their_reply() -> None:
         "1 5",
         "5 Unknown value for toggling.",
         "1 5",
-        "5 Unknown value for toggling.",
-        "1 5",
         "9 Set verbose to be False.",
-        "1 5",
-        "5 id: Unknown command.",
         "1 5",
     ]
     for line in answers:
         out += session.receive_line(line)
     assert not [e for e in out if isinstance(e, Error)]
     replies = [e for e in out if isinstance(e, CommandReply)]
-    assert all(r.setup for r in replies) and len(replies) == 6
+    assert all(r.setup for r in replies) and len(replies) == 4
     refused = [r for r in replies if refusal_in(r) is not None]
-    assert [r.command.line for r in refused] == [
-        "toggle newundo true",
-        "toggle nmatch true",
-        sent[-1],
-    ]
+    assert [r.command.line for r in refused] == ["toggle newundo true"]
+    assert session.data_to_send(1.0) == []  # nmatch and id are not tried after the refusal
+    assert session.profile.refused_toggles == {"newundo"}
+    # the next login with this profile sends only what every IGS-family server takes
+    again = IgsSession("alice", "pw", rate=100, burst=100, profile=session.profile)
+    assert login(again)[1] == UNIVERSAL_SETUP
     # after the setup, errors are events again
     session.send("nmatch bob B 0 9 600 0 0 0 0 0")
     session.data_to_send(2.0)

@@ -6,9 +6,12 @@ from igs_tui.backends.igs.protocol.events import Error, File, Info, MessagesWait
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.igs.protocol.replies import (
     MAX_OBSERVERS,
+    ResultLine,
     StoredMessage,
     read_messages,
     read_observers,
+    read_result_line,
+    read_results,
     read_stats,
 )
 
@@ -119,3 +122,52 @@ def test_messages_waiting_notice_coded_and_before_client_mode() -> None:
         MessagesWaiting(2)
     ]
     assert events("9 You have 24 stones and 11 minutes") != [MessagesWaiting(24)]
+
+
+# Tim Casey to clients@panda-igs (1998, kept in NNGS's docs/server-protocol.txt), code 25 THIST:
+#     * (1) results -kido
+#     25 File
+#     kido       [ 4d*](W) : wildwolf   [ 4d ](B) H 0 K  5.5 19x19 W+Resign 26-00-34 R
+#     kido       [ 4d*](B) : niubi      [ 4d*](W) H 0 K  5.5 19x19 B+Time 26-01-24 R
+#     25 File
+IGS_RESULTS = """
+25 File
+kido       [ 4d*](W) : wildwolf   [ 4d ](B) H 0 K  5.5 19x19 W+Resign 26-00-34 R
+kido       [ 4d*](B) : niubi      [ 4d*](W) H 0 K  5.5 19x19 B+Time 26-01-24 R
+25 File
+1 5
+"""
+
+
+def test_results_in_igs_wording() -> None:
+    found = read_results(events(IGS_RESULTS))  # type: ignore[arg-type]
+    assert found == (
+        ResultLine(
+            "kido", "4d*", "W", "wildwolf", "4d", 0, "5.5", 19, "W+Resign", "26-00-34", True
+        ),
+        ResultLine("kido", "4d*", "B", "niubi", "4d*", 0, "5.5", 19, "B+Time", "26-01-24", True),
+    )
+
+
+def test_results_in_nngs_wording_with_its_header() -> None:
+    """NNGS's help for results: a header, then ``ManyFaces3 [10k*](W) : frodo      [ NR ](B)
+    H 0 K 0.5 19x19 W+127.5 9908231716`` (no rated mark)."""
+    assert (
+        read_result_line(
+            "Winner     rank  col   loser      rank  col hcp komi  size  result  ident"
+        )
+        is None
+    )
+    line = read_result_line(
+        "Supratic   [12k*](B) : ManyFaces3 [10k*](W) H 3 K 0.5 19x19 B+32.5 9908231806"
+    )
+    assert line == ResultLine(
+        "Supratic", "12k*", "B", "ManyFaces3", "10k*", 3, "0.5", 19, "B+32.5", "9908231806", False
+    )
+
+
+def test_results_error_and_hostile_lines() -> None:
+    assert read_results([Error("There is no player by that name.")]) is None
+    assert read_results([]) == ()
+    junk = File(25, ("x" * 5000, "[", "a [ 1k](W) : b [ 2k](B) H 99999 K 1 19x19 W+R 1"))
+    assert read_results([junk]) == ()

@@ -6,7 +6,7 @@ import pytest
 
 from igs_tui.backends.igs.protocol import commands as c
 from igs_tui.backends.igs.protocol.events import CommandReply, Event, Prompt
-from igs_tui.backends.igs.protocol.session import IgsSession, setup_commands
+from igs_tui.backends.igs.protocol.session import PROBE_WAIT, IgsSession, setup_commands
 from igs_tui.backends.igs.protocol.state import SessionState
 
 
@@ -60,11 +60,32 @@ def test_setup_goes_first_then_ready_when_answered() -> None:
         written.extend(s.data_to_send(10.0 * t))
     assert written[:2] == ["bob", "pw"]
     assert s.state is SessionState.SETUP
-    written = written[2:] + write_all(s)
-    assert written == [cmd.line for cmd in setup_commands("igs-tui", "9.9")] + ["games"]
-    for _ in range(6):  # one answer per setup command
+    written = written[2:] + s.data_to_send(21.0) + s.data_to_send(22.0)
+    setup = [cmd.line for cmd in setup_commands("igs-tui", "9.9")]
+    held = ["toggle nmatch true", "id igs-tui 9.9"]  # wait for the newundo probe's answer
+    assert written == [line for line in setup if line not in held]
+    for _ in range(4):
+        feed(s, "9 Set something.\n1 5")
+    assert s.data_to_send(23.0) == [*held, "games"]  # commands wait for the whole setup
+    assert s.state is SessionState.SETUP
+    for _ in range(2):  # one answer per setup command
         feed(s, "9 Set something.\n1 5")
     assert s.state is SessionState.READY
+
+
+def test_an_unanswered_probe_does_not_hold_commands_for_ever() -> None:
+    s = IgsSession("bob", "pw", version="9.9")
+    for t, line in enumerate(["1 0", "1 1", "1 5"]):
+        s.receive_line(line)
+        s.data_to_send(10.0 * t)
+    s.data_to_send(21.0)  # the probe went out at 20.0 (the third of the burst)
+    s.send("who")
+    assert s.data_to_send(22.0) == []  # waiting for the newundo probe's answer...
+    wake = s.next_send_time(22.0)
+    assert wake == 20.0 + PROBE_WAIT
+    assert s.data_to_send(wake) == ["who"]  # ...but not for ever
+    s.expire(500.0)
+    assert s.next_send_time(500.0) is None
 
 
 def test_throttle_spaces_commands() -> None:

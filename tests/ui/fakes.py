@@ -73,6 +73,9 @@ class RecordingBackend:
     def refresh_players(self) -> None:
         self._record("refresh_players")
 
+    def player_results(self, name: str) -> None:
+        self._record("player_results", name)
+
     def observe(self, game: int) -> None:
         self._record("observe", game)
 

@@ -89,6 +89,8 @@ async def test_observed_relay_shows_the_real_names_from_its_title() -> None:
             )
             panel = app.query_one(GamesPanel)
             await wait_until(lambda: number in panel.game_numbers)
+            # the view is listed as soon as it is mounted; its panel comes with its compose
+            await wait_until(lambda: bool(panel.view(number).query(GameInfo)))
             info = panel.view(number).query_one(GameInfo)
             await wait_until(lambda: "Kuroda Akira" in info.render_info().plain)
             await pilot.pause()

@@ -663,3 +663,40 @@ async def test_kibitz_stream_appends_new_lines_in_order() -> None:
             await settle(pilot)
         texts = [strip.text.strip() for strip in log.lines]
         assert texts == [f"carol ~ line {n}" for n in range(1, 7)]
+
+
+@pytest.mark.parametrize(
+    ("screen", "side", "drawn"),
+    [
+        ((40, 12), None, False),  # nothing fits: the message, across the whole width
+        ((70, 16), None, False),
+        ((60, 30), 21, True),  # the side narrows (not below 20) so that the board fits
+        ((100, 30), 55, True),  # room enough: the side keeps at least 30 cells
+    ],
+)
+async def test_a_small_terminal_gives_the_board_the_whole_width(
+    screen: tuple[int, int], side: int | None, drawn: bool
+) -> None:
+    """#16: at 40x12 "terminal too small" was wrapped into the 10 cells the side panel (30
+    cells, kept whatever the terminal) left to the board."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=screen) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(3, size=19)
+        add_moves(model, 3, random_moves(19, 3, seed=1))
+        await settle(pilot)
+        view = panel.view(3)
+        board = view.board
+        info = view.query_one("#game-side")
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        text = " ".join(line.strip() for line in lines)
+        if side is None:
+            assert not info.display and board.region.width == view.region.width == screen[0]
+            assert "Terminal too small for a 19x19 board" in text
+            assert lines[0].startswith("Terminal too small for a 19x19 board: it")
+        else:
+            assert info.display and info.region.width == side
+            assert board.region.width == view.region.width - side
+        stones = sum(line.count("●") + line.count("○") for line in lines)
+        assert (stones == 3) is drawn

@@ -400,3 +400,86 @@ async def test_own_game_cannot_be_closed_in_play_or_scoring_and_footer_follows_p
             await settle(pilot)
             for action, allowed in actions.items():
                 assert bool(game_view.check_action(action, ())) is allowed, (phase, action)
+
+
+async def test_an_nngs_undo_request_in_the_game_chat_opens_the_undo_dialog() -> None:
+    """NNGS has no undo request line: the asker's client says it in the game chat. The real
+    IGS backend (fed NNGS lines) turns that say into the request, so the view asks; agreeing
+    types NNGS's ``undo`` (no number) and the board goes back one move."""
+    from igs_tui.backends.igs.conversation import UNDO_BY_SAY
+    from igs_tui.backends.igs.model_link import model_link
+    from igs_tui.backends.igs.protocol.parser import IgsParser
+
+    model, _ = new_model()
+    sent: list[str] = []
+
+    def send(command: object) -> object:
+        sent.append(str(command))
+        return True
+
+    link = model_link(model, send)
+    parser = IgsParser()
+
+    def feed(text: str) -> None:
+        for line in text.strip("\n").splitlines():
+            for event in parser.feed_line(line):
+                link.adapter.apply(event)
+
+    feed("39 No Name Go Server (NNGS) version 1.1.22")
+    feed("21 {Match 1: opp [ NR ] vs. me [ NR ] }\n15 Game 1 I: opp (0 600 -1) vs me (0 600 -1)")
+    feed("15 Game 1 I: opp (0 600 -1) vs me (0 590 -1)\n15   0(B): C3\n1 6")
+    feed("15 Game 1 I: opp (0 590 -1) vs me (0 590 -1)\n15   1(W): D4\n1 6")
+    app = AssistApp(model, link.backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDialog)
+        feed(f"19 opp {UNDO_BY_SAY}")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "opp asks to undo" in question(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert sent[-1] == "undo"
+        feed("28 me undid the last move (D4).\n\n15 Game 1 I: opp (0 590 -1) vs me (0 590 -1)")
+        await settle(pilot)
+        assert len(model.followed[1].moves) == 1
+        assert not isinstance(app.screen, ConfirmDialog)
+
+
+async def test_an_nngs_undo_in_scoring_shows_play_again() -> None:
+    """NNGS's undo in scoring goes back to play (its source: both players' state back to
+    playing, the pass that began scoring taken back): the view leaves scoring, the dead marks
+    go and the panel says one more pass ends play again."""
+    from igs_tui.backends.igs.model_link import model_link
+    from igs_tui.backends.igs.protocol.parser import IgsParser
+
+    model, _ = new_model()
+
+    def send(command: object) -> object:
+        return True
+
+    link = model_link(model, send)
+    parser = IgsParser()
+
+    def feed(text: str) -> None:
+        for line in text.strip("\n").splitlines():
+            for event in parser.feed_line(line):
+                link.adapter.apply(event)
+
+    feed("39 No Name Go Server (NNGS) version 1.1.22")
+    feed("21 {Match 1: opp [ NR ] vs. me [ NR ] }\n15 Game 1 I: opp (0 600 -1) vs me (0 600 -1)")
+    feed("15 Game 1 I: opp (0 600 -1) vs me (0 590 -1)\n15   0(B): C3\n1 6")
+    feed("15 Game 1 I: opp (0 590 -1) vs me (0 590 -1)\n15   1(W): Pass\n1 6")
+    app = AssistApp(model, link.backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        feed("9 You can check your score with the score command, type 'done' when finished.")
+        feed("9 Removing @ C3\n49 Game 1 opp is removing @ C3\n1 7")
+        await settle(pilot)
+        assert "Scoring: select dead stones" in info_text(app, 1)
+        assert model.followed[1].dead
+        feed("28 opp undid the last move (Pass).\n\n15 Game 1 I: opp (0 590 -1) vs me (0 590 -1)")
+        await settle(pilot)
+        shown = info_text(app, 1)
+        assert "Scoring" not in shown
+        assert model.followed[1].phase is GamePhase.PLAYING and not model.followed[1].dead
+        assert "White passed: 1 more pass ends play" in shown, shown

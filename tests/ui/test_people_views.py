@@ -146,3 +146,43 @@ async def test_help_lists_the_new_views() -> None:
         assert {"Player card", "Messages", "Observers"} <= set(titles)
         board = dict(app.help_sections())["Board"]
         assert any(getattr(b, "action", "") == "observers" for b in board)
+
+
+async def test_the_card_lists_recent_games_and_the_rank_history() -> None:
+    """Issue 14: "`results`/rating history where the server has it" -- the card asks for the
+    player's results with the stats, lists the games newest first (plain text) and the rank
+    each game shows, oldest first."""
+    from igs_tui.model import PlayedGame, PlayerResults
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.show_player_card("kido")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerCardScreen)
+        assert backend.named("player_results") == [("kido",)]
+        model.apply(ch.PlayerCardReceived(PlayerCard("kido", (("Rating", "4d* 1234"),))))
+        games = (
+            PlayedGame("[b]wolf[/b]", True, "W", "3d*", "4d", "W+Resign", when="26-00-34"),
+            PlayedGame("niubi", False, "B", "4d*", "4d*", "W+12.5", handicap=2),
+        )
+        model.apply(ch.PlayerResultsReceived(PlayerResults("kido", games)))
+        await pilot.pause()
+        await pilot.pause()
+        shown = str(app.screen.query_one("#card-text", Static).render())
+        assert "Recent games (1 won, 1 lost)" in shown
+        lines = shown.splitlines()
+        newest = next(i for i, line in enumerate(lines) if "niubi" in line)
+        oldest = next(i for i, line in enumerate(lines) if "[b]wolf[/b]" in line)
+        assert newest < oldest  # newest first, names as plain text
+        assert "lost  B vs niubi" in lines[newest] and "H2" in lines[newest]
+        assert "Rank history" in shown and "3d* → 4d*" in shown
+        # a backend without results (KGS, for now) gets no such question
+        backend.lacking = frozenset({"history"})
+        await pilot.press("escape")
+        app.show_player_card("bob")
+        await pilot.pause()
+        assert backend.named("player_results") == [("kido",)]
+        assert backend.named("player_stats")[-1] == ("bob",)

@@ -270,3 +270,83 @@ def test_review_snapshot_80x24(snap_compare: Any, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+MARKED = (
+    "(;GM[1]FF[4]SZ[9];B[ee];W[cc]TR[ee]SQ[cc]CR[gg]MA[cg]LB[ge:A][eg:b]"
+    "C[marks on this move only];B[gc])"
+)
+
+
+def board_rows(screen: ReviewScreen) -> dict[int, str]:
+    """Each board row's points and gaps, without the row numbers on either side."""
+    board = screen.board
+    rows: dict[int, str] = {}
+    for y in range(board.size.height):
+        line = board.render_line(y).text
+        label = line[:3].strip()
+        if label.isdigit():
+            rows[int(label)] = line[3:].rsplit(label, 1)[0]
+    return rows
+
+
+async def test_marks_and_labels_of_a_node_are_drawn_in_unicode_and_ascii(tmp_path: Path) -> None:
+    """#16: SGF TR/SQ/CR/MA/LB were not drawn. A marked stone keeps its colour (the mark on
+    the stone's colour, as a move number is drawn); the marks belong to their node only."""
+    loaded = load_record(str(write_record(tmp_path, MARKED)))
+    assert not isinstance(loaded, str), loaded
+    app = ReviewApp(loaded[1], loaded[0])
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("right", "right")  # move 2: the marked node
+        await settle(pilot)
+        rows = board_rows(screen)
+        assert "△" in rows[5] and "A" in rows[5]  # E5 (a stone), G5
+        assert rows[5].index("△") < rows[5].index("A")
+        assert "(□)" in rows[7]  # the last move, C7, marked: still bracketed
+        assert [c for c in rows[3] if c in "✕b◎"] == ["✕", "b", "◎"]  # C3, E3, G3
+        # the marked black stone E5 is drawn in the black stone's colours, not as empty
+        board = screen.board
+        row5 = next(y for y in range(board.size.height) if "△" in board.render_line(y).text)
+        segment = next(s for s in board.render_line(row5) if "△" in s.text)
+        assert segment.style is not None and segment.style.bgcolor is not None
+        assert segment.style.bgcolor.name == "#000000"
+
+        await pilot.press("ctrl+t")  # ASCII: every mark still readable, in ASCII characters
+        await settle(pilot)
+        rows = board_rows(screen)
+        assert all(row.isascii() for row in rows.values())
+        assert "^" in rows[5] and "A" in rows[5] and "(#)" in rows[7]
+        assert [c for c in rows[3] if c in "*b@"] == ["*", "b", "@"]
+
+        await pilot.press("right")  # the next move has no marks: they are gone
+        await settle(pilot)
+        rows = board_rows(screen)
+        assert not any(c in row for row in rows.values() for c in "^#*@Ab")
+        assert "X" in rows[5]  # the stone under the triangle is back
+
+
+@pytest.mark.parametrize(("size", "side"), [(9, 21), (19, None)])
+async def test_a_small_terminal_gives_the_reviewed_board_the_room(
+    tmp_path: Path, size: int, side: int | None
+) -> None:
+    """At 40x12 a 9x9 board fits beside a narrowed side; a 19x19 one does not, and its
+    "terminal too small" spans the screen instead of a 10-cell column."""
+    loaded = load_record(str(write_record(tmp_path, f"(;SZ[{size}];B[cc])")))
+    assert not isinstance(loaded, str), loaded
+    app = ReviewApp(loaded[1], loaded[0])
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        panel = screen.query_one("#review-side")
+        board = screen.board
+        text = " ".join(board.render_line(y).text.strip() for y in range(board.size.height))
+        if side is None:
+            assert not panel.display and board.region.width == 40
+            assert text.startswith(f"Terminal too small for a {size}x{size} board: it")
+        else:
+            assert panel.display and panel.region.width == side
+            assert "Terminal too small" not in text

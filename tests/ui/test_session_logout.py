@@ -169,15 +169,28 @@ async def test_reconnect_now_skips_the_pause(tmp_path: Path) -> None:
         assert isinstance(r.app.screen, MainScreen)
 
 
+def chat_logs(r: Rig) -> set[str]:
+    logs = r.config_dir.parent / "logs"
+    return {p.name for p in logs.iterdir()} if logs.exists() else set()
+
+
 async def test_sessions_are_recorded_unless_the_user_says_no(tmp_path: Path) -> None:
     async with rig(tmp_path) as r, r.app.run_test(size=COMPACT) as pilot:
         await log_in_as_guest(pilot, r)
         await wait_until(lambda: any(r.sessions_dir.glob("*")))
         transcripts = set(r.sessions_dir.iterdir())
+        r.model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "recorded")
+        await wait_until(lambda: chat_logs(r) == {"tell-alice.log"})
 
         await pilot.press(LOGOUT_KEY)
         await log_in_as_guest(pilot, r, record=False)
         assert set(r.sessions_dir.iterdir()) == transcripts  # nothing new
+        # nor any chat: a tell of an unrecorded session never reaches the disk
+        r.model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "off the record")
+        r.model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "off the record")
+        await pilot.pause()
+        assert chat_logs(r) == {"tell-alice.log"}
+        assert "off the record" not in (tmp_path / "logs" / "tell-alice.log").read_text()
         config = json.loads((r.config_dir / "config.json").read_text())
         assert config["record_sessions"] is False  # remembered for the next run
 
@@ -195,6 +208,9 @@ async def test_no_record_flag_locks_recording_off(tmp_path: Path) -> None:
         assert box.value is False and box.disabled
         await log_in_as_guest(pilot, r)
         assert not r.sessions_dir.exists() or not any(r.sessions_dir.iterdir())
+        r.model.add_chat(BufferKey(ChatKind.TELL, "alice"), "alice", "off the record")
+        await pilot.pause()
+        assert chat_logs(r) == set()  # no chat log either
         config = json.loads((r.config_dir / "config.json").read_text())
         assert config["record_sessions"] is True  # the flag is for this run only
 

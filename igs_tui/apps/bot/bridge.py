@@ -263,6 +263,12 @@ class BotBridge:
         elif isinstance(event, ev.UndoRequest):
             game = self.model.followed.get(self._game) if self._game is not None else None
             self._undo_seen_at = game.last_number if game is not None else None
+        elif isinstance(event, ev.Say):
+            # NNGS has no undo request line: the opponent's client asks in the game chat,
+            # and the adapter turned it into the request
+            game = self.model.followed.get(self._game) if self._game is not None else None
+            if game is not None and game.undo_requested_by:
+                self._undo_seen_at = game.last_number
         elif isinstance(event, ev.BoardRestored):
             self._need_rescore = True
         self._wake.set()

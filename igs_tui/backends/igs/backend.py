@@ -58,6 +58,7 @@ class IgsBackend:
             stored=self,
             rooms=self,
             social=self,
+            history=self,
         )
         self._seek_toggled = False
 
@@ -110,6 +111,9 @@ class IgsBackend:
 
     def player_stats(self, name: str) -> None:
         self._emit(lambda: cmd.stats(name))
+
+    def player_results(self, name: str) -> None:
+        self._emit(lambda: cmd.results(name))
 
     def read_messages(self) -> None:
         self._emit(cmd.messages)
@@ -256,7 +260,7 @@ class IgsBackend:
         self._emit(lambda: cmd.move(point, game, self._size(game)))
 
     def restore_scoring(self, game: int) -> None:
-        self._emit(lambda: cmd.undo(game))
+        self._emit(lambda: self.conversation.undo_command(game))
 
     def done_scoring(self, game: int) -> None:
         self._emit(lambda: self.conversation.game_command("done", game))
@@ -268,7 +272,7 @@ class IgsBackend:
         self.conversation.request_undo(game)
 
     def answer_undo(self, game: int, accept: bool) -> None:
-        if self._emit(lambda: cmd.undo(game) if accept else cmd.noundo(game)):
+        if self.conversation.answer_undo(game, accept):
             followed = self.model.followed.get(game)
             if followed is not None and followed.undo_requested_by:
                 self.model.apply(ch.UndoAsked(game, ""))

@@ -53,6 +53,26 @@ UNDO_BY_SAY = (
 """What goes to the opponent when the server has no ``undoplease`` (NNGS): there, the player to
 move types ``undo`` to take back the other's last move."""
 
+UNDO_REFUSED_BY_SAY = "Sorry, no undo this time."
+"""Our answer to :data:`UNDO_BY_SAY` when we decline (NNGS has no ``noundo`` either)."""
+
+UNDO_WORDS = frozenset(
+    {"undo", "undo please", "undo pls", "please undo", "undo?", "undo please?", "can i undo?"}
+)
+"""A whole say that asks for an undo as people type it on NNGS (its help: "Your opponent might
+realize the weak move he/she made and request an undo"), besides :data:`UNDO_BY_SAY`."""
+
+
+def asks_for_undo(text: str, *, bare_words: bool = True) -> bool:
+    """A game-chat line that is an undo request on a server without ``undoplease``: our own
+    sentence (another igs-tui asking), or with ``bare_words`` a bare "undo please" (case and
+    spacing ignored)."""
+    words = " ".join(text.split()).casefold()
+    if words == UNDO_BY_SAY.casefold():
+        return True
+    return bare_words and words.rstrip("!.") in UNDO_WORDS
+
+
 _GAME_COMMANDS: dict[str, Callable[[int | None], Command]] = {
     "done": cmd.done,
     "adjourn": cmd.adjourn,
@@ -167,13 +187,56 @@ class IgsConversation:
             return
         self._undo_by_say(game)
 
-    def _undo_by_say(self, game: int | None) -> None:
+    def answer_undo(self, game: int, accept: bool) -> bool:
+        """Answer the opponent's undo request. IGS: ``undo N`` or ``noundo N``. Without
+        ``undoplease`` (NNGS) the request came in the game chat: ``undo`` (its number would be
+        read as how many moves) takes back their last move, and a refusal is said in the chat
+        (there is no ``noundo``). True if something went out."""
+        if self.profile.has_command("undoplease"):
+            return self.emit(lambda: cmd.undo(game) if accept else cmd.noundo(game))
+        if accept:
+            return self.emit(cmd.undo)
+        return self._say_in(game, UNDO_REFUSED_BY_SAY)
+
+    def undo_command(self, game: int) -> Command:
+        """``undo`` in scoring (IGS: restore the removed stones; NNGS: back to play), with the
+        game number only where the server reads it as one."""
+        return cmd.undo(game if self.profile.has_command("undoplease") else None)
+
+    def said(self, game: int, name: str, text: str) -> None:
+        """A say in our game ``game``: on a server without ``undoplease`` the opponent's undo
+        request or refusal comes this way, and is shown as one. Our own sentences say so
+        themselves (the opponent's client learnt it first); a bare "undo please" counts only
+        where the server is known to have no ``undoplease``."""
+        followed = self.model.followed.get(game)
+        if followed is None or followed.role.color is None:
+            return
+        if name.casefold() == self.model.me.casefold() or name.casefold() not in (
+            followed.white.casefold(),
+            followed.black.casefold(),
+        ):
+            return
+        if asks_for_undo(text, bare_words=not self.profile.has_command("undoplease")):
+            self.model.apply(ch.UndoAsked(game, name))
+            self.model.notify("undo", "Undo requested", f"{name} asks for an undo")
+        elif " ".join(text.split()) == UNDO_REFUSED_BY_SAY:
+            self.model.apply(ch.UndoDeclined(game, name))
+            self.model.notify("undo", "Undo declined", f"{name} declined the undo", bell=False)
+
+    def _say_in(self, game: int | None, text: str) -> bool:
+        """Say ``text`` in our game (its number only when we play several: NNGS would read it
+        as part of the text) and show it in the game chat."""
         mine = [g.number for g in self.model.my_games()]
         number = game if len(mine) > 1 else None
-        if self.emit(lambda: cmd.say(UNDO_BY_SAY, number)):
-            shown = str(game) if game is not None else (str(mine[0]) if mine else "?")
-            me = self.model.me or "me"
-            self.model.add_chat(BufferKey(ChatKind.GAME, shown), me, UNDO_BY_SAY, kind="own")
+        if not self.emit(lambda: cmd.say(text, number)):
+            return False
+        shown = str(game) if game is not None else (str(mine[0]) if mine else "?")
+        me = self.model.me or "me"
+        self.model.add_chat(BufferKey(ChatKind.GAME, shown), me, text, kind="own")
+        return True
+
+    def _undo_by_say(self, game: int | None) -> None:
+        if self._say_in(game, UNDO_BY_SAY):
             self._info(
                 "This server has no undo requests: your opponent was asked in the game chat "
                 "to type undo (on their turn it takes back your last move)."
@@ -181,8 +244,11 @@ class IgsConversation:
 
     # what the server is -------------------------------------------------------------------------
     def server_named(self, event: ServerVersion) -> None:
-        """The ``39`` version line: a server known by name brings its differences at once."""
-        if self.profile.learn_version(event):
+        """The ``39`` version line or a banner naming the server: a server known by name
+        brings its differences at once (the session, sharing the profile, may have learnt
+        them already to choose the login's setup; the model and the store are told here)."""
+        changed = self.profile.learn_version(event)
+        if changed or self.profile.family:
             self._learnt()
 
     def scoring_after(self, passes: int) -> None:
@@ -218,6 +284,8 @@ class IgsConversation:
             self.nmatch_refused()
         elif refusal.kind is RefusalKind.COMMAND and refusal.name == "undoplease":
             self._undo_by_say(command.game)
+        elif refusal.kind is RefusalKind.COMMAND and refusal.name == "noundo":
+            self._say_in(command.game, UNDO_REFUSED_BY_SAY)
         elif refusal.kind is RefusalKind.NUMBERED and refusal.name in _GAME_COMMANDS:
             self.emit(lambda: _GAME_COMMANDS[refusal.name](None))
         elif refusal.kind is RefusalKind.LOAD_BY_NAME:

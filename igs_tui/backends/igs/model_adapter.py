@@ -22,6 +22,7 @@ from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.protocol.replies import (
     read_messages,
     read_observers,
+    read_results,
     read_rooms,
     read_stats,
     read_stored,
@@ -47,7 +48,7 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
-from igs_tui.model.cards import PlayerCard
+from igs_tui.model.cards import PlayedGame, PlayerCard, PlayerResults
 from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.terms import MatchTerms
@@ -294,6 +295,8 @@ class ModelAdapter:
             self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif e.command.verb == "stats" and not e.timed_out:
             self.model.apply(ch.PlayerCardReceived(_card(e)))
+        elif e.command.verb == "results" and not e.timed_out:
+            self.model.apply(ch.PlayerResultsReceived(_results(e)))
         elif e.command.verb == "all" and not e.timed_out:
             self._observers_listed(e)
         elif e.command.verb in ("message", "messages", "erase") and not e.timed_out:
@@ -620,6 +623,10 @@ class ModelAdapter:
         else:
             game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
+            if game.phase is GamePhase.SCORING:
+                # NNGS: an undo in scoring goes back to play and takes back the last pass
+                # (IGS never sends 28 in scoring: it restores the stones with 9 lines)
+                self.model.apply(ch.PhaseChanged(game.number, GamePhase.PLAYING))
             self.model.apply(ch.MoveUndone(game.number))
 
     def _komi_request(self, e: ev.KomiRequest) -> None:
@@ -694,6 +701,8 @@ class ModelAdapter:
         if game is not None:
             line = Kibitz(e.name, "", e.text, game.last_number)
             self.model.apply(ch.GameChat(game.number, line, said=True))
+            if self.conversation is not None:
+                self.conversation.said(game.number, e.name, e.text)
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
@@ -999,6 +1008,39 @@ def _card(reply: ev.CommandReply) -> PlayerCard:
     words = reply.command.line.split()
     stats = read_stats(words[1] if len(words) > 1 else "", reply.events)
     return PlayerCard(stats.name, stats.details, stats.error)
+
+
+def _results(reply: ev.CommandReply) -> PlayerResults:
+    """A ``results NAME`` reply as the player's games, each seen from the player (lines of
+    other players' games, as in the server-wide listing, are left out)."""
+    words = reply.command.line.split()
+    name = words[1] if len(words) > 1 else ""
+    lines = read_results(reply.events)
+    if lines is None:
+        error = next((x.text.strip() for x in reply.events if isinstance(x, ev.Error)), "")
+        return PlayerResults(name, error=error or "No results.")
+    me = name.casefold()
+    games: list[PlayedGame] = []
+    for line in lines:
+        won = line.winner.casefold() == me
+        if not won and line.loser.casefold() != me:
+            continue
+        color = line.winner_color if won else ("B" if line.winner_color == "W" else "W")
+        games.append(
+            PlayedGame(
+                opponent=line.loser if won else line.winner,
+                won=won,
+                color=color,
+                rank=line.winner_rank if won else line.loser_rank,
+                opponent_rank=line.loser_rank if won else line.winner_rank,
+                result=line.result,
+                handicap=line.handicap,
+                komi=line.komi,
+                size=line.size,
+                when=line.when,
+            )
+        )
+    return PlayerResults(name, tuple(games))
 
 
 def _entry_names(events: tuple[ev.Event, ...]) -> list[str]:

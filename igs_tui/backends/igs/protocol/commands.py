@@ -577,6 +577,12 @@ def stats(name: str | None = None) -> Command:
     return _build("stats" if name is None else f"stats {_name(name)}")
 
 
+def results(name: str) -> Command:
+    """``results NAME``: the player's recent games, a ``25 File`` block (NNGS help: "Results
+    gives you the servers (or specified user) history of games")."""
+    return _build(f"results {_name(name)}")
+
+
 def observers(game: int) -> Command:
     """``all N``: who observes game N (``9 Observing game N (W vs. B) :``, rows of name and
     rank, ``9 Found K observers.``)."""

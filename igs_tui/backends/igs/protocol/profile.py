@@ -51,6 +51,7 @@ LEARNABLE_COMMANDS = frozenset(
         "user",
         "who",
         "stats",
+        "results",
         "time",
         "status",
         "score",

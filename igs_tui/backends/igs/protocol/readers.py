@@ -360,18 +360,29 @@ _VERSION_PREFIXES = ("No Name Go Server",)
 
 
 def read_version(text: str) -> ServerVersion:
-    """``No Name Go Server (NNGS) version 1.1.22`` -> server ``NNGS``, version ``1.1.22``."""
+    """``No Name Go Server (NNGS) version 1.1.22`` -> server ``NNGS``, version ``1.1.22``;
+    NNGS's login banner ``----- Welcome to the No Name Go Server (NNGS) -----`` (its
+    ``messages/login`` file) -> server ``NNGS``, no version."""
     stripped = text.strip()
     m = _VERSION_RE.match(stripped)
     if m is None:
+        if _NNGS_NAME in stripped.lower():
+            return ServerVersion(stripped, "NNGS", "")
         return ServerVersion(stripped, stripped, "")
     name, short, version = m.groups()
     return ServerVersion(stripped, (short or name).strip(), version)
 
 
+_NNGS_NAME = "no name go server"
+
+
 def is_version_text(text: str) -> bool:
-    """An uncoded line that names the server (before client mode is on)."""
-    return text.strip().startswith(_VERSION_PREFIXES) and " version " in text
+    """An uncoded line that names the server (before client mode is on): the version line,
+    or NNGS's login banner, which names it before a single command is sent."""
+    stripped = text.strip()
+    if stripped.startswith(_VERSION_PREFIXES) and " version " in text:
+        return True
+    return len(stripped) <= 120 and _NNGS_NAME in stripped.lower()
 
 
 # --- 27: who ------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ MAX_OBSERVERS = 2000
 MAX_MESSAGES = 500
 MAX_STORED = 500
 MAX_ROOMS = 500
+MAX_RESULTS = 200
+"""Lines of a ``results`` file read (NNGS truncates a player's file; IGS sends a few dozen)."""
 MAX_TEXT = 500
 """Characters kept of one value or message (server text is shown, never trusted)."""
 
@@ -216,3 +218,79 @@ def read_rooms(events: Sequence[Event]) -> tuple[RoomEntry, ...] | None:
         if number is not None and len(rooms) < MAX_ROOMS:
             rooms.append(RoomEntry(number, m.group(2)[:60], users))
     return tuple(rooms)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One game of a ``results`` listing, as the server words it, winner first.
+
+    IGS (``25`` THIST, from Tim Casey's notes to client authors, 1998)::
+
+        kido       [ 4d*](W) : wildwolf   [ 4d ](B) H 0 K  5.5 19x19 W+Resign 26-00-34 R
+
+    NNGS (its ``results`` help)::
+
+        ManyFaces3 [10k*](W) : frodo      [ NR ](B) H 0 K 0.5 19x19 W+127.5 9908231716
+    """
+
+    winner: str
+    winner_rank: str
+    winner_color: str
+    loser: str
+    loser_rank: str
+    handicap: int
+    komi: str
+    size: int
+    result: str
+    when: str
+    rated: bool
+    """IGS marks a rated game with a trailing ``R``."""
+
+
+_RESULT_RE = re.compile(
+    r"\s*(?P<winner>[^\s\[]{1,20})\s*\[\s*(?P<wrank>[^\]\s]{0,6})\s*\]\((?P<wcol>[BW])\)\s*:"
+    r"\s*(?P<loser>[^\s\[]{1,20})\s*\[\s*(?P<lrank>[^\]\s]{0,6})\s*\]\((?P<lcol>[BW])\)"
+    r"\s+H\s+(?P<handicap>\d{1,2})\s+K\s+(?P<komi>-?\d{1,3}(?:\.\d{1,2})?)"
+    r"\s+(?P<size>\d{1,2})x\d{1,2}\s+(?P<result>[BW]\+\S{1,12})"
+    r"(?:\s+(?P<when>\S{1,20}))?(?:\s+(?P<rated>R))?\s*$"
+)
+
+
+def read_result_line(text: str) -> ResultLine | None:
+    """One line of a ``results`` file; None for a header, a blank or anything else."""
+    m = _RESULT_RE.match(text)
+    if m is None:
+        return None
+    handicap = bounded_int(m.group("handicap"))
+    size = bounded_int(m.group("size"))
+    if handicap is None or size is None:
+        return None
+    return ResultLine(
+        m.group("winner"),
+        m.group("wrank"),
+        m.group("wcol"),
+        m.group("loser"),
+        m.group("lrank"),
+        handicap,
+        m.group("komi"),
+        size,
+        m.group("result"),
+        m.group("when") or "",
+        m.group("rated") is not None,
+    )
+
+
+def read_results(events: Sequence[Event]) -> tuple[ResultLine, ...] | None:
+    """The games in a ``results`` reply's file block(s), in the server's order (oldest first);
+    None when the reply is an error. Lines that are no game (a header) are skipped."""
+    if _first_error(events):
+        return None
+    out: list[ResultLine] = []
+    for event in events:
+        if not isinstance(event, File):
+            continue
+        for raw in event.lines:
+            line = read_result_line(raw)
+            if line is not None:
+                out.append(line)
+    return tuple(out[-MAX_RESULTS:])

@@ -35,6 +35,7 @@ from igs_tui.backends.igs.protocol.events import (
     Event,
     LoginComplete,
     LoginFailed,
+    ServerVersion,
 )
 from igs_tui.backends.igs.protocol.login import LoginHandshake
 from igs_tui.backends.igs.protocol.parser import IgsParser
@@ -64,6 +65,29 @@ def setup_commands(client_name: str, version: str) -> list[Command]:
     ]
 
 
+PROBE_TOGGLE = "newundo"
+"""The first IGS-only setup command on a server that has not said what it is: the IGS-only
+rest (``toggle nmatch``, ``id``) waits for its answer and goes out only if it was taken."""
+
+
+PROBE_WAIT = 5.0
+"""Seconds commands queued during login wait for the probe's answer at most."""
+
+
+def igs_only(command: Command) -> bool:
+    """A setup command only IGS takes (NNGS refuses the ``newundo``/``nmatch`` toggles and
+    ``id``); client, quiet and verbose every IGS-family server takes."""
+    words = command.line.split()
+    if command.verb == "id":
+        return True
+    return command.verb == "toggle" and len(words) > 1 and words[1] in ("newundo", "nmatch")
+
+
+def _is_probe(command: Command) -> bool:
+    words = command.line.split()
+    return command.verb == "toggle" and len(words) > 1 and words[1] == PROBE_TOGGLE
+
+
 class IgsSession:
     """A sans-IO IGS client session (login, setup, throttled sending, reply correlation)."""
 
@@ -91,6 +115,10 @@ class IgsSession:
         self._login_lines: deque[str] = deque()
         self._queue: deque[tuple[int, Command]] = deque()
         self._setup_pending: set[int] = set()
+        self._held_setup: list[Command] = []
+        """IGS-only setup waiting for the probe's answer (a server that did not name itself)."""
+        self._probe_seq: int | None = None
+        self._probe_written_at: float | None = None
         self._seq = 0
         self._state = SessionState.LOGIN
 
@@ -138,6 +166,9 @@ class IgsSession:
         out: list[Event] = []
         for event in events:
             out.append(event)
+            if isinstance(event, ServerVersion):
+                # the banner or version line names the server before the setup goes out
+                self.profile.learn_version(event)
             if self._state is SessionState.LOGIN:
                 self._tracker.feed(event)  # nothing is outstanding yet: only tracks the prompt
                 out.extend(self._login_step(event, line))
@@ -147,6 +178,8 @@ class IgsSession:
             for reply in self._tracker.feed(event):
                 if reply.seq in self._setup_pending:
                     reply = dataclasses.replace(reply, setup=True)
+                if reply.seq == self._probe_seq:
+                    self._probe_answered(reply)
                 out.append(reply)
                 self._setup_answered(reply.seq)
         return out
@@ -173,17 +206,46 @@ class IgsSession:
         return events
 
     def _queue_setup(self) -> None:
-        setup = []
-        for command in self._setup:
-            if not self.profile.allows(command):
-                continue
-            seq = self._next_seq()
-            setup.append((seq, command))
-            if command.reply is not ReplyKind.NONE:
-                self._setup_pending.add(seq)
-        self._queue.extendleft(reversed(setup))
+        """Queue the setup this server takes. One that has not said what it is (no banner or
+        version line naming it, nothing learnt) gets what every IGS-family server takes and
+        one IGS-only probe; the rest of the IGS-only setup waits for the probe's answer, so
+        an unnamed NNGS refuses one command once (learnt, never sent again), not three."""
+        allowed = [c for c in self._setup if self.profile.allows(c)]
+        probe = next((c for c in allowed if _is_probe(c)), None)
+        staged = not self.profile.family and probe is not None
+        if (
+            not self.profile.family
+            and probe is None
+            and not self.profile.allows(commands.toggle(PROBE_TOGGLE, True))
+        ):
+            allowed = [c for c in allowed if not igs_only(c)]  # the probe was refused before
+        if staged:
+            self._held_setup = [c for c in allowed if igs_only(c) and c is not probe]
+            allowed = [c for c in allowed if c not in self._held_setup]
+        self._queue.extendleft(reversed(self._numbered_setup(allowed)))
         if not self._setup_pending:
             self._trigger("setup_answered")
+
+    def _numbered_setup(self, setup: Sequence[Command]) -> list[tuple[int, Command]]:
+        out = []
+        for command in setup:
+            seq = self._next_seq()
+            out.append((seq, command))
+            if command.reply is not ReplyKind.NONE:
+                self._setup_pending.add(seq)
+            if _is_probe(command):
+                self._probe_seq = seq
+        return out
+
+    def _probe_answered(self, reply: CommandReply) -> None:
+        """The probe was answered: learn a refusal, and if it was taken send the held rest
+        (ahead of anything queued meanwhile)."""
+        self._probe_seq = None
+        held, self._held_setup = self._held_setup, []
+        self.profile.learn_reply(reply)
+        if any(isinstance(e, Error) for e in reply.events):
+            return
+        self._queue.extendleft(reversed(self._numbered_setup(held)))
 
     def _setup_answered(self, seq: int) -> None:
         if seq in self._setup_pending:
@@ -222,15 +284,30 @@ class IgsSession:
             out.append(self._login_lines.popleft())
         if self._state in (SessionState.LOGIN, SessionState.CLOSED) or self._login_lines:
             return out
-        while self._queue and self._bucket.try_take(now):
+        while self._queue and self._probe_hold(now) is None and self._bucket.try_take(now):
             seq, command = self._queue.popleft()
             out.append(command.line)
             self._tracker.written(seq, command, now)
+            if seq == self._probe_seq:
+                self._probe_written_at = now
             if command.verb in ("quit", "exit"):
                 self._trigger("closed")
                 self._queue.clear()
                 break
         return out
+
+    def _probe_hold(self, now: float) -> float | None:
+        """Until when the next command waits for the probe's answer (None: it need not).
+
+        Commands queued during login wait for the whole setup to be written, including the
+        IGS-only part held for the probe's answer -- but at most :data:`PROBE_WAIT` seconds
+        after the probe went out, so a server that never answers it stalls nothing."""
+        if not self._held_setup or not self._queue or self._queue[0][0] in self._setup_pending:
+            return None
+        if self._probe_written_at is None:
+            return now + PROBE_WAIT  # the probe itself is not out yet (throttled)
+        until = self._probe_written_at + PROBE_WAIT
+        return until if now < until else None
 
     def next_send_time(self, now: float) -> float | None:
         """When :meth:`data_to_send` will next have something (``None``: nothing is waiting)."""
@@ -239,12 +316,17 @@ class IgsSession:
         )
         if not waiting:
             return None
-        return self._bucket.ready_at(now)
+        hold = None if self._login_lines else self._probe_hold(now)
+        ready = self._bucket.ready_at(now)
+        return ready if hold is None else max(ready, hold)
 
     def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
         """Close commands still unanswered ``timeout`` seconds after they were written."""
         replies: list[CommandReply] = self._tracker.expire(now, timeout)
         for reply in replies:
+            if reply.seq == self._probe_seq:  # never answered: leave the IGS-only rest out
+                self._probe_seq = None
+                self._held_setup = []
             self._setup_answered(reply.seq)
         return list(replies)
 

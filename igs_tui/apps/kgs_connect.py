@@ -1,0 +1,156 @@
+"""``igs-tui --server kgs`` and ``--server kgs:HOST:PORT``: the KGS backend wired to the model.
+
+Kept apart from :mod:`igs_tui.apps.client` and imported only when a KGS login is asked for,
+so that the IGS path starts without httpx or the KGS modules. One :class:`KgsConnection` is
+one login: the session, the link that polls and posts for it (on the app's event loop, as the
+IGS client runs), and the backend the app is handed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from igs_tui.numbers import bounded_int
+
+if TYPE_CHECKING:
+    import httpx
+
+    from igs_tui.backends.kgs.backend import KgsBackend
+    from igs_tui.backends.kgs.transport import KgsLink
+    from igs_tui.model import ClientModel
+
+KGS_HOST = "www.gokgs.com"
+KGS_PORT = 443
+"""The public endpoint is https on the standard port; any other address is plain http (the
+embedded fake server, ``python -m igs_tui.localkgs``)."""
+
+
+def parse_kgs_option(text: str) -> tuple[str, int] | None:
+    """``(host, port)`` for ``--server kgs`` (the public KGS) or ``kgs:HOST:PORT``; None when
+    ``text`` is not a KGS address.
+
+    Raises:
+        ValueError: ``kgs:...`` with no host or a bad port.
+    """
+    spec = text.strip()
+    head, sep, rest = spec.partition(":")
+    if head.lower() != "kgs":
+        return None
+    if not sep:
+        return KGS_HOST, KGS_PORT
+    host, colon, port_text = rest.rpartition(":")
+    host = host.strip().removeprefix("[").removesuffix("]")
+    port = bounded_int(port_text.strip())
+    if not colon or not host:
+        raise ValueError(
+            f"--server {text!r}: expected kgs or kgs:HOST:PORT (for example kgs:127.0.0.1:8080)"
+        )
+    if port is None or not 0 < port < 65536:
+        raise ValueError(f"--server {text!r}: the port must be a number from 1 to 65535")
+    return host, port
+
+
+def kgs_url(host: str, port: int) -> str:
+    """The JSON servlet's URL, at the same path as on KGS (``/json/access``)."""
+    if port == KGS_PORT:
+        return f"https://{host}/json/access"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/json/access"
+
+
+def guest_name(wanted: str) -> str:
+    """A guest logs in with a name and no password; without a name, ``guestNNNN``."""
+    name = wanted.strip()
+    return name if name and name.lower() != "guest" else f"guest{secrets.randbelow(10000):04d}"
+
+
+@dataclass
+class KgsConnection:
+    """One KGS login: its link, the task running it, and the backend for the app."""
+
+    link: KgsLink
+    backend: KgsBackend
+    task: asyncio.Task[None] | None = None
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self.link.run())
+
+    def logout_soon(self) -> None:
+        """The app quits: say LOGOUT without waiting for it."""
+        task = asyncio.get_running_loop().create_task(self.link.logout())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def logout(self, wait: float = 1.5) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.link.logout(), wait)
+        await self.close()
+
+    async def close(self) -> None:
+        await self.link.close()
+        task, self.task = self.task, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def reconnect_now(self) -> str:
+        if self.link.retry_now():
+            return "Reconnecting now…"
+        if self.task is not None and self.task.done():
+            self.link.reopen()
+            self.start()
+            return "Reconnecting…"
+        return "Already connected." if self.link.session.logged_in else "Already connecting…"
+
+
+async def open_kgs(
+    model: ClientModel,
+    host: str,
+    port: int,
+    name: str,
+    password: str,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+    wait: float = 45.0,
+) -> KgsConnection:
+    """Log in to KGS at ``host:port`` and return the connection once in.
+
+    Raises:
+        ConnectionError: the login failed (the documented reason) or no answer came.
+    """
+    from igs_tui.backends.kgs.backend import KgsBackend
+    from igs_tui.backends.kgs.session import KgsSession
+    from igs_tui.backends.kgs.transport import KgsLink, LinkConfig, LoginFailed
+    from igs_tui.model import LinkState
+
+    session = KgsSession(name, password)
+    url = kgs_url(host, port)
+    link = KgsLink(session, model.apply, config=LinkConfig(url=url), transport=transport)
+    connection: KgsConnection | None = None
+
+    def logout() -> None:
+        if connection is not None:
+            connection.logout_soon()
+
+    backend = KgsBackend(model, session, link.flush, logout=logout)
+    connection = KgsConnection(link, backend)
+    model.set_connection(state=LinkState.CONNECTING, server=url, detail="")
+    connection.start()
+    try:
+        await asyncio.wait_for(link.login(), wait)
+    except LoginFailed as exc:
+        await connection.close()
+        raise ConnectionError(str(exc)) from None
+    except TimeoutError:
+        await connection.close()
+        raise ConnectionError(f"no answer from {url}") from None
+    except asyncio.CancelledError:
+        await asyncio.shield(connection.close())
+        raise
+    return connection

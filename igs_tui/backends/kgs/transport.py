@@ -1,0 +1,308 @@
+"""KGS's JSON form over HTTP, with httpx: POST upstream, long-polling GET downstream.
+
+The reference ("KGS JSON Protocol"): "POST requests submit upstream (client-to-server)
+messages, and GET requests fetch downstream (server-to-client) messages. [...] You start the
+process by posting a LOGIN message, then immediately after the POST completes you need to post
+a GET request [...] you should always have a GET request active [...] GET requests will time
+out after 1 minute and return an empty object. [...] Once you get a LOGOUT messages in your
+GET, then you are disconnected [...] A non-200 status code also indicates that you are logged
+out." The session is the cookie the server sets; one :class:`httpx.AsyncClient` per login
+keeps it.
+
+:class:`KgsLink` drives a :class:`~.session.KgsSession`: every downstream message goes to
+the session and the changes it returns to ``apply`` (the model's), with a console line first;
+everything the session queues is posted in order. A lost link (a network error, a non-200
+answer, an unexpected LOGOUT) is followed by a new login after a pause, which joins again the
+rooms and games we were in; RECONNECT ("somebody logged in with your account on another
+system") and a failed login are not retried. Tests pass an ``httpx.MockTransport``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import httpx
+
+from igs_tui.backends.kgs import json_messages as msg
+from igs_tui.backends.kgs.session import KgsSession
+from igs_tui.model import changes as ch
+from igs_tui.model.connection import ConnectionStatus, LinkState
+
+KGS_URL = "https://www.gokgs.com/json/access"
+"""The public endpoint of KGS's JSON form."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkConfig:
+    url: str = KGS_URL
+    poll_seconds: float = 90.0
+    """How long a GET may wait: the server answers within a minute, empty if need be."""
+    post_seconds: float = 30.0
+    retry_delays: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0, 60.0)
+    """Pauses before each new login after a lost link (the last repeats)."""
+    max_attempts: int = 20
+    """New logins tried in a row before giving up."""
+
+
+class LoginFailed(ConnectionError):
+    """The server refused the login (the text says why) or could not be reached."""
+
+
+class KgsLink:
+    """One KGS login kept alive (see the module's docstring)."""
+
+    def __init__(
+        self,
+        session: KgsSession,
+        apply: Callable[[ch.Change], None],
+        *,
+        config: LinkConfig | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.session = session
+        self._apply = apply
+        self.config = config or LinkConfig()
+        self._transport = transport
+        self._sleep = sleep
+        self._client: httpx.AsyncClient | None = None
+        self._wake = asyncio.Event()
+        self._retry = asyncio.Event()
+        self._closing = False
+        self._logged_in: asyncio.Future[None] | None = None
+        self.attempt = 0
+        self.reason = ""
+        """Why the link ended, once :meth:`run` returned."""
+
+    # the app's side ------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Post what the session queued (called after each intent)."""
+        self._wake.set()
+
+    def retry_now(self) -> bool:
+        """Skip the pause before the next login attempt; False when none is waiting."""
+        if self._status_state is not LinkState.RECONNECTING or self._closing:
+            return False
+        self._retry.set()
+        return True
+
+    def reopen(self) -> None:
+        """Allow :meth:`run` again after it gave up (a new login, rejoining what we were in)."""
+        self._closing = False
+        self.attempt = 0
+        self.reason = ""
+
+    async def _pause(self, delay: float) -> None:
+        if self._sleep is not None:
+            await self._sleep(delay)
+            return
+        self._retry.clear()
+        try:
+            await asyncio.wait_for(self._retry.wait(), delay)
+        except TimeoutError:
+            pass
+
+    async def login(self) -> None:
+        """Start :meth:`run` elsewhere first; return once logged in.
+
+        Raises:
+            LoginFailed: the server refused the login or could not be reached.
+        """
+        if self._logged_in is None:
+            self._logged_in = asyncio.get_running_loop().create_future()
+        await asyncio.shield(self._logged_in)
+
+    async def logout(self) -> None:
+        """Say LOGOUT and stop (no reconnect follows)."""
+        self._closing = True
+        if self._client is not None and self.session.logged_in:
+            with contextlib.suppress(httpx.HTTPError):
+                await self._post({"type": "LOGOUT"})
+        await self._close_client()
+        self._wake.set()
+        self._retry.set()
+
+    async def close(self) -> None:
+        self._closing = True
+        await self._close_client()
+        self._wake.set()
+        self._retry.set()
+
+    # the loop ------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Log in, then poll and post until logged out for good."""
+        if self._logged_in is None:
+            self._logged_in = asyncio.get_running_loop().create_future()
+        first = True
+        while not self._closing:
+            if not first:
+                self.attempt += 1
+                if self.attempt > self.config.max_attempts:
+                    self._status(
+                        LinkState.FAILED, f"gave up after {self.config.max_attempts} attempts"
+                    )
+                    return
+                delay = self.config.retry_delays[
+                    min(self.attempt, len(self.config.retry_delays)) - 1
+                ]
+                self._status(
+                    LinkState.RECONNECTING,
+                    f"reconnecting in {delay:.0f}s (attempt {self.attempt})",
+                )
+                await self._pause(delay)
+                if self._closing:
+                    return
+                for change in self.session.forget_challenges():
+                    self._apply(change)
+                self.session.restart()
+            elif self.session.me:
+                self.session.restart()  # run again after giving up: join what we were in
+            else:
+                self.session.start()
+            first = False
+            outcome = await self._one_login()
+            if outcome is None:
+                return  # logged out for good
+        self.reason = self.reason or "closed"
+
+    async def _one_login(self) -> str | None:
+        """One login's life; the reason it ended when a new login should follow, else None."""
+        self._client = httpx.AsyncClient(
+            transport=self._transport,
+            timeout=httpx.Timeout(self.config.post_seconds, read=self.config.poll_seconds),
+            follow_redirects=False,
+        )
+        self._status(LinkState.LOGGING_IN if self.attempt == 0 else LinkState.RECONNECTING, "")
+        poster = asyncio.create_task(self._post_loop())
+        try:
+            return await self._poll_loop()
+        finally:
+            poster.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await poster
+            await self._close_client()
+
+    async def _poll_loop(self) -> str | None:
+        session = self.session
+        # LOGIN goes first and alone: "Once a GET response returns a LOGIN_SUCCESS message,
+        # it is safe to start posting more upstream requests."
+        try:
+            for message in session.data_to_send():
+                await self._post(message)
+        except (httpx.HTTPError, LoginFailed) as exc:
+            return self._lost(f"cannot reach {self.config.url}: {_why(exc)}")
+        while not self._closing:
+            client = self._client
+            if client is None:
+                return None
+            try:
+                response = await client.get(self.config.url)
+            except httpx.HTTPError as exc:
+                return self._lost(f"link lost: {_why(exc)}")
+            if response.status_code != 200:
+                return self._lost(f"logged out (HTTP {response.status_code})")
+            try:
+                messages = msg.split_body(response.content)
+            except ValueError as exc:
+                return self._lost(f"unreadable answer: {exc}")
+            for raw in messages:
+                self._receive(raw)
+            if session.failure:
+                self._give_up(session.failure)
+                return None
+            if session.logged_out:
+                if session.no_reconnect or self._closing:
+                    self._give_up(session.logged_out)
+                    return None
+                return self._lost(session.logged_out)
+            if session.logged_in:
+                if self._logged_in is not None and not self._logged_in.done():
+                    self._logged_in.set_result(None)
+                if self.attempt or self._status_state is not LinkState.CONNECTED:
+                    self.attempt = 0
+                    self._status(LinkState.CONNECTED, "")
+            self._wake.set()
+        return None
+
+    def _receive(self, raw: object) -> None:
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        self._apply(ch.ConsoleAdded(msg.summarize(raw), str(kind or "?")[:40]))
+        for change in self.session.receive(msg.parse_message(raw)):
+            self._apply(change)
+
+    async def _post_loop(self) -> None:
+        while not self._closing:
+            await self._wake.wait()
+            self._wake.clear()
+            if not self.session.logged_in:
+                continue
+            for message in self.session.data_to_send():
+                try:
+                    await self._post(message)
+                except httpx.HTTPError as exc:
+                    self._apply(
+                        ch.ConsoleAdded(f"not sent ({_why(exc)}): {message.get('type')}", "error")
+                    )
+                except LoginFailed as exc:
+                    self._apply(ch.ConsoleAdded(str(exc), "error"))
+
+    async def _post(self, message: dict[str, object]) -> None:
+        client = self._client
+        if client is None:
+            raise LoginFailed("not connected")
+        shown = msg.summarize(self.session.redact(message))
+        self._apply(ch.ConsoleAdded(shown, "sent", outgoing=True))
+        response = await client.post(self.config.url, json=message)
+        if response.status_code != 200:
+            raise LoginFailed(
+                f"{message.get('type')} refused (HTTP {response.status_code}): "
+                + response.text[:200]
+            )
+
+    # outcomes ------------------------------------------------------------------------------
+    _status_state: LinkState = LinkState.DISCONNECTED
+
+    def _status(self, state: LinkState, detail: str) -> None:
+        self._status_state = state
+        status = ConnectionStatus(
+            state=state,
+            server=self.config.url,
+            user=self.session.me,
+            detail=detail,
+            reconnect_attempt=self.attempt,
+        )
+        self._apply(ch.ConnectionChanged(status))
+
+    def _lost(self, reason: str) -> str | None:
+        """A lost link: a new login follows unless we never got in or are closing."""
+        if self._logged_in is not None and not self._logged_in.done():
+            self._give_up(reason)
+            return None
+        if self._closing:
+            return None
+        self.reason = reason
+        self._status(LinkState.DISCONNECTED, reason)
+        return reason
+
+    def _give_up(self, reason: str) -> None:
+        self.reason = reason
+        self._closing = True
+        if self._logged_in is not None and not self._logged_in.done():
+            self._logged_in.set_exception(LoginFailed(reason))
+            self._status(LinkState.FAILED, reason)
+        else:
+            self._status(LinkState.DISCONNECTED, reason)
+        return None
+
+    async def _close_client(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+
+def _why(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__

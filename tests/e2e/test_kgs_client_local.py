@@ -1,0 +1,201 @@
+"""The KGS client end to end: the launcher's Connector (``--server kgs:HOST:PORT``) against
+the embedded fake KGS server over real HTTP on 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, RadioButton
+
+from igs_tui.apps.client import Connector
+from igs_tui.backends.capabilities import Backend
+from igs_tui.go import Color, Point
+from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
+from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.settings import PasswordStore
+from tests.e2e.test_app_local_server import NoKeyring
+from tests.polling import wait_until
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[LocalKgsServer]:
+    config = replace(
+        KgsServerConfig(),
+        gone_seconds=1e9,
+        idle_warning_seconds=1e9,
+        watched_move_seconds=1.0,
+        robot_think_seconds=1.0,
+        robot_reply_seconds=0.5,
+    )
+    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0)
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
+async def log_in(
+    server: LocalKgsServer, user: str, password: str
+) -> tuple[Connector, ClientModel, Backend]:
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    backend = await connector(LoginRequest("custom", "127.0.0.1", server.port, user, password))
+    return connector, model, backend
+
+
+async def test_refused_logins_say_why(server: LocalKgsServer) -> None:
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    with pytest.raises(ConnectionError, match="Wrong password"):
+        await connector(LoginRequest("custom", "127.0.0.1", server.port, "tester", "wrong"))
+    with pytest.raises(ConnectionError, match="No such user"):
+        await connector(LoginRequest("custom", "127.0.0.1", server.port, "nobody", "pw"))
+    await connector.close()
+
+
+async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKgsServer) -> None:
+    connector, model, backend = await log_in(server, "tester", "secret")
+    try:
+        assert model.connection.state is LinkState.CONNECTED and model.me == "tester"
+        await wait_until(
+            lambda: (
+                model.rooms and all(r.name and not r.name.startswith("room ") for r in model.rooms)
+            ),
+            what="room names",
+        )
+        rooms = backend.capabilities.rooms
+        assert rooms is not None and model.rooms is not None
+        for room in model.rooms:
+            rooms.join_room(room.number)
+        await wait_until(
+            lambda: any({g.white, g.black} == {"hikaru", "akira"} for g in model.games.values()),
+            what="the watched game listed",
+        )
+        watched = next(g for g in model.games.values() if {g.white, g.black} == {"hikaru", "akira"})
+        observing = backend.capabilities.observing
+        assert observing is not None
+        observing.observe(watched.number)
+        await wait_until(
+            lambda: (
+                watched.number in model.followed and model.followed[watched.number].last_number >= 3
+            ),
+            what="moves of the observed game",
+        )
+        game = model.followed[watched.number]
+        assert game.role is Role.OBSERVING and game.size == 9
+        assert game.sync_errors == []
+        # every move was replayed on our board: as many stones as moves minus captures and passes
+        stones = len(game.board.stones())
+        assert 0 < stones <= game.last_number
+
+        messaging = backend.capabilities.messaging
+        assert messaging is not None
+        messaging.tell("kumobot", "hello there")
+        key = BufferKey(ChatKind.TELL, "kumobot")
+        await wait_until(
+            lambda: (
+                key in model.buffers
+                and any(m.author == "kumobot" for m in model.buffers[key].messages)
+            ),
+            what="the robot's answer",
+        )
+        listing = backend.capabilities.listing
+        assert listing is not None
+        listing.player_stats("kumobot")
+        await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
+        assert model.cards["kumobot"].rank == "15k"
+    finally:
+        await connector.end_session()
+        await connector.close()
+
+
+async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
+    connector, model, backend = await log_in(server, "alice", "wonderland")
+    try:
+        await wait_until(lambda: model.rooms, what="rooms")
+        rooms, matching, playing = (
+            backend.capabilities.rooms,
+            backend.capabilities.matching,
+            backend.capabilities.playing,
+        )
+        assert rooms is not None and matching is not None and playing is not None and model.rooms
+        rooms.join_room(model.rooms[0].number)
+        await wait_until(lambda: model.room is not None, what="in a room")
+        terms = MatchTerms(
+            "kumobot",
+            color=Color.BLACK,
+            size=9,
+            komi=6.5,
+            main_seconds=600,
+            byo_seconds=0,
+            byo_stones=0,
+            kind="free",
+        )
+        assert matching.check_terms(terms) is None
+        matching.challenge(terms)
+        await wait_until(
+            lambda: (c := model.challenge_from("kumobot")) is not None and c.incoming,
+            what="the robot's answer to our challenge",
+        )
+        answer = model.challenge_from("kumobot")
+        assert answer is not None
+        matching.accept_challenge(answer.terms)
+        await wait_until(lambda: model.my_games(), what="our game")
+        (game,) = model.my_games()
+        assert game.role is Role.PLAYING_BLACK and game.black == "alice" and game.white == "kumobot"
+        assert game.phase is GamePhase.PLAYING
+        playing.play(game.number, Point(4, 4))
+        await wait_until(lambda: game.last_number >= 2, what="our move and the robot's reply")
+        assert game.moves[0].point == Point(4, 4) and game.moves[0].color is Color.BLACK
+        assert game.board.get(Point(4, 4)) is Color.BLACK
+        assert game.moves[1].color is Color.WHITE
+        playing.resign(game.number)
+        await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the game over")
+        assert game.result == "W+R"
+    finally:
+        await connector.end_session()
+        await connector.close()
+
+
+async def test_the_app_logs_in_to_kgs_from_its_login_screen(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """``igs-tui --server kgs:127.0.0.1:PORT``: the login form shows the custom address; a
+    guest logs in and the games of a joined room fill the games list."""
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+        login_server=f"127.0.0.1:{server.port}",
+    )
+    try:
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#server-custom", RadioButton).value
+            app.screen.query_one("#guest", Checkbox).value = True
+            await pilot.click("#connect")
+            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await wait_until(
+                lambda: model.connection.state is LinkState.CONNECTED, what="connected"
+            )
+            assert model.me.startswith("guest")
+            await wait_until(lambda: model.rooms, what="rooms")
+            backend = app.backend
+            assert backend is not None and backend.capabilities.rooms is not None and model.rooms
+            for room in model.rooms:
+                backend.capabilities.rooms.join_room(room.number)
+            await wait_until(lambda: model.games, what="the games of the rooms")
+            await pilot.pause()
+    finally:
+        # the app's shutdown hook: says LOGOUT, so the server's waiting GET ends at once
+        await connector.close()
