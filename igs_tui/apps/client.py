@@ -84,6 +84,12 @@ class ConsoleSession:
         self._session.close()
 
 
+AUTOSAVE_DELAY = 0.05
+"""Seconds from a change of a followed game to its autosave: after the frame that shows it
+(a move's record is not built while the move is on its way to the screen); a burst of
+changes within it is one save."""
+
+
 @dataclass
 class Connector:
     """The app's ``connect`` callable: log in as the login screen asked, return a backend.
@@ -363,7 +369,13 @@ class Connector:
         if self.autosave and self.saver is None:
             from igs_tui.archive.autosave import AutoSaver
 
-            self.saver = AutoSaver(self.model, self.games_dir, background=True)
+            loop = asyncio.get_running_loop()
+            self.saver = AutoSaver(
+                self.model,
+                self.games_dir,
+                background=True,
+                defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
+            )
         return self.saver
 
     def _sync_forfeit(self, client: IgsClient) -> None:

@@ -10,6 +10,8 @@ A new move at the end of the game costs that move only: the file's text is kept
 writing the whole record would give. Anything else (an undo, a say, a result) builds the record
 again.
 
+In the app the changes are saved shortly after they arrive (``defer``), not while the model
+announces them: the move is on the screen first, and a burst of changes is one save per game.
 With ``background=True`` (the app) the file is written by a thread of its own, so the disk's
 fsyncs never hold up the screen: a save hands its text over and returns. A text not written
 yet is replaced by a newer one of the same file, so the thread always writes the newest, and a
@@ -282,7 +284,13 @@ class AutoSaver:
         stamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
         background: bool = False,
         write: Callable[[bytes, Path], object] = write_bytes_atomic,
+        defer: Callable[[Callable[[], None]], object] | None = None,
     ) -> None:
+        """``defer`` (the app: a short timer of its event loop) runs a callable later: with it
+        the changes of a game are saved by :meth:`save_due` when that runs, not while the
+        model announces them, so a move reaches the screen without waiting for its record,
+        and a burst of changes costs one save per game. Without it each change is saved at
+        once."""
         self.model = model
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
@@ -296,6 +304,11 @@ class AutoSaver:
         self.built = 0
         """Of those, how many needed the whole record built again (the others grew by a move)."""
         self._writer = _LatestWriter(self._write_file) if background else None
+        self._defer = defer
+        self._recorded_kinds: dict[type[Change], bool] = {}
+        """Whether a change of each class may be recorded (see :meth:`_changed`)."""
+        self._due: dict[int, FollowedGame] = {}
+        """Games whose changes wait for :meth:`save_due` (with ``defer``), by number."""
         self._unsubscribe = model.hub.subscribe("*", self._changed)
 
     def close(self) -> None:
@@ -305,9 +318,16 @@ class AutoSaver:
         if self._writer is not None:
             self._writer.close()
 
+    def save_due(self) -> None:
+        """Save the games whose changes were deferred (see ``defer``)."""
+        due, self._due = self._due, {}
+        for game in due.values():
+            self.save(game)
+
     def flush(self) -> None:
-        """Wait until every save is on disk (at once without a writer thread), and report a
-        write that failed."""
+        """Save what is deferred, wait until every save is on disk (at once without a writer
+        thread), and report a write that failed."""
+        self.save_due()
         if self._writer is not None:
             self._writer.wait()
             self._report_failures()
@@ -322,15 +342,30 @@ class AutoSaver:
         return saved.path if saved is not None else None
 
     def _changed(self, change: Change) -> None:
-        if type(change) in _NOT_RECORDED:
+        kind = type(change)
+        recorded = self._recorded_kinds.get(kind)
+        if recorded is None:
+            # Asked once per class: most changes (console lines, chat) name no game at all.
+            fields = getattr(kind, "__dataclass_fields__", None)
+            recorded = kind not in _NOT_RECORDED and (fields is None or "game" in fields)
+            self._recorded_kinds[kind] = recorded
+        if not recorded:
             return
         number = getattr(change, "game", None)
         if not isinstance(number, int) or game_topic(number) not in change.topics:
             return
         game = self.model.followed.get(number)
         if game is not None:
-            self.save(game)
+            if self._defer is None:
+                self.save(game)
+                return
+            if not self._due:
+                self._defer(self.save_due)
+            self._due[number] = game
         elif isinstance(change, GameUnfollowed):
+            pending = self._due.pop(number, None)
+            if pending is not None:  # its last changes (a result) are kept before it goes
+                self.save(pending)
             self._forget(number)
 
     def _forget(self, number: int) -> None:

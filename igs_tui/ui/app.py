@@ -22,8 +22,6 @@ from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.connecting import ConnectingScreen
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
 from igs_tui.ui.play_toggles import OwnFlags
@@ -32,6 +30,8 @@ from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_
 from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     # The main screen, its panes and the dialogs are imported when first shown: the login
     # screen comes up without them.
     from igs_tui.model.analysis import EngineAnalysis
@@ -51,11 +51,19 @@ SETTLE_SECONDS = 2.0
 Connect = Callable[[LoginRequest], "Backend | Awaitable[Backend]"]
 
 
+def _igs_commands() -> type[Provider]:
+    """The palette's commands, imported when the palette first asks (not with the login
+    form: Textual takes a callable that returns the provider for that)."""
+    from igs_tui.ui.commands import IgsCommands
+
+    return IgsCommands
+
+
 class IgsApp(App[None]):
     """igs-tui. With a ``backend`` it opens the main screen; with ``connect`` it logs in first."""
 
     TITLE = "igs-tui"
-    COMMANDS: ClassVar = App.COMMANDS | {IgsCommands}
+    COMMANDS: ClassVar = App.COMMANDS | {_igs_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("alt+m", "toggle_mute", "Sounds: mute / unmute (palette: Sounds…)", show=False),
@@ -174,6 +182,8 @@ class IgsApp(App[None]):
             self.login_request = request
             igs = request.server == "igs"
             target = f"{IGS_HOST}:{IGS_PORT}" if igs else f"{request.host}:{request.port}"
+            from igs_tui.ui.connecting import ConnectingScreen
+
             self.push_screen(ConnectingScreen(self.model, target), self._connecting_closed)
             self.run_worker(self._start_session(request), exclusive=True, group="connect")
 
@@ -185,6 +195,8 @@ class IgsApp(App[None]):
 
     async def _leave_connecting(self) -> None:
         """Remove the connecting screen (and anything pushed above it) without its callback."""
+        from igs_tui.ui.connecting import ConnectingScreen
+
         while any(isinstance(s, ConnectingScreen) for s in self.screen_stack):
             await self.pop_screen()
 

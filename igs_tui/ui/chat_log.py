@@ -32,7 +32,7 @@ from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
 if TYPE_CHECKING:
-    from igs_tui.model.changes import Change
+    from igs_tui.model.changes import Change, ChatAdded, SessionEnded
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -61,6 +61,20 @@ def format_log_line(message: ChatMessage) -> str:
         return f"{stamp} -- {clean(message.text)}\n"
     kind = "" if message.kind in ("message", "own") else f" ({message.kind})"
     return f"{stamp} <{clean(message.author)}>{kind} {clean(message.text)}\n"
+
+
+_kinds: tuple[type[ChatAdded], type[SessionEnded]] | None = None
+
+
+def _change_kinds() -> tuple[type[ChatAdded], type[SessionEnded]]:
+    """The change classes the logger looks for: imported at its first change (not with the
+    login screen), then kept (an import statement on every chat line cost ~3 % of a flood)."""
+    global _kinds
+    if _kinds is None:
+        from igs_tui.model.changes import ChatAdded, SessionEnded
+
+        _kinds = (ChatAdded, SessionEnded)
+    return _kinds
 
 
 class ChatLogger:
@@ -121,15 +135,14 @@ class ChatLogger:
         return read_history(path, limit, self._history_end.get(path))
 
     def _changed(self, change: Change) -> None:
-        from igs_tui.model.changes import ChatAdded, SessionEnded
-
-        if isinstance(change, SessionEnded):
+        chat_added, session_ended = _kinds or _change_kinds()
+        if isinstance(change, session_ended):
             # What this session logged is history for the next one.
             self.flush()
             self._history_end.clear()
             self._last.clear()
             return
-        if not isinstance(change, ChatAdded) or self._unsubscribe is None:
+        if not isinstance(change, chat_added) or self._unsubscribe is None:
             return
         buf = self.model.buffers.get(change.key)
         if buf is not None:

@@ -23,13 +23,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import Static, TabbedContent, TabPane, Tabs
+from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane, Tabs
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_FOLLOWED, ClientModel
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.repaint import paint_blank
 from igs_tui.ui.table_util import forget_queries, let_go_of_children, let_go_of_removed
 
 COMPACT_HEIGHT = 23
@@ -44,6 +45,11 @@ class GameTabs(TabbedContent):
     """The games' tabs; its tab bar and panes cover it (see igs_tui.ui.repaint)."""
 
     BLANK = True
+
+    def on_mount(self) -> None:
+        # The tab bar's own lines are covered by its tabs and underline, the switcher's by the
+        # game's pane: painted blank, a move on the board does not paint them again.
+        paint_blank(self.query_children(Tabs).first(), self.query_children(ContentSwitcher).first())
 
 
 class GamePane(TabPane):

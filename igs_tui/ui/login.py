@@ -20,11 +20,11 @@ from textual.widgets import (
     Label,
     RadioButton,
     RadioSet,
-    Select,
     Static,
 )
 
 from igs_tui.numbers import bounded_int
+from igs_tui.ui.cycle_choice import CycleChoice
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.settings import (
     ENCODING_CHOICES,
@@ -132,30 +132,39 @@ class LoginScreen(Screen[LoginRequest]):
                 self.settings = replace(self.settings, server=kind, host=host, port=port)
 
     def compose(self) -> ComposeResult:
+        # The form is composed as the settings have it (server chosen, rows hidden): changing
+        # it on mount styled the whole form again (~10 % of the start-up to the first screen).
         s = self.settings
+        kind = s.server if s.server in ("igs", "local", "custom") else "igs"
+        hidden = "-hidden"
         with Vertical(id="login-box"):
             yield Static("igs-tui — log in", id="login-title")
             with RadioSet(id="server"):
-                yield RadioButton(f"IGS ({IGS_HOST}:{IGS_PORT})", id="server-igs", value=True)
-                yield RadioButton(f"Local server ({LOCAL_HOST})", id="server-local")
-                yield RadioButton("Custom host:port", id="server-custom")
-            with Horizontal(classes="row", id="address"):
+                yield RadioButton(
+                    f"IGS ({IGS_HOST}:{IGS_PORT})", id="server-igs", value=kind == "igs"
+                )
+                yield RadioButton(
+                    f"Local server ({LOCAL_HOST})", id="server-local", value=kind == "local"
+                )
+                yield RadioButton("Custom host:port", id="server-custom", value=kind == "custom")
+            with Horizontal(classes=f"row {hidden if kind == 'igs' else ''}", id="address"):
                 yield Input(s.host, placeholder="host", id="host")
                 yield Input(str(s.port) if s.port else "", placeholder="port", id="port")
             with Horizontal(classes="row"):
                 yield Checkbox("Log in as guest", s.guest, id="guest")
-                yield Checkbox("Remember password", s.remember_password, id="remember")
-            with Horizontal(classes="row", id="account"):
+                yield Checkbox(
+                    "Remember password",
+                    s.remember_password,
+                    id="remember",
+                    classes=hidden if s.guest else "",
+                )
+            with Horizontal(classes=f"row {hidden if s.guest else ''}", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
             with Horizontal(classes="row", id="encoding-row"):
                 yield Label("Text not in UTF-8:")
-                yield Select(
-                    [(label, code) for code, label in ENCODING_CHOICES],
-                    value="",
-                    allow_blank=False,
-                    compact=True,
-                    id="encoding",
+                yield CycleChoice(
+                    [(label, code) for code, label in ENCODING_CHOICES], id="encoding"
                 )
             yield Checkbox(
                 "Record session (off with --no-record)"
@@ -170,11 +179,6 @@ class LoginScreen(Screen[LoginRequest]):
             yield Button("Connect", variant="primary", id="connect")
 
     def on_mount(self) -> None:
-        button_id = f"server-{self.settings.server}"
-        for button in self.query(RadioButton):
-            if button.id == button_id:
-                button.value = True
-        self._update_visibility()
         self._show_encoding()
         s = self.settings
         if not s.guest and s.remember_password and s.user:
@@ -226,11 +230,10 @@ class LoginScreen(Screen[LoginRequest]):
             return  # the same server: keep what the user chose for it
         self._encoding_server = key
         remembered = load_server_encoding(key, self._config_dir)
-        self.query_one("#encoding", Select).value = remembered
+        self.query_one("#encoding", CycleChoice).value = remembered
 
     def _chosen_encoding(self) -> str:
-        value = self.query_one("#encoding", Select).value
-        return value if isinstance(value, str) else ""
+        return self.query_one("#encoding", CycleChoice).value
 
     @on(RadioSet.Changed)
     @on(Checkbox.Changed, "#guest")

@@ -35,7 +35,7 @@ from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.notifier import Notifier
 from igs_tui.ui.play_challenge_dialog import ChallengeWatcher
 from igs_tui.ui.players_list import PlayersList
-from igs_tui.ui.repaint import BlankContainer, BlankHorizontal
+from igs_tui.ui.repaint import BlankContainer, BlankHorizontal, BlankVertical
 from igs_tui.ui.status_bar import StatusBar
 
 PANES: tuple[tuple[str, str], ...] = (
@@ -148,8 +148,10 @@ class MainScreen(Screen[None]):
     DEFAULT_CSS = """
     MainScreen #deck { height: 1fr; }
     MainScreen .pane { width: 1fr; height: 1fr; }
+    MainScreen #side { width: 1fr; height: 1fr; }
     MainScreen.-wide #pane-board { width: 3fr; }
-    MainScreen.-wide .pane.-side { width: 2fr; border-left: vkey $accent; }
+    MainScreen.-wide #side { width: 2fr; }
+    MainScreen.-wide .pane.-side { border-left: vkey $accent; }
     """
 
     BINDINGS = [*_pane_bindings(), *PLAY_BINDINGS]
@@ -213,12 +215,19 @@ class MainScreen(Screen[None]):
         )
         first = {self.active, "board"} if self.app.size.width >= WIDE_WIDTH else {self.active}
         with BlankHorizontal(id="deck"):
-            for name in PANE_NAMES:
-                # A side pane has a border: only the board's pane (never beside) is blank.
-                pane = BlankContainer if name == "board" else Container
-                with pane(id=f"pane-{name}", classes="pane"):
-                    if name in first:
-                        yield self._build(name)
+            with BlankContainer(id="pane-board", classes="pane"):
+                if "board" in first:
+                    yield self._build("board")
+            # The other panes sit in a column of their own: Textual paints every widget whose
+            # parent's area meets a changed line, so a pane beside the board directly in the
+            # deck was painted whole (~0.15 ms) with each move on the board. A side pane has a
+            # border (beside the board): it cannot be blank, its column can.
+            with BlankVertical(id="side"):
+                for name in PANE_NAMES:
+                    if name != "board":
+                        with Container(id=f"pane-{name}", classes="pane"):
+                            if name in first:
+                                yield self._build(name)
         yield Notifier(self.model)
         yield ChallengeWatcher(self.model, self.backend, answer_key=ANSWER_KEY.upper())
         yield OwnGameWatcher(self.model)
@@ -277,6 +286,7 @@ class MainScreen(Screen[None]):
         wide = self.wide
         self.set_class(wide, "-wide")
         side = self.active if self.active != "board" else self.side_pane
+        self.query_one("#side").display = self.active != "board" or wide
         for name in PANE_NAMES:
             widget = self.pane(name)
             shown = name == self.active or (wide and name in ("board", side))

@@ -167,6 +167,8 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
         saver = connector.saver
         assert saver is not None
         for game in (mine, observed):
+            # saved shortly after the change (AUTOSAVE_DELAY), not while it is announced
+            await wait_until(lambda g=game: saver.path_for(g.number) is not None)  # type: ignore[misc]
             path = saver.path_for(game.number)
             assert path is not None and path.parent == tmp_path
 

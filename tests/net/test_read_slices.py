@@ -47,3 +47,46 @@ async def test_a_long_read_lets_other_tasks_run_between_its_slices(
     assert handled == [f"line {i}" for i in range(200)]
     # The other task ran while the one read was being handled, not only before and after it.
     assert any(0 < n < len(lines) for n in seen_by_other_task)
+
+
+class _PausingTransport(ScriptedTransport):
+    """Each read waits a turn of the event loop first, as a socket read does."""
+
+    async def receive(self) -> list[str]:
+        await asyncio.sleep(0)
+        return await super().receive()
+
+
+async def test_reads_that_make_nothing_to_send_do_not_wake_the_connection_loop() -> None:
+    """The connection's loop (keepalive, unanswered commands, sending) is woken after a read
+    only when there is something to send, or after SERVE_EVERY: a pass after every read was
+    on the way of every move to the screen. Lines still all arrive."""
+    from igs_tui.backends.igs.protocol.events import Event
+    from igs_tui.backends.igs.protocol.session import IgsSession
+
+    passes: list[int] = []
+
+    class CountingSession(IgsSession):
+        def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
+            passes.append(1)
+            return super().expire(now, timeout)
+
+    reads: list[list[str] | Exception] = [[f"9 line {i}"] for i in range(100)]
+    transport = _PausingTransport(reads)
+    handled: list[str] = []
+
+    async def connect(_address: object) -> ScriptedTransport:
+        return transport
+
+    client = IgsClient(
+        "alice",
+        "secret",
+        config=ClientConfig(servers=(transport.address,), reconnect=False),
+        on_event=lambda e: handled.append(e.text) if isinstance(e, Info) else None,
+        session_factory=CountingSession,
+        connector=connect,
+        clock=lambda: 100.0,  # SERVE_EVERY never passes
+    )
+    await asyncio.wait_for(client.run(), 5)
+    assert handled == [f"line {i}" for i in range(100)]
+    assert len(passes) < 10, "a pass of the connection's loop per read"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -293,3 +294,43 @@ def test_a_scored_game_records_territory_and_a_resigned_one_does_not(tmp_path: P
         tw = sorted(last.get_raw_list("TW"))
         assert tb == sorted(f"a{c}".encode() for c in "abcde")
         assert tw == sorted(f"e{c}".encode() for c in "abcde")
+
+
+def test_deferred_saves_wait_for_their_turn_and_a_burst_is_one_save(tmp_path: Path) -> None:
+    """With ``defer`` (the app) a change is saved when the deferred call runs, not while the
+    model announces it (the move reaches the screen first); the moves of a burst are one save
+    of the whole game, and it has every move."""
+    later: list[Callable[[], None]] = []
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T", defer=later.append)
+    model.follow(3, size=9, white="a", black="b")
+    play(model, 3, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    assert saver.writes == 0 and not list(tmp_path.iterdir())
+    assert len(later) == 1, "one deferred call per burst"
+    later.pop()()
+    assert saver.writes == 1
+    path = saver.path_for(3)
+    assert path is not None and model.followed[3].record == str(path)
+    assert b"B[cg]" in path.read_bytes() and b"W[gc]" in path.read_bytes()
+    play(model, 3, [(Color.BLACK, Point(4, 4))])
+    assert len(later) == 1 and b"B[ee]" not in path.read_bytes()
+    saver.close()  # what is deferred is saved before the saver stops
+    assert b"B[ee]" in path.read_bytes()
+
+
+def test_a_deferred_game_let_go_before_its_turn_keeps_its_last_changes(tmp_path: Path) -> None:
+    """The model may let a finished game go before the deferred save runs: its result is
+    written as it goes."""
+    later: list[Callable[[], None]] = []
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T", defer=later.append)
+    model.follow(4, size=9, white="a", black="b")
+    play(model, 4, [(Color.BLACK, Point(2, 2))])
+    model.game_ended(4, "W+Resign")
+    model.unfollow(4)
+    assert 4 not in model.followed
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1 and b"RE[W+Resign]" in files[0].read_bytes()
+    for call in later:
+        call()  # nothing left to do: no second file, no error
+    assert list(tmp_path.iterdir()) == files and saver.errors == []

@@ -8,10 +8,11 @@ import stat
 from pathlib import Path
 
 from keyring.errors import NoKeyringError, PasswordDeleteError
-from textual.widgets import Checkbox, Input, Label, RadioButton, Select
+from textual.widgets import Checkbox, Input, Label, RadioButton
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
+from igs_tui.ui.cycle_choice import CycleChoice
 from igs_tui.ui.login import IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.settings import (
@@ -295,7 +296,7 @@ async def test_text_encoding_is_chosen_per_server_and_remembered(tmp_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        encoding = screen.query_one("#encoding", Select)
+        encoding = screen.query_one("#encoding", CycleChoice)
         assert encoding.value == ""  # the program's default (--encoding, else GB18030)
         encoding.value = "cp932"
         await pilot.pause()
@@ -309,7 +310,7 @@ async def test_text_encoding_is_chosen_per_server_and_remembered(tmp_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        encoding = screen.query_one("#encoding", Select)
+        encoding = screen.query_one("#encoding", CycleChoice)
         assert encoding.value == "cp932"  # remembered for IGS
         screen.query_one("#server-custom", RadioButton).value = True
         screen.query_one("#host", Input).value = "go.example.kr"
@@ -326,3 +327,29 @@ async def test_text_encoding_is_chosen_per_server_and_remembered(tmp_path: Path)
     assert connect.requests[0].encoding == "euc_kr"
     assert load_server_encoding("go.example.kr:7000", tmp_path) == "euc_kr"
     assert load_server_encoding(f"{IGS_HOST}:{IGS_PORT}", tmp_path) == "cp932"
+
+
+async def test_the_encoding_choice_offers_every_codec_by_keys(tmp_path: Path) -> None:
+    """The login form's one-line encoding choice goes through every codec offered (right,
+    Enter and space forward, left back, round at the ends); the one shown is the one used."""
+    from igs_tui.ui.settings import ENCODING_CHOICES
+
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        encoding = app.screen.query_one("#encoding", CycleChoice)
+        encoding.focus()
+        seen = [encoding.value]
+        for key in ["right", "enter", "space", "right", "enter"]:
+            await pilot.press(key)
+            seen.append(encoding.value)
+        assert seen == [code for code, _ in ENCODING_CHOICES]
+        assert "UTF-8 only" in str(encoding.render())
+        await pilot.press("right")  # round to the start
+        assert encoding.value == ""
+        await pilot.press("left", "left")  # round to the end and back one
+        assert encoding.value == ENCODING_CHOICES[-2][0]
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert connect.requests[0].encoding == ENCODING_CHOICES[-2][0]

@@ -102,3 +102,24 @@ async def test_the_board_keeps_its_coordinates_at_every_width(width: int) -> Non
         board = app.screen.query_one(BoardWidget)
         assert board.board_layout.size == 19
         assert board.board_layout.side_coords and board.board_layout.top_coords
+
+
+async def test_a_move_on_the_board_paints_nothing_else_but_blank_lines() -> None:
+    """Textual paints every widget whose *clip* (its parent's area) meets a changed line, not
+    only those whose own area does: each widget there but the board must be one painted as
+    blank lines (cheap), else every move pays for painting it whole (the games list's pane
+    beside the board, the game tabs' bar and switcher did)."""
+    app, _ = make_app(demo_model(players=30, games=5))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "games"]
+        board = screen.query_one(BoardWidget)
+        painted = [
+            widget
+            for widget, (_region, clip) in screen._compositor.visible_widgets.items()
+            if widget is not board and clip.overlaps(board.region) and not widget.BLANK
+        ]
+        assert painted == []
