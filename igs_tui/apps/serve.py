@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import shlex
 import sys
+from typing import Any
+
+SHUTDOWN_WAIT = 5.0
+"""Seconds the server waits, when it stops, for its app processes to quit."""
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 DEFAULT_PORT = 8000
@@ -92,5 +96,50 @@ def run_serve(
         record=record,
     )
     print(f"igs-tui serve: open http://{host}:{port}/ in a browser", file=sys.stderr, flush=True)
-    Server(command, host=host, port=port, title="igs-tui").serve()
+    closing_server(Server)(command, host=host, port=port, title="igs-tui").serve()
     return 0
+
+
+def closing_server(server_class: Any) -> Any:
+    """textual-serve's ``Server``, made to stop its sessions' app processes while it stops.
+
+    On Ctrl+C (or SIGTERM) textual-serve cancels each websocket's handler, and a cancelled
+    handler never waits for its app process: the process was left to quit alone and its pipes
+    were collected after the event loop had closed ("Exception ignored ... Event loop is
+    closed" on every stop with a browser attached). Here each session's ``AppService`` is
+    tracked from start to stop, and the server's shutdown hook stops them all (asks each app
+    to quit and waits for it, :data:`SHUTDOWN_WAIT` seconds at most) while the loop runs.
+    """
+    import asyncio
+
+    from textual_serve import server as serve_module
+
+    running: set[Any] = set()
+    base_service: Any = getattr(serve_module, "AppService")  # noqa: B009 (not exported)
+
+    class TrackedAppService(base_service):  # type: ignore[misc]
+        async def start(self, width: int, height: int) -> None:
+            running.add(self)
+            await super().start(width, height)
+
+        async def stop(self) -> None:
+            try:
+                await super().stop()
+            finally:
+                running.discard(self)
+
+    class ClosingServer(server_class):  # type: ignore[misc]
+        async def on_shutdown(self, app: Any) -> None:
+            await super().on_shutdown(app)
+            stops = [service.stop() for service in list(running)]
+            if stops:
+                try:
+                    await asyncio.wait_for(
+                        asyncio.gather(*stops, return_exceptions=True), SHUTDOWN_WAIT
+                    )
+                except TimeoutError:
+                    print("igs-tui serve: a session did not quit in time", file=sys.stderr)
+
+    # handle_websocket makes its sessions from the name in its module
+    setattr(serve_module, "AppService", TrackedAppService)  # noqa: B010
+    return ClosingServer
