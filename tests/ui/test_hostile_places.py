@@ -23,6 +23,7 @@ from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.play_result import ResultScreen
 from igs_tui.ui.safe_text import clean
+from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT
 
 CORPUS = [
@@ -78,8 +79,8 @@ async def result_screen(app: IgsApp, model: ClientModel, name: str) -> str:
     model.follow(4, white=name, black="me", title=name)
     await app._pilot_pause()  # type: ignore[attr-defined]
     model.game_ended(4, name)
+    await wait_until(lambda: any(isinstance(s, ResultScreen) for s in app.screen_stack))
     await app._pilot_pause()  # type: ignore[attr-defined]
-    assert any(isinstance(s, ResultScreen) for s in app.screen_stack)
     return shown(app)
 
 
