@@ -155,7 +155,7 @@ class Connector:
         password = "" if guest else str(getattr(request, "password", ""))
         # the codec chosen on the login form for this server (else --encoding's)
         encoding = str(getattr(request, "encoding", "") or "")
-        if self.kgs and server_kind == "custom":
+        if server_kind == "kgs" or (self.kgs and server_kind == "custom"):
             await self.close_client()
             return await self.connect_kgs(
                 host, port, str(getattr(request, "user", "")), password, guest=guest
@@ -515,8 +515,8 @@ def build_app(
 
         address = parse_kgs_option(server)
         assert address is not None
-        # The login form's custom address; the connector knows it is KGS.
-        login_server = f"{address[0]}:{address[1]}"
+        # The login form's KGS choice, with the address when it is not KGS's own.
+        login_server = server.strip()
     elif server:
         login_server = check_server_option(server)
     elif local:

@@ -40,6 +40,10 @@ IGS_HOST = "igs.joyjoy.net"
 IGS_PORT = 7777
 LOCAL_HOST = "127.0.0.1"
 DEFAULT_LOCAL_PORT = 6969
+KGS_HOST = "www.gokgs.com"
+KGS_PORT = 443
+"""KGS's JSON endpoint (https); another host:port (the fake server) is reached over http."""
+SERVER_KINDS = ("igs", "local", "custom", "kgs")
 
 
 @dataclass(frozen=True)
@@ -60,22 +64,26 @@ class LoginRequest:
 
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:
-    """``(kind, host, port)`` for a launcher's server choice: ``igs``, ``local`` or ``HOST:PORT``.
+    """``(kind, host, port)`` for a launcher's server choice: ``igs``, ``local``, ``kgs``,
+    ``kgs:HOST:PORT`` or ``HOST:PORT``.
 
-    ``local`` leaves host and port empty so the local defaults apply. ``ValueError`` says what
-    is wrong with a custom address (the login screen shows it instead of connecting).
+    ``local`` and ``kgs`` leave host and port empty so their defaults apply. ``ValueError`` says
+    what is wrong with a custom address (the login screen shows it instead of connecting).
     """
     text = preset.strip()
-    if text.lower() in ("igs", "local"):
+    if text.lower() in ("igs", "local", "kgs"):
         return text.lower(), "", 0
+    kind = "custom"
+    if text.lower().startswith("kgs:"):
+        kind, text = "kgs", text[4:]
     host, sep, port = text.rpartition(":")
     host = host.strip().removeprefix("[").removesuffix("]")  # "[::1]:6970"
     if not sep or not host:
-        raise ValueError(f"Server {preset!r}: use igs, local or HOST:PORT.")
+        raise ValueError(f"Server {preset!r}: use igs, local, kgs, kgs:HOST:PORT or HOST:PORT.")
     number = bounded_int(port)
     if number is None or not 0 < number < 65536:
         raise ValueError(f"Server {preset!r}: the port must be a number from 1 to 65535.")
-    return "custom", host, number
+    return kind, host, number
 
 
 class LoginScreen(Screen[LoginRequest]):
@@ -135,7 +143,7 @@ class LoginScreen(Screen[LoginRequest]):
         # The form is composed as the settings have it (server chosen, rows hidden): changing
         # it on mount styled the whole form again (~10 % of the start-up to the first screen).
         s = self.settings
-        kind = s.server if s.server in ("igs", "local", "custom") else "igs"
+        kind = s.server if s.server in SERVER_KINDS else "igs"
         hidden = "-hidden"
         with Vertical(id="login-box"):
             yield Static("igs-tui — log in", id="login-title")
@@ -147,8 +155,9 @@ class LoginScreen(Screen[LoginRequest]):
                     f"Local server ({LOCAL_HOST})", id="server-local", value=kind == "local"
                 )
                 yield RadioButton("Custom host:port", id="server-custom", value=kind == "custom")
+                yield RadioButton(f"KGS ({KGS_HOST})", id="server-kgs", value=kind == "kgs")
             with Horizontal(classes=f"row {hidden if kind == 'igs' else ''}", id="address"):
-                yield Input(s.host, placeholder="host", id="host")
+                yield Input(s.host, placeholder=self._host_hint(kind), id="host")
                 yield Input(str(s.port) if s.port else "", placeholder="port", id="port")
             with Horizontal(classes="row"):
                 yield Checkbox("Log in as guest", s.guest, id="guest")
@@ -161,7 +170,8 @@ class LoginScreen(Screen[LoginRequest]):
             with Horizontal(classes=f"row {hidden if s.guest else ''}", id="account"):
                 yield Input(s.user, placeholder="user name", id="user")
                 yield Input(placeholder="password", password=True, id="password")
-            with Horizontal(classes="row", id="encoding-row"):
+            # KGS speaks JSON, always UTF-8: no legacy codec to choose
+            with Horizontal(classes=f"row {hidden if kind == 'kgs' else ''}", id="encoding-row"):
                 yield Label("Text not in UTF-8:")
                 yield CycleChoice(
                     [(label, code) for code, label in ENCODING_CHOICES], id="encoding"
@@ -210,11 +220,19 @@ class LoginScreen(Screen[LoginRequest]):
             host, port = (part.strip() for part in host.split(":"))
         if kind == "local":
             return host or LOCAL_HOST, port or str(self._local_port)
+        if kind == "kgs":  # KGS itself, unless another KGS JSON server is named
+            return host or KGS_HOST, port or (str(KGS_PORT) if not host else "")
         return host, port
+
+    @staticmethod
+    def _host_hint(kind: str) -> str:
+        return f"host (empty: {KGS_HOST})" if kind == "kgs" else "host"
 
     def _update_visibility(self) -> None:
         kind = self._server_kind()
         self.query_one("#address").set_class(kind == "igs", "-hidden")
+        self.query_one("#encoding-row").set_class(kind == "kgs", "-hidden")
+        self.query_one("#host", Input).placeholder = self._host_hint(kind)
         guest = self.query_one("#guest", Checkbox).value
         self.query_one("#account").set_class(guest, "-hidden")
         self.query_one("#remember").set_class(guest, "-hidden")
@@ -283,8 +301,9 @@ class LoginScreen(Screen[LoginRequest]):
             )
         self.settings = LoginSettings(
             server=kind,
-            host=host if kind != "igs" else "",
-            port=port if kind != "igs" else 0,
+            # IGS and KGS themselves are remembered by name, not by address
+            host=host if kind != "igs" and (host, port) != (KGS_HOST, KGS_PORT) else "",
+            port=port if kind != "igs" and (host, port) != (KGS_HOST, KGS_PORT) else 0,
             user=user,
             guest=guest,
             remember_password=remember,
@@ -297,7 +316,7 @@ class LoginScreen(Screen[LoginRequest]):
             self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
         if not guest and not remember:
             self._passwords.forget(host, user)
-        encoding = self._chosen_encoding()
+        encoding = self._chosen_encoding() if kind != "kgs" else ""
         try:
             save_server_encoding(f"{host}:{port}", encoding, self._config_dir)
         except OSError:

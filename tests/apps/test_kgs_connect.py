@@ -15,7 +15,7 @@ import pytest
 from igs_tui.apps.client import Connector, build_app, server_is_kgs
 from igs_tui.apps.kgs_connect import guest_name, kgs_url, parse_kgs_option
 from igs_tui.model import ClientModel, LinkState
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.login import LoginRequest, parse_server_preset
 
 
 def test_kgs_options() -> None:
@@ -41,10 +41,13 @@ def test_guests_get_a_name() -> None:
     assert generated.startswith("guest") and len(generated) == 9
 
 
-def test_build_app_with_server_kgs_presets_the_custom_address() -> None:
+def test_build_app_with_server_kgs_presets_the_kgs_choice() -> None:
     app, connector = build_app(server="kgs:127.0.0.1:8080")
     assert connector.kgs
-    assert app._login_server == "127.0.0.1:8080"
+    assert app._login_server == "kgs:127.0.0.1:8080"
+    assert parse_server_preset("kgs:127.0.0.1:8080") == ("kgs", "127.0.0.1", 8080)
+    assert parse_server_preset("KGS") == ("kgs", "", 0)
+    assert parse_server_preset("127.0.0.1:8080") == ("custom", "127.0.0.1", 8080)
     _app, igs = build_app(server="localhost:6969")
     assert not igs.kgs
     with pytest.raises(ValueError):

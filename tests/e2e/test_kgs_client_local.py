@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, RadioButton
+from textual.widgets import Checkbox, Input, RadioButton, RadioSet
 
 from igs_tui.apps.client import Connector
 from igs_tui.backends.capabilities import Backend
@@ -166,8 +166,8 @@ async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
 async def test_the_app_logs_in_to_kgs_from_its_login_screen(
     server: LocalKgsServer, tmp_path: Path
 ) -> None:
-    """``igs-tui --server kgs:127.0.0.1:PORT``: the login form shows the custom address; a
-    guest logs in and the games of a joined room fill the games list."""
+    """``igs-tui --server kgs:127.0.0.1:PORT``: the login form has KGS chosen with that
+    address; a guest logs in and the games of a joined room fill the games list."""
     model = ClientModel()
     connector = Connector(model, autosave=False, record=False, kgs=True)
     app = IgsApp(
@@ -176,12 +176,13 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
         config_dir=tmp_path / "config",
         chat_log_dir=tmp_path / "logs",
         passwords=PasswordStore(NoKeyring()),
-        login_server=f"127.0.0.1:{server.port}",
+        login_server=f"kgs:127.0.0.1:{server.port}",
     )
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
-            assert app.screen.query_one("#server-custom", RadioButton).value
+            assert app.screen.query_one("#server-kgs", RadioButton).value
+            assert not app.screen.query_one("#encoding-row").display  # JSON is UTF-8
             app.screen.query_one("#guest", Checkbox).value = True
             await pilot.click("#connect")
             await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
@@ -198,4 +199,53 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
             await pilot.pause()
     finally:
         # the app's shutdown hook: says LOGOUT, so the server's waiting GET ends at once
+        await connector.close()
+
+
+async def test_kgs_is_chosen_on_the_login_form_by_keys(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """A plain ``igs-tui``: the user picks KGS on the form, names another KGS server's
+    address, logs in with an account of the fake server; the choice is remembered."""
+    from igs_tui.ui.settings import load_settings
+
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False)  # no --server kgs
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+    )
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(lambda: bool(app.screen.query("#server-kgs")), what="the form")
+            screen = app.screen
+            screen.query_one("#server", RadioSet).focus()
+            await pilot.press("down", "down", "down", "enter")  # from IGS, the first
+            await pilot.pause()
+            assert screen.query_one("#server-kgs", RadioButton).value
+            assert screen.query_one("#address").display
+            assert "www.gokgs.com" in screen.query_one("#host", Input).placeholder
+            screen.query_one("#guest", Checkbox).value = False
+            await pilot.pause()
+            screen.query_one("#host", Input).value = "127.0.0.1"
+            screen.query_one("#port", Input).value = str(server.port)
+            screen.query_one("#user", Input).value = "tester"
+            screen.query_one("#password", Input).value = "secret"
+            await pilot.click("#connect")
+            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await wait_until(
+                lambda: model.connection.state is LinkState.CONNECTED, what="connected"
+            )
+            assert model.me == "tester"
+            await wait_until(lambda: model.rooms, what="rooms")
+        remembered = load_settings(tmp_path / "config")
+        assert (remembered.server, remembered.host, remembered.port) == (
+            "kgs",
+            "127.0.0.1",
+            server.port,
+        )
+    finally:
         await connector.close()
