@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, RadioButton, RadioSet
+from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
 from igs_tui.apps.client import Connector
 from igs_tui.backends.capabilities import Backend
@@ -247,5 +247,61 @@ async def test_kgs_is_chosen_on_the_login_form_by_keys(
             "127.0.0.1",
             server.port,
         )
+    finally:
+        await connector.close()
+
+
+async def test_an_empty_games_list_says_how_to_join_a_room(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """KGS lists games per room: after the login the games list is empty and says so, with
+    the key that opens the Rooms view; joining a room there fills the list and the hint goes;
+    leaving the room (``l``) empties it again and the hint is back."""
+    from textual.widgets import Label
+
+    from igs_tui.ui.games_list import GamesList
+    from igs_tui.ui.lobby_screens import RoomsScreen
+
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+        login_server=f"kgs:127.0.0.1:{server.port}",
+    )
+    try:
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#guest", Checkbox).value = True
+            await pilot.click("#connect")
+            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await wait_until(lambda: model.rooms, what="rooms")
+            games = app.screen.query_one(GamesList)
+            hint = games.query_one("#games-hint", Label)
+            await wait_until(lambda: hint.display, what="the hint shown")
+            assert "Join a room to see its games" in str(hint.render())
+            assert "j" in str(hint.render())
+            games.table.focus()
+            await pilot.press("j")
+            await wait_until(lambda: isinstance(app.screen, RoomsScreen), what="the Rooms view")
+            await pilot.press("enter")  # the first room
+            await wait_until(lambda: model.joined_rooms, what="in a room")
+            await wait_until(lambda: model.games, what="the games of the room")
+            await pilot.press("escape")
+            await wait_until(lambda: not hint.display, what="the hint gone")
+            (room,) = model.joined_rooms
+            app.show_rooms()
+            await wait_until(lambda: isinstance(app.screen, RoomsScreen), what="the Rooms view")
+            await wait_until(lambda: bool(app.screen.query("#lobby-list")), what="its list")
+            rooms = model.rooms or ()
+            listed = app.screen.query_one("#lobby-list", OptionList)
+            listed.highlighted = [r.number for r in rooms].index(room)
+            await pilot.press("l")
+            await wait_until(lambda: not model.joined_rooms, what="out of the room")
+            await pilot.press("escape")
+            await wait_until(lambda: hint.display, what="the hint back")
     finally:
         await connector.close()

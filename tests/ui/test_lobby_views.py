@@ -225,3 +225,53 @@ async def test_help_lists_automatch_stored_games_and_rooms() -> None:
         app.action_help()
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_empty_games_list_says_to_join_a_room_only_when_that_is_why() -> None:
+    from textual.widgets import Label
+
+    from igs_tui.model import GameSummary
+    from igs_tui.ui.games_list import GamesList
+
+    model = ClientModel()
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        hint = games.query_one("#games-hint", Label)
+        assert not hint.display  # rooms never listed
+        model.apply(ch.RoomsListed((Room(1, "English"),)))
+        await pilot.pause()
+        assert hint.display
+        games.table.focus()
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, RoomsScreen)
+        await pilot.press("escape")
+        model.apply(ch.RoomJoined(1, also=True))
+        await pilot.pause()
+        assert not hint.display
+        model.apply(ch.RoomLeft(1))
+        await pilot.pause()
+        assert hint.display
+        listed = GameSummary(7, white="w", white_rank="5k", black="b", black_rank="5k")
+        model.apply(ch.GamesReplaced((listed,)))
+        await pilot.pause()
+        assert not hint.display  # games listed: nothing to explain
+
+
+async def test_no_rooms_hint_nor_key_without_rooms() -> None:
+    from textual.widgets import Label
+
+    from igs_tui.ui.games_list import GamesList
+
+    model = ClientModel()
+    app, backend = make_app(model)
+    backend.lacking = frozenset({"rooms"})
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.apply(ch.RoomsListed((Room(1, "English"),)))
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        assert not games.query_one("#games-hint", Label).display
+        assert games.check_action("rooms", ()) is False
