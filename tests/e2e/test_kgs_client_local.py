@@ -305,3 +305,57 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
             await wait_until(lambda: hint.display, what="the hint back")
     finally:
         await connector.close()
+
+
+@pytest.mark.parametrize("record", [True, False])
+async def test_the_record_box_writes_a_kgs_transcript_without_the_password(
+    server: LocalKgsServer, tmp_path: Path, record: bool
+) -> None:
+    """The login form's "Record session": a 0600 file in a 0700 ``sessions`` directory holding
+    every JSON message both ways (the LOGIN's password blanked, and the password nowhere, even
+    typed in a chat); none at all with the box cleared."""
+    import json
+    import stat
+
+    sessions = tmp_path / "sessions"
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=True, record_dir=sessions, kgs=True)
+    request = LoginRequest("custom", "127.0.0.1", server.port, "tester", "secret", record=record)
+    backend = await connector(request)
+    try:
+        await wait_until(lambda: model.rooms, what="rooms")
+        messaging = backend.capabilities.messaging
+        assert messaging is not None
+        messaging.tell("kumobot", "my password is secret, oops")
+        key = BufferKey(ChatKind.TELL, "kumobot")
+        await wait_until(
+            lambda: (
+                key in model.buffers
+                and any(m.author == "kumobot" for m in model.buffers[key].messages)
+            ),
+            what="the robot's answer",
+        )
+    finally:
+        await connector.end_session()
+        await connector.close()
+    if not record:
+        assert not sessions.exists() or not any(sessions.iterdir())
+        return
+    (path,) = sessions.iterdir()
+    assert stat.S_IMODE(sessions.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    text = path.read_text(encoding="utf-8")
+    assert "secret" not in text
+    lines = text.splitlines()
+    assert lines[0].startswith("# igs-tui KGS JSON transcript")
+    sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    received = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
+    assert sent[0] == {
+        "type": "LOGIN",
+        "name": "tester",
+        "password": "********",
+        "locale": "en_US",
+    }
+    assert any(m.get("type") == "LOGOUT" for m in sent)
+    assert any(m.get("type") == "LOGIN_SUCCESS" for m in received)
+    assert any("********" in str(m.get("text", "")) for m in sent if m.get("type") == "CHAT")
