@@ -133,6 +133,11 @@ class KgsSession:
         names = {c.submitted_by or c.terms.opponent for c in self._challenges.values()}
         return [ch.ChallengeClosed(name, "connection lost") for name in sorted(names) if name]
 
+    def forget_rooms(self) -> list[ch.Change]:
+        """The link is lost: we are in no room until the new login joins them again (a room
+        that cannot be joined again must not stay marked as ours)."""
+        return [ch.RoomLeft(room) for room in sorted(self.joined_rooms)]
+
     def restart(self) -> None:
         """Log in again after a lost link: the server forgot our channels, so forget them too,
         and join the rooms and games we were in once the login succeeds."""

@@ -170,10 +170,12 @@ class KgsLink:
                 await self._pause(delay)
                 if self._closing:
                     return
-                for change in self.session.forget_challenges():
+                for change in self.session.forget_challenges() + self.session.forget_rooms():
                     self._apply(change)
                 self.session.restart()
             elif self.session.me:
+                for change in self.session.forget_rooms():
+                    self._apply(change)
                 self.session.restart()  # run again after giving up: join what we were in
             else:
                 self.session.start()
