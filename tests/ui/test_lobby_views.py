@@ -149,7 +149,8 @@ async def test_a_joined_room_is_left_with_one_key() -> None:
         model.apply(ch.RoomsListed(rooms))
         await pilot.pause()
         await pilot.pause()
-        assert screen.query_one(LobbyList).shown[1] == "  2  Go Club  1 in it"
+        shown = screen.query_one(LobbyList).shown
+        assert shown is not None and shown[1] == "  2  Go Club  1 in it"
 
 
 async def test_rooms_that_cannot_be_left_offer_no_leave_key() -> None:
