@@ -80,6 +80,9 @@ class ConsoleSession:
     def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
         return self._session.expire(now, timeout)
 
+    def lines_done(self) -> None:
+        self._adapter.flush()
+
     def close(self) -> None:
         self._session.close()
 

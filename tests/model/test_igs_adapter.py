@@ -32,7 +32,30 @@ def feed(model: ClientModel, text: str) -> ModelAdapter:
             adapter.apply(event)
     for event in parser.flush():
         adapter.apply(event)
+    adapter.flush()  # the end of the read, as the connection says
     return adapter
+
+
+def test_received_lines_reach_the_console_once_per_read_in_order() -> None:
+    """One console change per read, not per line: a busy server's reads are dozens of lines
+    (a third of them prompts), and each change is one more trip through the hub."""
+    from igs_tui.model import changes as ch
+
+    model = ClientModel()
+    published: list[object] = []
+    model.hub.subscribe("console", published.append)
+    adapter = ModelAdapter(model)
+    lines = [f"9 line {i}" for i in range(30)] + ["1 8"]
+    for line in lines:
+        adapter.received_line(line)
+    assert len(model.console) == 0  # the read is not handled yet
+    adapter.flush()
+    assert [entry.text for entry in model.console] == lines
+    assert len(published) == 1 and isinstance(published[0], ch.ConsoleLinesAdded)
+    # a line we send goes after the received ones before it
+    adapter.received_line("9 before")
+    adapter.sent_line("tell bob hi")
+    assert [entry.text for entry in model.console][-2:] == ["9 before", "tell bob hi"]
 
 
 def test_games_listing_fills_game_list() -> None:

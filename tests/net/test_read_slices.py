@@ -90,3 +90,38 @@ async def test_reads_that_make_nothing_to_send_do_not_wake_the_connection_loop()
     await asyncio.wait_for(client.run(), 5)
     assert handled == [f"line {i}" for i in range(100)]
     assert len(passes) < 10, "a pass of the connection's loop per read"
+
+
+async def test_each_read_ends_with_lines_done_after_its_lines() -> None:
+    """The session hears when a read's lines are all handled (the console's batch is applied
+    then), after the last line of that read."""
+    from igs_tui.backends.igs.protocol.events import Event
+    from igs_tui.backends.igs.protocol.session import IgsSession
+
+    calls: list[str] = []
+
+    class MarkingSession(IgsSession):
+        def receive_line(self, line: str) -> list[Event]:
+            calls.append(line)
+            return super().receive_line(line)
+
+        def lines_done(self) -> None:
+            calls.append("done")
+
+    reads: list[list[str] | Exception] = [["9 a", "9 b"], ["9 c"]]
+    transport = _PausingTransport(reads)
+
+    async def connect(_address: object) -> ScriptedTransport:
+        return transport
+
+    client = IgsClient(
+        "alice",
+        "secret",
+        config=ClientConfig(servers=(transport.address,), reconnect=False),
+        session_factory=MarkingSession,
+        connector=connect,
+    )
+    await asyncio.wait_for(client.run(), 5)
+    lines = [c for c in calls if c.startswith("9 ")]
+    assert lines == ["9 a", "9 b", "9 c"]
+    assert calls[calls.index("9 b") + 1] == "done" and calls[calls.index("9 c") + 1] == "done"

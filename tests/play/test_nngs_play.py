@@ -59,6 +59,9 @@ class Recording:
     def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
         return self._session.expire(now, timeout)
 
+    def lines_done(self) -> None:
+        self._session.lines_done()
+
     def close(self) -> None:
         self._session.close()
 

@@ -102,11 +102,11 @@ def line_kind(line: str) -> str:
 
 
 LISTING_BATCH = 200
-"""Players of a ``user``/``who`` listing applied together (one change instead of one per line),
-and so are the listing's lines for the console; a batch is applied when it is full and before
-any other line or event."""
-LISTING_KINDS = frozenset({"42 user", "27 who"})
-
+"""Players of a ``user``/``who`` listing applied together (one change instead of one per line);
+a batch is applied when it is full and before any other event. Received lines go to the
+console the same way, in batches of this many or when the read that brought them is handled
+(:meth:`ModelAdapter.flush`, called by the connection at the end of each read): one console
+change per read instead of one per line (a third of a busy server's lines are prompts)."""
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -145,18 +145,15 @@ class ModelAdapter:
         self._listed: list[Player] = []
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[tuple[str, str]] = []
-        """Lines of a listing not in the console yet, with their kinds."""
+        """Received lines not in the console yet, with their kinds (applied per read)."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
-        kind = line_kind(line)
-        if kind in LISTING_KINDS:
-            self._listed_lines.append((line, kind))
-            if len(self._listed_lines) >= LISTING_BATCH:
-                self._flush_lines()
-            return
-        self._flush_lines()
-        self.model.apply(ch.ConsoleAdded(line, kind))
+        """Keep ``line`` for the console; it is shown with the rest of its read (see
+        :data:`LISTING_BATCH`). Call :meth:`flush` when a read's lines are handled."""
+        self._listed_lines.append((line, line_kind(line)))
+        if len(self._listed_lines) >= LISTING_BATCH:
+            self._flush_lines()
 
     def sent_line(self, line: str) -> None:
         self._flush_lines()
@@ -167,7 +164,7 @@ class ModelAdapter:
         this adapter did not foresee) is reported in the console, and the next event is
         applied as usual, so one bad line never stops the connection."""
         kind = type(event)
-        if (self._listed or self._listed_lines) and kind not in _LISTING_EVENTS:
+        if self._listed and kind not in _LISTING_EVENTS:
             self.flush()
         handler = _HANDLERS.get(kind)
         if handler is None:

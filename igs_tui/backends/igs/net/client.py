@@ -119,6 +119,10 @@ class SessionLike(Protocol):
 
     def expire(self, now: float, timeout: float = 60.0) -> list[Event]: ...
 
+    def lines_done(self) -> None:
+        """The lines read so far are all handled (end of a read, or a yield in a long one):
+        what a session batches per read (the console's lines) is applied now."""
+
     def close(self) -> None: ...
 
 
@@ -517,10 +521,12 @@ class IgsClient:
                 for line in lines:
                     self._receive(line, transport.address, session)
                     if time.perf_counter() > until:
+                        session.lines_done()
                         self._wake_if_due(session)
                         for _ in range(YIELD_TURNS):  # keys and frames between slices
                             await asyncio.sleep(0)
                         until = time.perf_counter() + SLICE_SECONDS
+                session.lines_done()
                 self._wake_if_due(session)
         finally:
             self._wake.set()

@@ -330,6 +330,9 @@ class IgsSession:
             self._setup_answered(reply.seq)
         return list(replies)
 
+    def lines_done(self) -> None:
+        """Nothing is batched here: each line's events were returned as it was read."""
+
     def redact(self, line: str) -> str:
         """``line`` for a transcript: the password becomes ``********``."""
         return REDACTED if self._login.is_password(line) else line
