@@ -158,10 +158,12 @@ class Connector:
         password = "" if guest else str(getattr(request, "password", ""))
         # the codec chosen on the login form for this server (else --encoding's)
         encoding = str(getattr(request, "encoding", "") or "")
+        # The login form's "Record session" box; --no-record (self.record) wins over it.
+        record = self.record and bool(getattr(request, "record", True))
         if server_kind == "kgs" or (self.kgs and server_kind == "custom"):
             await self.close_client()
             return await self.connect_kgs(
-                host, port, str(getattr(request, "user", "")), password, guest=guest
+                host, port, str(getattr(request, "user", "")), password, guest=guest, record=record
             )
         from igs_tui.backends.igs.net.servers import IGS_SERVERS, ServerAddress
 
@@ -175,16 +177,15 @@ class Connector:
         await self.close_client()
         # IGS kicks clients that flood it; our own server does not, so it gets no throttle.
         fast = server_kind == "local"
-        # The login form's "Record session" box; --no-record (self.record) wins over it.
-        record = self.record and bool(getattr(request, "record", True))
         return await self.connect(
             servers, user, password, fast=fast, encoding=encoding, record=record
         )
 
     async def connect_kgs(
-        self, host: str, port: int, user: str, password: str, *, guest: bool
+        self, host: str, port: int, user: str, password: str, *, guest: bool, record: bool = False
     ) -> Backend:
-        """Log in to KGS's JSON form at ``host:port`` (a guest gives a name and no password).
+        """Log in to KGS's JSON form at ``host:port`` (a guest gives a name and no password);
+        ``record`` writes a transcript of the session's messages to :attr:`record_dir`.
 
         Raises:
             ConnectionError: the login failed (with the documented reason) or no answer came.
@@ -194,7 +195,14 @@ class Connector:
         self.start_autosave()
         name = guest_name(user) if guest else user
         self._kgs = await open_kgs(
-            self.model, host, port, name, "" if guest else password, transport=self.kgs_transport
+            self.model,
+            host,
+            port,
+            name,
+            "" if guest else password,
+            transport=self.kgs_transport,
+            record=record,
+            record_dir=self.record_dir,
         )
         backend = self._kgs.backend
         backend.list_rooms()

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import secrets
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from igs_tui.numbers import bounded_int
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     import httpx
 
     from igs_tui.backends.kgs.backend import KgsBackend
+    from igs_tui.backends.kgs.transcript import JsonTranscript
     from igs_tui.backends.kgs.transport import KgsLink
     from igs_tui.model import ClientModel
 
@@ -75,6 +77,8 @@ class KgsConnection:
     link: KgsLink
     backend: KgsBackend
     task: asyncio.Task[None] | None = None
+    transcript: JsonTranscript | None = None
+    """The session's transcript file, when "Record session" was on (closed with the login)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def start(self) -> None:
@@ -98,6 +102,9 @@ class KgsConnection:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        transcript, self.transcript = self.transcript, None
+        if transcript is not None:
+            transcript.close()
 
     def reconnect_now(self) -> str:
         if self.link.retry_now():
@@ -118,8 +125,12 @@ async def open_kgs(
     *,
     transport: httpx.AsyncBaseTransport | None = None,
     wait: float = 45.0,
+    record: bool = False,
+    record_dir: Path | None = None,
 ) -> KgsConnection:
-    """Log in to KGS at ``host:port`` and return the connection once in.
+    """Log in to KGS at ``host:port`` and return the connection once in; with ``record``, a
+    transcript of the session's messages goes to ``record_dir`` (default: the ``sessions``
+    directory of the IGS transcripts), password redacted.
 
     Raises:
         ConnectionError: the login failed (the documented reason) or no answer came.
@@ -131,7 +142,14 @@ async def open_kgs(
 
     session = KgsSession(name, password)
     url = kgs_url(host, port)
-    link = KgsLink(session, model.apply, config=LinkConfig(url=url), transport=transport)
+    transcript = open_transcript(host, port, name, password, record_dir) if record else None
+    link = KgsLink(
+        session,
+        model.apply,
+        config=LinkConfig(url=url),
+        transport=transport,
+        recorder=transcript,
+    )
     connection: KgsConnection | None = None
 
     def logout() -> None:
@@ -139,7 +157,7 @@ async def open_kgs(
             connection.logout_soon()
 
     backend = KgsBackend(model, session, link.flush, logout=logout)
-    connection = KgsConnection(link, backend)
+    connection = KgsConnection(link, backend, transcript=transcript)
     model.set_connection(state=LinkState.CONNECTING, server=url, detail="")
     connection.start()
     try:
@@ -154,3 +172,32 @@ async def open_kgs(
         await asyncio.shield(connection.close())
         raise
     return connection
+
+
+def open_transcript(
+    host: str, port: int, name: str, password: str, directory: Path | None = None
+) -> JsonTranscript | None:
+    """A new transcript file ``<UTC stamp>-kgs-<host>_<port>.log``, made as the IGS ones are
+    (0600, in a 0700 directory, never over another file); None when it cannot be created (a
+    transcript is a convenience: the login goes on without it)."""
+    from igs_tui.backends.igs.net.recorder import SessionRecorder, TranscriptFormat
+    from igs_tui.backends.igs.protocol import transcript as lines
+    from igs_tui.backends.kgs.transcript import HEADER, JsonTranscript
+
+    form = TranscriptFormat(
+        header=lambda: HEADER,
+        received=lines.format_received,
+        sent=lines.format_sent,
+        comment=lines.format_comment,
+    )
+    try:
+        recorder = SessionRecorder.create(
+            f"kgs-{host}:{port}",
+            password=password or None,
+            directory=directory,
+            fmt=form,
+            username=name,
+        )
+    except OSError:
+        return None
+    return JsonTranscript(recorder, password=password, username=name)

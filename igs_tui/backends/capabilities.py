@@ -145,6 +145,14 @@ class Rooms(Protocol):
     def join_room(self, number: int) -> None: ...
 
 
+class RoomLeaving(Protocol):
+    """Leaving a room we are in without joining another (KGS: UNJOIN_REQUEST; answered with
+    ``RoomLeft``). Apart from :class:`Rooms` because IGS documents no way out of a room but
+    joining another one, so an IGS backend has rooms but not this."""
+
+    def leave_room(self, number: int) -> None: ...
+
+
 class Social(Protocol):
     """Our friends (told when they log on or off, listed first) and the players we block (their
     chat and challenges are dropped), applied to the model as ``SocialListsSet``. A server that
@@ -176,6 +184,7 @@ class Capabilities:
     seeking: Seeking | None = None
     stored: StoredGames | None = None
     rooms: Rooms | None = None
+    room_leaving: RoomLeaving | None = None
     social: Social | None = None
     history: History | None = None
 

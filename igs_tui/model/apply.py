@@ -439,6 +439,15 @@ def _rooms_listed(model: ClientModel, c: ch.RoomsListed) -> None:
 
 def _room_joined(model: ClientModel, c: ch.RoomJoined) -> None:
     model.room = c.number
+    model.joined_rooms = (model.joined_rooms | {c.number}) if c.also else frozenset({c.number})
+
+
+def _room_left(model: ClientModel, c: ch.RoomLeft) -> None:
+    if c.number not in model.joined_rooms:
+        return
+    model.joined_rooms = model.joined_rooms - {c.number}
+    if model.room == c.number:
+        model.room = min(model.joined_rooms, default=None)
 
 
 def _thinking(model: ClientModel, c: ch.Thinking) -> None:
@@ -500,6 +509,7 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
     model.stored_games = None
     model.rooms = None
     model.room = None
+    model.joined_rooms = frozenset()
 
 
 def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
@@ -603,6 +613,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.StoredGamesListed: _stored_games,
     ch.RoomsListed: _rooms_listed,
     ch.RoomJoined: _room_joined,
+    ch.RoomLeft: _room_left,
     ch.Thinking: _thinking,
     ch.SyncError: _sync_error,
     ch.ChallengeOpened: _challenge_opened,

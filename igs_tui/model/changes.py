@@ -217,7 +217,16 @@ class RoomsListed(_LobbyChange):
 
 @dataclass(frozen=True, slots=True)
 class RoomJoined(_LobbyChange):
-    """We are in room ``number`` now."""
+    """We are in room ``number`` now. On a server where one is in one room at a time (IGS) a
+    join moves us there; ``also`` says we stay in the rooms we were in as well (KGS)."""
+
+    number: int
+    also: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoomLeft(_LobbyChange):
+    """We are no longer in room ``number`` (the server confirmed that we left it)."""
 
     number: int
 

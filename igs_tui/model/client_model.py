@@ -119,7 +119,9 @@ class ClientModel:
         self.rooms: tuple[Room, ...] | None = None
         """The server's rooms as last listed (None: never listed)."""
         self.room: int | None = None
-        """The room we joined (None: not known)."""
+        """The room we joined last and are still in (None: not known, or in none)."""
+        self.joined_rooms: frozenset[int] = frozenset()
+        """Every room we are in (one on IGS, any number on KGS)."""
         self.friends: frozenset[str] = frozenset()
         """Folded names of our friends (SocialListsSet)."""
         self.blocked: frozenset[str] = frozenset()

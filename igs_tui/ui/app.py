@@ -23,7 +23,7 @@ from igs_tui.model import BufferKey, ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.messages import MatchRequested, PlayerCardRequested
+from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, RoomsRequested
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
@@ -528,6 +528,10 @@ class IgsApp(App[None]):
 
         if not isinstance(self.screen, FinishedScreen):
             self.push_screen(FinishedScreen(self.model))
+
+    def on_rooms_requested(self, message: RoomsRequested) -> None:
+        message.stop()
+        self.show_rooms()
 
     def on_player_card_requested(self, message: PlayerCardRequested) -> None:
         self.show_player_card(message.name)

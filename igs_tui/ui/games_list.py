@@ -1,6 +1,8 @@
 """The games pane: the server's game list as a sortable, filterable table.
 
 Enter on a row asks the backend to observe that game and asks the screen for the board.
+Where the server lists games per room (KGS) and we are in none, the list is empty for that
+reason alone: a line above it says so and ``j`` opens the Rooms view to join one.
 Broadcasts (one account on both sides, or a title) are marked with a star so professional
 games stand out in a list of hundreds.
 """
@@ -17,11 +19,12 @@ from textual.widgets import Checkbox, Input, Label, Select
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
+from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.games_filter import GameFilter, select_games
 from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
-from igs_tui.ui.messages import ShowPane
+from igs_tui.ui.messages import RoomsRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.repaint import BlankHorizontal
 from igs_tui.ui.safe_text import plain
@@ -81,8 +84,11 @@ class GamesList(ModelWatcher):
     GamesList #games-size { width: 18; }
     GamesList #games-broadcasts { width: auto; }
     GamesList #games-count { width: auto; height: 3; content-align: center middle; padding: 0 1; }
+    GamesList #games-hint { height: 1; padding: 0 1; color: $warning; display: none; }
     GamesList VirtualTable { height: 1fr; }
     """
+
+    ROOMS_HINT = "Join a room to see its games: press j (or ctrl+p → Rooms)"
 
     BINDINGS = [
         Binding("n", "sort('number')", "Sort #"),
@@ -92,6 +98,7 @@ class GamesList(ModelWatcher):
         Binding("m", "sort('moves')", "Sort moves"),
         Binding("slash", "focus_filter", "Filter"),
         Binding("ctrl+r", "refresh_list", "Refresh"),
+        Binding("j", "rooms", "Rooms: join one to list its games", show=False),
     ]
 
     COUNT_DELAY = 1.0
@@ -120,6 +127,7 @@ class GamesList(ModelWatcher):
             yield Select(SIZE_CHOICES, value=0, allow_blank=False, id="games-size")
             yield Checkbox("Broadcasts", id="games-broadcasts")
             yield Label("", id="games-count")
+        yield Label(self.ROOMS_HINT, id="games-hint")
         yield VirtualTable([(label, width) for _, label, width in COLUMNS], id="games-table")
 
     @property
@@ -128,6 +136,7 @@ class GamesList(ModelWatcher):
 
     def on_mount(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
+        self.watch_model(self.model.hub, TOPIC_LOBBY, self.show_rooms_hint)
         self.rebuild()
         self.refresher = ListRefresher(
             self.model.clock, lambda listing: listing.refresh_games(), self.backend
@@ -200,6 +209,31 @@ class GamesList(ModelWatcher):
         self.table.set_rows([(str(g.number), game_row(g)) for g in self.shown_games])
         count = self.query_one("#games-count", Label)
         count.update(f"{len(self.shown_games)}/{len(self.model.games)}")
+        self.show_rooms_hint()
+
+    @property
+    def needs_a_room(self) -> bool:
+        """No game is listed because we are in no room of a server that lists games per
+        room (its rooms are known and it has them; IGS lists every game anyway)."""
+        model = self.model
+        return (
+            self.backend.capabilities.rooms is not None
+            and bool(model.rooms)
+            and not model.joined_rooms
+            and not model.games
+        )
+
+    def show_rooms_hint(self) -> None:
+        self.query_one("#games-hint", Label).display = self.needs_a_room
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The rooms key only where the server has rooms."""
+        if action == "rooms":
+            return self.backend.capabilities.rooms is not None
+        return True
+
+    def action_rooms(self) -> None:
+        self.post_message(RoomsRequested())
 
     # filter and sort --------------------------------------------------------------------------
     @on(Input.Changed, "#games-filter")

@@ -6,8 +6,10 @@
   server pairs us the game opens as an accepted challenge does and this view closes.
 * :class:`StoredGamesScreen` ("Stored games", or ctrl+l on a board that is not adjourned)
   lists our adjourned games kept on the server; Enter (or ``l``) loads the highlighted one.
-* :class:`RoomsScreen` ("Rooms") lists the server's rooms; Enter joins the highlighted one.
-  Rooms are not chat channels (``/join`` in the chat joins a channel).
+* :class:`RoomsScreen` ("Rooms") lists the server's rooms, marking those we are in; Enter
+  joins the highlighted one and ``l`` leaves it where the server lets one leave a room (KGS;
+  on IGS one leaves a room only by joining another, so the key is not offered there). Rooms
+  are not chat channels (``/join`` in the chat joins a channel).
 
 Each asks the server when it opens and redraws when the answer reaches the model. Names come
 from the server and are shown as plain text.
@@ -151,22 +153,32 @@ class StoredGamesScreen(_LobbyScreen):
 
 
 class RoomsScreen(_LobbyScreen):
-    """The server's rooms; Enter joins one (rooms are not chat channels)."""
+    """The server's rooms; Enter joins one, ``l`` leaves one we are in (rooms are not chat
+    channels)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Close"),
         Binding("j", "join", "Join the room"),
+        Binding("l", "leave", "Leave the room (where the server allows it)"),
         Binding("r", "refresh", "Ask again"),
     ]
 
     def compose(self) -> ComposeResult:
+        leave = "   l leave" if self._backend.capabilities.room_leaving is not None else ""
         with Vertical():
             yield Static(Text("Rooms", "bold"), id="rooms-title")
             yield LobbyList(self._model, self._labels, "No rooms.")
             yield Static(
-                "Enter/j join   r ask again   Esc close  (/join N in the chat is a channel)",
+                f"Enter/j join{leave}   r ask again   Esc close"
+                "  (/join N in the chat is a channel)",
                 classes="lobby-keys",
             )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No leave key where the backend cannot leave a room."""
+        if action == "leave":
+            return self._backend.capabilities.room_leaving is not None
+        return True
 
     def _labels(self) -> list[str] | None:
         rooms = self._model.rooms
@@ -174,7 +186,7 @@ class RoomsScreen(_LobbyScreen):
             return None
         labels = []
         for room in rooms:
-            here = " (you are here)" if room.number == self._model.room else ""
+            here = " (you are here)" if room.number in self._model.joined_rooms else ""
             users = "" if room.users is None else f"  {room.users} in it"
             labels.append(f"{room.number:>3}  {room.name}{users}{here}")
         return labels
@@ -195,6 +207,19 @@ class RoomsScreen(_LobbyScreen):
         rooms.join_room(listed[index].number)
         self.notify(f"Joining room {listed[index].number}", markup=False, timeout=3)
         rooms.list_rooms()
+
+    def action_leave(self) -> None:
+        listed = self._model.rooms or ()
+        index = self.highlighted
+        leaving = self._backend.capabilities.room_leaving
+        if leaving is None or index is None or not 0 <= index < len(listed):
+            return
+        number = listed[index].number
+        if number not in self._model.joined_rooms:
+            self.notify(f"You are not in room {number}.", markup=False, timeout=3)
+            return
+        leaving.leave_room(number)
+        self.notify(f"Leaving room {number}", markup=False, timeout=3)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -39,3 +39,9 @@ class PlayerCardRequested(Message):
     """Show the card of player ``name`` (the app asks the server)."""
 
     name: str
+
+
+@dataclass
+class RoomsRequested(Message):
+    """Show the server's rooms, to join one (the games list asks when it is empty because
+    games are listed per room and we are in none)."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, RadioButton, RadioSet
+from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
 from igs_tui.apps.client import Connector
 from igs_tui.backends.capabilities import Backend
@@ -249,3 +249,113 @@ async def test_kgs_is_chosen_on_the_login_form_by_keys(
         )
     finally:
         await connector.close()
+
+
+async def test_an_empty_games_list_says_how_to_join_a_room(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """KGS lists games per room: after the login the games list is empty and says so, with
+    the key that opens the Rooms view; joining a room there fills the list and the hint goes;
+    leaving the room (``l``) empties it again and the hint is back."""
+    from textual.widgets import Label
+
+    from igs_tui.ui.games_list import GamesList
+    from igs_tui.ui.lobby_screens import RoomsScreen
+
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=False, kgs=True)
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+        login_server=f"kgs:127.0.0.1:{server.port}",
+    )
+    try:
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#guest", Checkbox).value = True
+            await pilot.click("#connect")
+            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await wait_until(lambda: model.rooms, what="rooms")
+            games = app.screen.query_one(GamesList)
+            hint = games.query_one("#games-hint", Label)
+            await wait_until(lambda: hint.display, what="the hint shown")
+            assert "Join a room to see its games" in str(hint.render())
+            assert "j" in str(hint.render())
+            games.table.focus()
+            await pilot.press("j")
+            await wait_until(lambda: isinstance(app.screen, RoomsScreen), what="the Rooms view")
+            await pilot.press("enter")  # the first room
+            await wait_until(lambda: model.joined_rooms, what="in a room")
+            await wait_until(lambda: model.games, what="the games of the room")
+            await pilot.press("escape")
+            await wait_until(lambda: not hint.display, what="the hint gone")
+            (room,) = model.joined_rooms
+            app.show_rooms()
+            await wait_until(lambda: isinstance(app.screen, RoomsScreen), what="the Rooms view")
+            await wait_until(lambda: bool(app.screen.query("#lobby-list")), what="its list")
+            rooms = model.rooms or ()
+            listed = app.screen.query_one("#lobby-list", OptionList)
+            listed.highlighted = [r.number for r in rooms].index(room)
+            await pilot.press("l")
+            await wait_until(lambda: not model.joined_rooms, what="out of the room")
+            await pilot.press("escape")
+            await wait_until(lambda: hint.display, what="the hint back")
+    finally:
+        await connector.close()
+
+
+@pytest.mark.parametrize("record", [True, False])
+async def test_the_record_box_writes_a_kgs_transcript_without_the_password(
+    server: LocalKgsServer, tmp_path: Path, record: bool
+) -> None:
+    """The login form's "Record session": a 0600 file in a 0700 ``sessions`` directory holding
+    every JSON message both ways (the LOGIN's password blanked, and the password nowhere, even
+    typed in a chat); none at all with the box cleared."""
+    import json
+    import stat
+
+    sessions = tmp_path / "sessions"
+    model = ClientModel()
+    connector = Connector(model, autosave=False, record=True, record_dir=sessions, kgs=True)
+    request = LoginRequest("custom", "127.0.0.1", server.port, "tester", "secret", record=record)
+    backend = await connector(request)
+    try:
+        await wait_until(lambda: model.rooms, what="rooms")
+        messaging = backend.capabilities.messaging
+        assert messaging is not None
+        messaging.tell("kumobot", "my password is secret, oops")
+        key = BufferKey(ChatKind.TELL, "kumobot")
+        await wait_until(
+            lambda: (
+                key in model.buffers
+                and any(m.author == "kumobot" for m in model.buffers[key].messages)
+            ),
+            what="the robot's answer",
+        )
+    finally:
+        await connector.end_session()
+        await connector.close()
+    if not record:
+        assert not sessions.exists() or not any(sessions.iterdir())
+        return
+    (path,) = sessions.iterdir()
+    assert stat.S_IMODE(sessions.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    text = path.read_text(encoding="utf-8")
+    assert "secret" not in text
+    lines = text.splitlines()
+    assert lines[0].startswith("# igs-tui KGS JSON transcript")
+    sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    received = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
+    assert sent[0] == {
+        "type": "LOGIN",
+        "name": "tester",
+        "password": "********",
+        "locale": "en_US",
+    }
+    assert any(m.get("type") == "LOGOUT" for m in sent)
+    assert any(m.get("type") == "LOGIN_SUCCESS" for m in received)
+    assert any("********" in str(m.get("text", "")) for m in sent if m.get("type") == "CHAT")

@@ -78,6 +78,9 @@ async def test_rooms_are_listed_and_joined() -> None:
         ]
         rooms.join_room(2)
         await wait_until(lambda: alice.model.room == 2)
+        assert alice.model.joined_rooms == frozenset({2})  # IGS: one room at a time
+        # IGS documents no way out of a room but joining another: no leaving offered
+        assert alice.backend.capabilities.room_leaving is None
 
 
 async def test_a_free_game_offered_is_marked_free_in_the_list() -> None:

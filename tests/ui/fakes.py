@@ -187,6 +187,9 @@ class RecordingBackend:
     def join_room(self, number: int) -> None:
         self._record("join_room", number)
 
+    def leave_room(self, number: int) -> None:
+        self._record("leave_room", number)
+
     @property
     def kept_by_server(self) -> bool:
         return False

@@ -3,6 +3,7 @@ The backend is a recording fake; the server's answers are applied to the model."
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widgets import Select, Static
 
 from igs_tui.model import ClientModel, Role
@@ -117,6 +118,61 @@ async def test_rooms_are_listed_and_joined() -> None:
         assert backend.named("join_channel") == []
 
 
+async def test_a_joined_room_is_left_with_one_key() -> None:
+    """A server where one is in several rooms (KGS): every joined room is marked, ``l`` on one
+    of them leaves it; on a room we are not in it says so and sends nothing."""
+    model = ClientModel()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.show_rooms()
+        await pilot.pause()
+        rooms = (Room(1, "English", 3), Room(2, "Go Club", 1), Room(3, "Beginners", 0))
+        model.apply(ch.RoomsListed(rooms))
+        model.apply(ch.RoomJoined(1, also=True))
+        model.apply(ch.RoomJoined(2, also=True))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoomsScreen)
+        assert screen.query_one(LobbyList).shown == (
+            "  1  English  3 in it (you are here)",
+            "  2  Go Club  1 in it (you are here)",
+            "  3  Beginners  0 in it",
+        )
+        assert "l leave" in str(screen.query_one(".lobby-keys", Static).render())
+        await pilot.press("down", "down", "l")
+        assert backend.named("leave_room") == []
+        await pilot.press("up", "l")
+        assert backend.named("leave_room") == [(2,)]
+        model.apply(ch.RoomLeft(2))  # the server's answer
+        model.apply(ch.RoomsListed(rooms))
+        await pilot.pause()
+        await pilot.pause()
+        shown = screen.query_one(LobbyList).shown
+        assert shown is not None and shown[1] == "  2  Go Club  1 in it"
+
+
+async def test_rooms_that_cannot_be_left_offer_no_leave_key() -> None:
+    model = ClientModel()
+    app, backend = make_app(model)
+    backend.lacking = frozenset({"room_leaving"})
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.show_rooms()
+        await pilot.pause()
+        model.apply(ch.RoomsListed((Room(0, "Lobby", 12),)))
+        model.apply(ch.RoomJoined(0))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoomsScreen)
+        assert "leave" not in str(screen.query_one(".lobby-keys", Static).render())
+        assert screen.check_action("leave", ()) is False
+        await pilot.press("l")
+        assert backend.named("leave_room") == []
+
+
 async def test_without_the_capabilities_the_palette_leaves_them_out() -> None:
     model = ClientModel()
     app, backend = make_app(model)
@@ -163,6 +219,60 @@ async def test_help_lists_automatch_stored_games_and_rooms() -> None:
         await pilot.pause()
         titles = [title for title, _ in app.help_sections()]
         assert {"Automatch", "Stored games", "Rooms"} <= set(titles)
+        (rooms,) = [keys for title, keys in app.help_sections() if title == "Rooms"]
+        assert any(
+            isinstance(b, Binding) and b.key == "l" and "Leave" in b.description for b in rooms
+        )
         app.action_help()
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_empty_games_list_says_to_join_a_room_only_when_that_is_why() -> None:
+    from textual.widgets import Label
+
+    from igs_tui.model import GameSummary
+    from igs_tui.ui.games_list import GamesList
+
+    model = ClientModel()
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        hint = games.query_one("#games-hint", Label)
+        assert not hint.display  # rooms never listed
+        model.apply(ch.RoomsListed((Room(1, "English"),)))
+        await pilot.pause()
+        assert hint.display
+        games.table.focus()
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, RoomsScreen)
+        await pilot.press("escape")
+        model.apply(ch.RoomJoined(1, also=True))
+        await pilot.pause()
+        assert not hint.display
+        model.apply(ch.RoomLeft(1))
+        await pilot.pause()
+        assert hint.display
+        listed = GameSummary(7, white="w", white_rank="5k", black="b", black_rank="5k")
+        model.apply(ch.GamesReplaced((listed,)))
+        await pilot.pause()
+        assert not hint.display  # games listed: nothing to explain
+
+
+async def test_no_rooms_hint_nor_key_without_rooms() -> None:
+    from textual.widgets import Label
+
+    from igs_tui.ui.games_list import GamesList
+
+    model = ClientModel()
+    app, backend = make_app(model)
+    backend.lacking = frozenset({"rooms"})
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.apply(ch.RoomsListed((Room(1, "English"),)))
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        assert not games.query_one("#games-hint", Label).display
+        assert games.check_action("rooms", ()) is False

@@ -2,11 +2,11 @@
 
 Each intent goes to the :class:`~.session.KgsSession` (which queues the upstream messages and
 returns the changes to show at once, such as our own chat line), then the link is told to post.
-KGS has rooms (``Rooms`` to list and join them, ``Channels`` to chat in them by name), game
-lists per room (``Listing``), observing (``Observing``), private conversations
-(``Messaging``), challenges (``Matching``) and its own games (``Playing``). What the reference
-does not document -- adjourning and loading, komi changes in a game, a server mailbox,
-observer lists, automatch, stored games -- is absent (``None``), never a stub.
+KGS has rooms (``Rooms`` to list and join them, ``RoomLeaving`` to leave one, ``Channels`` to
+chat in them by name), game lists per room (``Listing``), observing (``Observing``), private
+conversations (``Messaging``), challenges (``Matching``) and its own games (``Playing``).
+What the reference does not document -- adjourning and loading, komi changes in a game, a
+server mailbox, observer lists, automatch, stored games -- is absent (``None``), never a stub.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ class KgsBackend:
             playing=self,
             matching=self,
             rooms=self,
+            room_leaving=self,
         )
 
     @property

@@ -133,6 +133,11 @@ class KgsSession:
         names = {c.submitted_by or c.terms.opponent for c in self._challenges.values()}
         return [ch.ChallengeClosed(name, "connection lost") for name in sorted(names) if name]
 
+    def forget_rooms(self) -> list[ch.Change]:
+        """The link is lost: we are in no room until the new login joins them again (a room
+        that cannot be joined again must not stay marked as ours)."""
+        return [ch.RoomLeft(room) for room in sorted(self.joined_rooms)]
+
     def restart(self) -> None:
         """Log in again after a lost link: the server forgot our channels, so forget them too,
         and join the rooms and games we were in once the login succeeds."""
@@ -281,7 +286,10 @@ class KgsSession:
         self.current_room = room
         self._room_users[room] = {u.name: u for u in m.users}
         self._room_games[room] = {}
-        changes: list[ch.Change] = [ch.RoomJoined(room), ch.BufferOpened(self.room_key(room))]
+        changes: list[ch.Change] = [
+            ch.RoomJoined(room, also=True),
+            ch.BufferOpened(self.room_key(room)),
+        ]
         if m.users:
             changes.append(ch.PlayersUpdated(tuple(_player(u) for u in m.users)))
         changes += self._list_games(room, m.games)
@@ -353,7 +361,7 @@ class KgsSession:
                 self.current_room = next(iter(sorted(self.joined_rooms)), None)
             still = {g for games in self._room_games.values() for g in games}
             changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
-            changes.append(ch.RoomsListed(self._room_list()))
+            changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
             return changes
         game = self._games.pop(channel, None)
         if game is not None:

@@ -15,6 +15,10 @@ everything the session queues is posted in order. A lost link (a network error, 
 answer, an unexpected LOGOUT) is followed by a new login after a pause, which joins again the
 rooms and games we were in; RECONNECT ("somebody logged in with your account on another
 system") and a failed login are not retried. Tests pass an ``httpx.MockTransport``.
+
+A :class:`MessageRecorder` (the session transcript, when the user asked for one) is handed
+every message posted and every one received, before it is handled, so a crash still finds it
+written, and a line for each change of the link's state.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import httpx
 
@@ -47,6 +52,14 @@ class LinkConfig:
     """New logins tried in a row before giving up."""
 
 
+class MessageRecorder(Protocol):
+    """Takes a copy of the traffic (:class:`igs_tui.backends.kgs.transcript.JsonTranscript`)."""
+
+    def received(self, message: object) -> None: ...
+    def sent(self, message: object) -> None: ...
+    def note(self, text: str) -> None: ...
+
+
 class LoginFailed(ConnectionError):
     """The server refused the login (the text says why) or could not be reached."""
 
@@ -62,8 +75,10 @@ class KgsLink:
         config: LinkConfig | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        recorder: MessageRecorder | None = None,
     ) -> None:
         self.session = session
+        self.recorder = recorder
         self._apply = apply
         self.config = config or LinkConfig()
         self._transport = transport
@@ -155,10 +170,12 @@ class KgsLink:
                 await self._pause(delay)
                 if self._closing:
                     return
-                for change in self.session.forget_challenges():
+                for change in self.session.forget_challenges() + self.session.forget_rooms():
                     self._apply(change)
                 self.session.restart()
             elif self.session.me:
+                for change in self.session.forget_rooms():
+                    self._apply(change)
                 self.session.restart()  # run again after giving up: join what we were in
             else:
                 self.session.start()
@@ -228,6 +245,8 @@ class KgsLink:
         return None
 
     def _receive(self, raw: object) -> None:
+        if self.recorder is not None:
+            self.recorder.received(raw)
         kind = raw.get("type") if isinstance(raw, dict) else None
         self._apply(ch.ConsoleAdded(msg.summarize(raw), str(kind or "?")[:40]))
         for change in self.session.receive(msg.parse_message(raw)):
@@ -253,6 +272,8 @@ class KgsLink:
         client = self._client
         if client is None:
             raise LoginFailed("not connected")
+        if self.recorder is not None:
+            self.recorder.sent(message)  # (it blanks the password itself)
         shown = msg.summarize(self.session.redact(message))
         self._apply(ch.ConsoleAdded(shown, "sent", outgoing=True))
         response = await client.post(self.config.url, json=message)
@@ -267,6 +288,9 @@ class KgsLink:
 
     def _status(self, state: LinkState, detail: str) -> None:
         self._status_state = state
+        if self.recorder is not None:
+            why = f": {detail}" if detail else ""
+            self.recorder.note(f"{state.value} ({self.config.url}){why}")
         status = ConnectionStatus(
             state=state,
             server=self.config.url,

@@ -57,6 +57,7 @@ def test_only_documented_capabilities_are_offered() -> None:
         "playing",
         "matching",
         "rooms",
+        "room_leaving",
     ):
         assert getattr(caps, present) is not None, present
     for absent in ("adjusting", "adjourning", "mailbox", "audience", "seeking", "stored", "social"):
@@ -75,6 +76,20 @@ def test_rooms_are_joined_by_name_and_chatted_in() -> None:
     rig.backend.join_channel("no such room")
     assert rig.sent() == []
     assert "No room" in rig.model.buffers[BufferKey(ChatKind.SYSTEM)].messages[-1].text
+
+
+def test_rooms_are_left_and_the_model_follows_the_server() -> None:
+    rig = Rig()
+    leaving = rig.backend.capabilities.room_leaving
+    assert leaving is not None
+    rig.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    rig.feed({"type": "ROOM_JOIN", "channelId": ROOM + 1, "users": [], "games": []})
+    assert rig.model.joined_rooms == frozenset({ROOM, ROOM + 1})
+    leaving.leave_room(ROOM)
+    assert rig.sent() == [{"type": "UNJOIN_REQUEST", "channelId": ROOM}]
+    assert rig.model.joined_rooms == frozenset({ROOM, ROOM + 1})  # until the server says so
+    rig.feed({"type": "UNJOIN", "channelId": ROOM})
+    assert rig.model.joined_rooms == frozenset({ROOM + 1}) and rig.model.room == ROOM + 1
 
 
 def test_shout_goes_to_the_room_we_are_in_or_is_refused() -> None:

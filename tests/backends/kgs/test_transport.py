@@ -123,6 +123,10 @@ async def test_a_lost_link_logs_in_again_and_rejoins() -> None:
     await wait_for(lambda: {"type": "JOIN_REQUEST", "channelId": 7} in server.posts)
     assert link.sleeps == [2.0]  # type: ignore[attr-defined]
     assert model.connection.state is LinkState.CONNECTED
+    # the model says we are in the room again only once the server says so
+    assert model.joined_rooms == frozenset() and model.room is None
+    await server.outbox.put([{"type": "ROOM_JOIN", "channelId": 7, "users": [], "games": []}])
+    await wait_for(lambda: model.joined_rooms == frozenset({7}))
     await link.close()
     await server.outbox.put([])
     await asyncio.wait_for(task, 2)
