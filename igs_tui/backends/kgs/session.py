@@ -121,6 +121,8 @@ class KgsSession:
         self.open_for_challenges = True
         self._rejoin: list[int] = []
         """Channels to join again after a reconnect's login."""
+        self._names_asked: set[int] = set()
+        """Rooms whose names were asked for in this login (asked once)."""
 
     # the wire ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -142,6 +144,7 @@ class KgsSession:
         """Log in again after a lost link: the server forgot our channels, so forget them too,
         and join the rooms and games we were in once the login succeeds."""
         self._rejoin = sorted(self.joined_rooms) + sorted(self._games)
+        self._names_asked.clear()
         self._outbox = []
         self.logged_in = False
         self.failure = self.logged_out = ""
@@ -215,7 +218,7 @@ class KgsSession:
         if friends:
             changes.append(ch.PlayersUpdated(tuple(_player(u) for u in friends)))
         if self.rooms:
-            self._outbox.append(up.room_names(sorted(self.rooms)))
+            self._ask_names(sorted(self.rooms))
         for channel_id in self._rejoin:
             self._outbox.append(up.join(channel_id))
         self._rejoin = []
@@ -701,9 +704,17 @@ class KgsSession:
         return ch.ChatAdded(key, self.me or self.name, text, "own", False, self._now())
 
     def list_rooms(self) -> list[ch.Change]:
-        if self.rooms:
-            self._outbox.append(up.room_names(sorted(self.rooms)))
+        """The rooms as known now; their names are asked for only where none is known and
+        none was asked for yet (the login asks for all of them)."""
+        unnamed = sorted(r for r, info in self.rooms.items() if not info.name)
+        wanted = [r for r in unnamed if r not in self._names_asked]
+        if wanted:
+            self._ask_names(wanted)
         return [ch.RoomsListed(self._room_list())]
+
+    def _ask_names(self, rooms: list[int]) -> None:
+        self._names_asked.update(rooms)
+        self._outbox.append(up.room_names(rooms))
 
     def join_room(self, room: int) -> None:
         self._outbox.append(up.join(room))

@@ -106,6 +106,9 @@ def test_login_sends_login_first_and_asks_the_room_names() -> None:
     assert h.session.logged_in and h.session.me == "alice"
     assert KgsSession.redact(sent[0])["password"] == "********"
     assert h.model.passes_to_end == 2
+    # listing the rooms right after the login asks nothing more (the names are on their way)
+    changes = h.session.list_rooms()
+    assert h.sent() == [] and changes
 
 
 def test_a_login_failure_is_kept_as_a_clear_reason() -> None:
