@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -242,11 +243,20 @@ def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, subprocess.Pop
             proc.wait()
 
 
+async def polled(page: Page, expression: str) -> Any:
+    """``expression``'s value, or None while the page cannot answer: a page being loaded or
+    replaced answers "Execution context was destroyed" (seen on a loaded machine)."""
+    try:
+        return await page.evaluate(expression)
+    except RuntimeError:
+        return None
+
+
 async def wait_for_page(page: Page, expression: str, what: str, seconds: float = 30) -> None:
     """Poll ``expression`` in the page until it is true."""
     try:
         async with asyncio.timeout(seconds):
-            while not await page.evaluate(expression):
+            while not await polled(page, expression):
                 await asyncio.sleep(0.1)
     except TimeoutError:
         raise AssertionError(f"the browser never showed {what}") from None
@@ -254,7 +264,7 @@ async def wait_for_page(page: Page, expression: str, what: str, seconds: float =
 
 async def browser_screen(page: Page) -> str:
     """What the page's terminal has received so far, escapes removed."""
-    return ANSI.sub("", str(await page.evaluate("window.__screen.join('')")))
+    return ANSI.sub("", str(await polled(page, "window.__screen.join('')") or ""))
 
 
 async def wait_for_screen(page: Page, pattern: str, seconds: float = 30) -> str:
