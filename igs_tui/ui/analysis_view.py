@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from igs_tui.go import Color, Point, format_point
 from igs_tui.model import FollowedGame
@@ -18,6 +18,7 @@ from igs_tui.model.analysis import (
     AnalysisPosition,
     AnalysisState,
     Candidate,
+    EngineAnalysis,
     PositionAnalysis,
     next_key,
     prefix_keys,
@@ -35,6 +36,50 @@ SPARK = "▁▂▃▄▅▆▇█"
 
 PV_SHOWN = 8
 """Moves of the best candidate's expected continuation shown in the panel (its first too)."""
+
+
+async def ask_engine(
+    engine: EngineAnalysis,
+    state: AnalysisState,
+    position: AnalysisPosition,
+    alive: Callable[[], bool],
+    shown: Callable[[], None],
+) -> bool:
+    """Take the engine's answers about ``position`` into ``state`` (stale ones are dropped
+    there) and show each; True when a complete answer came, so the graph may be filled next.
+    ``alive`` says the view is still on screen. One loop for the game view and the review."""
+    answered = False
+    async for update in engine.analyse(position):
+        if not alive():
+            return False
+        if state.accept(position, update):
+            answered = update.final and not update.note
+            shown()
+    return answered
+
+
+async def fill_gaps(
+    engine: EngineAnalysis,
+    state: AnalysisState,
+    next_position: Callable[[], AnalysisPosition | None],
+    alive: Callable[[], bool],
+    shown: Callable[[], None],
+) -> None:
+    """While the engine is idle, estimate the other positions of the line shown for the
+    graph (``next_position`` gives the nearest one missing, None when none is); any new
+    position to show cancels this (the caller's worker group)."""
+    while state.on and alive():
+        position = next_position()
+        if position is None:
+            return
+        async for update in engine.analyse(position, estimate_only=True):
+            if update.note:
+                return
+            if update.final:
+                state.record(position, update)
+        state.tried.add(position.key)
+        if state.on and alive():
+            shown()
 
 
 def game_moves(game: FollowedGame, count: int) -> tuple[int, list[tuple[Color, Point | None]]]:

@@ -18,7 +18,7 @@ from igs_tui.go import Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.model.assist import EngineAssist
-from igs_tui.ui.analysis_view import game_line_keys, game_position
+from igs_tui.ui.analysis_view import ask_engine, fill_gaps, game_line_keys, game_position
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
@@ -343,14 +343,8 @@ class GameActions(ModelWatcher):
     @work(group="analysis", exclusive=True, exit_on_error=False)
     async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
         self.workers.cancel_group(self, "analysis-fill")
-        answered = False
-        async for update in engine.analyse(position):
-            if not self.is_attached:
-                return
-            if self.analysis.accept(position, update):
-                answered = update.final and not update.note
-                self.redraw()
-        if answered:
+        alive = lambda: self.is_attached  # noqa: E731
+        if await ask_engine(engine, self.analysis, position, alive, self.redraw):
             self._fill_graph(engine)
 
     @work(group="analysis-fill", exclusive=True, exit_on_error=False)
@@ -358,17 +352,13 @@ class GameActions(ModelWatcher):
         """While the engine has nothing else to do (its answer about the position shown is
         complete), estimate the game's other positions for the graph, nearest first. Any
         new position to show cancels this (and the engine serves that one first)."""
-        while self.analysis.on and self.is_attached and (game := self.game) is not None:
-            keys = game_line_keys(game, len(game.moves))
-            index = self.analysis.next_gap(keys, self.browse.index)
-            if index is None:
-                return
-            position = game_position(game, index)
-            async for update in engine.analyse(position, estimate_only=True):
-                if update.note:
-                    return
-                if update.final:
-                    self.analysis.record(position, update)
-            self.analysis.tried.add(position.key)
-            if self.analysis.on and self.is_attached:
-                self.redraw()
+
+        def next_position() -> AnalysisPosition | None:
+            game = self.game
+            if game is None:
+                return None
+            index = self.analysis.next_gap(game_line_keys(game, len(game.moves)), self.browse.index)
+            return None if index is None else game_position(game, index)
+
+        alive = lambda: self.is_attached  # noqa: E731
+        await fill_gaps(engine, self.analysis, next_position, alive, self.redraw)

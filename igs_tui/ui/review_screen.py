@@ -38,7 +38,9 @@ from igs_tui.records.cursor import RecordCursor
 from igs_tui.records.marks import ShownMark
 from igs_tui.records.model import MarkKind
 from igs_tui.ui.analysis_view import (
+    ask_engine,
     candidate_labels,
+    fill_gaps,
     review_keys,
     review_position,
     summary_lines,
@@ -280,14 +282,8 @@ class ReviewScreen(Screen[None]):
     @work(group="analysis", exclusive=True, exit_on_error=False)
     async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
         self.workers.cancel_group(self, "analysis-fill")
-        answered = False
-        async for update in engine.analyse(position):
-            if not self.is_attached:
-                return
-            if self.analysis.accept(position, update):
-                answered = update.final and not update.note
-                self._refresh_analysis()
-        if answered:
+        alive = lambda: self.is_attached  # noqa: E731
+        if await ask_engine(engine, self.analysis, position, alive, self._refresh_analysis):
             self._fill_graph(engine)
 
     def _refresh_analysis(self) -> None:
@@ -303,23 +299,18 @@ class ReviewScreen(Screen[None]):
         """Estimate the line's other positions for the graph while the engine is idle (as
         in the game view). Lines with stones taken away (``AE``) are not filled: their
         positions cannot be told as moves without replaying the record."""
-        while self.analysis.on and self.is_attached:
+
+        def next_position() -> AnalysisPosition | None:
             record, line = self.cursor.record, self.cursor.line
             if any(node.add_empty for node in line):
-                return
-            keys = review_keys(record, line, self.komi)
-            index = self.analysis.next_gap(keys, self.cursor.index)
-            if index is None:
-                return
-            position = review_position(record, line[: index + 1], {}, self.komi)
-            async for update in engine.analyse(position, estimate_only=True):
-                if update.note:
-                    return
-                if update.final:
-                    self.analysis.record(position, update)
-            self.analysis.tried.add(position.key)
-            if self.analysis.on and self.is_attached:
-                self._refresh_analysis()
+                return None
+            index = self.analysis.next_gap(review_keys(record, line, self.komi), self.cursor.index)
+            return (
+                None if index is None else review_position(record, line[: index + 1], {}, self.komi)
+            )
+
+        alive = lambda: self.is_attached  # noqa: E731
+        await fill_gaps(engine, self.analysis, next_position, alive, self._refresh_analysis)
 
     def _show_analysis(self, labels: dict[Point, str]) -> None:
         box = self._text("#review-analysis")
