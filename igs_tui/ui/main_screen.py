@@ -249,18 +249,16 @@ class MainScreen(Screen[None]):
         bound the wait; once built, this returns at once.
         """
         await self._composed.wait()
-        for name in PANE_NAMES:
-            if not self.is_attached:
-                return
-            try:
-                await self.ensure_pane(name)
-            except PaneGone:
-                return
+        await self._build_panes()
 
     async def _build_remaining(self) -> None:
         """Build the hidden panes after the first paint; stop if the screen goes away first
         (the user quit, or the login failed and the form came back)."""
         self.first_paint = time.perf_counter()
+        await self._build_panes()
+
+    async def _build_panes(self) -> None:
+        """Every pane not built yet, in order; stops once the screen is taken down."""
         for name in PANE_NAMES:
             if not self.is_attached:
                 return
