@@ -48,6 +48,9 @@ from igs_tui.ui.repaint import RepaintGate, is_shown
 
 MAX_TYPED = 6
 
+MODIFIED_KEYS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
+"""Key names of keys pressed with a modifier: never typed into a coordinate."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Drawn:
@@ -397,6 +400,10 @@ class BoardWidget(Widget, can_focus=True):
         digit follows one of them, the cursor step is taken back and the two keys become a
         typed coordinate, so ``h4`` + Enter means H4 and never "the point left of the cursor".
         """
+        if event.key.startswith(MODIFIED_KEYS):
+            # A terminal sends alt+m as ESC m: Textual names it alt+m but still gives the
+            # character "m", which must not start a coordinate (the app's alt keys go on).
+            return False
         char = event.character or ""
         pending, self._cursor_letter = self._cursor_letter, None
         if pending is not None and not self._typed and len(char) == 1 and char.isdigit():

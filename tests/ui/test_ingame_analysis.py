@@ -267,3 +267,26 @@ async def test_palette_entry_toggles_analysis_on_the_game_shown() -> None:
         await wait_until(pilot, lambda: panel.view(8).board.picture.labels == {Point(0, 6): "A"})
         assert fake.asked == [2]
     assert fake.closed  # the app closes the engine as it ends
+
+
+async def test_alt_a_from_a_terminal_is_not_typed_as_a_coordinate() -> None:
+    """A terminal sends alt+a as ESC a: Textual names the key alt+a but keeps the character
+    "a", which the board took as the start of a coordinate ("go to: a_"), so no alt key
+    worked on a board in tmux."""
+    from textual import events
+
+    model, _ = new_model()
+    app = AnalysisApp(model, FakeAnalysis())
+    async with app.run_test(size=(110, 32)) as pilot:
+        model.follow(8, size=9, white="a", black="b")
+        add_moves(model, 8, script(9, "C3", "E5"))
+        await settle(pilot)
+        game_view = view(app, 8)
+        game_view.board.focus()
+        await settle(pilot)
+        app.post_message(events.Key("alt+a", "a"))  # as the terminal driver makes it
+        await settle(pilot)
+        assert game_view.analysis.on
+        assert "go to" not in str(game_view.board.render_line(game_view.board.size.height - 1))
+        assert app.analysis is not None
+        await app.analysis.close()
