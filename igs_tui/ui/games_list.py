@@ -68,8 +68,13 @@ def game_row(game: GameSummary) -> list[Text]:
         Text(str(game.byoyomi_minutes)),
         Text(game.kind_flag),
         Text(str(game.observers)),
-        plain(game.title, max_length=60),
+        plain(game.title, max_length=60) if game.title or not game.is_broadcast else UNTITLED,
     ]
+
+
+UNTITLED = Text("(title when observed)", style="dim italic")
+"""A relay's title cell until we observe it: IGS sends a game's title only to its observers
+(``9 Game is titled: …``); once seen, the title stays in the list."""
 
 
 class GamesList(ModelWatcher):

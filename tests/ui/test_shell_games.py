@@ -9,7 +9,7 @@ from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
 from igs_tui.ui.games_filter import GameFilter, select_games
-from igs_tui.ui.games_list import BROADCAST_MARK, GamesList
+from igs_tui.ui.games_list import BROADCAST_MARK, GamesList, game_row
 from tests.ui.shell_helpers import COMPACT, column_text, main_screen, make_app, row_keys
 
 
@@ -211,3 +211,14 @@ async def test_escape_leaves_a_filter_field_for_its_list() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "players-table"
+
+
+def test_a_relay_without_its_title_says_when_the_title_comes() -> None:
+    """IGS sends a game's title only to its observers: until then a relay's title cell says
+    so (#16) instead of looking like a game without one; a known title and an ordinary game
+    are shown as they are."""
+    relay = game(3, white="kansai1", black="kansai1")
+    assert game_row(relay)[-1].plain == "(title when observed)"
+    titled = game(3, white="kansai1", black="kansai1", title="Kisei final")
+    assert game_row(titled)[-1].plain == "Kisei final"
+    assert game_row(game(5, white="alice", black="bob"))[-1].plain == ""
