@@ -125,8 +125,24 @@ def closing_server(server_class: Any) -> Any:
         async def stop(self) -> None:
             try:
                 await super().stop()
+                await self._let_go()
             finally:
                 running.discard(self)
+
+        async def _let_go(self) -> None:
+            """Close the app process's stdin and wait for it to end: a pipe left open keeps
+            its transport alive past the loop (textual-serve never closes it)."""
+            process = getattr(self, "_process", None)
+            if process is None:
+                return
+            if process.stdin is not None:
+                process.stdin.close()
+            if process.returncode is None:
+                try:
+                    await asyncio.wait_for(process.wait(), SHUTDOWN_WAIT)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
 
     class ClosingServer(server_class):  # type: ignore[misc]
         async def on_shutdown(self, app: Any) -> None:
