@@ -321,8 +321,9 @@ async def play_engine(out_dir: Path, width: int, height: int) -> None:
 
 async def player_card(out_dir: Path, width: int, height: int) -> None:
     """``s`` on a player in the user list: the card, filled in as the server answers."""
-    from igs_tui.model import PlayerCard
+    from igs_tui.model import PlayerCard, PlayerResults
     from igs_tui.model import changes as ch
+    from igs_tui.model.cards import PlayedGame
 
     model = demo_model()
     app = IgsApp(model, demo_backend(model))
@@ -346,6 +347,13 @@ async def player_card(out_dir: Path, width: int, height: int) -> None:
             ("Toggles", "open on, looking off, quiet off, shout on"),
         )
         model.apply(ch.PlayerCardReceived(PlayerCard(name, details)))
+        played = (
+            PlayedGame("hikaru", True, "B", "4k*", "3k*", "B+5.5", 0, "6.5", 19, "21-19-02"),
+            PlayedGame("sai", False, "W", "4k*", "2d*", "B+Resign", 4, "0.5", 19, "22-20-15"),
+            PlayedGame("akari", True, "W", "4k*", "5k*", "W+12.5", 0, "6.5", 19, "24-18-40"),
+            PlayedGame("waya", True, "B", "3k*", "3k*", "B+Time", 0, "6.5", 19, "26-21-07"),
+        )
+        model.apply(ch.PlayerResultsReceived(PlayerResults(name, played)))
         await _steady(pilot)
         await _steady(pilot)
         _save(app, out_dir, "player-card", width, height)
