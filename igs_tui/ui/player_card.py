@@ -96,7 +96,11 @@ def card_text(name: str, card: PlayerCard | None, results: PlayerResults | None 
         text.append("\n\n")
     for label, value in card.details:
         if label:
-            text.append(f"{clean(label, max_length=LABEL_WIDTH):<{LABEL_WIDTH}}", "bold")
+            # A long label (IGS: "Defaults (help defs):") is shown whole, not cut.
+            shown = clean(label, max_length=40)
+            text.append(
+                f"{shown:<{LABEL_WIDTH}}" if len(shown) < LABEL_WIDTH else shown + " ", "bold"
+            )
         text.append(clean(value, max_length=200) or "-")
         text.append("\n")
     games = results_text(results)

@@ -186,3 +186,16 @@ async def test_the_card_lists_recent_games_and_the_rank_history() -> None:
         await pilot.pause()
         assert backend.named("player_results") == [("kido",)]
         assert backend.named("player_stats")[-1] == ("bob",)
+
+
+def test_a_long_server_label_is_shown_whole() -> None:
+    """IGS's ``stats`` says "Defaults (help defs):" -- longer than the label column; the card
+    shows the whole label then its value, not a cut label run into the value."""
+    from igs_tui.ui.player_card import LABEL_WIDTH, card_text
+
+    label = "Defaults (help defs)"
+    assert len(label) >= LABEL_WIDTH
+    card = PlayerCard("bob", ((label, "time 1, size 19"), ("Rating", "3k*")))
+    lines = card_text("bob", card).plain.splitlines()
+    assert f"{label} time 1, size 19" in lines
+    assert f"{'Rating':<{LABEL_WIDTH}}3k*" in lines
