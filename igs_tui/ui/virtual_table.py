@@ -180,7 +180,7 @@ class VirtualTable(ScrollView, can_focus=True):
         self._cells = cells
         self._changed = {}
         self._index_cache = None
-        self.virtual_size = Size(self._total_width, len(keys) + 1)
+        self._set_virtual_size(Size(self._total_width, len(keys) + 1))
         row = 0
         if keep is not None:
             # The old cursor row first: a re-sorted list keeps most rows where they were.
@@ -193,6 +193,17 @@ class VirtualTable(ScrollView, can_focus=True):
                 row = self._index.get(keep, 0)
         self.cursor_row = row
         self.refresh()
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """Take a new row count without a layout of the screen. Textual lays the whole screen
+        out again when a widget's ``virtual_size`` is assigned (5-10 ms with every pane of
+        the main screen, several times while a 10 000-player listing arrives); only the
+        scrollbars depend on it here, and they ask for a layout themselves if one appears or
+        goes (what Textual does for a resize that needs no layout)."""
+        if size == self.virtual_size:
+            return
+        self.set_reactive(ScrollView.virtual_size, size)
+        self._scroll_update(size)
 
     def update_row(self, key: str, cells: Sequence[Text]) -> bool:
         """Replace one row's cells and repaint only the cells that changed (if on screen): a

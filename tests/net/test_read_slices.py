@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -16,7 +17,6 @@ async def test_a_long_read_lets_other_tasks_run_between_its_slices(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.0)  # a slice is one line
-    monkeypatch.setattr(client_module, "YIELD_SECONDS", 0.0)
     lines = [f"9 line {i}" for i in range(200)]
     transport = ScriptedTransport([lines])
     handled: list[str] = []
@@ -47,6 +47,65 @@ async def test_a_long_read_lets_other_tasks_run_between_its_slices(
     assert handled == [f"line {i}" for i in range(200)]
     # The other task ran while the one read was being handled, not only before and after it.
     assert any(0 < n < len(lines) for n in seen_by_other_task)
+
+
+class _SlowClock:
+    """``time.perf_counter`` that moves 2 ms at every look: each read of buffered data seems
+    to take longer than a millisecond, as decoding and splitting 64 KB does."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.002
+        return self.now
+
+    @staticmethod
+    def monotonic() -> float:
+        return time.monotonic()
+
+
+async def test_reads_of_buffered_data_that_take_time_still_yield_between_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A read that returns at once (data already buffered) lets nothing else run, however
+    long it took: the read loop must not count that time as a wait. Reads of 3 lines, each
+    read 'taking' 2 ms, a slice of 10 ms: with the time counted as waiting, the slice started
+    again at every read and keys waited for the whole listing (seen: 100-145 ms)."""
+    monkeypatch.setattr(client_module, "time", _SlowClock())
+    monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.01)
+    reads: list[list[str] | Exception] = [
+        [f"9 line {i}.{j}" for j in range(3)] for i in range(100)
+    ]
+    transport = ScriptedTransport(reads)
+    handled: list[str] = []
+    seen_by_other_task: list[int] = []
+
+    def on_event(event: ClientEvent) -> None:
+        if isinstance(event, Info):
+            handled.append(event.text)
+
+    async def connect(_address: object) -> ScriptedTransport:
+        return transport
+
+    async def other_task() -> None:
+        while len(handled) < 300:
+            seen_by_other_task.append(len(handled))
+            await asyncio.sleep(0)
+
+    client = IgsClient(
+        "alice",
+        "secret",
+        config=ClientConfig(servers=(transport.address,), reconnect=False),
+        on_event=on_event,
+        connector=connect,
+    )
+    other = asyncio.create_task(other_task())
+    await asyncio.wait_for(client.run(), 5)
+    await other
+    assert len(handled) == 300
+    between = sorted({n for n in seen_by_other_task if 0 < n < 300})
+    assert len(between) >= 10, between  # the other task ran between many of the slices
 
 
 class _PausingTransport(ScriptedTransport):

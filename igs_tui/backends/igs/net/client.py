@@ -90,7 +90,6 @@ _log = logging.getLogger(__name__)
 SLICE_SECONDS = 0.01
 """The longest the read loop handles lines without letting the rest of the event loop run (a
 read of 64 KB is ~800 lines of a listing; the app answers keys between slices)."""
-YIELD_SECONDS = 0.001
 YIELD_TURNS = 8
 """How many turns of the event loop the read loop then stands aside. A key takes several turns
 to reach its widget (terminal thread, app, screen, widget); with a single ``sleep(0)`` the read
@@ -104,6 +103,18 @@ something to send: a pass after every read cost each move ~0.1 ms on its way to 
 MAX_RECEIVE_FAILURES = 5
 """Reads in a row that may fail with an unexpected exception (each reported) before the link
 counts as lost: a transport that fails on every read is dead, not a stream of errors."""
+
+
+class _Turn:
+    """Set by a callback scheduled before an ``await``: whether the event loop ran meanwhile."""
+
+    __slots__ = ("happened",)
+
+    def __init__(self) -> None:
+        self.happened = False
+
+    def ran(self) -> None:
+        self.happened = True
 
 
 class SessionLike(Protocol):
@@ -493,10 +504,17 @@ class IgsClient:
         try:
             while True:
                 try:
-                    asked = time.perf_counter()
+                    # Whether the loop ran while we waited for data is told by a callback, not
+                    # by the clock: a read of buffered data returns without letting anything
+                    # run, yet decoding and splitting it takes a millisecond or more, which a
+                    # clock-based test took for waiting (keys then waited 100 ms and more).
+                    waited = _Turn()
+                    mark = asyncio.get_running_loop().call_soon(waited.ran)
                     lines = await transport.receive()
-                    if (now := time.perf_counter()) - asked > YIELD_SECONDS:
-                        until = now + SLICE_SECONDS  # it waited for data: the loop ran meanwhile
+                    if waited.happened:
+                        until = time.perf_counter() + SLICE_SECONDS  # the loop ran meanwhile
+                    else:
+                        mark.cancel()
                 except TransportClosed as exc:
                     raise _LinkLost("connection closed by server") from exc
                 except TransportError as exc:
