@@ -74,9 +74,7 @@ async def test_reads_of_buffered_data_that_take_time_still_yield_between_slices(
     again at every read and keys waited for the whole listing (seen: 100-145 ms)."""
     monkeypatch.setattr(client_module, "time", _SlowClock())
     monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.01)
-    reads: list[list[str] | Exception] = [
-        [f"9 line {i}.{j}" for j in range(3)] for i in range(100)
-    ]
+    reads: list[list[str] | Exception] = [[f"9 line {i}.{j}" for j in range(3)] for i in range(100)]
     transport = ScriptedTransport(reads)
     handled: list[str] = []
     seen_by_other_task: list[int] = []
