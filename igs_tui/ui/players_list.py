@@ -6,7 +6,8 @@ replaced in one batch on a :class:`VirtualTable` that paints only the visible ro
 only their cells (:class:`LazyCells`). While a listing of many thousand players streams in,
 the list is sorted and drawn again at most every :data:`STREAM_INTERVAL` (and never for more
 than :data:`REBUILD_SHARE` of the time), so keys are still answered between the batches of
-lines; the end of a listing is shown at once. Actions
+lines; the end of a listing is shown at once, and a listing that ends within
+:data:`STREAM_FIRST` of its first batch is drawn once, at its end. Actions
 on the selected player: tell (opens a chat buffer), match (posts :class:`MatchRequested` for
 the play feature) and stats (asks the backend).
 """
@@ -26,7 +27,13 @@ from textual.widgets import Checkbox, Input, Label
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
-from igs_tui.model.changes import Change, PlayersPruned, PlayersReplaced, SocialListsSet
+from igs_tui.model.changes import (
+    Change,
+    PlayersPruned,
+    PlayersReplaced,
+    PlayersUpdated,
+    SocialListsSet,
+)
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
@@ -46,6 +53,13 @@ STREAM_INTERVAL = 0.25
 """Seconds between two rebuilds for updates that stream in, in a list of more than
 :data:`STREAM_PLAYERS` (each is a sort, a layout and a frame)."""
 STREAM_PLAYERS = 2000
+STREAM_BATCH = 50
+"""A change naming at least this many players is a batch of a listing streaming in (IGS
+listings reach the model in batches; a log-on is one player)."""
+STREAM_FIRST = 0.15
+"""Seconds a listing streams in before it is first drawn: drawing its first batches at once
+cost a sort, a layout and a frame each (about 15 ms of a 10 000-player listing that takes
+150 ms in all), and a listing is seldom worth looking at before its end."""
 
 COLUMNS = (
     ("Name", 12),
@@ -110,7 +124,11 @@ def player_row(
 
 
 class PlayersList(ModelWatcher):
-    """Filter bar plus table of players."""
+    """Filter bar plus table of players.
+
+    The table always shows its vertical scrollbar: one that appears when the first listing
+    fills the list lays the whole screen out again (13 ms with every pane of the main screen),
+    on the way of the listing to the screen."""
 
     DEFAULT_CSS = """
     PlayersList { height: 1fr; }
@@ -121,7 +139,7 @@ class PlayersList(ModelWatcher):
     PlayersList Checkbox { width: auto; }
     PlayersList #players-status { height: 1; width: 1fr; color: $text-muted; padding: 0 1; }
     PlayersList #players-status.-error { color: $error; }
-    PlayersList VirtualTable { height: 1fr; }
+    PlayersList VirtualTable { height: 1fr; overflow-y: scroll; }
     """
 
     BINDINGS = [
@@ -149,6 +167,8 @@ class PlayersList(ModelWatcher):
         self._rebuilt_at = 0.0
         self._rebuild_cost = 0.0
         self._held: Timer | None = None
+        self._streaming = False
+        """A listing is streaming in (see :data:`STREAM_FIRST`)."""
         self.rebuilds = 0
         """Times the list was filtered and sorted again (for tests)."""
 
@@ -190,12 +210,21 @@ class PlayersList(ModelWatcher):
         if not is_shown(self):
             return
         if any(isinstance(c, PlayersPruned | PlayersReplaced | SocialListsSet) for c in changes):
+            self._streaming = False
             self._rebuild_for_change()  # a full listing ended: show it now
             return
+        streaming = any(
+            isinstance(c, PlayersUpdated) and len(c.players) >= STREAM_BATCH for c in changes
+        )
         if self._held is not None:
             return
+        if streaming and not self._streaming:
+            self._streaming = True  # the first batch of a listing: wait for more
+            self._held = self.set_timer(STREAM_FIRST, self._held_rebuild)
+            return
+        self._streaming = streaming
         interval = self._rebuild_cost / REBUILD_SHARE
-        if len(self.model.players) > STREAM_PLAYERS:
+        if len(self.model.players) > STREAM_PLAYERS or streaming:
             interval = max(interval, STREAM_INTERVAL)
         elif self._rebuild_cost < SLOW_REBUILD:
             interval = 0.0

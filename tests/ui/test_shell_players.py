@@ -200,6 +200,38 @@ async def test_a_listing_streaming_in_is_sorted_again_only_when_its_share_of_tim
         assert users._held is None
 
 
+async def test_a_short_listing_is_drawn_once_at_its_end() -> None:
+    """A listing's batches (many players a change) are held for STREAM_FIRST: one that ends
+    sooner is sorted and drawn once, when it ends, not once per batch; a single log-on is
+    still shown at once."""
+    from igs_tui.model import changes as ch
+    from igs_tui.ui.players_list import STREAM_BATCH
+
+    model = ClientModel()
+    model.replace_players(PLAYERS_10K[:10])
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        users = app.screen.query_one(PlayersList)
+        before = users.rebuilds
+        batch = PLAYERS_10K[100 : 100 + STREAM_BATCH]
+        model.apply(ch.PlayersUpdated(tuple(batch)))
+        await pilot.pause()
+        model.apply(ch.PlayersUpdated(tuple(PLAYERS_10K[200 : 200 + STREAM_BATCH])))
+        await pilot.pause()
+        assert users.rebuilds == before and users._held is not None  # held, not drawn
+        names = frozenset(p.name for p in (*batch, *PLAYERS_10K[200 : 200 + STREAM_BATCH]))
+        model.apply(ch.PlayersPruned(names))
+        await pilot.pause()
+        assert users.rebuilds == before + 1 and users._held is None
+        assert users.table.row_count == 2 * STREAM_BATCH
+        # one player logging on is drawn at once
+        model.upsert_players([Player("zz1", "1d")])
+        await pilot.pause()
+        assert users.rebuilds == before + 2 and users.table.row_count == 2 * STREAM_BATCH + 1
+
+
 async def test_i_on_a_board_opens_a_players_card() -> None:
     from igs_tui.model import Role
 
