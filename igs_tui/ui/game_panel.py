@@ -26,7 +26,7 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane, Tabs
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.model import TOPIC_FOLLOWED, ClientModel
+from igs_tui.model import TOPIC_FOLLOWED, ClientModel, FollowedGame
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -88,8 +88,14 @@ class GamesPanel(ModelWatcher):
         self._ascii_board = ascii_board
         self._model = model
         self._backend = backend
-        self._unobserved: set[int] = set()
+        self._unobserved: dict[int, FollowedGame | None] = {}
+        """Games whose tab was closed, with the game closed: servers reuse the numbers of
+        games that are over, and a new game under the number gets a tab again."""
         self._tab_games: list[int] = []
+        self._tab_of: dict[int, FollowedGame] = {}
+        """The game each tab was made for: a new game under a reused number (the model
+        unfollowed the old one and followed the new one since the last sync) gets a new tab
+        and view, not the old game's panel lines, result and prompts."""
         self._views: dict[int, GameView] = {}
         """The views built, by game (a hidden finished game's tab has none)."""
         self._panes: dict[int, GamePane] = {}
@@ -204,10 +210,17 @@ class GamesPanel(ModelWatcher):
     async def sync_tabs(self) -> None:
         """Add tabs for new followed games and remove tabs of games no longer followed."""
         followed = self._model.followed
-        self._unobserved &= set(followed)
+        self._unobserved = {
+            n: game for n, game in self._unobserved.items() if followed.get(n) is game
+        }
         tabs = self.query_one(TabbedContent)
-        for number in [n for n in self._tab_games if n not in followed or n in self._unobserved]:
+        for number in [
+            n
+            for n in self._tab_games
+            if followed.get(n) is not self._tab_of.get(n) or n in self._unobserved
+        ]:
             self._tab_games.remove(number)
+            self._tab_of.pop(number, None)
             self._hints.pop(number, None)
             pane = self._panes.pop(number)
             view = self._views.pop(number, None)
@@ -220,6 +233,7 @@ class GamesPanel(ModelWatcher):
             if number in self._tab_games or number in self._unobserved:
                 continue
             self._tab_games.append(number)
+            self._tab_of[number] = game
             pane = GamePane(Content(tab_label(game)), self._new_view(number))
             pane.id = pane_id(number)
             self._panes[number] = pane
@@ -238,7 +252,7 @@ class GamesPanel(ModelWatcher):
 
     async def on_game_view_closed(self, event: GameView.Closed) -> None:
         event.stop()
-        self._unobserved.add(event.number)
+        self._unobserved[event.number] = self._model.followed.get(event.number)
         await self.sync_tabs()
 
     def on_game_view_label_changed(self, event: GameView.LabelChanged) -> None:

@@ -215,6 +215,8 @@ class GameView(GameActions):
         self._result_prompt = ResultPrompt()
         self._result_grace = False
         self._finished_told = False
+        self._over_seen = False
+        """The game was seen over (a message about play is dropped once, then)."""
 
     @property
     def position_hint(self) -> str:
@@ -340,6 +342,12 @@ class GameView(GameActions):
             self._pass_armed = False
         if game.undo_declined_by and self.message.startswith("Undo requested"):
             self.message = f"{game.undo_declined_by} declined the undo"
+        if game.phase is GamePhase.FINISHED and not self._over_seen:
+            # "Done: waiting for the opponent", "Undo: ..." or a half-confirmed pass spoke of
+            # play; under the result they read as if the game went on
+            self._over_seen = True
+            self.message = ""
+            self._pass_armed = False
         self.browse.update_total(len(game.moves))
         if self.suggestion is not None and (
             game.phase is not GamePhase.SCORING or self.suggestion <= game.dead

@@ -23,6 +23,7 @@ from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock
 from igs_tui.ui.game_panel import GamesPanel
 from igs_tui.ui.game_view import GameView
 from igs_tui.ui.play_confirm import ConfirmDialog
+from igs_tui.ui.play_result import ResultScreen
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -335,6 +336,67 @@ async def test_unobserve_closes_the_tab() -> None:
         model.follow(2, white="c", black="d")
         await settle(pilot)
         assert panel.game_numbers == [1, 2]  # observing it again opens a tab again
+
+
+async def test_a_new_game_under_a_finished_games_number_gets_a_fresh_view() -> None:
+    """Servers reuse the numbers of games that are over: when the model unfollows the old
+    game and follows the new one between two syncs, the tab is made again, so the new game
+    shows neither the old one's panel lines nor its result, and its own end is announced."""
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(4, role=Role.PLAYING_BLACK, white="igsbot", black="me")
+        await settle(pilot)
+        old_view = panel.view(4)
+        old_view.message = "Done: waiting for the opponent"
+        model.apply(ch.GameEnded(4, "W+R"))
+        await settle(pilot)
+        # the next game gets number 4 again (the adapter unfollows, then follows)
+        model.apply(ch.GameUnfollowed(4))
+        model.follow(4, role=Role.PLAYING_BLACK, white="igsbot", black="me")
+        await settle(pilot)
+        assert panel.game_numbers == [4]
+        new_view = panel.view(4)
+        assert new_view is not old_view and not old_view.is_attached
+        assert new_view.message == "" and "W+R" not in info_text(panel, 4)
+        # a finished game's tab closed with u stays closed; the next game under 4 opens one
+        model.apply(ch.GameEnded(4, "B+3.5"))
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)  # the new game's end is announced
+        await pilot.press("escape")
+        await settle(pilot)
+        panel.focus_board()
+        await pilot.press("u")
+        await settle(pilot)
+        assert panel.game_numbers == []
+        model.follow(4, role=Role.PLAYING_BLACK, white="igsbot", black="me")  # same game
+        await settle(pilot)
+        assert panel.game_numbers == []
+        model.apply(ch.GameUnfollowed(4))
+        model.follow(4, role=Role.PLAYING_WHITE, white="me", black="igsbot")
+        await settle(pilot)
+        assert panel.game_numbers == [4]
+
+
+async def test_a_message_about_play_goes_when_the_game_is_over() -> None:
+    """ "Done: waiting for the opponent" (or "Undo: ...") under the result read as if the
+    game went on: the game's end drops it."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(5, role=Role.PLAYING_BLACK, white="igsbot", black="me")
+        await settle(pilot)
+        panel.view(5).show_message("Done: waiting for the opponent")
+        model.apply(ch.PhaseChanged(5, GamePhase.SCORING))
+        await settle(pilot)
+        assert panel.view(5).message == "Done: waiting for the opponent"
+        model.apply(ch.GameEnded(5, "W+7.5"))
+        await settle(pilot)
+        assert panel.view(5).message == ""
+        assert "Done: waiting" not in info_text(panel, 5)
 
 
 async def test_unobserve_refused_in_own_running_game() -> None:
