@@ -357,7 +357,9 @@ class IgsApp(App[None]):
             from igs_tui.ui.game_view import GameView
         except ImportError:
             return sections
-        sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS]))
+        # the games panel's keys (show=False there: the footer has no room for them)
+        switch = Binding("less_than_sign,greater_than_sign", "cycle", "Previous / next game")
+        sections.append(("Board", [*GameView.BINDINGS, *BoardWidget.BINDINGS, switch]))
         sections.append(review_section())
         sections.extend(_people_sections())
         sections.extend(_lobby_sections())

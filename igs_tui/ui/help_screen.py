@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -26,8 +27,18 @@ def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
             key, description = b[0], (b[2] if len(b) > 2 else b[1])
             if not description:
                 continue
-        rows.append((key.replace(",", " / "), description))
+        rows.append((" / ".join(key_label(k) for k in key.split(",")), description))
     return rows
+
+
+def key_label(key: str) -> str:
+    """A key as a user types it: ``[`` for ``left_square_bracket``, ``ctrl+[``; Textual's
+    names of the keys with words (``enter``, ``escape``, ``space``) stay words."""
+    *modifiers, name = key.strip().split("+")
+    shown = format_key(name)
+    if len(shown) != 1 or not shown.isascii() or not shown.isprintable() or shown.isspace():
+        shown = name
+    return "+".join([*modifiers, shown])
 
 
 def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
@@ -35,7 +46,7 @@ def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
     for title, bindings in sections:
         text.append(f"{title}\n", "bold underline")
         for key, description in binding_rows(bindings):
-            text.append(f"  {key:<18}", "bold cyan")
+            text.append(f"  {key:<18}" if len(key) < 18 else f"  {key} ", "bold cyan")
             text.append(f"{description}\n")
         text.append("\n")
     text.append("Chat commands\n", "bold underline")

@@ -378,3 +378,28 @@ def test_help_lists_the_play_keys() -> None:
     for line in ("Answer challenge", "Open for matches on/off", "Match request", "Counter"):
         assert line in text
     assert "/match NAME" in text
+
+
+def test_help_names_keys_as_typed_and_lists_the_game_switch() -> None:
+    """F1 showed Textual's key names run into the words ("left_square_bracket /
+    commaBack"); keys are shown as typed, a long one is followed by a space, and the keys
+    that switch between followed games (< >, the only way when the tabs are hidden) are
+    listed with the board's."""
+    from igs_tui.ui.help_screen import binding_rows, help_text, key_label
+
+    assert key_label("left_square_bracket") == "["
+    assert key_label("ctrl+left_square_bracket") == "ctrl+["
+    assert key_label("enter") == "enter" and key_label("space") == "space"
+    app, _ = make_app(me_model())
+    lines = help_text(app.help_sections()).plain.splitlines()
+    assert not any("_square_bracket" in line or "full_stop" in line for line in lines)
+    assert any(line.split() == ["<", "/", ">", "Previous", "/", "next", "game"] for line in lines)
+    long_rows = [
+        (key, words)
+        for _, bindings in app.help_sections()
+        for key, words in binding_rows(bindings)
+        if len(key) >= 18
+    ]
+    assert "  [ / ,             Back" in lines
+    for key, words in long_rows:
+        assert f"  {key} {words}" in lines
