@@ -42,7 +42,9 @@ class BufferKey:
         if self.kind is ChatKind.GAME:
             return f"#{self.target}"
         if self.kind is ChatKind.CHANNEL:
-            return f"ch{self.target}"
+            # IGS channels are numbers ("ch5"); KGS rooms have names of their own
+            name = self.target
+            return name if name and not name.isdecimal() else f"ch{name}"
         return self.kind.value
 
 

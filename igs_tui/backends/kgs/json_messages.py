@@ -593,6 +593,24 @@ def _refusal(words: str, name_key: str = "name") -> Parser:
     return parse
 
 
+_RANKED_FIELDS = {"SIZE": "the board size", "HANDICAP": "the handicap", "KOMI": "the komi"}
+
+
+def _cant_play_ranked(m: Mapping[str, Any], kind: str) -> Message:
+    """Which term keeps the game from being ranked ("field", "tooBig", "limit"), when the
+    server says; else the general reason."""
+    where = channel(m) if "channelId" in m else None
+    field = m.get("field")
+    limit = m.get("limit")
+    if isinstance(field, str) and isinstance(limit, int | float) and not isinstance(limit, bool):
+        term = _RANKED_FIELDS.get(field, field.lower()[:20])
+        bound = "at most" if m.get("tooBig") is True else "at least"
+        words = f"A ranked game needs {term} {bound} {limit:g}: make it free, or change it."
+        return Refused(kind, words, "", where)
+    words = "This game cannot be ranked (a guest, or a rank gap): make it free."
+    return Refused(kind, words, "", where)
+
+
 def _challenge_proposal(m: Mapping[str, Any], kind: str) -> Message:
     by = user(m["user"]).name if "user" in m else ""
     return ChallengeProposed(
@@ -661,7 +679,7 @@ PARSERS: Mapping[str, Parser] = {
     ),
     "CHALLENGE_FINAL": _challenge_final,
     "CHALLENGE_NOT_CREATED": _refusal("The challenge could not be created."),
-    "CHALLENGE_CANT_PLAY_RANKED": _refusal("This game cannot be ranked (a guest, or a rank gap)."),
+    "CHALLENGE_CANT_PLAY_RANKED": _cant_play_ranked,
     "CANT_PLAY_TWICE": _refusal("You cannot play two games at once."),
     "UNJOIN": lambda m, _: Unjoined(channel(m)),
     "CLOSE": lambda m, _: Unjoined(channel(m)),

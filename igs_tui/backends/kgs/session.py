@@ -44,6 +44,10 @@ GAME_TYPE_FLAGS = {"free": "F ", "teaching": "T ", "tournament": "* "}
 """KGS game types as the games list's kind column (:attr:`GameSummary.kind_flag`: free,
 teaching, tournament; a ranked game shows none)."""
 PLAYED_TYPES = frozenset({"free", "ranked", "teaching", "simul", "rengo", "tournament"})
+CHALLENGE_REFUSALS = frozenset(
+    {"CHALLENGE_NOT_CREATED", "CHALLENGE_CANT_PLAY_RANKED", "CANT_PLAY_TWICE"}
+)
+"""Refusals of a challenge we made: it was not created."""
 """Game types with players and a clock (the rest are demonstrations and reviews)."""
 
 
@@ -428,6 +432,13 @@ class KgsSession:
             changes.append(ch.PlayerCardReceived(PlayerCard(m.name, error=m.text)))
         else:
             changes.append(self._system(m.text, "error"))
+        if m.kind in CHALLENGE_REFUSALS:
+            # Said where the user looks (a toast), not only in the system buffer; the offer
+            # that was not created is no longer pending.
+            changes.append(ch.Notified("error", "KGS", m.text))
+            for key in [k for k in self._challenges if k < 0]:
+                offer = self._challenges.pop(key)
+                changes.append(ch.ChallengeClosed(offer.terms.opponent, "refused by KGS"))
         return changes
 
     def _on_DetailsJoined(self, m: msg.DetailsJoined) -> list[ch.Change]:

@@ -469,6 +469,34 @@ def test_a_lost_link_closes_the_open_challenges() -> None:
     assert h.sent()[0]["type"] == "LOGIN"
 
 
+def test_a_challenge_kgs_will_not_rank_says_why_and_is_no_longer_pending() -> None:
+    """CHALLENGE_CANT_PLAY_RANKED names the term at fault ("field", "tooBig", "limit"): the
+    user is told which (a toast as well as the system buffer) and the offer is closed."""
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.session.challenge(MatchTerms("kumobot", size=9, kind="rated"))
+    h.model.apply(ch.ChallengeOpened(Challenge(MatchTerms("kumobot", size=9), incoming=False)))
+    notes: list[ch.Change] = []
+    h.model.hub.subscribe("*", lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
+    h.feed(
+        {
+            "type": "CHALLENGE_CANT_PLAY_RANKED",
+            "channelId": ROOM,
+            "field": "SIZE",
+            "tooBig": False,
+            "limit": 19,
+        }
+    )
+    said = "A ranked game needs the board size at least 19: make it free, or change it."
+    assert [n.text for n in notes if isinstance(n, ch.Notified)] == [said]
+    system = h.model.buffers[BufferKey(ChatKind.SYSTEM)].messages
+    assert system[-1].text == said
+    assert h.model.challenge_from("kumobot") is None
+    # without the details, the general reason
+    h.feed({"type": "CHALLENGE_CANT_PLAY_RANKED", "channelId": ROOM})
+    assert "cannot be ranked" in h.model.buffers[BufferKey(ChatKind.SYSTEM)].messages[-1].text
+
+
 def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> None:
     h = Harness()
     rules = {"size": 9, "rules": "japanese", "komi": 6.5, "timeSystem": "absolute", "mainTime": 300}
@@ -517,3 +545,9 @@ def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> N
     assert h.sent() == [
         {"type": "CHALLENGE_ACCEPT", "channelId": 70, "proposal": submit["proposal"]}
     ]
+
+
+def test_a_rooms_chat_buffer_is_called_by_the_rooms_name() -> None:
+    """IGS channels are numbers ("ch5"); a KGS room's buffer was "chEnglish Room"."""
+    assert BufferKey(ChatKind.CHANNEL, "English Room").label == "English Room"
+    assert BufferKey(ChatKind.CHANNEL, "5").label == "ch5"
