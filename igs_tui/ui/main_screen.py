@@ -125,16 +125,18 @@ class OwnGameWatcher(ModelWatcher):
     def __init__(self, model: ClientModel) -> None:
         super().__init__()
         self.model = model
-        self._known = set(model.followed)
+        self._known = dict(model.followed)
+        """The games seen, by number: a new game under a finished game's reused number is a
+        new game too (compared by object, not by number)."""
 
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_FOLLOWED, self.model_changed)
 
     def model_changed(self) -> None:
         followed = self.model.followed
-        new = [n for n in followed if n not in self._known]
-        self._known = set(followed)
-        if any(followed[n].role is not Role.OBSERVING for n in new):
+        new = [game for n, game in followed.items() if self._known.get(n) is not game]
+        self._known = dict(followed)
+        if any(game.role is not Role.OBSERVING for game in new):
             self.post_message(ShowPane("board"))
 
 

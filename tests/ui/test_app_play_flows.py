@@ -8,6 +8,7 @@ from textual.widgets import Input, Label, Static
 
 from igs_tui.go import Color
 from igs_tui.model import Challenge, ClientModel, Dispute, Player, Role
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.chat_pane import ChatPane
@@ -270,6 +271,26 @@ async def test_own_game_start_shows_and_focuses_the_board() -> None:
         await pilot.press("f4", "f2")
         await settle(pilot)
         assert isinstance(app.focused, BoardWidget)
+
+
+async def test_a_new_own_game_under_a_reused_number_shows_the_board() -> None:
+    """The server gives a new game the number of one that is over: it is a new game of ours
+    all the same, and the board comes to the front (it stayed on the user list)."""
+    model = me_model()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        model.follow(4, role=Role.PLAYING_BLACK, size=9, white="igsbot", black="me")
+        await settle(pilot, 5)
+        model.apply(ch.GameEnded(4, "W+R"))
+        await settle(pilot)
+        await pilot.press("escape")  # the result
+        await pilot.press("f4")
+        await settle(pilot)
+        assert main_screen(app).active == "players"
+        model.apply(ch.GameUnfollowed(4))
+        model.follow(4, role=Role.PLAYING_BLACK, size=9, white="igsbot", black="me")
+        await settle(pilot, 5)
+        assert main_screen(app).active == "board"
 
 
 async def test_f8_f9_and_palette_set_explicit_values_and_the_users_pane_shows_them() -> None:
