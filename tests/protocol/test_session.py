@@ -138,6 +138,33 @@ def test_unsolicited_blocks_are_not_attributed() -> None:
     assert [e.type for e in events if not isinstance(e, CommandReply)].count("prompt") == 4
 
 
+def test_the_echo_of_our_own_chat_answers_it_and_the_next_answer_is_the_next_ones() -> None:
+    """The server echoes a yell to the yeller (and a shout to the shouter): that block is the
+    yell's answer. Taken for an interjection, the yell stayed waiting, took the next
+    command's answer (a user listing) and shifted every later answer by one, so a dialog
+    waiting on `stored` or `room` said "Asking the server..." for a minute (seen in use)."""
+    s = logged_in()
+    yell = s.send(c.yell("hello channel"))
+    shout = s.send(c.shout("anyone?"))
+    user = s.send(c.user())
+    stored = s.send(c.stored())
+    write_all(s)
+    events = feed(
+        s,
+        "32 5:bob: hello channel\n1 8\n"
+        "21 !bob!: anyone?\n1 8\n"
+        "42 Name        Info            Country  Rank Won/Lost Obs  Pl Idle Flags Language\n"
+        "42        tim  <None>          USA       5d    1/   1  -   -    1s    -- default\n"
+        "1 8\n"
+        "18 Found 0 stored games.\n1 8",
+    )
+    got = {r.seq: r for r in replies(events)}
+    assert list(got) == [yell, shout, user, stored]
+    assert [e.type for e in got[yell].events] == ["yell"]
+    assert [e.type for e in got[user].events] == ["user_header", "user_entry"]
+    assert len(got[stored].events) == 1 and not s._tracker.outstanding
+
+
 def test_unsolicited_line_inside_an_answer_is_left_out_of_the_reply() -> None:
     s = logged_in()
     s.send(c.games())

@@ -88,6 +88,15 @@ _CLAIMS: dict[str, frozenset[str]] = {
     "decline": frozenset({"match_declined"}),
     "komi": frozenset({"komi_set"}),
     "seek": frozenset({"seek_matched", "seek_cancelled"}),
+    # The server echoes our own chat to us (a channel's yell, a shout, a kibitz): that echo
+    # is the answer, not an interjection. Left unclaimed, the command stayed waiting and took
+    # the answer of the next one (a `user` listing), and every later command the answer of
+    # the one before, for a minute (dialogs waited on "Asking the server...").
+    "yell": frozenset({"yell"}),
+    "shout": frozenset({"shout"}),
+    "kibitz": frozenset({"kibitz"}),
+    "say": frozenset({"say"}),
+    "tell": frozenset({"tell"}),
 }
 
 _ANSWERS: dict[str, frozenset[str]] = {
