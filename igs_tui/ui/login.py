@@ -299,11 +299,19 @@ class LoginScreen(Screen[LoginRequest]):
                 severity="warning",
                 markup=False,
             )
+        # IGS and KGS themselves are remembered by name, not by address; the local server by
+        # what was typed (left empty, its default: with --local the embedded server's port,
+        # which changes every run, was shown after a logout as the default's 6969)
+        saved_host, saved_port = host, port
+        if kind == "igs" or (host, port) == (KGS_HOST, KGS_PORT):
+            saved_host, saved_port = "", 0
+        elif kind == "local":
+            saved_host = self.query_one("#host", Input).value.strip()
+            saved_port = bounded_int(self.query_one("#port", Input).value.strip()) or 0
         self.settings = LoginSettings(
             server=kind,
-            # IGS and KGS themselves are remembered by name, not by address
-            host=host if kind != "igs" and (host, port) != (KGS_HOST, KGS_PORT) else "",
-            port=port if kind != "igs" and (host, port) != (KGS_HOST, KGS_PORT) else 0,
+            host=saved_host,
+            port=saved_port,
             user=user,
             guest=guest,
             remember_password=remember,

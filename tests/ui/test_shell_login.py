@@ -98,6 +98,33 @@ async def test_local_server_uses_loopback_and_configured_port(tmp_path: Path) ->
         assert connect.requests[0].server == "local"
 
 
+async def test_the_local_servers_default_address_is_not_remembered_as_typed(
+    tmp_path: Path,
+) -> None:
+    """With the fields left empty the local server's default is used but not written down:
+    after a logout the form showed 127.0.0.1 / 6969 while --local's embedded server is on a
+    port of its own each run. A typed port is remembered."""
+    connect = Recorder()
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.query_one("#server-local", RadioButton).value = True
+        await pilot.pause()
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert connect.requests[0].host == "127.0.0.1"
+    saved = load_settings(tmp_path)
+    assert saved.server == "local" and saved.host == "" and saved.port == 0
+    app = login_app(tmp_path, FakeKeyring(), connect)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#port", Input).value == ""
+        app.screen.query_one("#port", Input).value = "7002"
+        await pilot.click("#connect")
+        await pilot.pause()
+    assert load_settings(tmp_path).port == 7002 and connect.requests[-1].port == 7002
+
+
 async def test_account_with_keyring_failure_still_logs_in(tmp_path: Path) -> None:
     """No keyring backend (headless): warn, do not remember, but log in anyway."""
     connect = Recorder()
