@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
+
+from textual import events
+from textual.app import App
 
 DEFAULT_TIMEOUT = 20.0
 
@@ -26,3 +30,15 @@ async def wait_until(
         if loop.time() > deadline:
             raise AssertionError(f"{what} not met in time")
         await asyncio.sleep(step)
+
+
+async def quit_by_keys(app: App[Any], timeout: float = DEFAULT_TIMEOUT) -> None:
+    """Press ctrl+q as the terminal would and wait until the app has stopped.
+
+    Not ``pilot.press("ctrl+q")``: after each key the pilot waits for the app's animations to
+    end, and an animation still running when the app exits (a tab's underline sliding to a
+    game that just opened) never ends, so the test hung (seen under load)."""
+    key = events.Key("ctrl+q", None)
+    key.set_sender(app)
+    app.post_message(key)
+    await wait_until(lambda: not app.is_running, timeout, what="the app to quit")

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.events import DescendantFocus, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import MountError, Widget
 from textual.widgets import Footer, Static, Tab, Tabs
@@ -132,9 +133,15 @@ class OwnGameWatcher(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_model(self.model.hub, TOPIC_FOLLOWED, self.model_changed)
 
+    class AnyFollowedChanged(Message):
+        """The first game was followed, or the last one let go (the board's column in a wide
+        layout comes or goes)."""
+
     def model_changed(self) -> None:
         followed = self.model.followed
         new = [game for n, game in followed.items() if self._known.get(n) is not game]
+        if bool(followed) != bool(self._known):
+            self.post_message(self.AnyFollowedChanged())
         self._known = dict(followed)
         if any(game.role is not Role.OBSERVING for game in new):
             self.post_message(ShowPane("board"))
@@ -282,17 +289,25 @@ class MainScreen(Screen[None]):
     def visible_panes(self) -> list[str]:
         return [name for name in PANE_NAMES if self.pane(name).display]
 
+    @on(OwnGameWatcher.AnyFollowedChanged)
+    def _followed_changed(self) -> None:
+        self._apply_layout()
+
     def _apply_layout(self) -> None:
         wide = self.wide
-        self.set_class(wide, "-wide")
+        # A wide screen keeps the board beside the list or chat, but only once there is a
+        # game to show: "No games yet" took three fifths of a 160-column screen and cut the
+        # lists' last columns off.
+        beside = wide and (bool(self.model.followed) or self.active == "board")
+        self.set_class(beside, "-wide")
         side = self.active if self.active != "board" else self.side_pane
-        self.query_one("#side").display = self.active != "board" or wide
+        self.query_one("#side").display = self.active != "board" or beside
         for name in PANE_NAMES:
             widget = self.pane(name)
-            shown = name == self.active or (wide and name in ("board", side))
+            shown = name == self.active or (beside and name in ("board", side))
             was_shown = widget.display
             widget.display = shown
-            widget.set_class(wide and name != "board", "-side")
+            widget.set_class(beside and name != "board", "-side")
             content = widget.children[0] if widget.children else None
             refresh = getattr(content, "refresh_if_dirty", None)
             if shown and not was_shown and callable(refresh):

@@ -23,6 +23,7 @@ from igs_tui.ui.game_view import GameView
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
 from igs_tui.ui.virtual_table import VirtualTable
+from tests.polling import quit_by_keys
 
 
 class NoKeyring:
@@ -110,7 +111,7 @@ async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path
             await wait_for(pilot, lambda: len(model.buffers[tell].messages) >= 2)
             answer = model.buffers[tell].messages[1]
             assert answer.author == "igsbot" and "Hello" in answer.text
-            await pilot.press("ctrl+q")
+            await quit_by_keys(app)
     finally:
         await connector.close()
 
@@ -133,6 +134,6 @@ async def test_keyboard_only_login_as_guest_and_observe(tmp_path: Path) -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
             await wait_for(pilot, lambda: any(g.is_broadcast for g in model.games.values()))
-            await pilot.press("ctrl+q")
+            await quit_by_keys(app)
     finally:
         await connector.close()

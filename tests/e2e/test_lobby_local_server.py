@@ -15,7 +15,7 @@ from igs_tui.ui.main_screen import MainScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
-from tests.polling import wait_until
+from tests.polling import quit_by_keys, wait_until
 
 
 async def _leave(*players: Player) -> None:
@@ -100,6 +100,6 @@ async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
             assert mine and "igsbot" in (mine[0].white, mine[0].black)
             assert mine[0].role in (Role.PLAYING_BLACK, Role.PLAYING_WHITE)
             await wait_for(pilot, lambda: model.seek is None)
-            await pilot.press("ctrl+q")
+            await quit_by_keys(app)
     finally:
         await connector.close()

@@ -20,7 +20,7 @@ from igs_tui.ui.player_card import PlayerCardScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
-from tests.polling import wait_until
+from tests.polling import quit_by_keys, wait_until
 
 
 async def _leave(*players: Player) -> None:
@@ -106,7 +106,7 @@ async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) ->
             await wait_for(pilot, lambda: isinstance(app.screen, PlayerCardScreen))
             card_text = app.screen.query_one("#card-text", Static)
             await wait_for(pilot, lambda: f"observing game {number}" in str(card_text.render()))
-            await pilot.press("ctrl+q")
+            await quit_by_keys(app)
     finally:
         await connector.close()
 

@@ -270,6 +270,7 @@ async def test_long_lines_wrap_at_the_visible_width_of_a_side_pane() -> None:
     model = chat_model()
     words = [f"word{i:02d}" for i in range(40)]
     model.add_chat(TELL, "alice", " ".join(words))
+    model.follow(7, white="ann", black="bob")  # a game: the board has its column beside
     app, _ = make_app(model)
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()

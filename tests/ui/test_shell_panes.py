@@ -52,6 +52,31 @@ async def test_wide_layout_keeps_board_beside_the_active_pane() -> None:
         assert board.region.width > 60 and chat.region.width > 50
 
 
+async def test_a_wide_screen_without_games_gives_the_list_the_whole_width() -> None:
+    """ "No games yet" took three fifths of a 160-column screen and the lists beside it lost
+    their last columns: the board's column comes with the first game followed (or F2)."""
+    from igs_tui.model import ClientModel
+
+    model = ClientModel()
+    app, _ = make_app(model)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.visible_panes() == ["games"] and not screen.has_class("-wide")
+        assert screen.query_one("#pane-games").region.width == WIDE[0]
+        model.follow(7, white="a", black="b")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "games"] and screen.has_class("-wide")
+        model.unfollow(7)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.visible_panes() == ["games"]
+        await pilot.press("f2")  # asked for, the board shows (its "No games yet" hint)
+        await pilot.pause()
+        assert screen.visible_panes() == ["board", "games"]
+
+
 async def test_resizing_switches_layout_without_losing_state() -> None:
     app, _ = make_app(demo_model(players=30, games=5))
     async with app.run_test(size=WIDE) as pilot:

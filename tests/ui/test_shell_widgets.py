@@ -14,6 +14,7 @@ from igs_tui.ui import app as app_module
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.tail import appended_since
 from igs_tui.ui.virtual_table import VirtualTable
+from tests.polling import quit_by_keys
 from tests.ui.shell_helpers import COMPACT, make_app
 
 
@@ -97,8 +98,7 @@ async def test_ctrl_q_quits() -> None:
     app, _ = make_app(ClientModel())
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await quit_by_keys(app)
     assert app.return_code == 0
     assert not app.is_running
 
