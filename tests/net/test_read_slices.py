@@ -13,12 +13,12 @@ from igs_tui.backends.igs.protocol.events import Info
 from tests.net.test_hostile_pipeline import ScriptedTransport
 
 
-async def test_a_long_read_lets_other_tasks_run_between_its_slices(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.0)  # a slice is one line
-    lines = [f"9 line {i}" for i in range(200)]
-    transport = ScriptedTransport([lines])
+async def read_beside_another_task(
+    reads: list[list[str] | Exception], total: int
+) -> tuple[list[str], list[int]]:
+    """Run a client over ``reads`` while another task counts, at each of its turns, the lines
+    handled so far: (the lines handled, the counts the other task saw)."""
+    transport = ScriptedTransport(reads)
     handled: list[str] = []
     seen_by_other_task: list[int] = []
 
@@ -30,7 +30,7 @@ async def test_a_long_read_lets_other_tasks_run_between_its_slices(
         return transport
 
     async def other_task() -> None:
-        while len(handled) < len(lines):
+        while len(handled) < total:
             seen_by_other_task.append(len(handled))
             await asyncio.sleep(0)
 
@@ -44,6 +44,15 @@ async def test_a_long_read_lets_other_tasks_run_between_its_slices(
     other = asyncio.create_task(other_task())
     await asyncio.wait_for(client.run(), 5)
     await other
+    return handled, seen_by_other_task
+
+
+async def test_a_long_read_lets_other_tasks_run_between_its_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.0)  # a slice is one line
+    lines = [f"9 line {i}" for i in range(200)]
+    handled, seen_by_other_task = await read_beside_another_task([lines], len(lines))
     assert handled == [f"line {i}" for i in range(200)]
     # The other task ran while the one read was being handled, not only before and after it.
     assert any(0 < n < len(lines) for n in seen_by_other_task)
@@ -75,32 +84,7 @@ async def test_reads_of_buffered_data_that_take_time_still_yield_between_slices(
     monkeypatch.setattr(client_module, "time", _SlowClock())
     monkeypatch.setattr(client_module, "SLICE_SECONDS", 0.01)
     reads: list[list[str] | Exception] = [[f"9 line {i}.{j}" for j in range(3)] for i in range(100)]
-    transport = ScriptedTransport(reads)
-    handled: list[str] = []
-    seen_by_other_task: list[int] = []
-
-    def on_event(event: ClientEvent) -> None:
-        if isinstance(event, Info):
-            handled.append(event.text)
-
-    async def connect(_address: object) -> ScriptedTransport:
-        return transport
-
-    async def other_task() -> None:
-        while len(handled) < 300:
-            seen_by_other_task.append(len(handled))
-            await asyncio.sleep(0)
-
-    client = IgsClient(
-        "alice",
-        "secret",
-        config=ClientConfig(servers=(transport.address,), reconnect=False),
-        on_event=on_event,
-        connector=connect,
-    )
-    other = asyncio.create_task(other_task())
-    await asyncio.wait_for(client.run(), 5)
-    await other
+    handled, seen_by_other_task = await read_beside_another_task(reads, 300)
     assert len(handled) == 300
     between = sorted({n for n in seen_by_other_task if 0 < n < 300})
     assert len(between) >= 10, between  # the other task ran between many of the slices
