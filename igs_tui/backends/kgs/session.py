@@ -44,11 +44,11 @@ GAME_TYPE_FLAGS = {"free": "F ", "teaching": "T ", "tournament": "* "}
 """KGS game types as the games list's kind column (:attr:`GameSummary.kind_flag`: free,
 teaching, tournament; a ranked game shows none)."""
 PLAYED_TYPES = frozenset({"free", "ranked", "teaching", "simul", "rengo", "tournament"})
+"""Game types with players and a clock (the rest are demonstrations and reviews)."""
 CHALLENGE_REFUSALS = frozenset(
     {"CHALLENGE_NOT_CREATED", "CHALLENGE_CANT_PLAY_RANKED", "CANT_PLAY_TWICE"}
 )
 """Refusals of a challenge we made: it was not created."""
-"""Game types with players and a clock (the rest are demonstrations and reviews)."""
 
 
 @dataclass
