@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.ui.chat_commands import COMMAND_HELP
+from igs_tui.ui.table_util import label_column
 
 
 def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
@@ -46,7 +47,7 @@ def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
     for title, bindings in sections:
         text.append(f"{title}\n", "bold underline")
         for key, description in binding_rows(bindings):
-            text.append(f"  {key:<18}" if len(key) < 18 else f"  {key} ", "bold cyan")
+            text.append(f"  {label_column(key, 18)}", "bold cyan")
             text.append(f"{description}\n")
         text.append("\n")
     text.append("Chat commands\n", "bold underline")

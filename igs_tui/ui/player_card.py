@@ -30,6 +30,7 @@ from igs_tui.model import (
 )
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.table_util import label_column
 
 if TYPE_CHECKING:
     from igs_tui.ui.app import IgsApp
@@ -59,7 +60,7 @@ def results_text(results: PlayerResults | None) -> Text:
     history = results.rank_history
     if history:
         text.append("\n")
-        text.append(f"{'Rank history':<{LABEL_WIDTH}}", "bold")
+        text.append(label_column("Rank history", LABEL_WIDTH), "bold")
         text.append(" → ".join(clean(rank, max_length=6) for rank in history))
     return text
 
@@ -97,10 +98,7 @@ def card_text(name: str, card: PlayerCard | None, results: PlayerResults | None 
     for label, value in card.details:
         if label:
             # A long label (IGS: "Defaults (help defs):") is shown whole, not cut.
-            shown = clean(label, max_length=40)
-            text.append(
-                f"{shown:<{LABEL_WIDTH}}" if len(shown) < LABEL_WIDTH else shown + " ", "bold"
-            )
+            text.append(label_column(clean(label, max_length=40), LABEL_WIDTH), "bold")
         text.append(clean(value, max_length=200) or "-")
         text.append("\n")
     games = results_text(results)

@@ -1,5 +1,5 @@
 """Helpers shared by the panes: is a pane on screen (hidden panes postpone refreshes); letting
-go of widgets that are removed."""
+go of widgets that are removed; a label column that never cuts its label."""
 
 from __future__ import annotations
 
@@ -88,3 +88,9 @@ def let_go_of_children(container: Widget) -> None:
     _ = container.displayed_children  # worked out again without the children removed
     container._clear_arrangement_cache()
     forget_queries(container)
+
+
+def label_column(label: str, width: int) -> str:
+    """``label`` padded to ``width`` cells, or whole and followed by a space when it is as
+    long or longer: a label never runs into the text after it, nor is it cut."""
+    return f"{label:<{width}}" if len(label) < width else f"{label} "
