@@ -62,6 +62,7 @@ from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import ring
+from igs_tui.ui.table_util import is_shown
 
 RESULT_GRACE_SECONDS = 3.0
 UNDO_REPORTED = 2
@@ -217,6 +218,9 @@ class GameView(GameActions):
         self._finished_told = False
         self._over_seen = False
         """The game was seen over (a message about play is dropped once, then)."""
+        self._redraw_due = False
+        """Changes came while the view was in a hidden tab: it is drawn when next shown."""
+        self._drawn = False
 
     @property
     def position_hint(self) -> str:
@@ -362,7 +366,13 @@ class GameView(GameActions):
         if label != self._label:
             self._label = label
             self.post_message(self.LabelChanged(self.number, label))
-        self.redraw()
+        if self._drawn and not is_shown(self):
+            # Another game's tab is in front: its board, numbers and panel are built when it
+            # is shown (observers of several busy games paid for every hidden board per frame).
+            # The first drawing is never put off: it sizes the board, and so the layout.
+            self._redraw_due = True
+        else:
+            self.redraw()
         self._prompt_if_needed(game)
         if not self._finished_told and self.may_go:
             self._finished_told = True
@@ -391,10 +401,16 @@ class GameView(GameActions):
             ring(self.app, "game_end")
             show_result(self.app, game)
 
+    def on_show(self) -> None:
+        if self._redraw_due:
+            self.redraw()
+
     def redraw(self) -> None:
         game = self.game
         if game is None:
             return
+        self._redraw_due = False
+        self._drawn = True
         index = self.browse.index
         live = self.browse.at_live
         position = game.board if live else game.position_after(index)

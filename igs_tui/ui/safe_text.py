@@ -45,8 +45,15 @@ def clean(text: str, *, keep_newlines: bool = False, max_length: int | None = No
     long text and marks the cut with an ellipsis, so one hostile line cannot make a row or
     a notification grow without bound.
     """
-    text = _ANSI.sub("", text)
-    text = _CONTROL.sub("", text)
+    if text.isprintable():
+        # Nothing to take out: an escape sequence starts with a control character, and every
+        # character removed or replaced below (C0/C1 controls, tab, CR, LF, bidi and format
+        # marks) is one ``isprintable`` rejects. Most lines of a busy server take this way.
+        if max_length is None or len(text) <= max_length:
+            return text
+    else:
+        text = _ANSI.sub("", text)
+        text = _CONTROL.sub("", text)
     if keep_newlines:
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     else:

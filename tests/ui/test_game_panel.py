@@ -121,6 +121,39 @@ async def test_browsing_keeps_view_while_moves_arrive_and_end_follows_again() ->
         assert "move 40/40 (live)" in info_text(panel, 9)
 
 
+async def test_a_game_in_a_hidden_tab_is_drawn_when_shown_not_on_every_move() -> None:
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    moves = random_moves(9, 30, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(4, white="w", black="b", size=9)
+        add_moves(model, 4, moves[:10])
+        model.follow(8, white="x", black="y", size=9)  # the newest game comes to the front
+        await settle(pilot)
+        hidden = panel.view(4)
+        drawn: list[int] = []
+        original = hidden.redraw
+
+        def counting_redraw() -> None:
+            drawn.append(len(model.followed[4].moves))
+            original()
+
+        hidden.redraw = counting_redraw  # type: ignore[method-assign]
+        for move in moves[10:]:  # one move per frame, as a live game brings them
+            add_moves(model, 4, [move])
+            await pilot.pause()
+        await settle(pilot)
+        assert drawn == []  # nothing built for a board nobody sees
+        assert len(hidden.board.picture.stones) < len(model.followed[4].board.stones())
+        panel.show_game(4)
+        await settle(pilot)
+        assert drawn == [30]  # once, when its tab came to the front, with every move
+        assert dict(hidden.board.picture.stones) == model.followed[4].board.stones()
+        assert hidden.board.picture.last_move == moves[-1].point
+        assert "move 30/30 (live)" in info_text(panel, 4)
+
+
 async def test_follow_toggle_stops_and_resumes_following() -> None:
     model, _ = new_model()
     app = PanelApp(model, RecordingBackend())

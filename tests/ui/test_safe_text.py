@@ -60,3 +60,29 @@ def test_clean_output_never_contains_escape_or_controls(raw: str) -> None:
 @given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E)))
 def test_printable_ascii_is_unchanged(raw: str) -> None:
     assert clean(raw) == raw
+
+
+def _clean_the_long_way(raw: str, keep_newlines: bool) -> str:
+    """``clean`` as it was before its shortcut for printable text: every pattern applied."""
+    from igs_tui.ui.safe_text import _ANSI, _CONTROL
+
+    text = _CONTROL.sub("", _ANSI.sub("", raw))
+    if keep_newlines:
+        return text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ").replace("\t", " ")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(
+        alphabet=st.one_of(
+            st.characters(),
+            st.sampled_from("\x1b\x9b\x07\t\r\n\u200e\u202e\u2066\ufeff\xa0\u3000["),
+        )
+    ),
+    st.booleans(),
+)
+def test_shortcut_for_printable_text_changes_nothing(raw: str, keep_newlines: bool) -> None:
+    # Text that isprintable() passes is returned as it is; the result must be what applying
+    # every pattern gives, for any text (the shortcut may never let an escape through).
+    assert clean(raw, keep_newlines=keep_newlines) == _clean_the_long_way(raw, keep_newlines)

@@ -90,12 +90,16 @@ CODE_NAMES = {
 }
 
 
+_KIND_OF_CODE = {code: f"{code} {name}" for code, name in CODE_NAMES.items()}
+"""Each known code's console kind, spelled once (every received line is named)."""
+
+
 def line_kind(line: str) -> str:
     """Name the reply code of a raw line for the console (``"15 game"``, ``"-- text"``)."""
     code, _, _ = line.partition(" ")
-    name = CODE_NAMES.get(code)
-    if name is not None:
-        return f"{code} {name}"
+    kind = _KIND_OF_CODE.get(code)
+    if kind is not None:
+        return kind
     if code.isdigit():
         return f"{code} unknown"
     return "-- text"
