@@ -7,6 +7,7 @@ and work even where an optional part (such as the UI) cannot start.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -193,8 +194,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.local_kgs import run_local_kgs
 
         return run_local_kgs(engine=args.engine, encoding=args.encoding, record=not args.no_record)
-    from igs_tui.apps.client import run_app
-
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
     if args.user is not None and not args.accessible:
@@ -213,14 +212,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             dialect=args.dialect,
             record=not args.no_record,
         )
-    return run_app(
-        local=args.local,
-        server=args.server,
-        engine=args.engine,
-        dialect=args.dialect,
-        encoding=args.encoding,
-        record=not args.no_record,
-    )
+    # Importing Textual and our screens makes hundreds of thousands of objects and next to no
+    # garbage: the cyclic collector walked them again and again (a tenth of the time to the
+    # first screen). It is off until the app is about to run (see ``tune_gc``).
+    gc.disable()
+    try:
+        from igs_tui.apps.client import run_app
+
+        return run_app(
+            local=args.local,
+            server=args.server,
+            engine=args.engine,
+            dialect=args.dialect,
+            encoding=args.encoding,
+            record=not args.no_record,
+        )
+    finally:
+        gc.enable()
 
 
 if __name__ == "__main__":

@@ -161,3 +161,48 @@ def test_no_record_turns_session_transcripts_off(capsys: pytest.CaptureFixture[s
     assert app._no_record is True and app.can_log_out
     app, connector = build_app(local=True)
     assert connector.record is True and app._no_record is False
+
+
+def test_the_collector_is_off_while_the_app_is_built_and_on_when_it_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from igs_tui.apps import client
+
+    seen: dict[str, bool] = {}
+
+    class App:
+        def run(self) -> None:
+            seen["run"] = gc.isenabled()
+            seen["frozen"] = gc.get_freeze_count() > 0
+
+    def build_app(**_kwargs: object) -> tuple[App, None]:
+        seen["build"] = gc.isenabled()
+        return App(), None
+
+    monkeypatch.setattr(client, "build_app", build_app)
+    assert gc.isenabled()
+    try:
+        assert main(["--local"]) == 0
+    finally:
+        gc.unfreeze()
+    # built with the collector off; run with it on (the start-up's objects frozen)
+    assert seen == {"build": False, "run": True, "frozen": True}
+    assert gc.isenabled()
+
+
+def test_the_collector_is_on_again_when_the_app_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from igs_tui.apps import client
+
+    def failing_build_app(**_kwargs: object) -> None:
+        raise OSError("no terminal")
+
+    monkeypatch.setattr(client, "build_app", failing_build_app)
+    with pytest.raises(OSError):
+        main(["--local"])
+    assert gc.isenabled()

@@ -625,10 +625,12 @@ def tune_gc() -> None:
     paused the app for 50-100 ms several times. With the third threshold at 1000 the full
     collections are 100 times rarer; the young generations still collect garbage cycles as
     often as before. (No collection first: the little garbage of the start-up is kept rather
-    than walking every object alive before the first screen.)
+    than walking every object alive before the first screen.) The launcher turns the collector
+    off while it imports and builds the app; it is on again from here.
     """
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    gc.enable()
 
 
 def run_app(

@@ -23,7 +23,6 @@ from igs_tui.model import BufferKey, ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, RoomsRequested
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from igs_tui.model.terms import MatchTerms
     from igs_tui.records import Collection
     from igs_tui.ui.main_screen import MainScreen
+    from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, RoomsRequested
 
 _log = logging.getLogger(__name__)
 

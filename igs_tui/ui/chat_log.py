@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING
 
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
 from igs_tui.redaction import Redactor
-from igs_tui.ui.chat_history import HISTORY_LINES, LoggedLine, read_history
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
 
 if TYPE_CHECKING:
     from igs_tui.model.changes import Change, ChatAdded, SessionEnded
+    from igs_tui.ui.chat_history import LoggedLine
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -129,10 +129,15 @@ class ChatLogger:
     def path_for(self, key: BufferKey) -> Path:
         return self.directory / log_file_name(key)
 
-    def history(self, key: BufferKey, limit: int = HISTORY_LINES) -> list[LoggedLine]:
-        """The last ``limit`` lines logged for ``key`` before this session, oldest first."""
+    def history(self, key: BufferKey, limit: int | None = None) -> list[LoggedLine]:
+        """The last ``limit`` lines logged for ``key`` before this session, oldest first
+        (:data:`~igs_tui.ui.chat_history.HISTORY_LINES` unless given)."""
+        # imported when a buffer is first shown: the login screen does not need it
+        from igs_tui.ui.chat_history import HISTORY_LINES, read_history
+
         path = self.path_for(key)
-        return read_history(path, limit, self._history_end.get(path))
+        end = self._history_end.get(path)
+        return read_history(path, HISTORY_LINES if limit is None else limit, end)
 
     def _changed(self, change: Change) -> None:
         chat_added, session_ended = _kinds or _change_kinds()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -131,6 +131,7 @@ class LoginScreen(Screen[LoginRequest]):
         self._encoding_server = ""
         """The server whose remembered codec the form shows (``host:port``)."""
         self._no_record = no_record
+        self._resumed = False
         if preset:
             try:
                 kind, host, port = parse_server_preset(preset)
@@ -187,6 +188,15 @@ class LoginScreen(Screen[LoginRequest]):
             )
             yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler (subclass first). The first resume comes right
+        # after the form was composed and styled; Textual styles every widget of it again
+        # then, which cost ~8 % of the start-up to the first screen. Later resumes (back
+        # from a dialog or the connecting screen) restyle as usual.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._show_encoding()
