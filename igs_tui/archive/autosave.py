@@ -51,6 +51,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.+-]+")
 _NOT_RECORDED: frozenset[type[Change]] = frozenset(
     {
         ch.ClockSet,
+        ch.ClocksRead,
         ch.ClocksSynced,
         ch.PrisonersCounted,
         ch.ObserversCounted,

@@ -31,9 +31,6 @@ if TYPE_CHECKING:
         ClientModel as ClientModel,
     )
     from igs_tui.model.client_model import (
-        ConsoleLine as ConsoleLine,
-    )
-    from igs_tui.model.client_model import (
         Notification as Notification,
     )
     from igs_tui.model.clocks import (
@@ -59,6 +56,9 @@ if TYPE_CHECKING:
     )
     from igs_tui.model.connection import (
         LinkState as LinkState,
+    )
+    from igs_tui.model.console import (
+        ConsoleLine as ConsoleLine,
     )
     from igs_tui.model.games import (
         FinishedGame as FinishedGame,
@@ -137,7 +137,8 @@ if TYPE_CHECKING:
 _HOME = {
     "changes": "",
     **dict.fromkeys(("BufferKey", "ChatBuffer", "ChatKind", "ChatMessage"), "chat"),
-    **dict.fromkeys(("ClientModel", "ConsoleLine", "Notification"), "client_model"),
+    **dict.fromkeys(("ClientModel", "Notification"), "client_model"),
+    "ConsoleLine": "console",
     **dict.fromkeys(
         (
             "Clock",

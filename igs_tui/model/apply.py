@@ -295,6 +295,15 @@ def _clock(model: ClientModel, c: ch.ClockSet) -> None:
         clock.start(now)
 
 
+def _clocks_read(model: ClientModel, c: ch.ClocksRead) -> None:
+    game = _game(model, c.game)
+    if game is None:
+        return
+    now = model.clock()
+    for color, reading in c.readings:
+        game.clocks[color].set(reading, now)
+
+
 def _clocks_synced(model: ClientModel, c: ch.ClocksSynced) -> None:
     game = _game(model, c.game)
     if game is None:
@@ -557,7 +566,7 @@ def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
 
 
 def _console_lines(model: ClientModel, c: ch.ConsoleLinesAdded) -> None:
-    model.console.extend(ConsoleLine(text, kind) for text, kind in c.lines)
+    model.console.extend(c.lines)
 
 
 def _notified(model: ClientModel, c: ch.Notified) -> None:
@@ -590,6 +599,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.MoveUndone: _undone,
     ch.PrisonersCounted: _prisoners,
     ch.ClockSet: _clock,
+    ch.ClocksRead: _clocks_read,
     ch.ClocksSynced: _clocks_synced,
     ch.TimeSystemSet: _time_system,
     ch.PhaseChanged: _phase,

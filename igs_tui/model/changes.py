@@ -22,6 +22,7 @@ from igs_tui.model.cards import PlayerCard, PlayerResults
 from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
+from igs_tui.model.console import ConsoleLine
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
 from igs_tui.model.lobby import Room, Seek, SeekSetup
@@ -447,6 +448,15 @@ class ClockSet(_GameChange):
 
 
 @dataclass(frozen=True, slots=True)
+class ClocksRead(_GameChange):
+    """Readings for several sides taken now, each clock left running or stopped as it was:
+    an IGS game heading shows both clocks with every move (one change, not one per side)."""
+
+    game: int
+    readings: tuple[tuple[Color, ClockReading], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ClocksSynced(_GameChange):
     """Both clocks read anew from a clock we keep ourselves; ``running`` (if any) runs."""
 
@@ -727,10 +737,10 @@ class ConsoleAdded(Change):
 
 @dataclass(frozen=True, slots=True)
 class ConsoleLinesAdded(Change):
-    """Several raw lines at once, each ``(text, kind)`` (the lines of a long listing: one
-    change instead of one per line)."""
+    """Several raw lines at once (the lines of one read: one change instead of one per
+    line), made by the backend as the console keeps them."""
 
-    lines: tuple[tuple[str, str], ...]
+    lines: tuple[ConsoleLine, ...]
 
     @property
     def topics(self) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
 from igs_tui.model.connection import ConnectionStatus
+from igs_tui.model.console import ConsoleLine
 from igs_tui.model.limits import Limits
 from igs_tui.model.observable import Hub
 from igs_tui.model.players import Player, PlayerDirectory
@@ -56,15 +57,6 @@ else:
 
 DEFAULT_PASSES_TO_END = 3
 """Passes in a row that end play until the server says otherwise (IGS: 3)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ConsoleLine:
-    """A raw server line with the name of its kind (e.g. ``"15 move"``) for the console pane."""
-
-    text: str
-    kind: str
-    outgoing: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from igs_tui.model import (
     ChatKind,
     ClientModel,
     ClockReading,
+    ConsoleLine,
     Dispute,
     FollowedGame,
     GamePhase,
@@ -148,14 +149,14 @@ class ModelAdapter:
         ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
         self._listed: list[Player] = []
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
-        self._listed_lines: list[tuple[str, str]] = []
+        self._listed_lines: list[ConsoleLine] = []
         """Received lines not in the console yet, with their kinds (applied per read)."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
         """Keep ``line`` for the console; it is shown with the rest of its read (see
         :data:`LISTING_BATCH`). Call :meth:`flush` when a read's lines are handled."""
-        self._listed_lines.append((line, line_kind(line)))
+        self._listed_lines.append(ConsoleLine(line, line_kind(line)))
         if len(self._listed_lines) >= LISTING_BATCH:
             self._flush_lines()
 
@@ -445,6 +446,7 @@ class ModelAdapter:
             e.white_seconds == e.black_seconds == 0
             and e.white_byo_stones == e.black_byo_stones == -1
         )
+        readings: list[tuple[Color, ClockReading]] = []
         for color, secs, stones in (
             (Color.WHITE, e.white_seconds, e.white_byo_stones),
             (Color.BLACK, e.black_seconds, e.black_byo_stones),
@@ -458,7 +460,9 @@ class ModelAdapter:
                 byo_stones=stones if stones >= 0 else -1,
                 unlimited=unlimited,
             )
-            apply(ch.ClockSet(e.game, color, reading))
+            readings.append((color, reading))
+        if readings:
+            apply(ch.ClocksRead(e.game, tuple(readings)))
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
