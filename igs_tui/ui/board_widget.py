@@ -404,6 +404,10 @@ class BoardWidget(Widget, can_focus=True):
             # A terminal sends alt+m as ESC m: Textual names it alt+m but still gives the
             # character "m", which must not start a coordinate (the app's alt keys go on).
             return False
+        if self._typing_error:
+            # the message was about the coordinate typed last: the next key moves on
+            self._typing_error = ""
+            self._invalidate()
         char = event.character or ""
         pending, self._cursor_letter = self._cursor_letter, None
         if pending is not None and not self._typed and len(char) == 1 and char.isdigit():

@@ -13,7 +13,7 @@ from collections import Counter, deque
 from textual.notifications import Notification as Toast
 from textual.notifications import Notify
 
-from igs_tui.model import TOPIC_NOTIFY, ClientModel, Notification
+from igs_tui.model import TOPIC_NOTIFY, ChatKind, ClientModel, Notification
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import event_of, ring
@@ -23,6 +23,13 @@ SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
 COALESCED = {"tell": "tells", "shout": "shouts", "channel": "channel messages"}
 COALESCED |= {"mention": "mentions", "game": "game messages"}
 SHOWN_KEPT = 200
+_BUFFER_KIND = {
+    "tell": ChatKind.TELL,
+    "shout": ChatKind.SHOUT,
+    "channel": ChatKind.CHANNEL,
+    "game": ChatKind.GAME,
+}
+"""The buffers whose unread messages a counting toast counts (a mention may be in any)."""
 
 
 class Notifier(ModelWatcher):
@@ -78,6 +85,13 @@ class Notifier(ModelWatcher):
         if old is None or old.has_expired:
             count = 0
         count += new
+        buffers = _BUFFER_KIND.get(kind)
+        if buffers is not None:
+            # Messages read since the toast came up are not new any more: the count is never
+            # more than what is still unread (and at least what just came, which a buffer
+            # open on screen has already marked read).
+            unread = sum(b.unread for k, b in self.model.buffers.items() if k.kind is buffers)
+            count = min(count, max(unread, new))
         title = latest.title if count == 1 else f"{count} new {COALESCED[kind]}"
         text = latest.text if count == 1 else f"{clean(latest.title, max_length=40)}: {latest.text}"
         if old is not None and count > 1 and old not in self.app._notifications:

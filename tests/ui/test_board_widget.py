@@ -117,9 +117,12 @@ async def test_invalid_typed_coordinate_shows_error_and_selects_nothing() -> Non
         await pilot.pause()
         assert app.selected == []
         assert any("off the 9x9 board" in line for line in board_text(board))
-        # column letters beyond the board size are not captured as typing
+        # column letters beyond the board size are not captured as typing, and the message
+        # about the last coordinate goes with the next key (it said nothing about "t")
         await pilot.press("t")
+        await pilot.pause()
         assert board.typed == ""
+        assert not any("off the 9x9 board" in line for line in board_text(board))
 
 
 async def test_typing_pass_requests_a_pass() -> None:

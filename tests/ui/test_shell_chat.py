@@ -340,3 +340,24 @@ async def test_a_flood_of_tells_is_one_counting_toast() -> None:
         counting = next(t for t in toasts if t.title == "12 new tells")
         assert counting.message == "spam2: buy 11" and counting.markup is False
         assert "Match request from ivy" in titles
+
+
+async def test_a_tell_read_since_its_toast_is_not_counted_as_new() -> None:
+    model = ClientModel()
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        key = BufferKey(ChatKind.TELL, "ann")
+        model.add_chat(key, "ann", "are you there?", notify=True)
+        await pilot.pause()
+        model.mark_read(key)  # the user opened ann's tells and read it
+        model.add_chat(key, "ann", "ping", notify=True)
+        await pilot.pause()
+        await pilot.pause()
+        titles = [t.title for t in app._notifications]
+        assert "2 new tells" not in titles, titles
+        assert titles[-1] == "ann"  # the one unread tell, shown as itself
+        model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "hi", notify=True)
+        await pilot.pause()
+        await pilot.pause()
+        assert [t.title for t in app._notifications][-1] == "2 new tells"  # both unread
