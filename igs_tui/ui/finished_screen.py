@@ -14,10 +14,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from igs_tui.model import ClientModel, FinishedGame
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
 
 COLUMNS = ("#", "White", "Black", "Result", "Moves", "Record")
@@ -40,7 +40,7 @@ def finished_row(game: FinishedGame) -> tuple[Text, ...]:
     return tuple(Text(cell) for cell in cells)
 
 
-class FinishedScreen(ModalScreen[None]):
+class FinishedScreen(Dialog[None]):
     """The finished games released from their tabs, newest first."""
 
     DEFAULT_CSS = """

@@ -15,11 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from igs_tui.archive.autosave import save_game_as
 from igs_tui.model import FollowedGame
+from igs_tui.ui.dialog import Dialog
 
 MAX_ADD_MINUTES = 6000
 """The largest addtime the command builder accepts (100 hours)."""
@@ -27,7 +27,7 @@ MAX_ADD_MINUTES = 6000
 SAVE_SUFFIXES = (".sgf", ".go", ".ishi")
 
 
-class InputPrompt(ModalScreen[str | None]):
+class InputPrompt(Dialog[str | None]):
     """A question and an input line; Enter submits, Escape cancels (dismisses with None)."""
 
     DEFAULT_CSS = """

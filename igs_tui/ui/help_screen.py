@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.keys import format_key
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.ui.chat_commands import COMMAND_HELP
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.table_util import label_column
 
 
@@ -56,7 +56,7 @@ def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
     return text
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen VerticalScroll {

@@ -24,7 +24,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +32,7 @@ from igs_tui.model import ClientModel
 from igs_tui.model.changes import Change, SeekChanged
 from igs_tui.model.lobby import Seek
 from igs_tui.model.topics import TOPIC_LOBBY
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 
@@ -89,7 +89,7 @@ class LobbyList(ModelWatcher):
             options.focus()
 
 
-class _LobbyScreen(ModalScreen[None]):
+class _LobbyScreen(Dialog[None]):
     DEFAULT_CSS = """
     _LobbyScreen { align: center middle; }
     _LobbyScreen > Vertical {

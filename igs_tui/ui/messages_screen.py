@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.topics import TOPIC_MESSAGES
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 
@@ -69,7 +69,7 @@ class MessagesBody(ModelWatcher):
         self.query_one("#messages-text", Static).update(text)
 
 
-class MessagesScreen(ModalScreen[None]):
+class MessagesScreen(Dialog[None]):
     """The messages view over the screen."""
 
     DEFAULT_CSS = """

@@ -12,13 +12,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
 from igs_tui.model.topics import game_topic
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 
@@ -67,7 +67,7 @@ class ObserverList(ModelWatcher):
             options.focus()
 
 
-class ObserversScreen(ModalScreen[None]):
+class ObserversScreen(Dialog[None]):
     """The observers of game ``number`` over the screen."""
 
     DEFAULT_CSS = """

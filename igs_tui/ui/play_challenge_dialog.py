@@ -12,13 +12,13 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHALLENGES, Challenge, ClientModel, Dispute
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.capability import need
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.safe_text import clean, plain
@@ -54,7 +54,7 @@ def dispute_table(dispute: Dispute) -> str:
     return "\n".join(rows)
 
 
-class ChallengeDialog(ModalScreen[str | None]):
+class ChallengeDialog(Dialog[str | None]):
     """Dismisses with ``"accept"``, ``"decline"``, ``"counter"``, ``"gone"`` or None (later).
 
     For our own (outgoing) offer that the other side disputed, only a new offer is possible:

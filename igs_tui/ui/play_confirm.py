@@ -11,16 +11,16 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
 from igs_tui.ui.capability import need
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Dialog[bool]):
     """A question with Yes (y) / No (n, escape); dismisses with the answer."""
 
     DEFAULT_CSS = """

@@ -14,13 +14,13 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color
 from igs_tui.model import ClientModel
 from igs_tui.model.terms import GAME_KINDS, MatchTerms
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean, plain
 
 TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
@@ -94,7 +94,7 @@ def check_with_backend(backend: Backend | None, terms: MatchTerms) -> str | None
     return matching.check_terms(terms)
 
 
-class MatchDialog(ModalScreen[MatchTerms | None]):
+class MatchDialog(Dialog[MatchTerms | None]):
     """Offer a game; dismisses with the terms that were sent, or None when cancelled."""
 
     DEFAULT_CSS = """

@@ -14,10 +14,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.model import FollowedGame, ServerScore
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
 
 
@@ -105,7 +105,7 @@ def forfeit_banner(deadline: float | None, now: float, *, connected: bool) -> st
     return f"Connection lost - reconnecting: reload your game within {minutes}:{seconds:02d}"
 
 
-class ResultScreen(ModalScreen[None]):
+class ResultScreen(Dialog[None]):
     """The final result of one game, our count beside the server's; any close key dismisses."""
 
     DEFAULT_CSS = """

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from igs_tui.backends.capabilities import Backend
@@ -28,6 +27,7 @@ from igs_tui.model import (
     PlayerCard,
     PlayerResults,
 )
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.table_util import label_column
@@ -145,7 +145,7 @@ class CardBody(ModelWatcher):
             self.query_one("#card-text", Static).update(text)
 
 
-class PlayerCardScreen(ModalScreen[None]):
+class PlayerCardScreen(Dialog[None]):
     """One player's card over the screen."""
 
     DEFAULT_CSS = """

@@ -20,9 +20,9 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Static
 
+from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.settings import read_config, update_config
 
 SOUND_EVENTS: tuple[tuple[str, str, bool], ...] = (
@@ -120,7 +120,7 @@ def ring(app: App[Any], *events: str) -> bool:
     return True
 
 
-class SoundsScreen(ModalScreen[None]):
+class SoundsScreen(Dialog[None]):
     """A checkbox per sound event and one to mute them all (space flips, escape closes);
     each change is applied and kept at once."""
 

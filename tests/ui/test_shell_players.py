@@ -332,3 +332,31 @@ async def test_without_a_social_capability_f_says_why_and_keeps_nothing(tmp_path
         provider = IgsCommands(app.screen)
         assert [h.text async for h in provider.search("friend ali")] == []
     assert not (tmp_path / "config.json").exists()
+
+
+async def test_a_dialog_shows_its_own_keys_and_f1_opens_help_over_it() -> None:
+    from textual.widgets import Footer
+
+    from igs_tui.ui.help_screen import HelpScreen
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.push_screen(PlayerCardScreen(model, app.backend, "bob"))
+        await pilot.pause()
+        await pilot.pause()
+        card = app.screen
+        assert isinstance(card, PlayerCardScreen)
+        # the footer on screen is the card's: its keys, not the user list's underneath
+        footer = card.query_one(Footer)
+        shown = {b.binding.key for b in card.active_bindings.values() if b.binding.show}
+        assert {"escape", "t", "m", "o", "f1"} <= shown
+        assert footer.region.y == COMPACT[1] - 1  # the bottom line, over the screen's own
+        await pilot.press("f1")  # an app key: Textual stops app keys at a dialog
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is card
