@@ -94,6 +94,13 @@ def check_with_backend(backend: Backend | None, terms: MatchTerms) -> str | None
     return matching.check_terms(terms)
 
 
+class Choice(Select[str], inherit_bindings=False):
+    """A choice of the form: ↓, ↑ or space opens its list; Enter sends the offer, as the
+    button says (Textual's Select opened its list again on Enter after every choice)."""
+
+    BINDINGS = [Binding("down,space,up", "show_overlay", "Show menu", show=False)]
+
+
 class MatchDialog(Dialog[MatchTerms | None]):
     """Offer a game; dismisses with the terms that were sent, or None when cancelled."""
 
@@ -111,8 +118,14 @@ class MatchDialog(Dialog[MatchTerms | None]):
     MatchDialog #buttons { margin: 1 0 0 0; }
     MatchDialog Button { margin: 0 2 0 0; }
     MatchDialog #error { color: $error; height: auto; }
+    MatchDialog Choice > SelectOverlay.-textual-compact {
+        border: round $accent !important; background: $panel; padding: 0;
+    }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "send", "Send offer", show=False),  # from a choice (see Choice)
+    ]
 
     def __init__(
         self,
@@ -149,17 +162,17 @@ class MatchDialog(Dialog[MatchTerms | None]):
             opponent = clean(self.opponent, max_length=40)
             yield row("Opponent", Input(opponent, id="opponent", compact=True))
             yield row(
-                "Colour", Select(COLOURS, value="B", allow_blank=False, id="colour", compact=True)
+                "Colour", Choice(COLOURS, value="B", allow_blank=False, id="colour", compact=True)
             )
             yield row("Board size", Input("19", id="size", compact=True))
             yield row("Handicap", Input("0", id="handicap", compact=True))
             yield row("Komi", Input("6.5", id="komi", compact=True))
             yield row(
-                "Game", Select(KINDS, value="rated", allow_blank=False, id="kind", compact=True)
+                "Game", Choice(KINDS, value="rated", allow_blank=False, id="kind", compact=True)
             )
             yield row(
                 "Time system",
-                Select(
+                Choice(
                     [(s.title(), s) for s in TIME_SYSTEMS],
                     value="canadian",
                     allow_blank=False,
@@ -228,7 +241,7 @@ class MatchDialog(Dialog[MatchTerms | None]):
 
     @on(Button.Pressed, "#send")
     @on(Input.Submitted)
-    def _send(self) -> None:
+    def action_send(self) -> None:
         terms = self.submit()
         if terms is None:
             return

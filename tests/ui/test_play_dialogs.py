@@ -77,6 +77,32 @@ async def test_match_dialog_shows_builder_error_then_sends() -> None:
         assert not isinstance(app.screen, MatchDialog)
 
 
+async def test_a_choice_opens_on_arrows_and_enter_then_sends_the_offer() -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    model, backend, sent = recording()
+    app = Host()
+    async with app.run_test(size=(100, 60)) as pilot:
+        dialog = open_match_dialog(app, model, backend, "ivy")  # type: ignore[arg-type]
+        await pilot.pause()
+        colour = dialog.query_one("#colour", Select)
+        assert app.focused is colour  # the opponent is known: keys start at the colour
+        await pilot.press("down")  # opens the list
+        await pilot.pause()
+        overlay = colour.query_one(SelectOverlay)
+        assert colour.expanded and app.focused is overlay
+        # the list has a frame of its own: its lines are not read as the fields below it
+        assert overlay.styles.border.top[0] != ""
+        await pilot.press("down", "enter")  # White
+        await pilot.pause()
+        assert colour.value == "W" and not colour.expanded and sent == []
+        await pilot.press("enter")  # "Send offer (Enter)", not the list again
+        await pilot.pause()
+        assert sent == ["nmatch ivy W 0 19 600 300 25 0 0 0"]
+        assert not isinstance(app.screen, MatchDialog)
+
+
 async def test_challenge_dialog_accept_decline_and_dispute() -> None:
     model, backend, sent = recording()
     terms = MatchTerms("ivy", Color.BLACK, 9, 0, 6.5, 600, 300, 25)
