@@ -205,7 +205,11 @@ async def test_cancelling_run_closes_the_connection() -> None:
         assert not client.connected
         assert fake.server is not None
         conn = fake.server.connections[0]
-        assert await asyncio.wait_for(conn.reader.read(), 5) == b""  # the socket was closed
+        try:
+            rest = await asyncio.wait_for(conn.reader.read(), 5)
+        except ConnectionResetError:
+            rest = b""  # closed with lines of ours unread: the kernel resets the connection
+        assert rest == b""  # the socket was closed
 
 
 async def test_send_while_disconnected_is_refused() -> None:

@@ -77,11 +77,22 @@ async def tab_label(app: IgsApp, model: ClientModel, name: str) -> str:
 
 async def result_screen(app: IgsApp, model: ClientModel, name: str) -> str:
     model.follow(4, white=name, black="me", title=name)
-    await app._pilot_pause()  # type: ignore[attr-defined]
+    # The game must end in a view that saw it running: a view opened on a finished game
+    # shows no result screen (under load the view can take longer than a frame to come).
+    await wait_until(lambda: _view_mounted(app, 4))
     model.game_ended(4, name)
     await wait_until(lambda: any(isinstance(s, ResultScreen) for s in app.screen_stack))
     await app._pilot_pause()  # type: ignore[attr-defined]
     return shown(app)
+
+
+def _view_mounted(app: IgsApp, number: int) -> bool:
+    panels = app.screen.query(GamesPanel)
+    return (
+        bool(panels)
+        and panels.first().has_view(number)
+        and (panels.first().view(number).is_mounted)
+    )
 
 
 async def notification(app: IgsApp, model: ClientModel, name: str) -> str:

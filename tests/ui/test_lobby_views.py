@@ -205,7 +205,7 @@ async def test_the_match_dialog_offers_a_teaching_game() -> None:
         assert isinstance(dialog, MatchDialog)
         dialog.query_one("#kind", Select).value = "teaching"
         await pilot.pause()
-        dialog._send()
+        dialog.action_send()
         (call,) = backend.named("challenge")
         terms = call[0]
         assert isinstance(terms, MatchTerms)
