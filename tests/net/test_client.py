@@ -208,7 +208,7 @@ async def test_cancelling_run_closes_the_connection() -> None:
         try:
             rest = await asyncio.wait_for(conn.reader.read(), 5)
         except ConnectionResetError:
-            rest = b""  # closed with lines of ours unread: the kernel resets the connection
+            rest = b""  # closed with our lines unread by the client: the kernel sends a reset
         assert rest == b""  # the socket was closed
 
 
