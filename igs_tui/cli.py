@@ -10,6 +10,7 @@ import argparse
 import gc
 import sys
 from collections.abc import Sequence
+from typing import TypedDict
 
 from igs_tui import __version__
 
@@ -142,6 +143,29 @@ PASSTHROUGH = {
 }
 
 
+class AppOptions(TypedDict):
+    """What the screen app is started with, in the terminal (``run_app``) or a browser
+    (``serve``)."""
+
+    local: bool
+    server: str | None
+    dialect: str | None
+    encoding: str | None
+    engine: str | None
+    record: bool
+
+
+def app_options(args: argparse.Namespace) -> AppOptions:
+    return AppOptions(
+        local=args.local,
+        server=args.server,
+        dialect=args.dialect,
+        encoding=args.encoding,
+        engine=args.engine,
+        record=not args.no_record,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -175,16 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--local and --server cannot be used together")
         from igs_tui.apps.serve import run_serve
 
-        return run_serve(
-            host=args.host,
-            port=args.port,
-            local=args.local,
-            server=args.server,
-            dialect=args.dialect,
-            encoding=args.encoding,
-            engine=args.engine,
-            record=not args.no_record,
-        )
+        return run_serve(host=args.host, port=args.port, **app_options(args))
     if args.local_kgs:
         if args.local or args.server or args.dialect or args.accessible or args.user:
             parser.error(
@@ -219,14 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from igs_tui.apps.client import run_app
 
-        return run_app(
-            local=args.local,
-            server=args.server,
-            engine=args.engine,
-            dialect=args.dialect,
-            encoding=args.encoding,
-            record=not args.no_record,
-        )
+        return run_app(**app_options(args))
     finally:
         gc.enable()
 
