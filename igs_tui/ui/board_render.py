@@ -24,6 +24,7 @@ from igs_tui.ui.board_style import (
     ASCII_GLYPHS,
     DEFAULT_PALETTE,
     MARK_SHAPES,
+    MARKS_ON_BLACK,
     UNICODE_GLYPHS,
     BoardPalette,
     Glyphs,
@@ -325,6 +326,8 @@ def _mark_cell(mark: PointMark, color: Color | None, glyphs: Glyphs, cw: int) ->
     aligned whatever a record's label holds."""
     if mark.shape:
         unicode_char, ascii_char = MARK_SHAPES.get(mark.shape, ("?", "?"))
+        if color is Color.BLACK:
+            unicode_char = MARKS_ON_BLACK.get(mark.shape, unicode_char)
         text = ascii_char if not glyphs.unicode_grid else unicode_char
     else:
         chars = [c for c in mark.text if c.isprintable() and cell_len(c) == 1]

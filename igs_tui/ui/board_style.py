@@ -103,6 +103,18 @@ ASCII character of each shape. None is a stone's or an empty point's character, 
 is never read as a stone (a marked stone shows its colour as the cell's background, as a
 move number does)."""
 
+MARKS_ON_BLACK: dict[str, str] = {
+    "triangle": "▲",
+    "square": "■",
+    "circle": "◉",
+    "cross": "✖",
+    "diamond": "◆",
+    "check": "✔",
+}
+"""The filled Unicode shape of a mark on a black stone: without colours (``NO_COLOR``, a
+monochrome terminal) a marked stone still shows its colour, filled for black, hollow for
+white, as diagrams in books draw them."""
+
 
 @lru_cache(maxsize=64)
 def empty_glyphs(size: int, unicode_grid: bool) -> tuple[tuple[str, ...], ...]:

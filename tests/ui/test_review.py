@@ -303,14 +303,15 @@ async def test_marks_and_labels_of_a_node_are_drawn_in_unicode_and_ascii(tmp_pat
         await pilot.press("right", "right")  # move 2: the marked node
         await settle(pilot)
         rows = board_rows(screen)
-        assert "△" in rows[5] and "A" in rows[5]  # E5 (a stone), G5
-        assert rows[5].index("△") < rows[5].index("A")
+        # E5 (a black stone: the filled shape, readable without colours), G5
+        assert "▲" in rows[5] and "A" in rows[5]
+        assert rows[5].index("▲") < rows[5].index("A")
         assert "(□)" in rows[7]  # the last move, C7, marked: still bracketed
         assert [c for c in rows[3] if c in "✕b◎"] == ["✕", "b", "◎"]  # C3, E3, G3
         # the marked black stone E5 is drawn in the black stone's colours, not as empty
         board = screen.board
-        row5 = next(y for y in range(board.size.height) if "△" in board.render_line(y).text)
-        segment = next(s for s in board.render_line(row5) if "△" in s.text)
+        row5 = next(y for y in range(board.size.height) if "▲" in board.render_line(y).text)
+        segment = next(s for s in board.render_line(row5) if "▲" in s.text)
         assert segment.style is not None and segment.style.bgcolor is not None
         assert segment.style.bgcolor.name == "#000000"
 
