@@ -36,10 +36,15 @@ class BufferKey:
     hash (with the enum's own, written in Python) cost more than the lookups."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.kind.value, self.target)))
+        # ChatKind is a str: its string hash, without the enum's own (written in Python)
+        object.__setattr__(self, "_hash", hash((str.__hash__(self.kind), self.target)))
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[type[BufferKey], tuple[ChatKind, str]]:
+        # rebuilt from its fields: a string's hash differs from one process to the next
+        return (BufferKey, (self.kind, self.target))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not BufferKey:

@@ -690,3 +690,18 @@ def test_has_resigned_names_the_loser_and_never_overwrites_a_result() -> None:
     model.game_ended(5, "W+R")
     feed(model, "9 cid has resigned the game.")  # the same end, in other words
     assert model.followed[5].result == "W+R"
+
+
+def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
+    from igs_tui.backends.igs import model_adapter
+    from igs_tui.backends.igs.protocol import events as ev
+
+    model = ClientModel()
+    adapter = ModelAdapter(model)
+    names = [f"fan{i}" for i in range(model_adapter.TELL_KEYS_KEPT + 50)]
+    for name in names + names[:3]:  # the first tellers again, after their keys were dropped
+        adapter.apply(ev.Tell(name, f"hi from {name}"))
+    tells = {k.target: b for k, b in model.buffers.items() if k.kind is ChatKind.TELL}
+    assert set(tells) == set(names)
+    assert [m.text for m in tells["fan0"].messages] == ["hi from fan0"] * 2
+    assert [m.text for m in tells[names[-1]].messages] == [f"hi from {names[-1]}"]

@@ -112,6 +112,9 @@ a batch is applied when it is full and before any other event. Received lines go
 console the same way, in batches of this many or when the read that brought them is handled
 (:meth:`ModelAdapter.flush`, called by the connection at the end of each read): one console
 change per read instead of one per line (a third of a busy server's lines are prompts)."""
+TELL_KEYS_KEPT = 1000
+"""Tellers whose buffer key is kept for reuse (the keys are dropped when there are more)."""
+_SHOUT_KEY = BufferKey(ChatKind.SHOUT)
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -150,6 +153,9 @@ class ModelAdapter:
         self._listed: list[Player] = []
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[ConsoleLine] = []
+        self._tell_keys: dict[str, BufferKey] = {}
+        """One key per teller: the model's and the chat log's lookups then find the key they
+        hold by identity instead of comparing a new one (a flood of tells)."""
         """Received lines not in the console yet, with their kinds (applied per read)."""
 
     # entry points -----------------------------------------------------------------------------
@@ -693,7 +699,12 @@ class ModelAdapter:
 
     # chat -------------------------------------------------------------------------------------
     def _tell(self, e: ev.Tell) -> None:
-        self.model.add_chat(BufferKey(ChatKind.TELL, e.name), e.name, e.text, notify=True)
+        key = self._tell_keys.get(e.name)
+        if key is None:
+            if len(self._tell_keys) >= TELL_KEYS_KEPT:
+                self._tell_keys.clear()
+            key = self._tell_keys[e.name] = BufferKey(ChatKind.TELL, e.name)
+        self.model.add_chat(key, e.name, e.text, notify=True)
 
     def _say(self, e: ev.Say) -> None:
         number = e.game
@@ -718,7 +729,7 @@ class ModelAdapter:
             self.model.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SHOUT), e.name, e.text)
+        self.model.add_chat(_SHOUT_KEY, e.name, e.text)
 
     def _yell(self, e: ev.Yell) -> None:
         if e.channel is None or not e.name:
