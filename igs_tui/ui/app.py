@@ -115,6 +115,8 @@ class IgsApp(App[None]):
         self._session = session
         self._no_record = no_record
         self._logging_out = False
+        self._quit_asked = False
+        """The question before quitting during a game is on screen (ctrl+q again quits)."""
         self.login_request: LoginRequest | None = None
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
@@ -293,7 +295,26 @@ class IgsApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit (ctrl+q), once the main screen is built: quitting within a moment of the
-        login would take down panes still mounting (see :meth:`MainScreen.settle`)."""
+        login would take down panes still mounting (see :meth:`MainScreen.settle`).
+
+        During a game of our own it asks first, as resigning and logging out do (leaving
+        costs the game on many servers); ctrl+q again while it asks quits all the same, so
+        ctrl+q twice always quits.
+        """
+        from igs_tui.ui.session_control import logout_question
+
+        question = None if self._quit_asked else logout_question(self.model, "quit")
+        if question is not None:
+            from igs_tui.ui.play_confirm import ConfirmDialog
+
+            def answered(yes: bool | None) -> None:
+                self._quit_asked = False
+                if yes:
+                    self.exit()
+
+            self._quit_asked = True
+            self.push_screen(ConfirmDialog(question, yes="Quit", no="Stay"), answered)
+            return
         await self._settle_main_screen()
         self.exit()
 

@@ -64,6 +64,7 @@ from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import ring
 from igs_tui.ui.table_util import is_shown
 
+NOT_FOLLOWING = "Not following: new moves wait (End or ctrl+f to follow)"
 RESULT_GRACE_SECONDS = 3.0
 UNDO_REPORTED = 2
 """Moves taken back at once that are reported as an undo (more is a reload, not an undo)."""
@@ -340,7 +341,7 @@ class GameView(GameActions):
             taken_back = self.browse.total - len(game.moves)
             if -MOVES_RUNG <= taken_back < 0 and _opponent_moved(game):
                 ring(self.app, "move")
-            self.message = ""
+            self.message = "" if self.browse.following else NOT_FOLLOWING
             if 0 < taken_back <= UNDO_REPORTED and self.browse.total:
                 self.message = f"Undo: {taken_back} move{'s' if taken_back > 1 else ''} taken back"
             self._pass_armed = False
@@ -524,7 +525,10 @@ class GameView(GameActions):
 
     def action_toggle_follow(self) -> None:
         self.browse.toggle_follow()
-        self.show_message("")
+        if self.browse.following:
+            self.show_message("")
+        else:  # say so: the board otherwise just stops moving
+            self.show_message(NOT_FOLLOWING)
 
     def action_toggle_ascii(self) -> None:
         """Letters instead of circles, for terminals whose fonts lack the symbols."""

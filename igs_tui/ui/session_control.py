@@ -31,8 +31,9 @@ class SessionControl(Protocol):
         """Try to reach the server again now if the link is down; what to tell the user."""
 
 
-def logout_question(model: ClientModel) -> str | None:
-    """The question to ask before logging out while we play (None: nothing to lose).
+def logout_question(model: ClientModel, leaving: str = "log out") -> str | None:
+    """The question to ask before logging out (or quitting: ``leaving="quit"``) while we play
+    (None: nothing to lose).
 
     The server keeps a game whose player left: it adjourns it, or the absent player loses on
     time, depending on the server and the game; say so before it happens.
@@ -44,6 +45,6 @@ def logout_question(model: ClientModel) -> str | None:
         f"game {g.number} against " + clean(g.opponent or "?", max_length=20) for g in games
     )
     return (
-        f"You are playing {names}. If you log out, the server adjourns it or you lose it "
-        "on time. Log out anyway?"
+        f"You are playing {names}. If you {leaving}, the server adjourns it or you lose it "
+        f"on time. {leaving.capitalize()} anyway?"
     )

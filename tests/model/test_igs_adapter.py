@@ -529,6 +529,8 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     )
     old = model.followed[5]
     assert old.phase is GamePhase.FINISHED and old.last_number == 2
+    chat = BufferKey(ChatKind.GAME, "5")
+    model.add_chat(chat, "fred", "thanks for the game", kind="say")
     # The number is reused; the heading and the handicap move come before {Match 5: ...}.
     feed(
         model,
@@ -540,6 +542,9 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
     assert game.last_number == 1 and game.moves[0].handicap == game.handicap == 2
     assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
+    # the game's chat says where the old game's lines end
+    last = model.buffers[chat].messages[-1]
+    assert (last.kind, last.text) == ("notice", "A new game 5: fred (W) vs bob (B).")
 
 
 def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() -> None:
@@ -618,7 +623,8 @@ def test_lines_about_our_game_are_said_in_its_chat() -> None:
         model,
         "9 Increase bob's time by 5 minutes\n"
         "9 The player bob is now in byo-yomi.\n"
-        "9 bob has typed done.",
+        "9 bob has typed done.\n"
+        "9 bob has typed done.",  # again after our next removal: said once
     )
     notices = [(m.kind, m.text) for m in model.buffers[BufferKey(ChatKind.GAME, "4")].messages]
     assert notices == [

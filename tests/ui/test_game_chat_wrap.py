@@ -105,3 +105,7 @@ async def test_tab_from_the_board_goes_to_the_chat_input_which_pages_the_log() -
         await pilot.press("pageup")
         await settle(pilot)
         assert log.scroll_y < log.max_scroll_y
+        await pilot.press("h", "i", "escape")  # back to the board; the text stays typed
+        await settle(pilot)
+        assert app.focused is view.board
+        assert view.query_one(ChatEntry).value == "hi"

@@ -168,9 +168,11 @@ async def test_follow_toggle_stops_and_resumes_following() -> None:
         add_moves(model, 4, moves[10:11])
         await settle(pilot)
         assert (view.browse.index, view.browse.total) == (10, 11)
+        assert "Not following" in info_text(panel, 4)  # the board stopped: it says why
         await pilot.press("ctrl+f")
         await settle(pilot)
         assert view.browse.index == 11 and view.browse.following
+        assert "Not following" not in info_text(panel, 4)
 
 
 async def test_clocks_count_down_locally_with_warning_colours() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, RadioButton
 
@@ -228,3 +229,43 @@ async def test_log_out_is_not_offered_without_a_session() -> None:
         await pilot.press(LOGOUT_KEY)
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_quit_during_a_game_of_ours_asks_first_and_ctrl_q_twice_quits() -> None:
+    from tests.polling import quit_by_keys
+    from tests.ui.shell_helpers import make_app
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.follow(5, role=Role.PLAYING_BLACK, white="carol", black="me", size=9)
+        await pilot.pause()
+        app.post_message(events.Key("ctrl+q", None))
+        await wait_until(lambda: isinstance(app.screen, ConfirmDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "game 5 against carol" in dialog.question and "quit" in dialog.question
+        await pilot.press("n")  # stay
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, ConfirmDialog)
+        app.post_message(events.Key("ctrl+q", None))
+        await wait_until(lambda: isinstance(app.screen, ConfirmDialog))
+        await quit_by_keys(app)  # ctrl+q again over the question: quits all the same
+    assert not app.is_running
+
+
+async def test_quit_without_a_game_of_ours_does_not_ask() -> None:
+    from tests.polling import quit_by_keys
+    from tests.ui.shell_helpers import make_app
+
+    model = ClientModel()
+    model.set_connection(user="me")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        model.follow(6, white="ann", black="ben")  # observed: nothing of ours to lose
+        await pilot.pause()
+        await quit_by_keys(app)
+    assert not app.is_running

@@ -570,6 +570,18 @@ class ModelAdapter:
         adjourned, so lines that name no game go to the game that is really on.
         """
         apply = self.model.apply
+        key = BufferKey(ChatKind.GAME, str(number))
+        said = self.model.buffers.get(key)
+        if (
+            said is not None
+            and said.messages
+            and any(f.number == number for f in self.model.finished)
+        ):
+            # The server reuses the numbers of games that are over: the lines above this one
+            # in the game's chat were about the old game.
+            self.model.add_chat(
+                key, "", f"A new game {number}: {white} (W) vs {black} (B).", kind="notice"
+            )
         stale = [
             old.number
             for old in self.model.my_games()
@@ -856,6 +868,10 @@ class ModelAdapter:
         game = self._own_game_with(player) or self._own_game()
         if game is not None:
             key = BufferKey(ChatKind.GAME, str(game.number))
+            said = self.model.buffers.get(key)
+            last = said.messages[-1] if said is not None and said.messages else None
+            if last is not None and last.kind == "notice" and last.text == text:
+                return  # said just before (a bot says it is done after each of our removals)
             self.model.add_chat(key, "", text, kind="notice")
 
     def _time_added(self, e: ev.TimeAdded) -> None:
