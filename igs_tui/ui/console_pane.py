@@ -28,13 +28,21 @@ SHOWN_LINES = 2000
 
 
 def console_line(line: ConsoleLine) -> Text:
-    """``kind | text``; outgoing lines are marked ``>`` and unknown kinds stand out."""
+    """``kind | text``; outgoing lines are marked ``>`` and unknown kinds stand out.
+
+    A received line's reply code is in its kind (``42 user``): the text goes on after it, so
+    a table the server sends (``who``, ``user``) keeps its columns on an 80-column screen.
+    """
     kind = line.kind[:KIND_WIDTH].ljust(KIND_WIDTH)
     unknown = "unknown" in line.kind  # e.g. "42 unknown": a reply code we do not parse
+    body = line.text
+    code = line.kind.partition(" ")[0]
+    if not line.outgoing and code.isdigit() and body.startswith(code + " "):
+        body = body[len(code) + 1 :]
     text = Text()  # a style given to Text() would cover the whole line
     text.append_text(plain(kind, "bold red" if unknown else "dim cyan"))
     text.append(" > " if line.outgoing else " │ ", "dim")
-    text.append_text(plain(line.text, "green" if line.outgoing else "", max_length=MAX_LINE))
+    text.append_text(plain(body, "green" if line.outgoing else "", max_length=MAX_LINE))
     return text
 
 

@@ -36,7 +36,8 @@ async def test_console_shows_every_line_with_its_kind_and_sends_raw() -> None:
         log = console.query_one("#console-log", RichLog)
         lines = log_lines(log)
         assert lines[0].startswith("move header") and "Game 12 I: alice" in lines[0]
-        assert lines[1].startswith("63 unknown") and "63 totally new thing" in lines[1]
+        # the code is said once, in the kind column
+        assert lines[1].startswith("63 unknown") and lines[1].endswith("│ totally new thing")
         kind_styles = {str(s.style) for s in log.lines[1] if s.text.startswith("63 unknown")}
         assert any("red" in style for style in kind_styles)  # unknown kinds stand out
         model.add_console("who", "command", outgoing=True)
@@ -264,3 +265,16 @@ def test_line_builders_style_their_pieces_not_the_whole_line() -> None:
         assert not text.style, text.plain
     tail = [s for s in line.spans if s.end == len(line.plain)]
     assert all("cyan" not in str(s.style) for s in tail)
+
+
+def test_a_console_line_shows_its_code_once() -> None:
+    from igs_tui.model import ConsoleLine
+    from igs_tui.ui.console_pane import console_line
+
+    received = console_line(ConsoleLine("42 bob          1k  Q  --", "42 user")).plain
+    assert received.startswith("42 user") and received.endswith("│ bob          1k  Q  --")
+    # the text keeps what is not its code: an unknown line, a prompt-less text, our own lines
+    assert console_line(ConsoleLine("Welcome!", "-- text")).plain.endswith("│ Welcome!")
+    assert console_line(ConsoleLine("99 odd", "99 unknown")).plain.endswith("│ odd")
+    sent = console_line(ConsoleLine("42 is what I typed", "sent", outgoing=True)).plain
+    assert sent.endswith("> 42 is what I typed")
