@@ -21,6 +21,14 @@ def make_app(model: ClientModel, **options: Any) -> tuple[IgsApp, RecordingBacke
     return IgsApp(model, backend, **options), backend
 
 
+def app_logged_in_as(user: str = "me") -> tuple[IgsApp, ClientModel]:
+    """The app on a fresh model connected as ``user`` (a recording backend)."""
+    model = ClientModel()
+    model.set_connection(user=user)
+    app, _ = make_app(model)
+    return app, model
+
+
 def main_screen(app: IgsApp) -> MainScreen:
     screen = app.main_screen
     assert screen is not None, "main screen not shown"

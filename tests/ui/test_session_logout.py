@@ -233,11 +233,9 @@ async def test_log_out_is_not_offered_without_a_session() -> None:
 
 async def test_quit_during_a_game_of_ours_asks_first_and_ctrl_q_twice_quits() -> None:
     from tests.polling import quit_by_keys
-    from tests.ui.shell_helpers import make_app
+    from tests.ui.shell_helpers import app_logged_in_as
 
-    model = ClientModel()
-    model.set_connection(user="me")
-    app, _ = make_app(model)
+    app, model = app_logged_in_as("me")
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         model.follow(5, role=Role.PLAYING_BLACK, white="carol", black="me", size=9)
@@ -258,11 +256,9 @@ async def test_quit_during_a_game_of_ours_asks_first_and_ctrl_q_twice_quits() ->
 
 async def test_quit_without_a_game_of_ours_does_not_ask() -> None:
     from tests.polling import quit_by_keys
-    from tests.ui.shell_helpers import make_app
+    from tests.ui.shell_helpers import app_logged_in_as
 
-    model = ClientModel()
-    model.set_connection(user="me")
-    app, _ = make_app(model)
+    app, model = app_logged_in_as("me")
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         model.follow(6, white="ann", black="ben")  # observed: nothing of ours to lose
