@@ -145,7 +145,7 @@ class ReviewScreen(Screen[None]):
         Binding("less_than_sign", "game(-1)", "Previous game in the file", show=False),
         Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
-        Binding("alt+a", "toggle_analysis", "Analysis"),
+        Binding("alt+a", "toggle_analysis", "Analysis", show=False),  # F1 and the palette
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
         Binding("escape,q", "close", "Close"),
@@ -252,11 +252,6 @@ class ReviewScreen(Screen[None]):
     def komi(self) -> float:
         komi = self.cursor.record.info.komi
         return komi if komi is not None else 0.0
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "toggle_analysis":
-            return self.analysis_engine is not None
-        return True
 
     def action_toggle_analysis(self) -> None:
         if self.analysis.on:

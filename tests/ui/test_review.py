@@ -351,3 +351,17 @@ async def test_a_small_terminal_gives_the_reviewed_board_the_room(
         else:
             assert panel.display and panel.region.width == side
             assert "Terminal too small" not in text
+
+
+async def test_analysis_without_an_engine_says_how_to_get_one(tmp_path: Path) -> None:
+    loaded = load_record(str(write_record(tmp_path, MARKED)))
+    assert not isinstance(loaded, str), loaded
+    app = ReviewApp(loaded[1], loaded[0])  # no --engine
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("alt+a")  # listed in F1: it must answer, not do nothing
+        await settle(pilot)
+        assert screen.message == "No engine for analysis: start with --engine CMD"
+        assert not screen.analysis.on
