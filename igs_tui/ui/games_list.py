@@ -115,6 +115,11 @@ class GamesList(ModelWatcher):
         super().__init__(id=id)
         self.model = model
         self.backend = backend
+        self.refresher = ListRefresher(
+            model.clock, lambda listing: listing.refresh_games(), backend
+        )
+        """Asks the server again for a stale list (made here: the screen may show the pane
+        before it is mounted)."""
         self.filter = GameFilter()
         self.sort_key = "number"
         self.descending = False
@@ -143,9 +148,6 @@ class GamesList(ModelWatcher):
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
         self.watch_model(self.model.hub, TOPIC_LOBBY, self.show_rooms_hint)
         self.rebuild()
-        self.refresher = ListRefresher(
-            self.model.clock, lambda listing: listing.refresh_games(), self.backend
-        )
         self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
     def on_show(self) -> None:
@@ -201,7 +203,10 @@ class GamesList(ModelWatcher):
                 self.shown_games = [game if g.number == number else g for g in self.shown_games]
 
     def refresh_if_dirty(self) -> None:
-        """Called by the screen when the pane becomes visible."""
+        """Called by the screen when the pane becomes visible: a stale list is asked for
+        again (here, not only on Textual's Show event, which a busy app was seen to post
+        too late or not at all for a pane switched to at once), and drawn if it changed."""
+        self.refresher.shown()
         if self._dirty:
             self.rebuild()
 

@@ -158,6 +158,11 @@ class PlayersList(ModelWatcher):
         super().__init__(id=id)
         self.model = model
         self.backend = backend
+        self.refresher = ListRefresher(
+            model.clock, lambda listing: listing.refresh_players(), backend
+        )
+        """Asks the server again for a stale list (made here: the screen may show the pane
+        before it is mounted)."""
         self.filter = PlayerFilter()
         self.sort_key = "name"
         self.descending = False
@@ -193,9 +198,6 @@ class PlayersList(ModelWatcher):
     def on_mount(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_PLAYERS, self.players_changed)
         self.rebuild()
-        self.refresher = ListRefresher(
-            self.model.clock, lambda listing: listing.refresh_players(), self.backend
-        )
         self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
     def on_show(self) -> None:
@@ -246,6 +248,10 @@ class PlayersList(ModelWatcher):
         self._rebuild_cost = self._rebuilt_at - started
 
     def refresh_if_dirty(self) -> None:
+        """Called by the screen when the pane becomes visible: a stale list is asked for
+        again (here, not only on Textual's Show event, which a busy app was seen to post
+        too late or not at all for a pane switched to at once), and drawn if it changed."""
+        self.refresher.shown()
         if self._dirty:
             self.rebuild()
 
