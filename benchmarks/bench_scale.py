@@ -22,7 +22,8 @@ Figures (the last line of output is JSON with these keys):
   running. Printed with it: ``users_100k_quit_s``, the time ctrl+q takes to end the app in
   the middle of another such load (goal: under 3 s).
 * ``flood_mb_per_s`` (goal ≥ 2): a server writing tells, shouts and the moves of 3 observed
-  games as fast as the client takes them, up to **10 MB/s for 10 s**; bytes written divided
+  games (beside a list of 300 games) as fast as the client takes them, up to **10 MB/s for
+  10 s**; bytes written divided
   by the time until the client has applied the last line. Printed with it: the RSS before,
   at the end and after the flood (goal: back within 20 MB of the start), and the same flood
   read by a bare ``IgsClient`` (socket and protocol only, no model or UI) as a baseline.
@@ -58,6 +59,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZE = (160, 48)
 SCENARIOS = ("finished", "chat", "users", "flood", "userlist")
 FLOOD_GAMES = 3
+LIST_GAMES = 300
+"""Games in the list beside the board during the flood, as on a busy evening on IGS."""
 FLOOD_MOVES = 250
 MARKER = "zzmarker"
 
@@ -254,6 +257,8 @@ class Script:
             verb, args = words[0], [int(w) for w in words[1:]]
             if verb == "game":
                 print(self.new_game(args[0]), flush=True)
+            elif verb == "games":  # games N MOVES: N games at once (the list beside the board)
+                print(" ".join(str(self.new_game(args[1])) for _ in range(args[0])), flush=True)
             elif verb == "resign":
                 self.resign(args[0])
                 print("ok", flush=True)
@@ -526,6 +531,9 @@ async def scenario_users(session: Session, pilot: Any, users: int, who: int) -> 
 async def scenario_flood(session: Session, pilot: Any, seconds: int, rate: int) -> dict[str, Any]:
     model, app = session.model, session.app
     numbers = [int(await session.server.ask("game 0")) for _ in range(FLOOD_GAMES)]
+    await session.server.ask(f"games {LIST_GAMES - FLOOD_GAMES} 10")
+    app.backend.capabilities.listing.refresh_games()
+    await wait_for(lambda: len(model.games) >= LIST_GAMES)
     for number in numbers:
         app.backend.observe(number)
     await wait_for(lambda: all(n in model.followed for n in numbers))
@@ -548,6 +556,7 @@ async def scenario_flood(session: Session, pilot: Any, seconds: int, rate: int) 
     after = settled_rss()
     return {
         "flood_mb_per_s": round(sent / 1e6 / elapsed, 2),
+        "flood_list_games": len(model.games),
         "flood_mb": round(sent / 1e6, 1),
         "flood_s": round(elapsed, 2),
         "flood_rss_before_mb": round(before, 1),
