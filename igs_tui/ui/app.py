@@ -236,9 +236,9 @@ class IgsApp(App[None]):
             return
         if self._logging_out:
             return
-        from igs_tui.ui.session_control import logout_question
+        from igs_tui.ui.session_control import leave_question
 
-        question = logout_question(self.model)
+        question = leave_question(self.model)
         if question is None:
             self._log_out()
             return
@@ -301,9 +301,9 @@ class IgsApp(App[None]):
         costs the game on many servers); ctrl+q again while it asks quits all the same, so
         ctrl+q twice always quits.
         """
-        from igs_tui.ui.session_control import logout_question
+        from igs_tui.ui.session_control import leave_question
 
-        question = None if self._quit_asked else logout_question(self.model, "quit")
+        question = None if self._quit_asked else leave_question(self.model, "quit")
         if question is not None:
             from igs_tui.ui.play_confirm import ConfirmDialog
 

@@ -15,7 +15,6 @@ from collections import deque
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Input
 
 from igs_tui.backends.capabilities import Backend
@@ -66,14 +65,11 @@ class ChatEntry(Input):
     def action_back_to_board(self) -> None:
         """Esc: back to the game's board (what is typed stays), as Tab came from it; else the
         board's keys (``<``, ``[``) went on being typed into the chat."""
-        from igs_tui.ui.board_widget import BoardWidget
-
         for node in self.ancestors:
-            if isinstance(node, Widget):
-                boards = node.query(BoardWidget)
-                if boards:
-                    boards.first().focus()
-                    return
+            focus_board = getattr(node, "focus_board", None)  # the games panel's
+            if callable(focus_board):
+                focus_board()
+                return
 
     def action_scroll_log(self, direction: int) -> None:
         parent = self.parent

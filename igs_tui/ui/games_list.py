@@ -150,9 +150,6 @@ class GamesList(ModelWatcher):
         self.rebuild()
         self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
-    def on_show(self) -> None:
-        self.refresher.shown()
-
     def model_changed(self, changes: list[Change] | None = None) -> None:
         """Apply the changes heard since the last frame: a move count or a title changes one
         row's cells in place; anything that adds, removes or reorders rows rebuilds the list."""
@@ -204,8 +201,8 @@ class GamesList(ModelWatcher):
 
     def refresh_if_dirty(self) -> None:
         """Called by the screen when the pane becomes visible: a stale list is asked for
-        again (here, not only on Textual's Show event, which a busy app was seen to post
-        too late or not at all for a pane switched to at once), and drawn if it changed."""
+        again (here, not on Textual's Show event, which a busy app was seen to post too late
+        or not at all for a pane switched to at once), and drawn if it changed."""
         self.refresher.shown()
         if self._dirty:
             self.rebuild()

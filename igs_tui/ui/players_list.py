@@ -200,9 +200,6 @@ class PlayersList(ModelWatcher):
         self.rebuild()
         self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
-    def on_show(self) -> None:
-        self.refresher.shown()
-
     def players_changed(self, changes: list[Change]) -> None:
         """Rebuild for these changes: at once for the end of a listing or the first change in
         a while, else once the updates streaming in have waited their turn."""
@@ -249,8 +246,8 @@ class PlayersList(ModelWatcher):
 
     def refresh_if_dirty(self) -> None:
         """Called by the screen when the pane becomes visible: a stale list is asked for
-        again (here, not only on Textual's Show event, which a busy app was seen to post
-        too late or not at all for a pane switched to at once), and drawn if it changed."""
+        again (here, not on Textual's Show event, which a busy app was seen to post too late
+        or not at all for a pane switched to at once), and drawn if it changed."""
         self.refresher.shown()
         if self._dirty:
             self.rebuild()

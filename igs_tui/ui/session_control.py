@@ -31,7 +31,7 @@ class SessionControl(Protocol):
         """Try to reach the server again now if the link is down; what to tell the user."""
 
 
-def logout_question(model: ClientModel, leaving: str = "log out") -> str | None:
+def leave_question(model: ClientModel, leaving: str = "log out") -> str | None:
     """The question to ask before logging out (or quitting: ``leaving="quit"``) while we play
     (None: nothing to lose).
 

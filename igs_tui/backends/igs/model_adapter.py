@@ -153,10 +153,10 @@ class ModelAdapter:
         self._listed: list[Player] = []
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[ConsoleLine] = []
+        """Received lines not in the console yet, with their kinds (applied per read)."""
         self._tell_keys: dict[str, BufferKey] = {}
         """One key per teller: the model's and the chat log's lookups then find the key they
         hold by identity instead of comparing a new one (a flood of tells)."""
-        """Received lines not in the console yet, with their kinds (applied per read)."""
 
     # entry points -----------------------------------------------------------------------------
     def received_line(self, line: str) -> None:
