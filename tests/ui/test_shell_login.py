@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 from keyring.errors import NoKeyringError, PasswordDeleteError
+from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Label, RadioButton
 
 from igs_tui.model import ClientModel
@@ -70,6 +71,13 @@ def login_app(tmp_path: Path, keyring: FakeKeyring, connect: Recorder) -> IgsApp
     )
 
 
+async def choose_local_server(app: IgsApp, pilot: Pilot[None]) -> None:
+    """The form shown, then "Local server" chosen as a user clicks it."""
+    await pilot.pause()
+    app.screen.query_one("#server-local", RadioButton).value = True
+    await pilot.pause()
+
+
 async def test_default_is_igs_guest(tmp_path: Path) -> None:
     connect = Recorder()
     app = login_app(tmp_path, FakeKeyring(), connect)
@@ -87,9 +95,7 @@ async def test_local_server_uses_loopback_and_configured_port(tmp_path: Path) ->
     connect = Recorder()
     app = login_app(tmp_path, FakeKeyring(), connect)
     async with app.run_test() as pilot:
-        await pilot.pause()
-        app.screen.query_one("#server-local", RadioButton).value = True
-        await pilot.pause()
+        await choose_local_server(app, pilot)
         assert app.screen.query_one("#address").display
         await pilot.click("#connect")
         await pilot.pause()
@@ -107,9 +113,7 @@ async def test_the_local_servers_default_address_is_not_remembered_as_typed(
     connect = Recorder()
     app = login_app(tmp_path, FakeKeyring(), connect)
     async with app.run_test() as pilot:
-        await pilot.pause()
-        app.screen.query_one("#server-local", RadioButton).value = True
-        await pilot.pause()
+        await choose_local_server(app, pilot)
         await pilot.click("#connect")
         await pilot.pause()
     assert connect.requests[0].host == "127.0.0.1"
