@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, RadioButton
 
 from igs_tui.model import ClientModel, LinkState
@@ -76,6 +77,16 @@ def app_for(tmp_path: Path, connect: Connect, **options: Any) -> IgsApp:
     return IgsApp(ClientModel(), connect=connect, config_dir=tmp_path, local_port=7001, **options)
 
 
+async def main_screen_settled(app: IgsApp, pilot: Pilot[None]) -> None:
+    """The main screen shown with every pane built: ending a test takes the app down, and
+    not while panes are still mounting (a Select then mounts without its parts: NoMatches,
+    seen under load)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+    main = app.main_screen
+    assert main is not None
+    await main.settle()
+
+
 async def test_local_preset_overrides_the_remembered_server(tmp_path: Path) -> None:
     save_settings(LoginSettings(server="custom", host="far.example", port=99), tmp_path)
     connect = Connect()
@@ -85,7 +96,7 @@ async def test_local_preset_overrides_the_remembered_server(tmp_path: Path) -> N
         await settle(pilot)
         assert app.screen.query_one("#server-local", RadioButton).value
         await pilot.click("#connect")
-        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+        await main_screen_settled(app, pilot)
     request = connect.requests[0]
     assert (request.server, request.host, request.port) == ("local", "127.0.0.1", 7001)
 
@@ -101,7 +112,7 @@ async def test_host_port_preset_fills_the_custom_fields(tmp_path: Path) -> None:
         assert screen.query_one("#host", Input).value == "127.0.0.1"
         assert screen.query_one("#port", Input).value == "6970"
         await pilot.click("#connect")
-        await wait_for(pilot, lambda: bool(connect.requests))
+        await main_screen_settled(app, pilot)
     assert (connect.requests[0].host, connect.requests[0].port) == ("127.0.0.1", 6970)
 
 
