@@ -1,10 +1,10 @@
 """Starts the terminal client: connects the Textual app to IGS (or the embedded local server).
 
 This is glue, kept out of the UI package so the UI stays server-neutral: it builds the shared
-model, and for each login it runs an :class:`~igs_tui.backends.igs.net.client.IgsClient` whose
-protocol
-events go through the IGS :class:`~igs_tui.backends.igs.model_adapter.ModelAdapter` into the model,
-and hands the app an :class:`~igs_tui.backends.igs.backend.IgsBackend` for user intents.
+model, and for each login an :class:`~igs_tui.backends.igs.session.IgsSession` and the
+:class:`~igs_tui.backends.igs.net.client.IgsClient` that carries its lines and applies the
+changes it returns to the model, and hands the app an
+:class:`~igs_tui.backends.igs.backend.IgsBackend` over the same session for user intents.
 Everything runs on the app's event loop: no threads, so model changes and widget refreshes
 never race.
 """
@@ -32,15 +32,10 @@ if TYPE_CHECKING:
     from igs_tui.apps.kgs_connect import KgsConnection
     from igs_tui.archive.autosave import AutoSaver
     from igs_tui.backends.capabilities import Backend
-    from igs_tui.backends.igs.model_adapter import ModelAdapter
-    from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+    from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
     from igs_tui.backends.igs.net.client import Connector as OpenTransport
     from igs_tui.backends.igs.net.servers import ServerAddress
-    from igs_tui.backends.igs.net.states import ConnectionEvent
     from igs_tui.backends.igs.profiles import ProfileStore
-    from igs_tui.backends.igs.protocol.commands import Command
-    from igs_tui.backends.igs.protocol.events import Event
-    from igs_tui.backends.igs.protocol.session import IgsSession
     from igs_tui.localserver.config import ServerConfig
     from igs_tui.localserver.server import LocalServer
     from igs_tui.ui.app import IgsApp
@@ -48,43 +43,6 @@ if TYPE_CHECKING:
 LOGIN_WAIT_SECONDS = 45.0
 QUIT_WAIT_SECONDS = 1.5
 """How long logging out waits for the server to close the link after ``quit``."""
-
-
-class ConsoleSession:
-    """An :class:`IgsSession` that also shows every raw line in the model's console.
-
-    Sent lines go through the session's own redaction first, so a password typed at the
-    ``Password:`` prompt is never shown.
-    """
-
-    def __init__(self, session: IgsSession, adapter: ModelAdapter) -> None:
-        self._session = session
-        self._adapter = adapter
-
-    def receive_line(self, line: str) -> list[Event]:
-        self._adapter.received_line(line)
-        return self._session.receive_line(line)
-
-    def send(self, command: Command | str) -> int:
-        return self._session.send(command)
-
-    def data_to_send(self, now: float) -> list[str]:
-        lines = self._session.data_to_send(now)
-        for line in lines:
-            self._adapter.sent_line(self._session.redact(line))
-        return lines
-
-    def next_send_time(self, now: float) -> float | None:
-        return self._session.next_send_time(now)
-
-    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
-        return self._session.expire(now, timeout)
-
-    def lines_done(self) -> None:
-        self._adapter.flush()
-
-    def close(self) -> None:
-        self._session.close()
 
 
 AUTOSAVE_DELAY = 0.05
@@ -233,54 +191,33 @@ class Connector:
             ConnectionError: no server answered, or the login failed.
             ValueError: ``encoding`` names no codec.
         """
-        from igs_tui.backends.igs.model_link import model_link
+        from igs_tui.backends.igs.backend import IgsBackend
         from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
         from igs_tui.backends.igs.net.recorder import SessionRecorder
-        from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
-        from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+        from igs_tui.backends.igs.session import IgsSession
 
         model = self.model
         self.start_autosave()
-        client: IgsClient | None = None
         recording = self.record if record is None else record
-
-        def send(command: Command | str) -> object:
-            assert client is not None, "a command before the client exists"
-            return client.send(command)
-
-        key = str(servers[0])
-        store = self._profile_store(fast=fast)
-        link = model_link(
-            model,
-            send,
-            profile=store.profile(key),
-            on_learnt=lambda profile: store.save(key, profile),
-        )
-        adapter = link.adapter
-        profile = link.profile
         # replace(), not a field-by-field copy: every tunable of the base config is kept.
         config = dataclasses.replace(self.client_config or ClientConfig(), servers=servers)
         if encoding:
             legacy = check_encoding_option(encoding)
             config = dataclasses.replace(config, legacy_encoding=legacy)
-        done = asyncio.get_running_loop().create_future()
-
-        def on_event(event: ClientEvent) -> None:
-            if isinstance(event, ConnectionEvent):
-                self._link_event(event, servers)
-                # Before the first login, a lost link means the server cannot be reached:
-                # report it to the login screen instead of retrying in the background.
-                if isinstance(event, Connected | Failed | Disconnected) and not done.done():
-                    done.set_result(event)
-            else:
-                adapter.apply(event)
-                if client is not None:
-                    self._sync_forfeit(client)
-
-        def session_factory(name: str, secret: str) -> SessionLike:
-            if fast:
-                return ConsoleSession(local_server_session(name, secret, profile=profile), adapter)
-            return ConsoleSession(IgsSession(name, secret, profile=profile), adapter)
+        key = str(servers[0])
+        store = self._profile_store(fast=fast)
+        session = IgsSession(
+            model,
+            user,
+            password,
+            profile=store.profile(key),
+            on_learnt=lambda profile: store.save(key, profile),
+            fast=fast,
+            refresh_moves=config.refresh_moves,
+            forfeit_seconds=config.forfeit_seconds,
+        )
+        for change in session.take_changes():  # what the known profile tells the model
+            model.apply(change)
 
         def recorder_factory(address: ServerAddress) -> SessionRecorder | None:
             if not recording:
@@ -296,20 +233,19 @@ class Connector:
                 return None
 
         client = IgsClient(
-            user,
-            password,
+            session,
+            model.apply,
             config=config,
-            on_event=on_event,
-            session_factory=session_factory,
             connector=self.open_transport,
             recorder_factory=recorder_factory,
             clock=model.clock,
         )
         self.client = client
+        logged_in = asyncio.ensure_future(client.logged_in())
         self._run(client)
         model.set_connection(state=LinkState.CONNECTING, server=str(servers[0]), detail="")
         try:
-            outcome = await asyncio.wait_for(done, LOGIN_WAIT_SECONDS)
+            await asyncio.wait_for(logged_in, LOGIN_WAIT_SECONDS)
         except TimeoutError:
             await self.close_client()
             raise ConnectionError(f"no answer from {servers[0]}") from None
@@ -318,10 +254,10 @@ class Connector:
             # instead of leaving a client logging in behind the login form.
             await asyncio.shield(self.close_client())
             raise
-        if isinstance(outcome, Failed | Disconnected):
+        except ConnectionError:
             await self.close_client()
-            raise ConnectionError(outcome.reason)
-        backend = link.backend
+            raise
+        backend = IgsBackend(model, session, client.flush)
         backend.refresh_games()
         backend.refresh_players()
         return backend
@@ -388,64 +324,6 @@ class Connector:
                 defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
             )
         return self.saver
-
-    def _sync_forfeit(self, client: IgsClient) -> None:
-        """End the forfeit countdown once the client knows the interrupted game is back.
-
-        The link comes back before the game does (``load`` may wait for the opponent), so the
-        deadline stays on screen after ``Connected`` until the game's heading arrives, which is
-        when the client's session memory clears it.
-        """
-        shown = self.model.connection.forfeit_deadline
-        if shown is not None and client.forfeit_deadline is None:
-            self.model.set_connection(forfeit_deadline=None, detail="")
-
-    def _link_event(self, event: ConnectionEvent, servers: tuple[ServerAddress, ...]) -> None:
-        from igs_tui.backends.igs.net.states import (
-            Connected,
-            Connecting,
-            Disconnected,
-            Failed,
-            LagMeasured,
-            LoggingIn,
-            Reconnecting,
-        )
-
-        set_connection = self.model.set_connection
-        if isinstance(event, LagMeasured):
-            set_connection(lag_ms=event.seconds * 1000.0)
-        elif isinstance(event, Connecting):
-            set_connection(state=LinkState.CONNECTING, server=str(event.address), detail="")
-        elif isinstance(event, LoggingIn):
-            set_connection(state=LinkState.LOGGING_IN, server=str(event.address))
-        elif isinstance(event, Connected):
-            set_connection(
-                state=LinkState.CONNECTED,
-                server=str(event.address),
-                user=event.name,
-                detail="restoring " + ", ".join(event.restoring) if event.restoring else "",
-                reconnect_attempt=0,
-                forfeit_deadline=event.forfeit_deadline,
-            )
-        elif isinstance(event, Disconnected):
-            # The server forgets open match requests with the link: so do we (a stale one
-            # would be accepted into nothing after the reconnect).
-            for opponent in list(self.model.challenges):
-                self.model.close_challenge(opponent, "connection lost")
-            set_connection(
-                state=LinkState.DISCONNECTED,
-                detail=event.reason,
-                forfeit_deadline=event.forfeit_deadline,
-            )
-        elif isinstance(event, Reconnecting):
-            set_connection(
-                state=LinkState.RECONNECTING,
-                reconnect_attempt=event.attempt,
-                detail=f"reconnecting in {event.delay:.0f}s (attempt {event.attempt})",
-                forfeit_deadline=event.forfeit_deadline,
-            )
-        elif isinstance(event, Failed):
-            set_connection(state=LinkState.FAILED, detail=event.reason)
 
     async def close_client(self) -> None:
         kgs, self._kgs = self._kgs, None

@@ -1,4 +1,4 @@
-"""IgsSession: setup sequence, throttled sending, and command/answer correlation."""
+"""WireSession: setup sequence, throttled sending, and command/answer correlation."""
 
 from __future__ import annotations
 
@@ -6,19 +6,19 @@ import pytest
 
 from igs_tui.backends.igs.protocol import commands as c
 from igs_tui.backends.igs.protocol.events import CommandReply, Event, Prompt
-from igs_tui.backends.igs.protocol.session import PROBE_WAIT, IgsSession, setup_commands
 from igs_tui.backends.igs.protocol.state import SessionState
+from igs_tui.backends.igs.protocol.wire import PROBE_WAIT, WireSession, setup_commands
 
 
-def logged_in(setup: list[c.Command] | None = None, **kw: float) -> IgsSession:
-    s = IgsSession("bob", "pw", setup=setup if setup is not None else [], **kw)  # type: ignore[arg-type]
+def logged_in(setup: list[c.Command] | None = None, **kw: float) -> WireSession:
+    s = WireSession("bob", "pw", setup=setup if setup is not None else [], **kw)  # type: ignore[arg-type]
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)
     return s
 
 
-def write_all(s: IgsSession, start: float = 100.0) -> list[str]:
+def write_all(s: WireSession, start: float = 100.0) -> list[str]:
     """Everything queued, written as fast as the throttle allows (a fake clock)."""
     written: list[str] = []
     t = start
@@ -28,7 +28,7 @@ def write_all(s: IgsSession, start: float = 100.0) -> list[str]:
     return written
 
 
-def feed(s: IgsSession, text: str) -> list[Event]:
+def feed(s: WireSession, text: str) -> list[Event]:
     out: list[Event] = []
     for line in text.split("\n"):
         out.extend(s.receive_line(line))
@@ -52,7 +52,7 @@ def test_setup_sequence_uses_explicit_values() -> None:
 
 
 def test_setup_goes_first_then_ready_when_answered() -> None:
-    s = IgsSession("bob", "pw", version="9.9")
+    s = WireSession("bob", "pw", version="9.9")
     s.send("games")  # queued during login: must wait for the setup
     written: list[str] = []
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
@@ -74,7 +74,7 @@ def test_setup_goes_first_then_ready_when_answered() -> None:
 
 
 def test_an_unanswered_probe_does_not_hold_commands_for_ever() -> None:
-    s = IgsSession("bob", "pw", version="9.9")
+    s = WireSession("bob", "pw", version="9.9")
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)
@@ -232,6 +232,21 @@ def test_move_is_answered_by_its_broadcast_not_by_observed_games() -> None:
     assert [e.type for e in reply.events] == ["game_heading", "move"]
 
 
+def test_lines_read_before_a_move_went_out_are_not_its_answer() -> None:
+    """The opponent's move on E5 is read, our engine answers E5 (occupied) before the prompt
+    that closes the opponent's block arrives: that block is not our move's echo (the bot took
+    the refusal that followed for nothing and never retried). Causality: the server cannot
+    answer a command before it was written."""
+    s = logged_in()
+    early = feed(s, "15 Game 1 I: bot (0 600 -1) vs alice (0 599 -1)\n15   0(B): E5")
+    assert not replies(early)
+    seq = s.send(c.move("E5", game=1))
+    write_all(s)
+    assert not replies(feed(s, "1 6"))  # the opponent's block ends; ours is not answered
+    (reply,) = replies(feed(s, "5 Illegal move: E5 is occupied\n1 6"))
+    assert reply.seq == seq and [e.type for e in reply.events] == ["error"]
+
+
 def test_illegal_move_is_answered_by_the_error() -> None:
     s = logged_in()
     seq = s.send("Q16")
@@ -313,7 +328,7 @@ def test_prompt_state_is_tracked() -> None:
 
 
 def test_prompt_state_is_known_right_after_login() -> None:
-    s = IgsSession("bob", "pw", setup=[])
+    s = WireSession("bob", "pw", setup=[])
     for t, line in enumerate(["1 0", "1 1", "1 6"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)

@@ -1,9 +1,9 @@
-"""``IgsSession``: the one object callers use -- lines in, events out, command lines out.
+"""``WireSession``: the one object callers use -- lines in, events out, command lines out.
 
 Shaped like ``h11.Connection``: the caller owns the socket and the clock. It feeds every decoded
-server line to :meth:`IgsSession.receive_line`, queues commands with :meth:`IgsSession.send`,
-and writes whatever :meth:`IgsSession.data_to_send` returns, at the latest when
-:meth:`IgsSession.next_send_time` says. Composition (like wsproto): a
+server line to :meth:`WireSession.receive_line`, queues commands with :meth:`WireSession.send`,
+and writes whatever :meth:`WireSession.data_to_send` returns, at the latest when
+:meth:`WireSession.next_send_time` says. Composition (like wsproto): a
 :class:`~igs_tui.backends.igs.protocol.login.LoginHandshake` answers the login prompts, then the
 session
 queues its setup commands and correlates answers with commands
@@ -12,7 +12,7 @@ queues its setup commands and correlates answers with commands
 
 Typical loop::
 
-    session = IgsSession("name", "secret")
+    session = WireSession("name", "secret")
     for line in transport_lines():                  # decoded, CR/LF stripped
         for event in session.receive_line(line):
             handle(event)                           # CommandReply groups answers
@@ -88,7 +88,7 @@ def _is_probe(command: Command) -> bool:
     return command.verb == "toggle" and len(words) > 1 and words[1] == PROBE_TOGGLE
 
 
-class IgsSession:
+class WireSession:
     """A sans-IO IGS client session (login, setup, throttled sending, reply correlation)."""
 
     def __init__(
@@ -348,7 +348,7 @@ LOCAL_BURST = 50.0
 
 def local_server_session(
     username: str, password: str, *, profile: ServerProfile | None = None
-) -> IgsSession:
+) -> WireSession:
     """A session for the embedded local server, which kicks no flooder: commands are not held
     back to IGS's 3 a second (``igs-tui --local`` and the tests use it)."""
-    return IgsSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST, profile=profile)
+    return WireSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST, profile=profile)
