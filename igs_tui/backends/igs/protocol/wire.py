@@ -277,6 +277,15 @@ class WireSession:
         self._queue.append((seq, command))
         return seq
 
+    def replayed(self, command: Command, now: float) -> None:
+        """A recorded session wrote ``command`` here (``igs-tui replay``): its answer is
+        correlated as it was then. Nothing queued is written by a replay."""
+        if self._state in (SessionState.LOGIN, SessionState.CLOSED):
+            return  # the name and password (the handshake's own), or after quit
+        self._tracker.written(self._next_seq(), command, now)
+        if command.verb in ("quit", "exit"):
+            self._trigger("closed")
+
     def data_to_send(self, now: float) -> list[str]:
         """Lines to write now (no line ending), as far as the send throttle allows."""
         out: list[str] = []

@@ -44,7 +44,7 @@ from igs_tui.backends.igs.protocol.wire import LOCAL_BURST, LOCAL_RATE, WireSess
 from igs_tui.backends.igs.session.followups import FollowUps, Learnt
 from igs_tui.backends.igs.session.outbox import Outbox
 from igs_tui.backends.igs.session.translate import Translator
-from igs_tui.model import ClientModel
+from igs_tui.model import ClientModel, GamePhase, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
@@ -206,6 +206,36 @@ class IgsSession:
             for reply in wire.expire(now, timeout):
                 self._handle(reply)
         return self.out.take()
+
+    def replay_sent(self, line: str, now: float = 0.0) -> list[ch.Change]:
+        """A line the recorded session sent (``igs-tui replay``): the answers that follow are
+        correlated with it, and the console shows it, as when it went out. What the session
+        queues itself meanwhile (follow-ups, restores) is never written: the transcript
+        already holds what was."""
+        wire = self._wire
+        if wire is not None:
+            command = cmd.raw(line)
+            self.memory.note_command(command)
+            wire.replayed(command, now)
+            self._intent_of(command)
+        self.translator.sent_line(line)
+        return self.out.take()
+
+    def _intent_of(self, command: Command) -> None:
+        """What the intent that sent ``command`` did to the model before it went out (the
+        transcript holds the line, not the intent): ``observe N`` of a game not followed
+        follows it (a finished one under that number is let go first), ``unobserve N``
+        lets it go."""
+        number = command.game
+        if number is None:
+            return
+        game = self.view.followed.get(number)
+        if command.verb == "observe" and (game is None or game.phase is GamePhase.FINISHED):
+            if game is not None:
+                self.out.apply(ch.GameUnfollowed(number))
+            self.out.apply(ch.GameFollowed(number, Role.OBSERVING))
+        elif command.verb == "unobserve" and game is not None and game.role is Role.OBSERVING:
+            self.out.apply(ch.GameUnfollowed(number))
 
     def take_changes(self) -> list[ch.Change]:
         """Changes made since the last input (a sent line's console entry, an intent's own
