@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.igs.protocol.wire import WireSession
 from igs_tui.backends.igs.session.translate import line_kind, result_from_text
@@ -94,7 +95,7 @@ def test_a_user_listing_forgets_players_it_no_longer_lists() -> None:
         session.receive_line(line)
         session.data_to_send(10.0 * t)
     for t, listed in enumerate((["ann", "bob", "cid"], ["bob", "dan"])):
-        session.send("user")
+        session.send(raw("user"))
         assert session.data_to_send(100.0 + 10 * t) == ["user"]
         lines = [
             f"42 {format_user_entry(n, '', 'Japan', '2k', 0, 0, None, None, 5, 'QX')}"

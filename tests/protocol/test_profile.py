@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from igs_tui.backends.igs.profiles import MAX_SERVERS, ProfileStore
-from igs_tui.backends.igs.protocol.commands import classify
+from igs_tui.backends.igs.protocol.commands import classify, raw
 from igs_tui.backends.igs.protocol.events import (
     CommandReply,
     Error,
@@ -183,7 +183,7 @@ def test_a_taken_probe_lets_the_rest_of_the_igs_setup_out() -> None:
     assert "toggle nmatch true" not in sent
     for line in ("9 Set client to be True.", "1 5", "9 Set quiet to be False.", "1 5"):
         session.receive_line(line)
-    session.send("games")  # queued meanwhile: the held setup still goes first
+    session.send(raw("games"))  # queued meanwhile: the held setup still goes first
     session.receive_line("9 Set newundo to be True.")
     session.receive_line("1 5")
     assert session.data_to_send(1.0) == ["toggle nmatch true", "id igs-tui 9.9", "games"]
@@ -244,7 +244,7 @@ def test_setup_errors_come_only_inside_their_reply() -> None:
     again = WireSession("alice", "pw", rate=100, burst=100, profile=session.profile)
     assert login(again)[1] == UNIVERSAL_SETUP
     # after the setup, errors are events again
-    session.send("nmatch bob B 0 9 600 0 0 0 0 0")
+    session.send(raw("nmatch bob B 0 9 600 0 0 0 0 0"))
     session.data_to_send(2.0)
     later = session.receive_line("5 nmatch: Unknown command.")
     assert later == [Error("nmatch: Unknown command.")]

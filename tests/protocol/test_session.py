@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from igs_tui.backends.igs.protocol import commands as c
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.events import CommandReply, Event, Prompt
 from igs_tui.backends.igs.protocol.state import SessionState
 from igs_tui.backends.igs.protocol.wire import PROBE_WAIT, WireSession, setup_commands
@@ -53,7 +54,7 @@ def test_setup_sequence_uses_explicit_values() -> None:
 
 def test_setup_goes_first_then_ready_when_answered() -> None:
     s = WireSession("bob", "pw", version="9.9")
-    s.send("games")  # queued during login: must wait for the setup
+    s.send(raw("games"))  # queued during login: must wait for the setup
     written: list[str] = []
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
@@ -79,7 +80,7 @@ def test_an_unanswered_probe_does_not_hold_commands_for_ever() -> None:
         s.receive_line(line)
         s.data_to_send(10.0 * t)
     s.data_to_send(21.0)  # the probe went out at 20.0 (the third of the burst)
-    s.send("who")
+    s.send(raw("who"))
     assert s.data_to_send(22.0) == []  # waiting for the newundo probe's answer...
     wake = s.next_send_time(22.0)
     assert wake == 20.0 + PROBE_WAIT
@@ -249,7 +250,7 @@ def test_lines_read_before_a_move_went_out_are_not_its_answer() -> None:
 
 def test_illegal_move_is_answered_by_the_error() -> None:
     s = logged_in()
-    seq = s.send("Q16")
+    seq = s.send(raw("Q16"))
     write_all(s)
     (reply,) = replies(feed(s, "5 Illegal move.\n1 6"))
     assert reply.seq == seq and reply.events[0].type == "error"
@@ -270,8 +271,8 @@ def test_coordinate_while_scoring_gets_the_empty_answer() -> None:
 
 def test_unanswered_move_does_not_stall_later_commands() -> None:
     s = logged_in()
-    move_seq = s.send("D4")
-    ayt_seq = s.send("ayt")
+    move_seq = s.send(raw("D4"))
+    ayt_seq = s.send(raw("ayt"))
     write_all(s)
     r = replies(feed(s, "9 yes\n1 5"))
     assert [(x.seq, [e.type for e in x.events]) for x in r] == [(move_seq, []), (ayt_seq, ["ayt"])]
@@ -297,7 +298,7 @@ def test_observe_claims_the_game_stream() -> None:
 
 def test_expire_closes_old_commands() -> None:
     s = logged_in()
-    seq = s.send("who")
+    seq = s.send(raw("who"))
     write_all(s)
     assert s.expire(130.0, timeout=60.0) == []
     (reply,) = s.expire(161.0, timeout=60.0)
@@ -308,17 +309,17 @@ def test_expire_closes_old_commands() -> None:
 def test_quit_closes_and_send_after_close_raises() -> None:
     s = logged_in()
     s.send(c.quit())
-    s.send("games")
+    s.send(raw("games"))
     assert s.data_to_send(100.0) == ["quit"]
     assert s.state is SessionState.CLOSED
     with pytest.raises(ValueError, match="closed"):
-        s.send("games")
+        s.send(raw("games"))
 
 
 def test_send_rejects_multi_line_strings() -> None:
     s = logged_in()
     with pytest.raises(ValueError, match="single line"):
-        s.send("tell a hi\nquit")
+        s.send(raw("tell a hi\nquit"))
 
 
 def test_prompt_state_is_tracked() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.commands import Command, raw
 from igs_tui.backends.igs.protocol.events import CommandReply
 from igs_tui.backends.igs.protocol.wire import WireSession
 from tests.protocol.test_parser_fuzz import REAL_LINES
@@ -57,7 +57,7 @@ def test_random_traffic_keeps_correlation_sane(steps: list[tuple[str, object]]) 
                     assert isinstance(e.command, Command)
         elif kind == "tx":
             if s.state.value != "closed":
-                s.send(str(value))
+                s.send(raw(str(value)))
         else:
             now += float(value)  # type: ignore[arg-type]
         before = s.state.value

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from igs_tui import __version__
 from igs_tui.backends.igs.protocol import commands
-from igs_tui.backends.igs.protocol.commands import Command, ReplyKind, classify
+from igs_tui.backends.igs.protocol.commands import Command, ReplyKind
 from igs_tui.backends.igs.protocol.events import (
     CommandReply,
     Error,
@@ -259,20 +259,17 @@ class WireSession:
         self._seq += 1
         return self._seq
 
-    def send(self, command: Command | str) -> int:
-        """Queue a command (a builder's :class:`Command` or a raw line) for sending.
+    def send(self, command: Command) -> int:
+        """Queue a typed command (a builder's, or :func:`~.commands.raw` for a typed line).
 
         Returns the command's sequence number, which its :class:`CommandReply` carries as
         ``seq``. Commands queued during login wait until the setup sequence has been written.
-        Raises :class:`ValueError` for a multi-line string or after the session closed.
+        Raises :class:`ValueError` for a multi-line command or after the session closed.
         """
         if self._state is SessionState.CLOSED:
             raise ValueError("the session is closed")
-        line = command if isinstance(command, str) else command.line
-        if "\n" in line or "\r" in line:
+        if "\n" in command.line or "\r" in command.line:
             raise ValueError("a command must be a single line (no CR/LF)")
-        if isinstance(command, str):
-            command = classify(command)
         seq = self._next_seq()
         self._queue.append((seq, command))
         return seq

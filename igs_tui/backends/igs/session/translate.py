@@ -152,7 +152,7 @@ class Translator:
         self._ctx = _PlayState()
         self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
         """Own channel lines whose echo from the server was already dropped (by identity)."""
-        self.follow: FollowUps | None = follow
+        self.follow = follow
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``)."""
         self._listed: list[Player] = []
@@ -293,7 +293,7 @@ class Translator:
         self._list(player)
 
     def _command_reply(self, e: ev.CommandReply) -> None:
-        handled = self.follow is not None and self.follow.command_answered(e)
+        handled = self.follow.command_answered(e)
         if e.setup and not handled:
             # a login command's errors come only in its reply: show what was not learnt from
             for error in e.events:
@@ -480,14 +480,13 @@ class Translator:
         game = self._followed(e.game)
         if game is None or game.number in self._ctx.foreign:
             return
-        if self.follow is not None and e.number + 1 > game.last_number + 1:
+        if e.number + 1 > game.last_number + 1:
             # Moves are missing (NNGS sends a reloaded game's last move only): the list
             # brings them, this one included.
             self.follow.moves_missing(game.number, e.number + 1)
             return
         if (
-            self.follow is not None
-            and game.role is Role.OBSERVING
+            game.role is Role.OBSERVING
             and e.point is None
             and not e.handicap
             and e.number + 1 == game.last_number + 1
@@ -557,10 +556,10 @@ class Translator:
         if role is not None:
             self._own_game_started(e.game, e.white, e.black, role, old)
             last_number = old.last_number if old is not None else 0
-            if self.follow is not None and e.moves is not None and last_number < e.moves:
+            if e.moves is not None and last_number < e.moves:
                 # NNGS's "{Game 1: W vs B @ Move 3}" is followed by the last move only
                 self.follow.moves_missing(e.game, e.moves)
-        elif self.follow is not None and not e.resumed:
+        elif not e.resumed:
             # an announcement says neither size nor komi: the game's list line does
             self.follow.game_announced(e.game, e.white, e.black)
 
@@ -609,8 +608,7 @@ class Translator:
             apply(ch.TimeSystemSet(number, settings))
             if not moved:
                 apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
-        if self.follow is not None:
-            self.follow.own_game_started(number, white, black, entry, moved)
+        self.follow.own_game_started(number, white, black, entry, moved)
         return settings
 
     def _game_end(self, e: ev.GameEnd) -> None:
@@ -702,8 +700,7 @@ class Translator:
             last = moves[-1]
             implied = MoveRecord(last.number + 1, last.color.opponent, None)
             self.out.apply(ch.MoveAdded(game.number, implied))
-            if self.follow is not None:
-                self.follow.scoring_after(2)
+            self.follow.scoring_after(2)
         self.out.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
 
     def _removal(self, e: ev.StoneRemoval) -> None:
@@ -739,8 +736,7 @@ class Translator:
         if game is not None:
             line = Kibitz(e.name, "", e.text, game.last_number)
             self.out.apply(ch.GameChat(game.number, line, said=True))
-            if self.follow is not None:
-                self.follow.said(game.number, e.name, e.text)
+            self.follow.said(game.number, e.name, e.text)
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
@@ -786,9 +782,6 @@ class Translator:
 
     # requests and presence --------------------------------------------------------------------
     def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> None:
-        if self.follow is None:
-            self.out.add_challenge(challenge)
-            return
         offer = Offer(classic, challenge.terms, suggested or "")
         self.follow.offer_received(challenge, offer)
 
@@ -826,18 +819,16 @@ class Translator:
 
     def _cancelled(self, e: ev.MatchCancelled) -> None:
         self.out.close_challenge(e.player, "cancelled")
-        if self.follow is not None:
-            self.follow.challenge_closed(e.player)
+        self.follow.challenge_closed(e.player)
         self.out.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
 
     def _declined(self, e: ev.MatchDeclined) -> None:
         self.out.close_challenge(e.player, "declined")
-        if self.follow is not None:
-            self.follow.challenge_closed(e.player)
+        self.follow.challenge_closed(e.player)
         self.out.notify("match", "Match declined", f"{e.player} declined your request")
 
     def _error_line(self, e: ev.Error) -> None:
-        if "does not support nmatch" in e.text and self.follow is not None:
+        if "does not support nmatch" in e.text:
             self.follow.nmatch_refused()
         self._error(e)
 
@@ -910,8 +901,7 @@ class Translator:
         )
 
     def _server_version(self, e: ev.ServerVersion) -> None:
-        if self.follow is not None:
-            self.follow.server_named(e)
+        self.follow.server_named(e)
         self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
 
     def _guest_notice(self, e: ev.GuestNotice) -> None:
