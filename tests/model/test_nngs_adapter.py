@@ -1,4 +1,4 @@
-"""NNGS lines through the IGS adapter and conversation: model changes and follow-up commands.
+"""NNGS lines through the IGS session (translator, follow-ups): changes and follow-up commands.
 
 Lines are quoted from issue #13 (NNGS 1.1.22 observed with two clients and a guest).
 """

@@ -1,4 +1,4 @@
-"""Hostile field values in every reply code: the parser, the session and the model adapter never
+"""Hostile field values in every reply code: the parser, the wire and the IGS session never
 raise, and a number that does not fit its field makes the line an ``unknown`` event.
 
 Python refuses ``int()`` of a string over 4300 digits (CVE-2020-10735); before the readers

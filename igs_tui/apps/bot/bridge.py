@@ -253,7 +253,7 @@ class BotBridge:
             self._undo_seen_at = game.last_number if game is not None else None
         elif isinstance(event, ev.Say):
             # NNGS has no undo request line: the opponent's client asks in the game chat,
-            # and the adapter turned it into the request
+            # and the session turned it into the request
             game = self.model.followed.get(self._game) if self._game is not None else None
             if game is not None and game.undo_requested_by:
                 self._undo_seen_at = game.last_number

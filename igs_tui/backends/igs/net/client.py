@@ -4,7 +4,7 @@ session returns.
 Theory of operation
 -------------------
 The app, the bot and the end-to-end tests all need the same loop, so it lives here, free of
-Textual. Everything the IGS conversation knows is in the
+Textual. Everything the IGS session knows is in the
 :class:`~igs_tui.backends.igs.session.IgsSession`; this loop only carries bytes and time:
 
 1. **Connect**: try each server address in order (the spec: "If one of the ports fail, try the

@@ -110,7 +110,7 @@ class Unknown(Event):
 
 @dataclass(frozen=True, slots=True)
 class Malformed(Event):
-    """A line that made a stage of the receive pipeline fail (a reader, the model adapter).
+    """A line that made a stage of the receive pipeline fail (a reader, the session's translator).
 
     The stage's promise is never to raise; if one does anyway the line is not lost silently:
     it becomes this event, the console shows it with the reason, and the next line is read.

@@ -105,7 +105,7 @@ class WireSession:
         profile: ServerProfile | None = None,
     ) -> None:
         self.profile = profile if profile is not None else ServerProfile()
-        """What the server is known to support (shared with the conversation that learns it):
+        """What the server is known to support (shared with the IGS session that learns it):
         setup commands it refuses are not sent."""
         self._login = LoginHandshake(username, password, max_attempts=max_login_attempts)
         self._parser = IgsParser()

@@ -1,4 +1,4 @@
-"""What the IGS conversation must remember between a command and the server's answer.
+"""What the IGS session must remember between a command and the server's answer.
 
 IGS answers some requests only indirectly, and a client has to follow up on its own:
 
@@ -9,10 +9,10 @@ IGS answers some requests only indirectly, and a client has to follow up on its 
 * a classic ``match`` game's size and komi appear only in its games-list line: when a game of
   ours starts (or comes back under a new number) we ask for ``games N``;
 * a request is answered in its own kind (``match`` or ``nmatch``), best with the line the server
-  suggested, so the conversation remembers each open request's :class:`Offer`;
+  suggested, so the session remembers each open request's :class:`Offer`;
 * IGS-family servers differ (NNGS has no ``nmatch`` or ``undoplease``, wants ``done``,
   ``adjourn`` and ``resign`` without a game number and ``load white-black``): the
-  conversation keeps the server's :class:`~igs_tui.backends.igs.protocol.profile.ServerProfile`,
+  session keeps the server's :class:`~igs_tui.backends.igs.protocol.profile.ServerProfile`,
   learns it from the version line and from refusals, sends each command in the form the server
   takes, and when a command is refused for one of these reasons sends it again in the other
   form, once (:meth:`command_answered`);

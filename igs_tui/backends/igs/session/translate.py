@@ -177,7 +177,7 @@ class Translator:
 
     def receive(self, event: ev.Event) -> None:
         """Apply one event. Never raises: server data that the model cannot take (an event
-        this adapter did not foresee) is reported in the console, and the next event is
+        this translator did not foresee) is reported in the console, and the next event is
         applied as usual, so one bad line never stops the connection."""
         kind = type(event)
         if self._listed and kind not in _LISTING_EVENTS:
@@ -188,7 +188,7 @@ class Translator:
         try:
             handler(self, event)
         except Exception as exc:
-            _log.exception("model adapter failed on %r", event)
+            _log.exception("the IGS translator failed on %r", event)
             text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
             self.out.apply(ch.ConsoleAdded(text, "error"))
 
