@@ -8,6 +8,12 @@ the model as the session's view and puts each change in the session's
 :class:`~igs_tui.backends.igs.session.outbox.Outbox`, which the session's caller applies. The
 IGS context the events do not repeat (the game of the last heading, a score block waiting for
 its count, our old numbers now used by others) is its own.
+
+One rule follows from the outbox: a change made while handling an event is applied after the
+line, so a read of the view later in the same handler still sees the model as it was before
+the line. A handler that needs what its own changes make reads it from the state it had and
+what it changed (see ``_own_game_started``'s ``entry`` and the heading's preview of a game it
+starts), never from the view again.
 """
 
 from __future__ import annotations
