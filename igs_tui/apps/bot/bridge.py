@@ -160,7 +160,6 @@ class BotBridge:
         self.sgf_dir = Path(sgf_dir) if sgf_dir is not None else default_sgf_dir()
         self.status_timeout = status_timeout
         self._engine_factory = engine
-        self._send_rate = send_rate
         self.model = ClientModel()
         store = profiles if profiles is not None else ProfileStore()
         servers = client_config.servers if client_config is not None else ClientConfig().servers
