@@ -124,6 +124,10 @@ class KgsBackend:
 
     # observing ------------------------------------------------------------------------------
     def observe(self, game: int) -> None:
+        if self.session.is_listed_challenge(game):
+            # A challenge row of the games list: its terms, to accept, counter or decline.
+            self._apply(self.session.open_listed(game))
+            return
         summary = self.model.games.get(game)
         if summary is not None and not MIN_SIZE <= summary.size <= MAX_SIZE:
             self._tell_user(
