@@ -129,6 +129,8 @@ class KgsSession:
         self._pending_submit: dict[int, msg.Proposal] = {}
         self._listed_challenges: dict[int, msg.GameEntry] = {}
         """Open challenges in the joined rooms, by channel."""
+        self._challenge_rooms: dict[int, int] = {}
+        """The room that lists each of :attr:`_listed_challenges`."""
         self.open_for_challenges = True
         self._rejoin: list[int] = []
         """Channels to join again after a reconnect's login."""
@@ -169,6 +171,7 @@ class KgsSession:
         self._challenges.clear()
         self._pending_submit.clear()
         self._listed_challenges.clear()
+        self._challenge_rooms.clear()
         self.start()
 
     def send(self, message: up.Upstream) -> None:
@@ -317,6 +320,7 @@ class KgsSession:
         for entry in games:
             if entry.is_challenge:
                 changes += self._challenge_listed(entry)
+                self._challenge_rooms[entry.channel_id] = container
                 continue
             listed[entry.channel_id] = entry
             if entry.over:
@@ -339,6 +343,7 @@ class KgsSession:
     def _on_GameRemoved(self, m: msg.GameRemoved) -> list[ch.Change]:
         listed = self._room_games.get(m.channel_id, {})
         listed.pop(m.game_id, None)
+        self._challenge_rooms.pop(m.game_id, None)
         if (
             self._listed_challenges.pop(m.game_id, None) is not None
             and m.game_id not in self._challenges
@@ -378,6 +383,10 @@ class KgsSession:
                 self.current_room = next(iter(sorted(self.joined_rooms)), None)
             still = {g for games in self._room_games.values() for g in games}
             changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
+            for challenge in [c for c, r in self._challenge_rooms.items() if r == channel]:
+                del self._challenge_rooms[challenge]
+                if self._listed_challenges.pop(challenge, None) is not None:
+                    changes.append(ch.GameUnlisted(challenge))
             changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
             return changes
         game = self._games.pop(channel, None)
@@ -653,7 +662,8 @@ class KgsSession:
         self._challenges[entry.channel_id] = _Challenge(
             terms, ours=False, channel_id=entry.channel_id, proposal=proposal
         )
-        return changes + [
+        return [
+            *changes,
             ch.ChallengeOpened(Challenge(terms, incoming=True, kind="challenge")),
             ch.Notified(
                 "match",

@@ -431,7 +431,10 @@ def test_a_counter_offer_goes_to_the_challenge_it_answers() -> None:
     offer = {
         "gameType": "free",
         "rules": rules,
-        "players": [{"role": "black", "user": user("alice")}, {"role": "white", "user": user("bob")}],
+        "players": [
+            {"role": "black", "user": user("alice")},
+            {"role": "white", "user": user("bob")},
+        ],
     }
     entry = {
         "channelId": 71,
@@ -468,7 +471,9 @@ def test_a_counter_offer_goes_to_the_challenge_it_answers() -> None:
         ],
     }
     h.feed({"type": "CHALLENGE_PROPOSAL", "channelId": 71, "proposal": final})
-    assert h.sent() == [{"type": "CHALLENGE_ACCEPT", "channelId": 71, "proposal": again["proposal"]}]
+    assert h.sent() == [
+        {"type": "CHALLENGE_ACCEPT", "channelId": 71, "proposal": again["proposal"]}
+    ]
 
 
 def test_the_owner_counters_an_answer_with_final_terms_in_the_same_channel() -> None:
