@@ -127,8 +127,10 @@ class Narrator:
         author = clean(c.author, max_length=24)
         text = clean(c.text, max_length=2000)
         kind = c.key.kind
-        if c.kind in ("notice", "info", "error") or not author:
-            return f"Server: {text}" if c.kind != "error" else f"Error: {text}"
+        if c.kind == "error":
+            return f"Error from {author or 'the server'}: {text}"
+        if c.kind in ("notice", "info") or not author:
+            return f"Server: {text}"
         if kind is ChatKind.TELL:
             return f"{author} tells you: {text}"
         if kind is ChatKind.SHOUT:
@@ -166,6 +168,8 @@ class Narrator:
     def _notified(self, c: ch.Notified) -> str:
         if c.kind in ("tell", "shout", "mention", "channel", "game", "challenge", "match"):
             return ""  # said already, in the chat or challenge sentence
+        if c.kind == "refusal":
+            return ""  # the system buffer's error line, said as it came
         text = f" {clean(c.text, max_length=200)}" if c.text else ""
         if c.kind == "messages":
             text += " Type messages to read them."

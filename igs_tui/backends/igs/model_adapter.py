@@ -365,7 +365,6 @@ class ModelAdapter:
         if self.model.seek is not None:
             self.model.apply(ch.SeekChanged(None))
         self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
-        self.model.notify("error", "Automatch", e.text, bell=False)
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)

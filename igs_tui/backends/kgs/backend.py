@@ -62,7 +62,8 @@ class KgsBackend:
         self._flush()
 
     def _tell_user(self, text: str) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "", text, kind="error")
+        """A refusal by this client (a toast and the console too: see ``model.apply``)."""
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", text, kind="error")
 
     # console --------------------------------------------------------------------------------
     def send_raw(self, line: str) -> None:

@@ -444,7 +444,7 @@ class KgsSession:
             self._waiting_tells.pop(m.name.casefold(), None)
             changes.append(
                 ch.ChatAdded(
-                    BufferKey(ChatKind.TELL, m.name), "", m.text, "error", False, self._now()
+                    BufferKey(ChatKind.TELL, m.name), "KGS", m.text, "error", False, self._now()
                 )
             )
         elif m.kind == "DETAILS_NONEXISTANT" and m.name:
@@ -452,9 +452,8 @@ class KgsSession:
         else:
             changes.append(self._system(m.text, "error"))
         if m.kind in CHALLENGE_REFUSALS:
-            # Said where the user looks (a toast), not only in the system buffer; the offer
-            # that was not created is no longer pending.
-            changes.append(ch.Notified("error", "KGS", m.text))
+            # The offer that was not created is no longer pending (the system buffer's error
+            # line is also a toast: model.apply).
             for key in [k for k in self._challenges if k < 0]:
                 offer = self._challenges.pop(key)
                 changes.append(ch.ChallengeClosed(offer.terms.opponent, "refused by KGS"))
