@@ -630,7 +630,7 @@ def test_lines_about_our_game_are_said_in_its_chat() -> None:
     assert notices == [
         ("notice", "bob was given 5 more minutes."),
         ("notice", "bob is now in byo-yomi."),
-        ("notice", "bob is done removing dead stones (ctrl+d if you agree)."),
+        ("notice", "bob is done removing dead stones; the game ends once you are done too."),
     ]
 
 

@@ -879,7 +879,8 @@ class ModelAdapter:
 
     def _done_typed(self, e: ev.DoneTyped) -> None:
         self._game_notice(
-            e.player, f"{e.player} is done removing dead stones (ctrl+d if you agree)."
+            e.player,
+            f"{e.player} is done removing dead stones; the game ends once you are done too.",
         )
 
     def _byoyomi_entered(self, e: ev.ByoyomiEntry) -> None:
