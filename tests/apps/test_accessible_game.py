@@ -54,6 +54,7 @@ class Session:
             bot_delay=0.02,
             bot_messages=False,
             bot_move_source=move_source,
+            opening_moves=6,
         )
         self.connector = Connector(
             ClientModel(), embedded=True, record=False, autosave=False, server_config=config
@@ -87,10 +88,14 @@ async def test_a_whole_game_against_igsbot_by_typed_commands() -> None:
     s = Session()
     try:
         await s.until(r"Type help for the commands, quit to leave\.")
+        # the list is asked for and read as it comes: the bot game is under way
+        row = await s.type("games", r"Game 1: .*")
+        assert int(re.findall(r", move (\d+), ", row)[0]) >= 6, row
         await s.type("observe 1", r"Observing game 1: .*")
         await s.type("match igsbot 9 10", r"Your game \d+ against igsbot.*")
         number = int(re.findall(r"Your game (\d+)", "\n".join(s.said))[0])
         game = f"Game {number}"
+        await s.until(rf"{game}, igsbot says: Hello .*")
         for ours, theirs in zip(OURS, THEIRS, strict=True):
             await s.type(ours, rf"{game}: White plays {theirs}\.")
         await s.type("e1", r"E1 is not allowed: occupied\.")
@@ -117,7 +122,10 @@ async def test_a_whole_game_against_igsbot_by_typed_commands() -> None:
     start = next(i for i, line in enumerate(said) if line.startswith(ours))
     # The observed game: announced once; its moves read only until our game began, then one
     # sentence says why they stop (and how to hear one).
+    listed = [line for line in said if line.endswith(" watching.")]
+    assert listed == [said[3]]  # the games list: game 1 only
     observed = [line for line in said if line.startswith(("Game 1:", "Game 1 ", "Observing"))]
+    observed = [line for line in observed if line not in listed]
     assert re.fullmatch(
         r"Observing game 1: bot(alpha|beta) 20k \(White\) against bot(alpha|beta) 20k "
         r"\(Black\), 9 by 9, komi 6\.5\.",
@@ -130,7 +138,7 @@ async def test_a_whole_game_against_igsbot_by_typed_commands() -> None:
     mine = [
         line
         for line in said
-        if line not in observed and line != muted and not line.startswith("Game 1 ")
+        if line not in observed + listed and line != muted and not line.startswith("Game 1 ")
     ]
     moves = []
     for ours_, theirs in zip(OURS, THEIRS, strict=True):

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, CoordinateError, Point, format_point, parse_point
 from igs_tui.go.scoring import count_with_dead
-from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.model import TOPIC_GAMES, ClientModel, FollowedGame, GamePhase
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
@@ -43,6 +44,8 @@ class Shell:
         self.say = say
         self._resign_asked: int | None = None
         self._quit_asked = False
+        self._games_wanted: Callable[[], None] | None = None
+        """Unsubscribes from the games topic while a list asked for is awaited."""
 
     @property
     def backend(self) -> Backend:
@@ -89,6 +92,24 @@ class Shell:
             self.say(line)
 
     def do_games(self, _rest: str) -> None:
+        """The games list as the server gives it now (move numbers drift in a list kept from
+        before: they are only sent when asked), read once the answer comes."""
+        listing = self.backend.capabilities.listing
+        if listing is None:
+            self._say_games()
+            return
+        if self._games_wanted is None:
+            self._games_wanted = self.model.hub.subscribe(TOPIC_GAMES, self._games_came)
+        listing.refresh_games()
+
+    def _games_came(self, change: ch.Change) -> None:
+        if not isinstance(change, ch.GamesReplaced) or self._games_wanted is None:
+            return
+        self._games_wanted()
+        self._games_wanted = None
+        self._say_games()
+
+    def _say_games(self) -> None:
         games = sorted(self.model.games.values(), key=lambda g: -g.observers)
         if not games:
             self.say("No games are listed. Type games again in a moment.")
@@ -99,8 +120,6 @@ class Shell:
                 f"{clean(g.black, max_length=20)} {g.black_rank}, {g.size} by {g.size}, "
                 f"move {g.moves}, {g.observers} watching{title}."
             )
-        if (listing := self.backend.capabilities.listing) is not None:
-            listing.refresh_games()
 
     def do_who(self, _rest: str) -> None:
         players = sorted(self.model.players, key=lambda p: p.name.casefold())
