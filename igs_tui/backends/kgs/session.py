@@ -1051,7 +1051,10 @@ def _challenge_summary(entry: msg.GameEntry, creator: str, me: str) -> GameSumma
         return None
     names = dict(proposal.players)
     rules = proposal.rules
-    text = entry.name or f"{creator} plays anyone"
+    named = [n for n in seats if n and n.casefold() != creator.casefold()]
+    text = entry.name or (
+        f"{creator} challenges {named[0]}" if named else f"{creator} plays anyone"
+    )
     return GameSummary(
         number=entry.channel_id,
         white=names.get("white", ""),
@@ -1063,6 +1066,7 @@ def _challenge_summary(entry: msg.GameEntry, creator: str, me: str) -> GameSumma
         komi=rules.komi,
         flags=GAME_TYPE_FLAGS.get(proposal.game_type, ""),
         title=f"{CHALLENGE_TITLE}: {text}",
+        open_challenge=True,
     )
 
 

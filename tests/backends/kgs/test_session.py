@@ -445,6 +445,7 @@ def test_a_counter_offer_goes_to_the_challenge_it_answers() -> None:
     }
     h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [entry]})
     h.sent()
+    assert h.model.games[71].title == "open challenge: alice challenges bob"
     challenge = h.model.challenge_from("alice")
     assert challenge is not None and challenge.incoming and challenge.terms.color is Color.WHITE
     counter = MatchTerms("alice", color=Color.BLACK, size=9, komi=0.5, main_seconds=300)
@@ -610,6 +611,7 @@ def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> N
     row = h.model.games[70]
     assert (row.white, row.black, row.size, row.komi) == ("kumobot", "", 9, 6.5)
     assert row.title == "open challenge: kumobot plays anyone"
+    assert row.open_challenge and not row.is_broadcast  # not starred, not filtered as one
     assert [g.number for g in h.session.games()] == [70]
     h.sent()
     # choosing the row shows its terms as a request, from our side: we would play black
