@@ -258,3 +258,39 @@ def test_refusals_name_who_refused() -> None:
         "Error from server: You cannot remove a liberty.",
         "Error from igs-tui: Cannot accept: gone.",
     ]
+
+
+def test_requests_of_the_opponent_are_answered_by_typed_commands() -> None:
+    """An undo, komi or adjourn request is said with the command that answers it in this
+    mode (never the screen's ctrl+ keys), and the command sends the answer."""
+    model, lines = heard()
+    model.follow(7, role=Role.PLAYING_BLACK, white="bob", black="me", size=9, komi=6.5)
+    backend = RecordingBackend()
+    shell = Shell(model, lambda: backend, lines.append)
+    lines.clear()
+    model.apply(ch.UndoAsked(7, "bob"))
+    model.notify("undo", "Undo requested", "bob requests undo")  # as the IGS adapter does
+    shell.handle("undo yes")
+    model.apply(ch.KomiProposed(7, 0.5))
+    model.notify("komi", "bob proposes komi 0.5", "Press ctrl+k in the game to agree.")
+    shell.handle("komi 0.5")
+    shell.handle("komi nan")
+    model.apply(ch.AdjournAsked(7, "bob"))
+    shell.handle("adjourn")
+    assert lines == [
+        "Game 7: bob asks to take back the last move. Type 'undo yes' to allow it or "
+        "'undo no' to refuse.",
+        "Undo allowed.",
+        "Game 7: your opponent proposes komi 0.5. Type 'komi 0.5' to agree.",
+        "Which komi? For example: komi 6.5.",
+        "Game 7: bob would like to adjourn. Type adjourn to agree (the game can be loaded "
+        "again later).",
+    ]
+    assert not any("ctrl+" in line for line in lines)
+    assert backend.named("answer_undo") == [(7, True)]
+    assert backend.named("set_komi") == [(7, 0.5)]
+    assert backend.named("adjourn") == [(7,)]
+    lines.clear()
+    model.apply(ch.UndoAsked(7, ""))  # the request is over (the move was taken back)
+    shell.handle("undo no")
+    assert lines == ["Nobody asked to take back a move in game 7."]

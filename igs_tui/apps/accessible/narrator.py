@@ -250,6 +250,39 @@ class Narrator:
             self._counting_due.discard(game.number)
             self.say(self._counting(game))
 
+    def _undo_asked(self, c: ch.UndoAsked) -> str:
+        if not c.by or c.by == self.model.me:
+            return ""
+        who = clean(c.by, max_length=24)
+        return self._about(
+            c.game,
+            f"Game {c.game}: {who} asks to take back the last move. "
+            "Type 'undo yes' to allow it or 'undo no' to refuse.",
+        )
+
+    def _undo_declined(self, c: ch.UndoDeclined) -> str:
+        return self._about(
+            c.game, f"Game {c.game}: {clean(c.by, max_length=24)} declined the undo."
+        )
+
+    def _komi_proposed(self, c: ch.KomiProposed) -> str:
+        if c.komi is None:
+            return ""
+        return self._about(
+            c.game,
+            f"Game {c.game}: your opponent proposes komi {c.komi:g}. "
+            f"Type 'komi {c.komi:g}' to agree.",
+        )
+
+    def _adjourn_asked(self, c: ch.AdjournAsked) -> str:
+        if not c.by:
+            return ""
+        return self._about(
+            c.game,
+            f"Game {c.game}: {clean(c.by, max_length=24)} would like to adjourn. Type adjourn "
+            "to agree (the game can be loaded again later).",
+        )
+
     def _scored(self, c: ch.GameScored) -> str:
         server = c.check.server
         return self._about(
@@ -331,6 +364,10 @@ class Narrator:
             return ""  # said already, in the chat or challenge sentence
         if c.kind == "refusal":
             return ""  # the system buffer's error line, said as it came
+        if c.kind in ("komi", "undo") or (c.kind == "adjourn" and self.model.my_games()):
+            return ""  # said with the command that answers it (the change of the game)
+        if c.kind == "adjourn":  # a request about no game we hold: the screen's key is no use
+            return f"{clean(c.title, max_length=80)}. Type adjourn to agree."
         text = f" {clean(c.text, max_length=200)}" if c.text else ""
         if c.kind == "messages":
             text += " Type messages to read them."
@@ -372,6 +409,10 @@ _HANDLERS: dict[type[ch.Change], Callable[[Narrator, ch.Change], str]] = {
     ch.DeadStonesUnmarked: Narrator._alive,  # type: ignore[dict-item]
     ch.DeadStonesCleared: Narrator._cleared,  # type: ignore[dict-item]
     ch.GameScored: Narrator._scored,  # type: ignore[dict-item]
+    ch.UndoAsked: Narrator._undo_asked,  # type: ignore[dict-item]
+    ch.UndoDeclined: Narrator._undo_declined,  # type: ignore[dict-item]
+    ch.KomiProposed: Narrator._komi_proposed,  # type: ignore[dict-item]
+    ch.AdjournAsked: Narrator._adjourn_asked,  # type: ignore[dict-item]
     ch.GameEnded: Narrator._ended,  # type: ignore[dict-item]
     ch.PhaseChanged: Narrator._phase,  # type: ignore[dict-item]
     ch.GameUnfollowed: Narrator._unfollowed,  # type: ignore[dict-item]

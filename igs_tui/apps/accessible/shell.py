@@ -7,6 +7,7 @@ shell asks the backend only what it can do (its capabilities), like the screen U
 
 from __future__ import annotations
 
+import math
 import shlex
 from collections.abc import Callable
 
@@ -21,7 +22,8 @@ from igs_tui.ui.safe_text import clean
 
 HELP = """Commands:
   observe N, unobserve N, games, who, messages
-  play Q16 (or just q16), pass, resign, undo, dead Q16, done
+  play Q16 (or just q16), pass, resign, undo, undo yes, undo no, dead Q16, done
+  komi 6.5, adjourn
   board [N], last [N], score [N]
   tell NAME TEXT, say TEXT, kibitz N TEXT, shout TEXT
   match NAME [size] [minutes], accept NAME, decline NAME
@@ -247,12 +249,47 @@ class Shell:
         self._resign_asked = None
         playing.resign(game.number)
 
-    def do_undo(self, _rest: str) -> None:
+    def do_undo(self, rest: str) -> None:
+        """``undo`` asks to take back our move; ``undo yes`` / ``undo no`` answer the
+        opponent's request."""
         game = self._own_game()
         playing = self.backend.capabilities.playing
-        if game is not None and playing is not None:
-            playing.request_undo(game.number)
-            self.say("Undo asked for.")
+        if game is None or playing is None:
+            return
+        answer = rest.strip().lower()
+        if answer in ("yes", "no"):
+            if not game.undo_requested_by:
+                self.say(f"Nobody asked to take back a move in game {game.number}.")
+                return
+            playing.answer_undo(game.number, answer == "yes")
+            self.say("Undo allowed." if answer == "yes" else "Undo refused.")
+            return
+        playing.request_undo(game.number)
+        self.say("Undo asked for.")
+
+    def do_komi(self, rest: str) -> None:
+        game = self._own_game()
+        if game is None:
+            return
+        adjusting = self.backend.capabilities.adjusting
+        if adjusting is None:
+            self.say(self.backend.capabilities.refusal("Komi"))
+            return
+        komi = _komi(rest)
+        if komi is None:
+            self.say("Which komi? For example: komi 6.5.")
+            return
+        adjusting.set_komi(game.number, komi)
+
+    def do_adjourn(self, _rest: str) -> None:
+        game = self._own_game()
+        if game is None:
+            return
+        adjourning = self.backend.capabilities.adjourning
+        if adjourning is None:
+            self.say(self.backend.capabilities.refusal("Adjourning"))
+            return
+        adjourning.adjourn(game.number)
 
     def do_dead(self, rest: str) -> None:
         game = self._own_game()
@@ -414,6 +451,20 @@ def _count(game: FollowedGame) -> str:
 
 def _prisoners(count: int) -> str:
     return f"{count} prisoner{'' if count == 1 else 's'}"
+
+
+def _komi(text: str) -> float | None:
+    """A komi as typed (a multiple of 0.5, at most 8 characters), or None."""
+    text = text.strip()
+    if not 0 < len(text) <= 8:
+        return None
+    try:
+        komi = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(komi) or komi * 2 != int(komi * 2):
+        return None
+    return komi
 
 
 def _number(text: str) -> int | None:
