@@ -321,6 +321,11 @@ class KgsSession:
             if entry.is_challenge:
                 changes += self._challenge_listed(entry)
                 self._challenge_rooms[entry.channel_id] = container
+                creator = entry.creator or entry.white or entry.black
+                if creator is not None and creator.name != self.me:
+                    row = _challenge_summary(entry, creator.name, self.me)
+                    if row is not None:
+                        rows.append(row)  # one games-list change for the whole listing
                 continue
             listed[entry.channel_id] = entry
             if entry.over:
@@ -642,17 +647,14 @@ class KgsSession:
     # final terms (CHALLENGE_PROPOSAL) or declines; the challenger accepts them
     # (CHALLENGE_ACCEPT) and the game starts (CHALLENGE_FINAL).
     def _challenge_listed(self, entry: msg.GameEntry) -> list[ch.Change]:
-        """A challenge in a room: kept (it can be answered); one we could take (an open seat,
-        or naming us) is a row of the games list, and one naming us is also a request."""
+        """A challenge in a room: kept (it can be answered), and shown as a request when its
+        proposal names us (one we could take is also a row of the games list: the caller's)."""
         creator = entry.creator or entry.white or entry.black
         if creator is None or creator.name == self.me:
             return []
         self._listed_challenges[entry.channel_id] = entry
         proposal = entry.proposal
         changes: list[ch.Change] = []
-        row = _challenge_summary(entry, creator.name, self.me)
-        if row is not None:
-            changes.append(ch.GamesListed((row,)))
         named = proposal is not None and any(name == self.me for _, name in proposal.players)
         if not named or not self.open_for_challenges or entry.channel_id in self._challenges:
             return changes
