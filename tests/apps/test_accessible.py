@@ -294,3 +294,20 @@ def test_requests_of_the_opponent_are_answered_by_typed_commands() -> None:
     model.apply(ch.UndoAsked(7, ""))  # the request is over (the move was taken back)
     shell.handle("undo no")
     assert lines == ["Nobody asked to take back a move in game 7."]
+
+
+def test_an_observed_game_under_way_is_told_as_its_position_then_move_by_move() -> None:
+    """Observing a game at move 3 (the games list says so): its earlier moves arrive at once
+    and are said as one sentence, the moves after it one by one."""
+    from igs_tui.model import GameSummary
+
+    model, lines = heard()
+    model.replace_games([GameSummary(4, "ann", "2k", "bob", "1k", moves=3, size=9, komi=6.5)])
+    model.follow(4)
+    for n, point in enumerate([Point(2, 2), Point(6, 6), Point(4, 4), Point(2, 6)], start=1):
+        model.apply(ch.MoveAdded(4, MoveRecord(n, Color.BLACK if n % 2 else Color.WHITE, point)))
+    assert lines == [
+        "Observing game 4: ann 2k (White) against bob 1k (Black), 9 by 9, komi 6.5.",
+        "Game 4 is at move 3: Black played E5; White to play.",
+        "Game 4: White plays C7.",
+    ]

@@ -59,6 +59,8 @@ class Narrator:
         self._counting_due: set[int] = set()
         """Games in counting whose last pass has not come yet (IGS says counting first)."""
         self._over: set[int] = set()
+        self._catching_up: dict[int, int] = {}
+        """Observed games whose earlier moves are coming: the move number they are at."""
         self._dead_said: dict[int, set[Point]] = {}
         """The stones said to be marked dead, by game."""
         self._muted_said = False
@@ -99,6 +101,11 @@ class Narrator:
         before = self._prisoners.get(c.game, {})
         now = dict(game.board.prisoners)
         self._prisoners[c.game] = now
+        target = self._catching_up.get(c.game)
+        if target is not None:
+            if move.number < target:
+                return ""  # a move played before we came: the position is said at the end
+            del self._catching_up[c.game]
         if game.role is Role.OBSERVING and self._playing_other_than(c.game):
             if self._muted_said:
                 return ""
@@ -112,6 +119,14 @@ class Narrator:
                 c.game, f"Game {c.game}: Black places {move.handicap} handicap stones."
             )
         who = COLOR_NAME[move.color]
+        if target is not None:  # the last of the moves played before we came
+            where = (
+                "passed" if move.point is None else f"played {format_point(move.point, game.size)}"
+            )
+            nxt = COLOR_NAME[move.color.opponent]
+            return self._about(
+                c.game, f"Game {c.game} is at move {move.number}: {who} {where}; {nxt} to play."
+            )
         if move.point is None:
             return self._about(c.game, self._pass(game, who))
         taken = now.get(move.color, 0) - before.get(move.color, 0)
@@ -171,6 +186,10 @@ class Narrator:
         if game is None:
             return ""
         role = self._announced[number] = game.role
+        listed = self.model.games.get(number)
+        if role is Role.OBSERVING and listed is not None and listed.moves > game.last_number:
+            # the moves played so far come all at once: said as one position, not one by one
+            self._catching_up[number] = listed.moves
         setup = f"{game.size} by {game.size}, komi {game.komi:g}"
         if game.handicap:
             setup += f", handicap {game.handicap}"
@@ -307,6 +326,7 @@ class Narrator:
         self._counting_due.discard(c.game)
         self._over.discard(c.game)
         self._dead_said.pop(c.game, None)
+        self._catching_up.pop(c.game, None)
         return ""
 
     # -- people -----------------------------------------------------------------------------
