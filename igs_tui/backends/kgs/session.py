@@ -654,17 +654,15 @@ class KgsSession:
             return []
         self._listed_challenges[entry.channel_id] = entry
         proposal = entry.proposal
-        changes: list[ch.Change] = []
         named = proposal is not None and any(name == self.me for _, name in proposal.players)
         if not named or not self.open_for_challenges or entry.channel_id in self._challenges:
-            return changes
+            return []
         assert proposal is not None
         terms = _terms_of(proposal, self.me, creator.name)
         self._challenges[entry.channel_id] = _Challenge(
             terms, ours=False, channel_id=entry.channel_id, proposal=proposal
         )
         return [
-            *changes,
             ch.ChallengeOpened(Challenge(terms, incoming=True, kind="challenge")),
             ch.Notified(
                 "match",
