@@ -50,7 +50,7 @@ class Session:
         config = ServerConfig(
             broadcast=False,
             bot_games=1,
-            bot_game_interval=0.2,
+            bot_game_interval=0.3,
             bot_delay=0.02,
             bot_messages=False,
             bot_move_source=move_source,
@@ -132,7 +132,7 @@ async def test_a_whole_game_against_igsbot_by_typed_commands() -> None:
         observed[0],
     )
     end = said.index(f"{game} is over: Black wins by 2.5 points.")
-    late = [line for line in said[start:end] if line.startswith("Game 1")]
+    late = [line for line in said[start:end] if line.startswith("Game 1:")]
     assert late == [], late  # (once our game is over, the observed game is read again)
     muted = "Moves of observed games are not read while you play; type last 1 to hear game 1."
     assert said.count(muted) == 1
