@@ -255,7 +255,7 @@ async def test_a_robots_open_challenge_is_listed_and_joined(
         observing = tester.backend.capabilities.observing
         assert observing is not None
         observing.observe(row)
-        terms = await tester.incoming("sorabot", kind="open challenge")
+        terms = await tester.incoming("sorabot", kind="open")
         assert (terms.size, terms.color) == (9, Color.BLACK)
         tester.matching.accept_challenge(terms)
         game = await tester.game_with("sorabot")

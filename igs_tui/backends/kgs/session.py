@@ -971,7 +971,9 @@ class KgsSession:
             self._challenges[channel] = _Challenge(
                 terms, ours=False, channel_id=channel, proposal=proposal
             )
-        return [ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open challenge"))]
+        return [
+            ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open"))
+        ]  # "offers a game (open)"
 
     def is_listed_challenge(self, channel: int) -> bool:
         return channel in self._listed_challenges

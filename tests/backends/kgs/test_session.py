@@ -618,7 +618,7 @@ def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> N
     for change in h.session.open_listed(70):
         h.model.apply(change)
     request = h.model.challenge_from("kumobot")
-    assert request is not None and request.incoming and request.kind == "open challenge"
+    assert request is not None and request.incoming and request.kind == "open"
     terms = request.terms
     assert (terms.color, terms.size, terms.komi, terms.main_seconds) == (Color.BLACK, 9, 6.5, 300)
     assert h.session.accept_challenge(terms) is None
