@@ -364,7 +364,10 @@ class ModelAdapter:
     def _seek_refused(self, e: ev.SeekRefused) -> None:
         if self.model.seek is not None:
             self.model.apply(ch.SeekChanged(None))
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+        # a refusal: a toast titled by the server too (model.apply); the text says of what
+        self.model.add_chat(
+            BufferKey(ChatKind.SYSTEM), "server", f"Automatch: {e.text}", kind="error"
+        )
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)
