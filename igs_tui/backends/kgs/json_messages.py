@@ -146,19 +146,23 @@ class GameEntry:
 
 @dataclass(frozen=True, slots=True)
 class RoomJoined(Message):
-    """ROOM_JOIN: the room's users and games."""
+    """ROOM_JOIN: the room's users and games (``dropped``: why each unreadable entry was left
+    out; the others are kept)."""
 
     channel_id: int
     users: tuple[User, ...]
     games: tuple[GameEntry, ...]
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class GamesListed(Message):
-    """GAME_LIST: new or changed games of a room (or a global list)."""
+    """GAME_LIST: new or changed games of a room (or a global list); ``dropped`` as in
+    :class:`RoomJoined`."""
 
     channel_id: int
     games: tuple[GameEntry, ...]
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,10 +461,17 @@ def _players(m: Mapping[str, Any]) -> dict[str, User]:
     return {role: user(u, role) for role, u in obj(found, "players").items()}
 
 
+MAX_KOMI = 1000.0
+"""A listed game's komi beyond this (either sign) is not a komi: the entry is dropped."""
+
+
 def _game_entry(value: object) -> GameEntry:
     m = obj(value, "game")
     players = _players(m)
     room = integer(m, "roomId", low=1, high=2**31 - 1) if "roomId" in m else None
+    komi = number(m, "komi", default=0.0)
+    if abs(komi) > MAX_KOMI:
+        raise BadValue(f"'komi' {komi:g} is out of range")
     return GameEntry(
         channel_id=channel(m),
         game_type=text(m, "gameType", default="", limit=30),
@@ -468,7 +479,7 @@ def _game_entry(value: object) -> GameEntry:
         white=players.get("white"),
         black=players.get("black"),
         size=integer(m, "size", low=2, high=38, default=19),
-        komi=number(m, "komi", default=0.0),
+        komi=komi,
         handicap=integer(m, "handicap", low=0, high=99, default=0),
         move_num=integer(m, "moveNum", low=0, high=100_000, default=0),
         observers=integer(m, "observers", low=0, high=10_000_000, default=0),
@@ -480,8 +491,57 @@ def _game_entry(value: object) -> GameEntry:
     )
 
 
-def _games(value: object) -> tuple[GameEntry, ...]:
-    return tuple(_game_entry(g) for g in items(value, "games"))
+_ENTRY_ERRORS = (BadValue, KeyError, TypeError, ValueError, RecursionError)
+
+
+def _games(value: object) -> tuple[tuple[GameEntry, ...], tuple[str, ...]]:
+    """A list's games read one by one: the readable ones, and why each other one was dropped
+    (one odd game must not empty a room's list)."""
+    games: list[GameEntry] = []
+    dropped: list[str] = []
+    for index, entry in enumerate(items(value, "games")):
+        try:
+            games.append(_game_entry(entry))
+        except _ENTRY_ERRORS as exc:
+            dropped.append(f"game {_entry_label(entry, index)}: {exc or type(exc).__name__}")
+    return tuple(games), tuple(dropped)
+
+
+def _users_kept(value: object) -> tuple[tuple[User, ...], tuple[str, ...]]:
+    """A list's users read one by one, as :func:`_games` reads games."""
+    kept: list[User] = []
+    dropped: list[str] = []
+    for index, entry in enumerate(items(value, "users")):
+        try:
+            kept.append(user(entry))
+        except _ENTRY_ERRORS as exc:
+            dropped.append(
+                f"user {_entry_label(entry, index, 'name')}: {exc or type(exc).__name__}"
+            )
+    return tuple(kept), tuple(dropped)
+
+
+def _entry_label(entry: object, index: int, key: str = "channelId") -> str:
+    """How to name a dropped entry: its channel id or name when it has a plain one, else its
+    place in the list."""
+    if isinstance(entry, dict):
+        value = entry.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31:
+            return str(value)
+        if isinstance(value, str) and value.isprintable() and 0 < len(value) <= MAX_NAME:
+            return repr(value)
+    return f"#{index + 1}"
+
+
+def _room_join(m: Mapping[str, Any], _: str) -> Message:
+    room_users, users_dropped = _users_kept(m.get("users"))
+    games, games_dropped = _games(m.get("games"))
+    return RoomJoined(channel(m), room_users, games, users_dropped + games_dropped)
+
+
+def _game_list(m: Mapping[str, Any], _: str) -> Message:
+    games, dropped = _games(m.get("games"))
+    return GamesListed(channel(m), games, dropped)
 
 
 def _clock(value: object) -> ClockState:
@@ -643,9 +703,9 @@ PARSERS: Mapping[str, Parser] = {
     ),
     "USER_UPDATE": lambda m, _: UserUpdated(user(m.get("user"))),
     "ROOM_NAMES": lambda m, _: RoomNames(tuple(_room(r) for r in items(m.get("rooms"), "rooms"))),
-    "ROOM_JOIN": lambda m, _: RoomJoined(channel(m), users(m.get("users")), _games(m.get("games"))),
-    "GAME_LIST": lambda m, _: GamesListed(channel(m), _games(m.get("games"))),
-    "GLOBAL_GAMES_JOIN": lambda m, _: GamesListed(channel(m), _games(m.get("games"))),
+    "ROOM_JOIN": _room_join,
+    "GAME_LIST": _game_list,
+    "GLOBAL_GAMES_JOIN": _game_list,
     "GAME_CONTAINER_REMOVE_GAME": lambda m, _: GameRemoved(
         channel(m), integer(m, "gameId", low=1, high=2**31 - 1)
     ),

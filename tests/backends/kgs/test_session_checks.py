@@ -1,0 +1,148 @@
+"""The KGS session reads lists entry by entry and checks each move against its own board.
+
+Shapes from the reference's "Downstream Messages" (ROOM_JOIN, GAME_LIST: ``games`` is a list
+of "Game Channel" objects, ``users`` of "User" objects) and "SGF Events" pages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igs_tui.backends.kgs.json_messages import GamesListed, RoomJoined, parse_message
+from igs_tui.go import Color, Point
+from tests.backends.kgs.test_session import GAME, ROOM, Harness, move_events, user
+
+
+def game(channel: int, **fields: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "channelId": channel,
+        "gameType": "free",
+        "roomId": ROOM,
+        "size": 19,
+        "komi": 6.5,
+        "moveNum": 3,
+        "players": {"white": user("w", "1d"), "black": user("b", "1k")},
+    }
+    entry.update(fields)
+    return entry
+
+
+BAD_ENTRIES = [
+    game(61, size=39),
+    game(62, size=1),
+    game(63, moveNum=100_001),
+    game(64, komi=1e8),
+    game(65, players="nobody"),
+    "not an object",
+]
+
+
+def test_a_game_list_keeps_the_good_entries_and_says_why_each_bad_one_went() -> None:
+    parsed = parse_message(
+        {"type": "GAME_LIST", "channelId": ROOM, "games": [game(60), *BAD_ENTRIES, game(66)]}
+    )
+    assert isinstance(parsed, GamesListed)
+    assert [g.channel_id for g in parsed.games] == [60, 66]
+    assert len(parsed.dropped) == len(BAD_ENTRIES)
+    assert parsed.dropped[0].startswith("game 61:") and "size" in parsed.dropped[0]
+    assert "komi" in parsed.dropped[3]
+    assert parsed.dropped[-1].startswith("game #7:")
+
+
+def test_a_room_join_keeps_its_other_games_and_users() -> None:
+    h = Harness()
+    h.feed(
+        {
+            "type": "ROOM_JOIN",
+            "channelId": ROOM,
+            "users": [user("bob", "3k"), {"rank": "no name"}, user("carol")],
+            "games": [game(60), game(63, moveNum=10**9), game(66, moveNum=40)],
+        }
+    )
+    assert set(h.model.games) == {60, 66} and h.model.games[66].moves == 40
+    assert "bob" in h.model.players and "carol" in h.model.players
+    notes = [line.text for line in h.model.console if "dropped" in line.text]
+    assert len(notes) == 2
+    assert any("game 63" in n and "moveNum" in n for n in notes)
+    assert any(n.startswith(f"ROOM_JOIN {ROOM}: dropped user #2") for n in notes)
+
+
+def test_a_list_with_only_bad_entries_changes_nothing_but_the_console() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [game(60)]})
+    h.feed({"type": "GAME_LIST", "channelId": ROOM, "games": [game(60, size=400)]})
+    assert h.model.games[60].size == 19
+    parsed = parse_message({"type": "ROOM_JOIN", "channelId": ROOM, "games": [game(61, size=0)]})
+    assert isinstance(parsed, RoomJoined) and parsed.games == ()
+
+
+def _console_sync(h: Harness) -> list[str]:
+    return list(h.model.followed[GAME].sync_errors)
+
+
+def test_a_white_move_onto_an_occupied_point_is_a_sync_error_and_the_game_is_joined_again() -> None:
+    h = Harness()
+    h.join_game(events=move_events(1, "black", {"x": 4, "y": 4}))
+    h.sent()
+    h.feed(
+        {
+            "type": "GAME_UPDATE",
+            "channelId": GAME,
+            "sgfEvents": move_events(2, "white", {"x": 4, "y": 4}),
+        }
+    )
+    game_ = h.model.followed[GAME]
+    assert [m.number for m in game_.moves] == [1]  # the contradicting move is not told
+    assert game_.board.get(Point(4, 4)) is Color.BLACK
+    assert any("occupied" in e and "joining the game again" in e for e in _console_sync(h))
+    assert [(m["type"], m["channelId"]) for m in h.sent()] == [
+        ("UNJOIN_REQUEST", GAME),
+        ("JOIN_REQUEST", GAME),
+    ]
+    # While the new join is awaited, further updates are not told.
+    h.feed(
+        {
+            "type": "GAME_UPDATE",
+            "channelId": GAME,
+            "sgfEvents": move_events(3, "black", {"x": 0, "y": 0}),
+        }
+    )
+    assert [m.number for m in h.model.followed[GAME].moves] == [1]
+    # The server's fresh tree is told from the start.
+    h.feed({"type": "UNJOIN", "channelId": GAME})
+    fresh = move_events(1, "black", {"x": 4, "y": 4}) + move_events(2, "white", {"x": 3, "y": 4})
+    h.join_game(events=fresh)
+    assert [(m.color, m.point) for m in h.model.followed[GAME].moves] == [
+        (Color.BLACK, Point(4, 4)),
+        (Color.WHITE, Point(3, 4)),
+    ]
+
+
+def test_a_move_out_of_turn_is_a_sync_error_and_a_second_one_after_rejoining_is_told() -> None:
+    h = Harness()
+    h.join_game(events=move_events(1, "black", {"x": 4, "y": 4}))
+    h.sent()
+    two_blacks = move_events(2, "black", {"x": 2, "y": 2})
+    h.feed({"type": "GAME_UPDATE", "channelId": GAME, "sgfEvents": two_blacks})
+    assert any("black's, but it is white's turn" in e for e in _console_sync(h))
+    assert len(h.sent()) == 2
+    h.feed({"type": "UNJOIN", "channelId": GAME})
+    h.join_game(events=move_events(1, "black", {"x": 4, "y": 4}) + two_blacks)
+    # The fresh tree says the same: the server is the authority; no third join.
+    assert [m.number for m in h.model.followed[GAME].moves] == [1, 2]
+    assert any("again after joining anew" in e for e in _console_sync(h))
+    assert h.sent() == []
+
+
+def test_moves_that_fit_the_board_are_no_sync_error() -> None:
+    h = Harness()
+    h.sent()
+    events = (
+        move_events(1, "black", {"x": 4, "y": 4})
+        + move_events(2, "white", "PASS")
+        + move_events(3, "black", "PASS")
+        + move_events(4, "white", {"x": 4, "y": 3})
+    )
+    h.join_game(events=events)
+    assert _console_sync(h) == [] and h.sent() == []
+    assert len(h.model.followed[GAME].moves) == 4
