@@ -412,6 +412,63 @@ class IdleWarning(Message):
     """IDLE_WARNING: we will be logged out for idleness unless we act (WAKE_UP)."""
 
 
+@dataclass(frozen=True, slots=True)
+class RoomDescribed(Message):
+    """ROOM_DESC: a room's description (and its owners, when given)."""
+
+    channel_id: int
+    description: str
+    owners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameNotified(Message):
+    """GAME_NOTIFY: a game to know of outside the rooms we are in (one of ours, or a
+    friend's), as a "Game Channel" object."""
+
+    game: GameEntry
+
+
+@dataclass(frozen=True, slots=True)
+class GameReviewed(Message):
+    """GAME_REVIEW: the game ``original_id`` goes on as the review ``review``."""
+
+    original_id: int
+    review: GameEntry
+
+
+@dataclass(frozen=True, slots=True)
+class GameRenamed(Message):
+    """GAME_NAME_CHANGE: a game's name (its title in lists), ``""`` when it was removed."""
+
+    channel_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimeExpired(Message):
+    """GAME_TIME_EXPIRED: a clock in this game ran out; a player answers GAME_TIME_EXPIRED
+    so the server ends the game (as KGS's own clients and shinkgs do)."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRefused(Message):
+    """GAME_UNDO_DECLINE: the undo we asked for in this game was declined."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored(Message):
+    """A documented message this client deliberately does not act on; ``reason`` says why
+    (the table in docs/kgs-messages.md lists them all)."""
+
+    type: str
+    reason: str
+
+
 # parsing ----------------------------------------------------------------------------------------
 Parser = Callable[[Mapping[str, Any], str], Message]
 
@@ -688,7 +745,59 @@ def _challenge_join(m: Mapping[str, Any], _: str) -> Message:
     return ChallengeJoined(channel(m), users(m.get("users")), proposal)
 
 
+IGNORED: Mapping[str, str] = {
+    "JOIN_COMPLETE": "the join message before it (ROOM_JOIN, GAME_JOIN...) already carried "
+    "everything shown; this only marks the end of the channel's first messages",
+    "CHANNEL_ALREADY_JOINED": "we are in the channel already: what it shows is up to date",
+    "ARCHIVE_JOIN": "the client never asks for a user's archive (JOIN_ARCHIVE_REQUEST)",
+    "ARCHIVE_NONEXISTANT": "the client never asks for a user's archive",
+    "ARCHIVE_GAMES_CHANGED": "the client never asks for a user's archive",
+    "ARCHIVE_GAME_REMOVED": "the client never asks for a user's archive",
+    "AUTOMATCH_PREFS": "the client offers no automatch (AUTOMATCH_CREATE is never sent)",
+    "PLAYBACK_ADD": "the client offers no playbacks of recorded lectures",
+    "PLAYBACK_DELETE": "the client offers no playbacks of recorded lectures",
+    "PLAYBACK_SETUP": "the client never starts a playback (START_PLAYBACK)",
+    "PLAYBACK_DATA": "the client never starts a playback",
+    "PLAYBACK_ERROR": "the client never starts a playback",
+    "ALREADY_IN_PLAYBACK": "the client never starts a playback",
+    "SYNC": "the client never sends SYNC_REQUEST: each message is handled as it comes",
+    "AVATAR": "the client asks for no avatars (a terminal shows no pictures)",
+    "SERVER_STATS": "the client never asks for server statistics",
+    "DETAILS_UPDATE": "a user's details are shown once (the details channel is left at once)",
+    "DETAILS_RANK_GRAPH": "the client never asks for a rank graph",
+    "ROOM_CHANNEL_INFO": "room owners and access lists are not shown; the name and "
+    "description come in ROOM_NAMES and ROOM_DESC",
+    "SPEEX_DATA": "game audio is not played in a terminal",
+    "SPEEX_MUTE_CHANGED": "game audio is not played in a terminal",
+}
+"""Documented downstream messages left alone on purpose, with the reason."""
+
+
+def _game_notify(m: Mapping[str, Any], _: str) -> Message:
+    return GameNotified(_game_entry(m.get("game")))
+
+
+def _game_review(m: Mapping[str, Any], _: str) -> Message:
+    original = integer(m, "originalId", low=1, high=2**31 - 1)
+    return GameReviewed(original, _game_entry(m.get("review")))
+
+
+def _room_desc(m: Mapping[str, Any], _: str) -> Message:
+    owners = tuple(user(o).name for o in items(m.get("owners"), "owners"))
+    return RoomDescribed(channel(m), text(m, "description", default=""), owners)
+
+
 PARSERS: Mapping[str, Parser] = {
+    **{kind: (lambda m, k: Ignored(k, IGNORED[k])) for kind in IGNORED},
+    "MODERATED_CHAT": lambda m, _: Chat(channel(m), user(m.get("user")), text(m, "text")),
+    "ROOM_DESC": _room_desc,
+    "GAME_NOTIFY": _game_notify,
+    "GAME_REVIEW": _game_review,
+    "GAME_NAME_CHANGE": lambda m, _: GameRenamed(
+        channel(m), text(m, "name", default="", limit=200)
+    ),
+    "GAME_TIME_EXPIRED": lambda m, _: TimeExpired(channel(m)),
+    "GAME_UNDO_DECLINE": lambda m, _: UndoRefused(channel(m)),
     "HELLO": lambda m, _: Hello(
         ".".join(
             str(integer(m, key, low=0, high=10_000, default=0))

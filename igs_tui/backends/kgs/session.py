@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs import json_upstream as up
@@ -747,6 +747,59 @@ class KgsSession:
         if challenge is None:
             return []
         return [ch.ChallengeClosed(challenge.submitted_by or challenge.terms.opponent)]
+
+    # the rest of the reference's downstream messages (docs/kgs-messages.md) -----------------
+    def _on_Ignored(self, _: msg.Ignored) -> list[ch.Change]:
+        return []  # its JSON is in the console already; the reason is in msg.IGNORED
+
+    def _on_RoomDescribed(self, m: msg.RoomDescribed) -> list[ch.Change]:
+        old = self.rooms.get(m.channel_id) or msg.RoomInfo(m.channel_id)
+        self.rooms[m.channel_id] = msg.RoomInfo(
+            old.channel_id, old.category, old.name, m.description
+        )
+        if not m.description or m.description == old.description:
+            return []
+        key = self.room_key(m.channel_id)
+        return [ch.ChatAdded(key, "", m.description, "notice", False, self._now())]
+
+    def _on_GameNotified(self, m: msg.GameNotified) -> list[ch.Change]:
+        entry = m.game
+        if entry.is_challenge or entry.over:
+            return []
+        names = {u.name for u in (entry.white, entry.black) if u is not None}
+        who = " vs ".join(
+            f"{u.name} ({c})" for u, c in ((entry.black, "B"), (entry.white, "W")) if u is not None
+        )
+        what = f"Game {entry.channel_id}: {who or entry.game_type}, {entry.size}x{entry.size}"
+        if self.me in names and entry.channel_id not in self._games:
+            self._outbox.append(up.join(entry.channel_id))
+            return [self._system(f"{what} -- yours, in progress: joining it.")]
+        return [self._system(f"{what}.")]
+
+    def _on_GameReviewed(self, m: msg.GameReviewed) -> list[ch.Change]:
+        review = m.review.channel_id
+        return [self._system(f"Game {m.original_id} goes on as the review game {review}.")]
+
+    def _on_GameRenamed(self, m: msg.GameRenamed) -> list[ch.Change]:
+        for listed in self._room_games.values():
+            entry = listed.get(m.channel_id)
+            if entry is not None:
+                listed[m.channel_id] = replace(entry, name=m.name)
+        return [ch.GameTitled(m.channel_id, m.name)]
+
+    def _on_TimeExpired(self, m: msg.TimeExpired) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None or game.over or self.me not in game.roles.values():
+            return []
+        self._outbox.append(up.time_expired(m.channel_id))
+        return [self._system(f"Game {m.channel_id}: a clock ran out; KGS is told so.")]
+
+    def _on_UndoRefused(self, m: msg.UndoRefused) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None:
+            return []
+        others = [name for name in game.roles.values() if name != self.me]
+        return [ch.UndoDeclined(m.channel_id, others[0] if others else "")]
 
     # intents --------------------------------------------------------------------------------
     def own_line(self, key: BufferKey, text: str) -> ch.Change:

@@ -10,6 +10,7 @@ from typing import Any
 
 from igs_tui.backends.kgs.json_messages import GamesListed, RoomJoined, parse_message
 from igs_tui.go import Color, Point
+from igs_tui.model import BufferKey, ChatKind
 from tests.backends.kgs.test_session import GAME, ROOM, Harness, move_events, user
 
 
@@ -146,3 +147,94 @@ def test_moves_that_fit_the_board_are_no_sync_error() -> None:
     h.join_game(events=events)
     assert _console_sync(h) == [] and h.sent() == []
     assert len(h.model.followed[GAME].moves) == 4
+
+
+# The reference's other downstream messages (docs/kgs-messages.md) --------------------------------
+def test_moderated_chat_is_shown_in_the_room_as_chat() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.feed(
+        {"type": "MODERATED_CHAT", "channelId": ROOM, "user": user("mod"), "text": "approved line"}
+    )
+    key = h.session.room_key(ROOM)
+    assert [(m.author, m.text) for m in h.model.buffers[key].messages][-1] == (
+        "mod",
+        "approved line",
+    )
+
+
+def test_room_desc_is_kept_and_shown_once_in_the_room() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    desc = {"type": "ROOM_DESC", "channelId": ROOM, "description": "Be nice.", "owners": []}
+    h.feed(desc, desc)
+    assert h.session.rooms[ROOM].description == "Be nice."
+    key = h.session.room_key(ROOM)
+    assert [m.text for m in h.model.buffers[key].messages].count("Be nice.") == 1
+
+
+def test_join_complete_and_other_ignored_messages_change_nothing() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.sent()
+    before = (len(h.model.console), {k: len(b.messages) for k, b in h.model.buffers.items()})
+    for kind in ("JOIN_COMPLETE", "AUTOMATCH_PREFS", "PLAYBACK_ADD", "ARCHIVE_JOIN"):
+        parsed = parse_message({"type": kind, "channelId": ROOM})
+        assert type(parsed).__name__ == "Ignored"
+        h.feed({"type": kind, "channelId": ROOM})
+    assert (
+        len(h.model.console),
+        {k: len(b.messages) for k, b in h.model.buffers.items()},
+    ) == before
+    assert h.sent() == []
+
+
+def test_game_notify_of_our_game_joins_it_and_of_another_only_says_so() -> None:
+    h = Harness()
+    h.sent()
+    h.feed(
+        {
+            "type": "GAME_NOTIFY",
+            "game": game(70, players={"white": user("alice"), "black": user("b")}),
+        }
+    )
+    assert {"type": "JOIN_REQUEST", "channelId": 70} in h.sent()
+    h.feed({"type": "GAME_NOTIFY", "game": game(71)})
+    assert h.sent() == []
+    system = [m.text for m in h.model.buffers[BufferKey(ChatKind.SYSTEM)].messages]
+    assert any("Game 71: b (B) vs w (W)" in t for t in system)
+
+
+def test_game_name_change_retitles_the_listed_game() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [game(60)]})
+    h.feed({"type": "GAME_NAME_CHANGE", "channelId": 60, "name": "Round 3"})
+    assert h.model.games[60].title == "Round 3"
+    assert h.session.games()[0].title == "Round 3"
+
+
+def test_game_time_expired_is_answered_by_a_player_only() -> None:
+    h = Harness()
+    h.join_game(white="alice", black="b")
+    h.sent()
+    h.feed({"type": "GAME_TIME_EXPIRED", "channelId": GAME})
+    assert h.sent() == [{"type": "GAME_TIME_EXPIRED", "channelId": GAME}]
+    o = Harness()
+    o.join_game()
+    o.sent()
+    o.feed({"type": "GAME_TIME_EXPIRED", "channelId": GAME})
+    assert o.sent() == []
+
+
+def test_game_undo_decline_says_who_declined() -> None:
+    h = Harness()
+    h.join_game(white="alice", black="bob")
+    h.feed({"type": "GAME_UNDO_DECLINE", "channelId": GAME})
+    assert h.model.followed[GAME].undo_declined_by == "bob"
+
+
+def test_game_review_is_told() -> None:
+    h = Harness()
+    h.feed({"type": "GAME_REVIEW", "originalId": 60, "review": game(80, gameType="review")})
+    system = [m.text for m in h.model.buffers[BufferKey(ChatKind.SYSTEM)].messages]
+    assert "Game 60 goes on as the review game 80." in system
