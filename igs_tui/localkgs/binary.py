@@ -24,6 +24,8 @@ Choices where the spec is silent (the enum values and points are in ``protocol.r
 * a game's end: final_result(440b) with each side's total when the game was counted (black's
   and white's ``score`` fields, komi in white's), resign_game(4410) with the colour that
   resigned, out_of_time(440c) with the colour that won ("Colour who won the game");
+* new_game(4305) names no colours: its owner is seated as black and the other seat is left
+  for the challenger;
 * a challenge: the open challenge is a listed game without the INPLAY flag; challenge(4400)
   from a challenger carries their terms (the owner's are sent back as challenge(4400)), the same
   terms sent back accept them; the challenge ends with del_game(4402) and the new game comes
@@ -301,6 +303,8 @@ class BinarySession:
             return [{"type": "GAME_SCORING_DONE", "channelId": channel, "doneId": f.get("id")}]
         if name == "challenge" and channel is not None:
             return [self._challenge(channel, f)]
+        if name == "new_game":
+            return [self._new_game(channel, f)]
         if name == "reject_challenge":
             return [{"type": "CHALLENGE_DECLINE", "channelId": channel, "name": f.get("name")}]
         return None
@@ -340,6 +344,26 @@ class BinarySession:
         if offer is not None and _same_terms(offer, proposal):
             return {"type": "CHALLENGE_ACCEPT", "channelId": channel, "proposal": proposal}
         return {"type": "CHALLENGE_SUBMIT", "channelId": channel, "proposal": proposal}
+
+    def _new_game(self, room: int | None, f: dict[str, Value]) -> JsonObject:
+        """new_game(4305): an open game in the room, as CHALLENGE_CREATE. new_game names no
+        colours: the owner is seated as black, the other seat left for a challenger."""
+        gametype = f.get("gametype")
+        number = gametype & 0x7F if isinstance(gametype, int) else readings.GAME_TYPES["free"]
+        flags = f.get("flags")
+        return {
+            "type": "CHALLENGE_CREATE",
+            "channelId": room,
+            "callbackKey": f.get("cid", 0),
+            "global": bool(flags & 2) if isinstance(flags, int) else False,
+            "text": str(f.get("notes", ""))[:80],
+            "proposal": {
+                "gameType": readings.GAME_TYPE_NAMES.get(number, "free"),
+                "rules": _rules_json(f.get("rules")),
+                "nigiri": False,
+                "players": [{"role": "black", "name": self.name}, {"role": "white"}],
+            },
+        }
 
     # -- bytes out --------------------------------------------------------------------------
     def flush(self, now: float = 0.0) -> bytes:
