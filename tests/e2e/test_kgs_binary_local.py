@@ -48,11 +48,6 @@ async def log_in(
     return connector, model, backend
 
 
-def system_lines(model: ClientModel) -> list[str]:
-    buffer = model.buffers.get(BufferKey(ChatKind.SYSTEM))
-    return [m.text for m in buffer.messages] if buffer is not None else []
-
-
 async def test_refused_logins_say_why_over_binary(server: LocalKgsServer) -> None:
     """login(0004) "wrong password" and login(0005) "specified user does not exist"."""
     model = ClientModel()
@@ -122,11 +117,13 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
         await wait_until(lambda: watched.number in model.followed, what="the observed game")
         game = model.followed[watched.number]
         assert game.role is Role.OBSERVING and game.size == 9 and game.komi == 6.5
+        beside_board = BufferKey(ChatKind.GAME, str(watched.number))
         await wait_until(
-            lambda: any(
-                f"Game {watched.number}:" in t and "TREE" in t for t in system_lines(model)
+            lambda: (
+                beside_board in model.buffers
+                and any("TREE" in m.text for m in model.buffers[beside_board].messages)
             ),
-            what="the notice that TREE cannot be shown",
+            what="the notice that TREE cannot be shown, in the game's chat beside its board",
         )
         assert game.moves == []  # nothing invented
     finally:

@@ -66,10 +66,12 @@ LOGIN_FAILURES: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A line for the user (``shown``: in the system buffer too, not only the console)."""
+    """A line for the user (``shown``: in the system buffer too, not only the console; with
+    ``game``, in that game's chat beside its board instead)."""
 
     text: str
     shown: bool = True
+    game: int | None = None
 
 
 def _user(name: str, flags: str = "") -> JsonObject:
@@ -542,7 +544,7 @@ class BinaryBridge:
         ]
         if channel not in self._tree_told:
             self._tree_told.add(channel)
-            out.append(Note(f"Game {channel}: {TREE_NOTE}."))
+            out.append(Note(f"Game {channel}: {TREE_NOTE}.", game=channel))
         return out
 
     def _down_upd_observers(self, f: dict[str, Value], m: Message) -> list[JsonObject | Note]:
@@ -667,7 +669,7 @@ class BinaryBridge:
         if channel in self._tree_told:
             return [Note(f"{m.name} for game {channel}: TREE not read (undescribed)", False)]
         self._tree_told.add(channel)
-        return [Note(f"Game {channel}: {TREE_NOTE}.")]
+        return [Note(f"Game {channel}: {TREE_NOTE}.", game=channel)]
 
     _down_set_tree = _tree
     _down_upd_tree = _tree

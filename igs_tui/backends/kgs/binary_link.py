@@ -239,10 +239,10 @@ class BinaryLink:
     def _note(self, note: Note) -> None:
         self._apply(ch.ConsoleAdded(note.text, "binary"))
         if note.shown:
-            now = time.time()
-            self._apply(
-                ch.ChatAdded(BufferKey(ChatKind.SYSTEM), "", note.text, "notice", False, now)
-            )
+            key = BufferKey(ChatKind.SYSTEM)
+            if note.game is not None:
+                key = BufferKey(ChatKind.GAME, str(note.game))
+            self._apply(ch.ChatAdded(key, "", note.text, "notice", False, time.time()))
 
     async def _send_loop(self) -> None:
         while not self._closing:
