@@ -593,12 +593,12 @@ class KgsSession:
             conflict = _conflict(game, record, stones)
             if conflict and number not in self._resynced:
                 self._resynced.add(number)
-                changes.append(ch.SyncError(number, f"{conflict}: joining the game again"))
+                changes += self._sync_error(number, f"{conflict}: joining the game again")
                 self._outbox += [up.unjoin(number), up.join(number)]
                 game.rejoining = True
                 break
             if conflict:
-                changes.append(ch.SyncError(number, f"{conflict} (again after joining anew)"))
+                changes += self._sync_error(number, f"{conflict} (again after joining anew)")
             if record.handicap:
                 changes.append(ch.FreeHandicapPlaced(number, stones))
             else:
@@ -616,6 +616,14 @@ class KgsSession:
                 changes.append(ch.DeadStonesUnmarked(number, tuple(sorted(game.dead - dead))))
             game.dead = dead
         return changes
+
+    def _sync_error(self, number: int, text: str) -> list[ch.Change]:
+        """Noted on the game, and said in its chat beside the board, where the user looks."""
+        key = BufferKey(ChatKind.GAME, str(number))
+        return [
+            ch.SyncError(number, text),
+            ch.ChatAdded(key, "", f"Out of step with KGS: {text}.", "notice", False, self._now()),
+        ]
 
     def _state(self, number: int, game: _Game, state: msg.GameState) -> list[ch.Change]:
         changes: list[ch.Change] = []

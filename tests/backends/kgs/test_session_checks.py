@@ -96,6 +96,8 @@ def test_a_white_move_onto_an_occupied_point_is_a_sync_error_and_the_game_is_joi
     assert [m.number for m in game_.moves] == [1]  # the contradicting move is not told
     assert game_.board.get(Point(4, 4)) is Color.BLACK
     assert any("occupied" in e and "joining the game again" in e for e in _console_sync(h))
+    beside_board = h.model.buffers[BufferKey(ChatKind.GAME, str(GAME))].messages
+    assert any(m.text.startswith("Out of step with KGS: move 2") for m in beside_board)
     assert [(m["type"], m["channelId"]) for m in h.sent()] == [
         ("UNJOIN_REQUEST", GAME),
         ("JOIN_REQUEST", GAME),
