@@ -13,12 +13,18 @@ import struct
 import zlib
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from igs_tui.backends.kgs.protocol import readings
+from igs_tui.backends.kgs.protocol.catalogue import MESSAGES
 from igs_tui.backends.kgs.protocol.connection import ClientConnection, client_message
 from igs_tui.backends.kgs.protocol.primitives import password_hash
+from igs_tui.backends.kgs.protocol.schema import Origin
 from igs_tui.backends.kgs.protocol.values import Message, Received
 from igs_tui.localkgs.binary import BinarySession
 from igs_tui.localkgs.world import KgsWorld
+from tests.backends.kgs.strategies import message_of
 from tests.localkgs.conftest import User, make_world
 
 
@@ -139,3 +145,29 @@ def test_a_broken_stream_closes_the_connection() -> None:
     _, session, _, _ = login("tester", "secret")
     session.data_received(b"\x01\x00\x00\x00", 0.0)  # a frame shorter than its header
     assert session.closed and session.notes
+
+
+CLIENT_MESSAGES = [s for s in MESSAGES if s.origin is Origin.CLIENT and s.name != "login"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(CLIENT_MESSAGES).flatmap(message_of), min_size=1, max_size=8))
+def test_any_client_messages_are_answered_or_noted_never_raised(messages: list[Message]) -> None:
+    """A hostile binary client (any catalogued message, any field values) never breaks the
+    server: what the world refuses is noted, and the stream stays readable."""
+    world, session, client, raw = login("tester", "secret")
+    client.receive_data(raw)
+    for message in messages:
+        client.receive_data(session.data_received(client.send(message), 1.0))
+        client.receive_data(session.flush(1.0))
+    assert "tester" in world.by_name or session.closed
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_after_login_close_or_are_noted(data: bytes) -> None:
+    world, session, _, _ = login("tester", "secret")
+    session.data_received(data, 1.0)  # never raises
+    if session.closed:
+        session.connection_lost(2.0)
+        assert "tester" not in world.by_name
