@@ -589,9 +589,7 @@ class BinarySession:
                 black=bool(m.get("blackDoneSent")),
                 white=bool(m.get("whiteDoneSent")),
             )
-        if m.get("over") and "score" in m and m.get("type") == "GAME_STATE":
-            out += self._result(channel, m["score"])
-        return out
+        return out  # the result goes with GAME_OVER, which follows a GAME_STATE that is over
 
     def _down_game_over(self, m: JsonObject, channel: Any, now: float) -> bytes:
         return self._result(channel, m.get("score"))

@@ -223,3 +223,54 @@ async def test_a_json_client_and_a_binary_client_meet_in_a_room(server: LocalKgs
         for connector in (b_connector, j_connector):
             await connector.end_session()
             await connector.close()
+
+
+async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) -> None:
+    """Passes end play; game_done(440a) brings the scoring phase and its id, our game_done
+    agrees, final_result(440b) brings the count: the same margin as the server's."""
+    connector, model, backend = await log_in(server, "alice", "wonderland")
+    try:
+        await wait_until(lambda: model.rooms, what="rooms")
+        rooms, matching, playing = (
+            backend.capabilities.rooms,
+            backend.capabilities.matching,
+            backend.capabilities.playing,
+        )
+        assert rooms is not None and matching is not None and playing is not None and model.rooms
+        rooms.join_room(model.rooms[0].number)
+        await wait_until(lambda: model.room is not None, what="in a room")
+        matching.challenge(MatchTerms("kumobot", color=Color.BLACK, size=9, komi=6.5, kind="free"))
+        await wait_until(lambda: model.challenge_from("kumobot") is not None, what="the answer")
+        answer = model.challenge_from("kumobot")
+        assert answer is not None
+        matching.accept_challenge(answer.terms)
+        await wait_until(lambda: model.my_games(), what="our game")
+        (game,) = model.my_games()
+        served = server.world.channels[game.number]
+        assert isinstance(served, GameChannel)
+        # The board cannot show the moves (TREE): the test picks ours from the server's board.
+        for turn in range(6):
+            point = next(
+                Point(c, r)
+                for r in range(9)
+                for c in range(9)
+                if served.game.check(Point(c, r), Color.BLACK).legal and (c + r) % 3 == turn % 3
+            )
+            playing.play(game.number, point)
+            await wait_for_server_moves(served, 2 * (turn + 1))
+        playing.play(game.number, None)
+        await wait_until(lambda: game.phase is GamePhase.SCORING, what="scoring (game_done)")
+        playing.done_scoring(game.number)
+        await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the counted result")
+        score = served.score
+        assert isinstance(score, float)
+        margin = abs(score)
+        shown = str(int(margin)) if margin == int(margin) else f"{margin:g}"
+        assert game.result == f"{'B' if score > 0 else 'W'}+{shown}"
+    finally:
+        await connector.end_session()
+        await connector.close()
+
+
+async def wait_for_server_moves(served: GameChannel, count: int) -> None:
+    await wait_until(lambda: served.game.move_count >= count, what=f"{count} moves on the server")
