@@ -11,7 +11,7 @@ and back. One world serves both transports, so a JSON client and a binary one me
 rooms and games.
 
 :class:`BinarySession` is sans-IO (bytes in, bytes out, game time passed in);
-:class:`BinaryFront` is the asyncio glue.
+:class:`~igs_tui.localkgs.binary_front.BinaryFront` is the asyncio glue.
 
 Choices where the spec is silent (the enum values and points are in ``protocol.readings``):
 
@@ -38,8 +38,6 @@ Choices where the spec is silent (the enum values and points are in ``protocol.r
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from collections.abc import Callable
 from decimal import Decimal
@@ -51,18 +49,15 @@ from igs_tui.backends.kgs.protocol.errors import KgsError
 from igs_tui.backends.kgs.protocol.primitives import password_hash
 from igs_tui.backends.kgs.protocol.registry import server as server_spec
 from igs_tui.backends.kgs.protocol.values import Message, Received, Value
+from igs_tui.localkgs import binary_values as bv
 from igs_tui.localkgs.channels import CATEGORIES, GLOBAL_LISTS, Convo, Room
 from igs_tui.localkgs.games import GameChannel
 from igs_tui.localkgs.proposals import Challenge
 from igs_tui.localkgs.vocabulary import JsonObject
 
 if TYPE_CHECKING:
-    from igs_tui.localkgs.server import LocalKgsServer
     from igs_tui.localkgs.world import KgsWorld
 
-READ_CHUNK = 65536
-STOP_SECONDS = 1.0
-"""How long stopping waits for the connections to be logged out."""
 LOGIN_FAILURES = {
     "LOGIN_FAILED_BAD_PASSWORD": 0x0004,
     "LOGIN_FAILED_NO_SUCH_USER": 0x0005,
@@ -72,88 +67,6 @@ _CATEGORY_GROUPS = {name: index for index, name in enumerate(CATEGORIES)}
 _NO_PASSWORD = "\0"
 """What a login whose password number matches no account is passed on with (no account has
 it, so the world answers as it would to any wrong password)."""
-
-
-def _user(name: str) -> JsonObject:
-    return {"name": name[:10], "flags": 0}
-
-
-def _name(user: object) -> str:
-    if isinstance(user, dict) and isinstance(user.get("name"), str):
-        return str(user["name"])[:10]
-    return ""
-
-
-def _rules(rules: JsonObject) -> dict[str, Value]:
-    system = str(rules.get("timeSystem", "none"))
-    interval = int(rules.get("byoYomiTime", 0))
-    count = int(rules.get("byoYomiPeriods", 0) or rules.get("byoYomiStones", 0))
-    return {
-        "ruleset": readings.RULESETS.get(str(rules.get("rules", "japanese")), 0),
-        "size": int(rules.get("size", 19)),
-        "handicap": int(rules.get("handicap", 0)),
-        "komi": Decimal(str(rules.get("komi", 0))),
-        "timesys": readings.TIME_SYSTEMS.get(system, 0),
-        "time": int(rules.get("mainTime", 0)),
-        "interval": interval,
-        "count": count,
-    }
-
-
-def _rules_json(rules: Any) -> JsonObject:
-    """A binary ``rules`` structure as the JSON form's Rules object."""
-    if not isinstance(rules, dict):
-        return {}
-    system = readings.TIME_SYSTEM_NAMES.get(int(rules.get("timesys", 0)), "none")
-    out: JsonObject = {
-        "size": rules.get("size"),
-        "rules": readings.RULESET_NAMES.get(int(rules.get("ruleset", 0)), "japanese"),
-        "komi": float(rules.get("komi", 0)),
-        "handicap": rules.get("handicap", 0),
-        "timeSystem": system,
-    }
-    if system != "none":
-        out["mainTime"] = rules.get("time", 0)
-    if system in ("byo_yomi", "canadian"):
-        out["byoYomiTime"] = rules.get("interval", 0)
-    if system == "byo_yomi":
-        out["byoYomiPeriods"] = rules.get("count", 0)
-    if system == "canadian":
-        out["byoYomiStones"] = rules.get("count", 0)
-    return out
-
-
-def _game_struct(entry: JsonObject, rules: JsonObject | None = None) -> dict[str, Value]:
-    """A JSON "Game Channel" (or a challenge's entry) as the spec's ``game`` structure."""
-    players = entry.get("players") if isinstance(entry.get("players"), dict) else {}
-    assert isinstance(players, dict)
-    challenge = entry.get("gameType") == "challenge"
-    source = rules if rules is not None else entry
-    owner = _name(players.get("challengeCreator") or players.get("owner"))
-    flags = 0 if challenge or entry.get("over") else readings.IN_PLAY
-    if entry.get("over"):
-        flags |= readings.SCORED
-    kind = "free"
-    if challenge:
-        initial = entry.get("initialProposal")
-        if isinstance(initial, dict):
-            kind = str(initial.get("gameType", "free"))
-    else:
-        kind = str(entry.get("gameType", "free"))
-    return {
-        "channel": int(entry["channelId"]) & 0xFFFF,
-        "type": readings.GAME_TYPES.get(kind, readings.GAME_TYPES["free"]),
-        "black": _user(_name(players.get("black"))),
-        "white": _user(_name(players.get("white"))),
-        "owner": _user(owner),
-        "size": int(source.get("size", 19)),
-        "handicap": int(source.get("handicap", 0)),
-        "komi": Decimal(str(source.get("komi", 0))),
-        "moves": min(int(entry.get("moveNum", 0)), 0x7FFF),
-        "flags": flags,
-        "observers": int(entry.get("observers", 0)),
-        "saved": False,
-    }
 
 
 class BinarySession:
@@ -324,13 +237,13 @@ class BinarySession:
         return [{"type": "CONVO_REQUEST", "name": to, "callbackKey": 0}]
 
     def _challenge(self, channel: int, f: dict[str, Value]) -> JsonObject:
-        black, white = _name(f.get("black")), _name(f.get("white"))
+        black, white = bv.name(f.get("black")), bv.name(f.get("white"))
         gametype = f.get("gametype")
         number = gametype & 0x7F if isinstance(gametype, int) else readings.GAME_TYPES["free"]
         kind = readings.GAME_TYPE_NAMES.get(number, "free")
         proposal: JsonObject = {
             "gameType": kind,
-            "rules": _rules_json(f.get("rules")),
+            "rules": bv.rules_json(f.get("rules")),
             "players": [],
         }
         challenge = self.world.channels.get(channel)
@@ -341,7 +254,7 @@ class BinarySession:
         if owner.lower() == self.name.lower():
             return {"type": "CHALLENGE_PROPOSAL", "channelId": channel, "proposal": proposal}
         offer = self._offers.get(channel)
-        if offer is not None and _same_terms(offer, proposal):
+        if offer is not None and bv.same_terms(offer, proposal):
             return {"type": "CHALLENGE_ACCEPT", "channelId": channel, "proposal": proposal}
         return {"type": "CHALLENGE_SUBMIT", "channelId": channel, "proposal": proposal}
 
@@ -359,7 +272,7 @@ class BinarySession:
             "text": str(f.get("notes", ""))[:80],
             "proposal": {
                 "gameType": readings.GAME_TYPE_NAMES.get(number, "free"),
-                "rules": _rules_json(f.get("rules")),
+                "rules": bv.rules_json(f.get("rules")),
                 "nigiri": False,
                 "players": [{"role": "black", "name": self.name}, {"role": "white"}],
             },
@@ -400,8 +313,8 @@ class BinarySession:
         return handler(m, channel, now)
 
     def _down_login_success(self, m: JsonObject, _: Any, now: float) -> bytes:
-        self.name = _name(m.get("you")) or self.name
-        out = self._send("login", 0x0001, user=_user(self.name), unknown1=0, unknown2=0)
+        self.name = bv.name(m.get("you")) or self.name
+        out = self._send("login", 0x0001, user=bv.user(self.name), unknown1=0, unknown2=0)
         self.wire.set_username(self.name)
         self._post(
             {"type": "ROOM_NAMES_REQUEST", "rooms": [r.channel_id for r in self._rooms()]}, now
@@ -410,7 +323,7 @@ class BinarySession:
 
     def _failed(self, code: int) -> bytes:
         self.closed = True
-        return self._send("login", code, user=_user(self.name), unknown1=0, unknown2=0)
+        return self._send("login", code, user=bv.user(self.name), unknown1=0, unknown2=0)
 
     def _down_login_failed_bad_password(self, m: JsonObject, _: Any, now: float) -> bytes:
         return self._failed(0x0004)
@@ -461,7 +374,7 @@ class BinarySession:
         )
 
     def _down_room_join(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        users = tuple(_user(_name(u)) for u in m.get("users", []))
+        users = tuple(bv.user(bv.name(u)) for u in m.get("users", []))
         out = self._send("join_room", 0x4300, channel=channel, users=users)
         return out + self._games_listed(channel, m.get("games", []))
 
@@ -477,22 +390,22 @@ class BinarySession:
             initial = entry.get("initialProposal")
             if isinstance(initial, dict) and isinstance(initial.get("rules"), dict):
                 rules = initial["rules"]
-            games.append(_game_struct(entry, rules))
+            games.append(bv.game_struct(entry, rules))
         return self._send("upd_games", 0x4304, channel=room, games=tuple(games)) if games else b""
 
     def _down_game_container_remove_game(self, m: JsonObject, _: Any, now: float) -> bytes:
         return self._send("del_game", 0x4402, channel=int(m["gameId"]) & 0xFFFF)
 
     def _down_user_added(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        user = (_user(_name(m.get("user"))),)
+        user = (bv.user(bv.name(m.get("user"))),)
         if isinstance(self.world.channels.get(channel), Room):
             return self._send("join_room", 0x4300, channel=channel, users=user)
         return self._send("upd_observers", 0x4403, channel=channel, users=user)
 
     def _down_user_removed(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        who = _name(m.get("user"))
+        who = bv.name(m.get("user"))
         if isinstance(self.world.channels.get(channel), Room):
-            return self._send("part_room", 0x4302, channel=channel, user=_user(who))
+            return self._send("part_room", 0x4302, channel=channel, user=bv.user(who))
         return self._send("del_observer", 0x4404, channel=channel, name=who)
 
     def _down_unjoin(self, m: JsonObject, channel: Any, now: float) -> bytes:
@@ -502,7 +415,7 @@ class BinarySession:
             return b""
         found = self.world.channels.get(channel)
         if isinstance(found, Room):
-            return self._send("part_room", 0x4302, channel=channel, user=_user(self.name))
+            return self._send("part_room", 0x4302, channel=channel, user=bv.user(self.name))
         if isinstance(found, Convo):
             return b""
         return self._send("del_observer", 0x4404, channel=channel, name=self.name)
@@ -512,7 +425,7 @@ class BinarySession:
         return self._send("del_game", 0x4402, channel=channel & 0xFFFF)
 
     def _down_chat(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        who, text = _name(m.get("user")), str(m.get("text", ""))
+        who, text = bv.name(m.get("user")), str(m.get("text", ""))
         if channel in self._convo_users:
             return self._send("msg_chat", 0x0013, name=who, name2=self.name, message=text)
         if isinstance(self.world.channels.get(channel), Room):
@@ -523,7 +436,7 @@ class BinarySession:
     _down_moderated_chat = _down_chat
 
     def _down_convo_join(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        who = _name(m.get("user")).lower()
+        who = bv.name(m.get("user")).lower()
         self._convos[who] = channel
         self._convo_users[channel] = who
         for text in self._waiting.pop(who, []):
@@ -541,7 +454,7 @@ class BinarySession:
             "userinfo",
             0x0008,
             _unused0=False,
-            user=_user(_name(m.get("user"))),
+            user=bv.user(bv.name(m.get("user"))),
             _unused1=0,
             realname=str(m.get("personalName", ""))[:50],
             email="",
@@ -559,8 +472,8 @@ class BinarySession:
         self._games.add(channel)
         summary = m.get("gameSummary", {})
         entry = {**summary, "channelId": channel, "moveNum": _moves(self.world, channel)}
-        users = tuple(_user(_name(u)) for u in m.get("users", []))
-        out = self._send("upd_game", 0x4401, channel=channel, game=_game_struct(entry))
+        users = tuple(bv.user(bv.name(u)) for u in m.get("users", []))
+        out = self._send("upd_game", 0x4401, channel=channel, game=bv.game_struct(entry))
         out += self._send("upd_observers", 0x4403, channel=channel, users=users)
         return out + self._down_game_state(m, channel, now)
 
@@ -632,14 +545,14 @@ class BinarySession:
         return self._send("req_undo", 0x440E, channel=channel)
 
     def _down_challenge_join(self, m: JsonObject, channel: Any, now: float) -> bytes:
-        users = tuple(_user(_name(u)) for u in m.get("users", []))
+        users = tuple(bv.user(bv.name(u)) for u in m.get("users", []))
         return self._send("upd_observers", 0x4403, channel=channel, users=users)
 
     def _down_challenge_proposal(self, m: JsonObject, channel: Any, now: float) -> bytes:
         proposal = m.get("proposal")
         if not isinstance(proposal, dict):
             return b""
-        self._offers[channel] = _proposal_upstream(proposal)
+        self._offers[channel] = bv.proposal_upstream(proposal)
         return self._proposal(channel, proposal)
 
     def _down_challenge_submit(self, m: JsonObject, channel: Any, now: float) -> bytes:
@@ -647,16 +560,16 @@ class BinarySession:
         return self._proposal(channel, proposal) if isinstance(proposal, dict) else b""
 
     def _proposal(self, channel: int, proposal: JsonObject) -> bytes:
-        roles = {p.get("role"): _name(p.get("user")) for p in proposal.get("players", [])}
+        roles = {p.get("role"): bv.name(p.get("user")) for p in proposal.get("players", [])}
         return self._send(
             "challenge",
             0x4400,
             channel=channel,
-            black=_user(roles.get("black", "")),
-            white=_user(roles.get("white", "")),
+            black=bv.user(roles.get("black", "")),
+            white=bv.user(roles.get("white", "")),
             gametype=readings.GAME_TYPES.get(str(proposal.get("gameType")), 4),
             cid=0,
-            rules=_rules(proposal.get("rules", {})),
+            rules=bv.rules(proposal.get("rules", {})),
         )
 
     def _down_challenge_decline(self, m: JsonObject, channel: Any, now: float) -> bytes:
@@ -670,7 +583,7 @@ class BinarySession:
             name=owner[:10],
             gametype=4,
             cid=0,
-            rules=_rules(rules),
+            rules=bv.rules(rules),
         )
 
     def _down_challenge_final(self, m: JsonObject, channel: Any, now: float) -> bytes:
@@ -690,108 +603,3 @@ class BinarySession:
 def _moves(world: KgsWorld, channel: int) -> int:
     game = world.channels.get(channel)
     return game.game.move_count if isinstance(game, GameChannel) else 0
-
-
-def _proposal_upstream(proposal: JsonObject) -> JsonObject:
-    """A downstream proposal (players with user objects) in the upstream form (names)."""
-    players = []
-    for p in proposal.get("players", []):
-        who = _name(p.get("user"))
-        players.append({"role": p.get("role"), "name": who} if who else {"role": p.get("role")})
-    return {
-        "gameType": proposal.get("gameType"),
-        "rules": proposal.get("rules"),
-        "players": players,
-    }
-
-
-def _same_terms(offer: JsonObject, proposal: JsonObject) -> bool:
-    """The owner's terms sent back: the same game type, rules and seats."""
-
-    def key(p: JsonObject) -> tuple[object, ...]:
-        rules = dict(p.get("rules") or {})
-        rules.setdefault("handicap", 0)
-        rules["komi"] = float(rules.get("komi", 0))
-        seats = sorted((str(q.get("role")), str(q.get("name", "")).lower()) for q in p["players"])
-        return (p.get("gameType"), sorted(rules.items()), seats)
-
-    return key(offer) == key(proposal)
-
-
-class BinaryFront:
-    """The TCP listener for :class:`BinarySession` connections beside a
-    :class:`~igs_tui.localkgs.server.LocalKgsServer` (same world, same clock)."""
-
-    def __init__(self, server: LocalKgsServer, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.server = server
-        self.host = host
-        self.port = port
-        self._listener: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._writers: set[asyncio.StreamWriter] = set()
-
-    async def start(self) -> int:
-        self._listener = await asyncio.start_server(self._serve, self.host, self.port)
-        self.port = int(self._listener.sockets[0].getsockname()[1])
-        return self.port
-
-    async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.close()
-            self._listener = None
-        for writer in list(self._writers):
-            writer.close()  # each connection's read ends, and its user is logged out
-        if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        self._writers.add(writer)
-        session = BinarySession(self.server.world)
-        clock = self.server.clock
-        waker = asyncio.Event()
-        pusher: asyncio.Task[None] | None = None
-        try:
-            while not session.closed:
-                data = await reader.read(READ_CHUNK)
-                if not data:
-                    break
-                writer.write(session.data_received(data, clock.now()))
-                if session.sid is not None and pusher is None:
-                    self.server.watch(session.sid, waker)
-                    pusher = asyncio.create_task(self._push(session, writer, waker))
-                self.server.wake()
-                await writer.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            if pusher is not None:
-                pusher.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await pusher
-            if session.sid is not None:
-                self.server.unwatch(session.sid)
-            session.connection_lost(clock.now())
-            self.server.wake()
-            self._writers.discard(writer)
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
-            if task is not None:
-                self._tasks.discard(task)
-
-    async def _push(
-        self, session: BinarySession, writer: asyncio.StreamWriter, waker: asyncio.Event
-    ) -> None:
-        """Send what the world queues for this user as soon as it is queued."""
-        while not session.closed:
-            await waker.wait()
-            waker.clear()
-            data = session.flush(self.server.clock.now())
-            if data:
-                writer.write(data)
-                await writer.drain()
-            if session.closed:
-                writer.close()

@@ -27,7 +27,7 @@ import time
 
 from aiohttp import web
 
-from igs_tui.localkgs.binary import BinaryFront
+from igs_tui.localkgs.binary_front import BinaryFront
 from igs_tui.localkgs.world import MAX_BODY, KgsServerConfig, KgsWorld
 from igs_tui.localserver.clock import Clock, ScaledClock
 
