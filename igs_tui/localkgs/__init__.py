@@ -12,7 +12,8 @@ clocks, scoring with dead stones, undo, and idle timeouts::
     await server.stop()
 
 or ``python -m igs_tui.localkgs --port N [--binary-port M]``; :mod:`.binary` serves the same
-world in the binary protocol of kgs-protocol.txt over TCP.
+world in the binary protocol of kgs-protocol.txt over TCP (:mod:`.binary_front` listens,
+:mod:`.binary_values` converts users, rules and games).
 
 Module map: :mod:`.world` (the sans-IO server:
 sessions, delivery, timers, login, idle, joining channels), :mod:`.lobby` and :mod:`.matches`
