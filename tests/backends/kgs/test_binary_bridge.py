@@ -269,3 +269,75 @@ def test_any_server_messages_reach_the_model_without_raising(messages: list[Mess
                 model.apply(change)
         for out in session.data_to_send():
             bridge.upstream(out)
+
+
+def test_the_other_server_messages_and_what_they_become() -> None:
+    bridge = logged_in()
+    me, bob = user("alice"), user("bob")
+    joined = bridge.downstream(server("join_room", 0x4300, channel=11, users=(me, bob)))
+    assert [m["type"] for m in joined if isinstance(m, dict)] == ["ROOM_JOIN"]
+    later = bridge.downstream(server("join_room", 0x4300, channel=11, users=(user("carol"),)))
+    assert later == [
+        {"type": "USER_ADDED", "channelId": 11, "user": {"name": "carol", "flags": ""}}
+    ]
+    assert bridge.downstream(server("part_room", 0x4302, channel=11, user=bob))[0]["type"] == (  # type: ignore[index]
+        "USER_REMOVED"
+    )
+    assert bridge.downstream(server("part_room", 0x4302, channel=11, user=me)) == [
+        {"type": "UNJOIN", "channelId": 11}
+    ]
+    assert bridge.downstream(server("idle_warn", 0x0016)) == [{"type": "IDLE_WARNING"}]
+    desc = bridge.downstream(server("desc_room", 0x4319, channel=11, owner="", description="Hi"))
+    assert desc == [{"type": "ROOM_DESC", "channelId": 11, "description": "Hi"}]
+    info = bridge.downstream(
+        server(
+            "userinfo",
+            0x0008,
+            _unused0=False,
+            user=user("kumobot"),
+            _unused1=0,
+            realname="Kumo",
+            email="",
+            info="A robot",
+            homepage="",
+            regdate=Decimal(0),
+            lastlogin=Decimal(0),
+        )
+    )
+    (details,) = info
+    assert isinstance(details, dict) and details["type"] == "DETAILS_JOIN"
+    assert (details["personalName"], details["personalInfo"]) == ("Kumo", "A robot")
+    assert bridge.downstream(server("userinfo_failed", 0x0012, name="nobody")) == [
+        {"type": "DETAILS_NONEXISTANT", "name": "nobody"}
+    ]
+    bridge.downstream(
+        server("upd_game", 0x4401, channel=120, game=game(120, black="alice", white="bob"))
+    )
+    undo = bridge.downstream(server("req_undo", 0x440E, channel=120))
+    assert undo == [{"type": "GAME_UNDO_REQUEST", "channelId": 120, "role": "white"}]
+    done = bridge.downstream(
+        server("game_done", 0x440A, channel=120, id=0x80000003, black=True, white=False)
+    )
+    state, again = done
+    assert isinstance(state, dict) and state["doneId"] == 3 and state["blackDoneSent"] is True
+    assert isinstance(again, Note) and "press done again" in again.text
+    assert bridge.downstream(
+        server(
+            "reject_challenge",
+            0x4429,
+            channel=121,
+            name="bob",
+            gametype=4,
+            cid=0,
+            rules={
+                "ruleset": 0,
+                "size": 9,
+                "handicap": 0,
+                "komi": Decimal(0),
+                "timesys": 0,
+                "time": 0,
+                "interval": 0,
+                "count": 0,
+            },
+        )
+    ) == [{"type": "CHALLENGE_DECLINE", "channelId": 121}]
