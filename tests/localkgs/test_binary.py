@@ -171,3 +171,11 @@ def test_random_bytes_after_login_close_or_are_noted(data: bytes) -> None:
     if session.closed:
         session.connection_lost(2.0)
         assert "tester" not in world.by_name
+
+
+def test_quit_logs_the_user_out() -> None:
+    """quit(ffff): "Sent by the client just before it logs out"."""
+    world, session, client, raw = login("tester", "secret")
+    client.receive_data(raw)
+    session.data_received(client.send(client_message("quit")), 1.0)
+    assert "tester" not in world.by_name and session.closed
