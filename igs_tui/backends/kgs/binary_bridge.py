@@ -121,6 +121,10 @@ class BinaryBridge:
         self._convo_users: dict[int, str] = {}
         self._local = LOCAL_CHANNELS
         self._tree_told: set[int] = set()
+        self.ready = False
+        """The server is past its login messages (login_done, or anything after the rooms):
+        the session's queued messages may go (a JOIN_REQUEST needs the rooms known, to be
+        join_room rather than join_game)."""
         self._created: dict[int, int] = {}
         """new_game's cid -> the room it was created in."""
         self.owned: set[int] = set()
@@ -343,6 +347,8 @@ class BinaryBridge:
             return [Note(f"binary message 0x{received.code:04x}: not in the spec", False)]
         if isinstance(received, UndecodableMessage):
             return [Note(f"binary message 0x{received.code:04x} unreadable: {received.reason}")]
+        if self.me and received.name not in ("login", "upd_rooms"):
+            self.ready = True
         handler = getattr(self, f"_down_{received.name}", None)
         if handler is None:
             text = received.spec.constants.get("message")

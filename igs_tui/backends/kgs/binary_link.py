@@ -248,7 +248,7 @@ class BinaryLink:
         while not self._closing:
             await self._wake.wait()
             self._wake.clear()
-            if self.session.logged_in:
+            if self.session.logged_in and self.bridge.ready:
                 await self._send_queued()
 
     async def _send_queued(self, *, force: bool = False) -> None:

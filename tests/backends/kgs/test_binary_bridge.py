@@ -341,3 +341,15 @@ def test_the_other_server_messages_and_what_they_become() -> None:
             },
         )
     ) == [{"type": "CHALLENGE_DECLINE", "channelId": 121}]
+
+
+def test_the_session_may_send_once_the_server_is_past_its_login_messages() -> None:
+    """A JOIN_REQUEST sent before upd_rooms would go out as join_game: the link waits for
+    login_done (or anything after the rooms)."""
+    bridge = BinaryBridge("alice")
+    bridge.downstream(server("login", 0x0001, user=user("alice"), unknown1=0, unknown2=0))
+    assert not bridge.ready
+    bridge = logged_in()
+    assert not bridge.ready
+    bridge.downstream(server("login_done", 0x030C))
+    assert bridge.ready
