@@ -83,6 +83,9 @@ class BinarySession:
         """Correspondent (lower-case) -> the world's conversation channel."""
         self._convo_users: dict[int, str] = {}
         self._waiting: dict[str, list[str]] = {}
+        self._asked: dict[int, str] = {}
+        """CONVO_REQUEST callbackKey -> the correspondent (a refusal names only the key)."""
+        self._next_key = 0
         self._details: set[int] = set()
         self._offers: dict[int, JsonObject] = {}
         """Challenge channel -> the last terms its owner sent us (sending them back accepts)."""
@@ -234,7 +237,10 @@ class BinarySession:
         waiting.append(text)
         if len(waiting) > 1:
             return []
-        return [{"type": "CONVO_REQUEST", "name": to, "callbackKey": 0}]
+        self._next_key = (self._next_key + 1) % 0x10000
+        callback = self._next_key
+        self._asked[callback] = key
+        return [{"type": "CONVO_REQUEST", "name": to, "callbackKey": callback}]
 
     def _challenge(self, channel: int, f: dict[str, Value]) -> JsonObject:
         black, white = bv.name(f.get("black")), bv.name(f.get("white"))
@@ -444,7 +450,8 @@ class BinarySession:
         return b""
 
     def _down_convo_no_such_user(self, m: JsonObject, _: Any, now: float) -> bytes:
-        self._waiting.clear()
+        who = self._asked.pop(int(m.get("callbackKey", 0)), "")
+        self._waiting.pop(who, None)  # msg_chat has no refusal: the lines are dropped
         return b""
 
     def _down_details_join(self, m: JsonObject, channel: Any, now: float) -> bytes:
