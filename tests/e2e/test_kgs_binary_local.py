@@ -260,6 +260,20 @@ async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) 
             await wait_for_server_moves(served, 2 * (turn + 1))
         playing.play(game.number, None)
         await wait_until(lambda: game.phase is GamePhase.SCORING, what="scoring (game_done)")
+        # mark_dead(4407): one of the robot's stones, found on the server's board
+        white = next(p for p, c in sorted(served.game.stones().items()) if c is Color.WHITE)
+        playing.remove_dead(game.number, white)
+        scoring = served.scoring
+        assert scoring is not None
+        await wait_until(lambda: scoring.is_dead(white), what="the stone dead on the server")
+        # the mark changed the count: game_done(440a) brings its new id (the console shows it)
+        wanted = f"'id': {served.done_id},"
+        await wait_until(
+            lambda: any(
+                "game_done@440a" in line.text and wanted in line.text for line in model.console
+            ),
+            what="the new done id",
+        )
         playing.done_scoring(game.number)
         await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the counted result")
         score = served.score
