@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from igs_tui.apps.client import Connector
 from igs_tui.backends.capabilities import Backend
+from igs_tui.backends.kgs.protocol.primitives import password_hash
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.localkgs.games import GameChannel
@@ -288,3 +290,27 @@ async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) 
 
 async def wait_for_server_moves(served: GameChannel, count: int) -> None:
     await wait_until(lambda: served.game.move_count >= count, what=f"{count} moves on the server")
+
+
+async def test_a_binary_transcript_and_the_console_hold_no_password(
+    server: LocalKgsServer, tmp_path: Path
+) -> None:
+    """The spec's password number is "VERY insecure, basically plaintext": neither it nor the
+    password reaches the transcript or the console."""
+    model = ClientModel()
+    connector = Connector(
+        model, autosave=False, record=True, record_dir=tmp_path, kgs=True, kgs_binary=True
+    )
+    assert server.binary_port is not None
+    request = LoginRequest("kgs", "127.0.0.1", server.binary_port, "tester", "secret")
+    await connector(request)
+    await connector.end_session()
+    await connector.close()
+    (transcript,) = tmp_path.glob("*.log")
+    text = transcript.read_text(encoding="utf-8")
+    number = str(password_hash("secret"))
+    assert "login@0001" in text and "tester" in text
+    assert "secret" not in text and number not in text
+    console = "\n".join(line.text for line in model.console)
+    assert "login@0000" in console and "<redacted>" in console
+    assert "secret" not in console and number not in console
