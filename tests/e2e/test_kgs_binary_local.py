@@ -314,3 +314,48 @@ async def test_a_binary_transcript_and_the_console_hold_no_password(
     console = "\n".join(line.text for line in model.console)
     assert "login@0000" in console and "<redacted>" in console
     assert "secret" not in console and number not in console
+
+
+async def test_a_binary_player_answers_a_json_players_challenge(server: LocalKgsServer) -> None:
+    """bob (JSON) opens a challenge; tester (binary) answers it with challenge(4400); bob
+    takes the answer; tester's session accepts the final terms; both are in one game."""
+    b_connector, b_model, b_backend = await log_in(server, "tester", "secret")
+    j_model = ClientModel()
+    j_connector = Connector(j_model, autosave=False, record=False, kgs=True)
+    j_backend = await j_connector(
+        LoginRequest("custom", "127.0.0.1", server.port, "bob", "builder")
+    )
+    try:
+        for model, backend in ((b_model, b_backend), (j_model, j_backend)):
+            await join_computer_go(model, backend)
+        j_matching, b_matching = j_backend.capabilities.matching, b_backend.capabilities.matching
+        assert j_matching is not None and b_matching is not None
+        offer = MatchTerms("tester", color=Color.WHITE, size=9, komi=6.5, kind="free")
+        j_matching.challenge(offer)
+        # over binary the open game is listed without its proposal (the console shows it):
+        # tester answers it by name
+        await wait_until(
+            lambda: any(
+                "upd_games@4304" in line.text and "'owner': {'name': 'bob'" in line.text
+                for line in b_model.console
+            ),
+            what="bob's open game listed over binary",
+        )
+        b_matching.accept_challenge(
+            MatchTerms("bob", color=Color.BLACK, size=9, komi=6.5, kind="free")
+        )
+        await wait_until(
+            lambda: (c := j_model.challenge_from("tester")) is not None and c.incoming,
+            what="tester's answer at bob's",
+        )
+        answer = j_model.challenge_from("tester")
+        assert answer is not None and answer.terms.size == 9
+        j_matching.accept_challenge(answer.terms)
+        await wait_until(lambda: b_model.my_games() and j_model.my_games(), what="the game")
+        (b_game,), (j_game,) = b_model.my_games(), j_model.my_games()
+        assert b_game.number == j_game.number
+        assert (b_game.role, j_game.role) == (Role.PLAYING_BLACK, Role.PLAYING_WHITE)
+    finally:
+        for connector in (b_connector, j_connector):
+            await connector.end_session()
+            await connector.close()
