@@ -122,3 +122,13 @@ def test_local_kgs_over_binary_points_the_client_at_the_binary_port(
     monkeypatch.setattr(client_module, "run_app", fake_run_app)
     assert run_local_kgs(record=False, protocol="binary") == 0
     assert servers[0].startswith("kgs-binary:127.0.0.1:")
+
+
+@pytest.mark.parametrize("server", ["kgs", "kgs:127.0.0.1:1", "kgs-binary:127.0.0.1:1"])
+def test_accessible_mode_refuses_kgs_addresses(
+    server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--accessible", "--server", server])
+    assert exc.value.code == 2
+    assert "--accessible speaks IGS only" in capsys.readouterr().err
