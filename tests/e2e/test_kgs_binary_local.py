@@ -134,9 +134,9 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
 
 
 async def test_challenge_a_robot_and_play_own_moves_over_binary(server: LocalKgsServer) -> None:
-    """new_game(4305) opens the challenge, the robot's terms come back as challenge(4400), our
-    challenge(4400) accepts them, the game comes as upd_game(4401); our game_move(4427) reaches
-    the server's board; resign_game(4410) ends it."""
+    """new_game(4305) opens the challenge, the robot's terms come as challenge(4400), our
+    challenge(4400) makes them final, the game comes as upd_game(4401); our game_move(4427)
+    reaches the server's board; resign_game(4410) ends it."""
     connector, model, backend = await log_in(server, "alice", "wonderland")
     try:
         await wait_until(lambda: model.rooms, what="rooms")
@@ -159,13 +159,8 @@ async def test_challenge_a_robot_and_play_own_moves_over_binary(server: LocalKgs
             kind="free",
         )
         matching.challenge(terms)
-        await wait_until(
-            lambda: (c := model.challenge_from("kumobot")) is not None and c.incoming,
-            what="the robot's answer to our challenge",
-        )
-        answer = model.challenge_from("kumobot")
-        assert answer is not None and answer.terms.size == 9 and answer.terms.komi == 6.5
-        matching.accept_challenge(answer.terms)
+        # the robot's challenge(4400) takes our terms as they are: ours are final, the game
+        # starts (upd_game)
         await wait_until(lambda: model.my_games(), what="our game")
         (game,) = model.my_games()
         assert game.role is Role.PLAYING_BLACK and game.black == "alice" and game.white == "kumobot"
@@ -242,10 +237,6 @@ async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) 
         rooms.join_room(model.rooms[0].number)
         await wait_until(lambda: model.room is not None, what="in a room")
         matching.challenge(MatchTerms("kumobot", color=Color.BLACK, size=9, komi=6.5, kind="free"))
-        await wait_until(lambda: model.challenge_from("kumobot") is not None, what="the answer")
-        answer = model.challenge_from("kumobot")
-        assert answer is not None
-        matching.accept_challenge(answer.terms)
         await wait_until(lambda: model.my_games(), what="our game")
         (game,) = model.my_games()
         served = server.world.channels[game.number]
@@ -317,8 +308,9 @@ async def test_a_binary_transcript_and_the_console_hold_no_password(
 
 
 async def test_a_binary_player_answers_a_json_players_challenge(server: LocalKgsServer) -> None:
-    """bob (JSON) opens a challenge; tester (binary) answers it with challenge(4400); bob
-    takes the answer; tester's session accepts the final terms; both are in one game."""
+    """bob (JSON) opens a challenge; tester (binary) answers it with challenge(4400); bob's
+    final terms come back as challenge(4400) and tester's session accepts them; both are in
+    one game."""
     b_connector, b_model, b_backend = await log_in(server, "tester", "secret")
     j_model = ClientModel()
     j_connector = Connector(j_model, autosave=False, record=False, kgs=True)
@@ -344,13 +336,7 @@ async def test_a_binary_player_answers_a_json_players_challenge(server: LocalKgs
         b_matching.accept_challenge(
             MatchTerms("bob", color=Color.BLACK, size=9, komi=6.5, kind="free")
         )
-        await wait_until(
-            lambda: (c := j_model.challenge_from("tester")) is not None and c.incoming,
-            what="tester's answer at bob's",
-        )
-        answer = j_model.challenge_from("tester")
-        assert answer is not None and answer.terms.size == 9
-        j_matching.accept_challenge(answer.terms)
+        # tester's terms are bob's own: bob's session makes them final, tester's accepts them
         await wait_until(lambda: b_model.my_games() and j_model.my_games(), what="the game")
         (b_game,), (j_game,) = b_model.my_games(), j_model.my_games()
         assert b_game.number == j_game.number
