@@ -143,20 +143,34 @@ def load_cache(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def finished(entry: dict[str, object]) -> bool:
+    """Whether the game ended with two passes (GNU Go may resign instead: such a position
+    is still being fought over, and is not what the estimate is measured on)."""
+    moves = entry["moves"]
+    assert isinstance(moves, list)
+    return moves[-2:] == ["PASS", "PASS"]
+
+
 def generate(path: Path, size: int, wanted: int, first_seed: int) -> None:
-    """Add games of ``size`` to the cache until it holds ``wanted`` of them."""
+    """Add games of ``size`` to the cache until it holds ``wanted`` finished ones (a game
+    GNU Go resigned is kept in the cache, so that it is not played again, but not counted)."""
     entries = load_cache(path)
-    have = {int(str(e["seed"])) for e in entries if e["size"] == size}
+    tried = {int(str(e["seed"])) for e in entries if e["size"] == size}
+    done = sum(1 for e in entries if e["size"] == size and finished(e))
     seed = first_seed
-    while len(have) < wanted:
-        if seed not in have:
+    while done < wanted:
+        if seed not in tried:
             start = time.monotonic()
             entry = play_game(size, seed)
             with path.open("a") as out:
                 out.write(json.dumps(entry) + "\n")
-            have.add(seed)
+            tried.add(seed)
+            done += finished(entry)
+            moves = entry["moves"]
+            assert isinstance(moves, list)
+            end = "two passes" if finished(entry) else "resigned or too long"
             print(
-                f"  generated {size}x{size} seed {seed}: {len(entry['moves'])} moves "  # type: ignore[arg-type]
+                f"  generated {size}x{size} seed {seed}: {len(moves)} moves, {end} "
                 f"({time.monotonic() - start:.0f} s)",
                 flush=True,
             )
@@ -224,7 +238,7 @@ def main() -> None:
     entries = load_cache(args.cache)
     summary: dict[str, object] = {}
     for size, wanted in ((9, args.games9), (19, args.games19)):
-        kept = [e for e in entries if e["size"] == size][:wanted]
+        kept = [e for e in entries if e["size"] == size and finished(e)][:wanted]
         figures = measure(kept, size, args.repeat)
         if figures is None:
             continue

@@ -148,9 +148,12 @@ def _dead_indices(game: Game) -> set[int]:
         if clear:
             for stones in clear:
                 dead.update(stones)
-        else:  # they hold each other: the smallest dies first, then look again
-            smallest = min(candidates, key=lambda candidate: len(candidate[0]))
-            dead.update(smallest[0])
+        else:  # they hold each other: the smallest dies first, then look again (all of
+            # that size at once, so that neither colour is favoured)
+            least = min(len(stones) for stones, _border in candidates)
+            for stones, _border in candidates:
+                if len(stones) == least:
+                    dead.update(stones)
 
 
 def dead_stones(game: Game) -> frozenset[Point]:
