@@ -135,6 +135,8 @@ class RecordEditor:
         self.cursor = cursor
         self._undo: list[_Before] = []
         self.changed = False
+        self.version = 0
+        """Counts edits and undos: anything computed from the record is stale once it moves."""
 
     @property
     def record(self) -> GameRecord:
@@ -158,6 +160,7 @@ class RecordEditor:
         )
         del self._undo[:-UNDO_KEPT]
         self.changed = True
+        self.version += 1
 
     def undo(self) -> str:
         """Take back the last edit; returns what was undone. Raises :class:`EditRefused`."""
@@ -168,6 +171,7 @@ class RecordEditor:
         record.root, record.info = before.root, before.info
         self.cursor.follow(before.indices, before.index)
         self.changed = True
+        self.version += 1
         return f"Undone: {before.what}"
 
     def saved(self) -> None:

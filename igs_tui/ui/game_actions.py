@@ -214,6 +214,21 @@ class GameActions(ModelWatcher):
         )
         self.app.push_screen(prompt, done)
 
+    def action_review_copy(self) -> None:
+        """Open a copy of the game as a record in the review, to study and edit it there
+        (variations, comments, marks); the game itself, and the server, are untouched."""
+        game = self.game
+        if game is None:
+            return
+        from igs_tui.archive.autosave import game_record
+        from igs_tui.records import Collection
+        from igs_tui.ui.review_screen import ReviewScreen
+
+        collection = Collection([game_record(game)])
+        title = f"game {self.number} (a copy)"
+        screen = ReviewScreen(collection, title=title, save_name=default_save_name(game))
+        self.app.push_screen(screen)
+
     # engine help ------------------------------------------------------------------------------
     def _shown_game(self, game: FollowedGame) -> FollowedGame:
         """The game as the view shows it: the live game, or a copy cut at the browsed move."""
