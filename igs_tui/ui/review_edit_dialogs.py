@@ -87,7 +87,8 @@ class GameInfoEditor(Dialog[dict[str, str] | None]):
         background: $surface; padding: 0 1;
     }
     GameInfoEditor Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: 1; height: auto; }
-    GameInfoEditor Input { border: none; height: 1; padding: 0; }
+    GameInfoEditor Input, GameInfoEditor Input:focus { border: none; height: 1; padding: 0; }
+    GameInfoEditor Input:focus { background: $boost; }
     GameInfoEditor #info-error { color: $error; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
