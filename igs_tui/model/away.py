@@ -12,6 +12,7 @@ Pure: no I/O, no Textual. The UI feeds it the tells that arrive and sends what i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = ["MAX_AWAY_LENGTH", "AwayAnswer", "AwayReplies"]
@@ -35,6 +36,12 @@ class AwayReplies:
 
     message: str | None = None
     _answered: dict[str, AwayAnswer] = field(default_factory=dict)
+    listeners: list[Callable[[], None]] = field(default_factory=list, compare=False)
+    """Called after the message is set or cleared (a status line that shows it)."""
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     @property
     def away(self) -> bool:
@@ -52,6 +59,7 @@ class AwayReplies:
         if not text:
             raise ValueError("an away message needs some text")
         self.message = text
+        self._changed()
         return text
 
     def come_back(self) -> tuple[AwayAnswer, ...]:
@@ -59,6 +67,7 @@ class AwayReplies:
         answered = self.answered
         self.message = None
         self._answered = {}
+        self._changed()
         return answered
 
     def reply_to(self, sender: str, text: str, me: str | None) -> str | None:

@@ -254,7 +254,7 @@ class MainScreen(Screen[None]):
         yield AwayResponder(self.model, self.backend, self.away)
         yield ChallengeWatcher(self.model, self.backend, answer_key=ANSWER_KEY.upper())
         yield OwnGameWatcher(self.model)
-        yield StatusBar(self.model)
+        yield StatusBar(self.model, away=self.away)
         yield KeysFooter()
 
     def on_mount(self) -> None:

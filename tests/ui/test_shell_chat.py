@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GameSummary, Player, Role
 from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
@@ -387,6 +387,8 @@ async def test_tells_while_away_get_one_reply_per_sender_and_the_summary_on_retu
         chat.input.value = "/away back in ten minutes"
         await pilot.press("enter")
         await pilot.pause()
+        status = str(app.screen.query_one("#status-text", Static).content)
+        assert "away (/away: back)" in status
         model.add_chat(TELL, "alice", "are you there?", notify=True)
         model.add_chat(TELL, "alice", "hello??", notify=True)
         model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "game?", notify=True)
@@ -406,6 +408,7 @@ async def test_tells_while_away_get_one_reply_per_sender_and_the_summary_on_retu
         model.add_chat(TELL, "alice", "back?", notify=True)
         await pilot.pause()
         assert len(backend.named("tell")) == 2  # back: no more replies
+        assert "away" not in str(app.screen.query_one("#status-text", Static).content)
 
 
 async def test_away_from_the_palette() -> None:
