@@ -11,7 +11,12 @@ Figures: the share of games where our winner agrees with GNU Go's, the share wit
 of its margin, the median difference, and the time per estimate (median and 95th percentile;
 the goal is 20 ms for 19x19). Human-readable lines first, then one JSON line.
 
-Run: ``python benchmarks/bench_estimate.py [--games19 N] [--games9 N] [--cache FILE]``.
+``--midgame 0.6`` adds the same figures on the positions after 60% of each game's moves, where
+GNU Go is asked afresh: an unsettled board, which the estimate is not made for (it reads no
+fights), shown to say how far to trust ctrl+e in the middle of a game.
+
+Run: ``python benchmarks/bench_estimate.py [--games19 N] [--games9 N] [--midgame SHARE]
+[--cache FILE]``.
 """
 
 from __future__ import annotations
@@ -117,6 +122,24 @@ def play_game(size: int, seed: int) -> dict[str, object]:
     return {"size": size, "seed": seed, "komi": KOMI, "moves": moves, "gnugo": estimate}
 
 
+def gnugo_midgame(entry: dict[str, object], share: float) -> tuple[list[str], float]:
+    """The first ``share`` of the game's moves and GNU Go's estimate after them."""
+    moves = entry["moves"]
+    assert isinstance(moves, list)
+    cut = [str(m) for m in moves[: int(len(moves) * share)]]
+    gtp = Gtp(1)
+    try:
+        gtp.ask(f"boardsize {entry['size']}")
+        gtp.ask("clear_board")
+        gtp.ask(f"komi {entry['komi']}")
+        for number, move in enumerate(cut):
+            gtp.ask(f"play {'b' if number % 2 == 0 else 'w'} {move}")
+        answer = gtp.ask("estimate_score")
+    finally:
+        gtp.close()
+    return cut, signed(answer)
+
+
 def signed(score: str) -> float:
     """``"W+9.2 (upper bound…)"`` -> -9.2 (Black's lead); ``"0"`` -> 0."""
     match = _SCORE.match(score.strip())
@@ -187,7 +210,11 @@ class Figures:
     p95_ms: float
 
 
-def measure(entries: list[dict[str, object]], size: int, repeat: int) -> Figures | None:
+def measure(
+    entries: list[dict[str, object]], size: int, repeat: int, midgame: float | None = None
+) -> Figures | None:
+    """Agreement and timing on the final positions, or (``midgame``) on the positions after
+    that share of each game's moves, where GNU Go is asked afresh."""
     chosen = [e for e in entries if e["size"] == size]
     if not chosen:
         return None
@@ -195,13 +222,17 @@ def measure(entries: list[dict[str, object]], size: int, repeat: int) -> Figures
     differences: list[float] = []
     times: list[float] = []
     for entry in chosen:
+        if midgame is None:
+            theirs = signed(str(entry["gnugo"]))
+        else:
+            cut, theirs = gnugo_midgame(entry, midgame)
+            entry = {**entry, "moves": cut}
         game = position(entry)
         ours = estimate_score(game)
         for _ in range(repeat):
             start = time.perf_counter()
             estimate_score(game)
             times.append(time.perf_counter() - start)
-        theirs = signed(str(entry["gnugo"]))
         lead = ours.black - ours.white
         if (lead > 0) == (theirs > 0) and (lead < 0) == (theirs < 0):
             agree += 1
@@ -231,24 +262,36 @@ def main() -> None:
         default=Path(tempfile.gettempdir()) / "igs-tui-bench-estimate.jsonl",
         help="JSON lines of generated games (reused across runs)",
     )
+    parser.add_argument(
+        "--midgame",
+        type=float,
+        metavar="SHARE",
+        help="also measure after this share of each game's moves (0.6: an unsettled board; "
+        "not part of the goal, the estimate is made for finished games)",
+    )
     args = parser.parse_args()
     print(f"games cached in {args.cache}")
     generate(args.cache, 9, args.games9, first_seed=1)
     generate(args.cache, 19, args.games19, first_seed=1)
     entries = load_cache(args.cache)
     summary: dict[str, object] = {}
-    for size, wanted in ((9, args.games9), (19, args.games19)):
+    runs = [(size, wanted, None) for size, wanted in ((9, args.games9), (19, args.games19))]
+    if args.midgame is not None:
+        runs += [(size, wanted, args.midgame) for size, wanted, _ in runs]
+    for size, wanted, midgame in runs:
         kept = [e for e in entries if e["size"] == size and finished(e)][:wanted]
-        figures = measure(kept, size, args.repeat)
+        figures = measure(kept, size, args.repeat, midgame)
         if figures is None:
             continue
+        where = "" if midgame is None else f" after {midgame:.0%} of the moves"
         print(
-            f"{size}x{size}: {figures.games} games, winner agrees "
+            f"{size}x{size}{where}: {figures.games} games, winner agrees "
             f"{figures.winner_agreement:.0%}, within 5 points {figures.within_5:.0%}, "
             f"median difference {figures.median_difference:.1f}; "
             f"{figures.median_ms:.1f} ms per estimate (95th percentile {figures.p95_ms:.1f})"
         )
-        summary[f"size{size}"] = {
+        key = f"size{size}" if midgame is None else f"size{size}_midgame"
+        summary[key] = {
             "games": figures.games,
             "winner_agreement": round(figures.winner_agreement, 3),
             "within_5_points": round(figures.within_5, 3),
