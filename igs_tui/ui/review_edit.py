@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from igs_tui.go import Color, Point
+from igs_tui.go import Color, Point, format_point
 from igs_tui.records.cursor import RecordCursor
 from igs_tui.records.edit import EditRefused, RecordEditor
 from igs_tui.records.model import MarkKind
@@ -196,6 +196,24 @@ class ReviewEditing(Screen[None]):
 
     def action_promote(self) -> None:
         self._try(self.editor.promote)
+
+    def action_label_text(self) -> None:
+        """Label the board cursor's point with typed text (the ``9`` tool hands out letters)."""
+        from igs_tui.ui.game_prompts import InputPrompt
+
+        point = self.board.cursor
+
+        def check(text: str) -> str | None:
+            if not text.split():
+                return "Type the label (a few characters)"
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self._try(lambda: self.editor.toggle_label(point, text[:8]))
+
+        where = format_point(point, self.cursor.record.size)
+        self.app.push_screen(InputPrompt(f"Label for {where}:", "", check, id="label-prompt"), done)
 
     def action_edit_comment(self) -> None:
         node = self.cursor.node

@@ -103,6 +103,7 @@ class ReviewCommands(Provider):
             ("Edit comment…", screen.action_edit_comment, "the comment of this move (ctrl+k)"),
             ("Game info…", screen.action_edit_info, "players, komi, result, date (ctrl+g)"),
             ("Make this the main line", screen.action_promote, "move this variation first"),
+            ("Label with text…", screen.action_label_text, "at the board cursor (edit mode)"),
             ("Add a pass", screen.action_add_pass, "a pass after this move (edit)"),
             *[
                 (f"Edit tool: {tool.name}", partial(screen.action_tool, key), f"key {key}")

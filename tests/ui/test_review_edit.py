@@ -116,6 +116,12 @@ async def test_tools_set_up_stones_and_marks_and_refusals_are_shown(tmp_path: Pa
             (p("E5"), MarkKind.TRIANGLE, None),
         }
         assert board.picture.marks[p("B2")].text == "A"
+        board.cursor = p("C3")
+        screen.action_label_text()
+        await settle(pilot)
+        await pilot.press(*"ko", "enter")
+        await settle(pilot)
+        assert (p("C3"), MarkKind.LABEL, "ko") in {(m.target, m.kind, m.label) for m in setup.marks}
         await pilot.press("1")
         board.cursor = p("E5")
         await pilot.press("enter")  # occupied
@@ -243,6 +249,7 @@ async def test_palette_and_help_list_the_edit_keys(tmp_path: Path) -> None:
             "Game info…",
             "Estimate score",
             "Edit tool: black stones (setup)",
+            "Label with text…",
         ):
             assert wanted in names
         await pilot.press("f1")
