@@ -21,7 +21,7 @@ Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u``
 ctrl+g pass (press twice), ctrl+x resign (asks), ctrl+z undo please (in scoring: restore the
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
-stones, ctrl+r review and edit a copy of the game (variations, comments; the game itself is
+stones, alt+e review and edit a copy of the game (variations, comments; the game itself is
 untouched); ctrl+e estimates the score of the position shown (by the engine when one is set, else
 without one, shading territory and dead stones); with an engine, in the scoring phase of an own
 game, ctrl+e suggests dead stones, which ctrl+y accepts; alt+a live analysis on/off
@@ -154,7 +154,7 @@ class GameView(GameActions):
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
         Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
-        Binding("ctrl+r", "review_copy", "Review and edit a copy", show=False),
+        Binding("alt+e", "review_copy", "Review and edit a copy", show=False),
         Binding("i", "player_card('black')", "Player card", show=False),
         Binding("I", "player_card('white')", "White's card", show=False),
         Binding("v", "observers", "Observers", show=False),

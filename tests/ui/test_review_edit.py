@@ -271,7 +271,7 @@ async def test_a_followed_game_opens_as_an_editable_copy() -> None:
         add_moves(model, 8, script(9, "C3", "G7"))
         await settle_game(pilot)
         assert view(app, 8).check_action("review_copy", ()) is True
-        await pilot.press("ctrl+r")
+        await pilot.press("alt+e")
         await settle(pilot)
         screen = review(pilot)
         assert "game 8 (a copy)" in shown(screen, "#review-header")
