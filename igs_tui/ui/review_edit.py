@@ -129,7 +129,8 @@ class ReviewEditing(Screen[None]):
         """The side panel's edit line: the mode and tool, and whether edits are unsaved."""
         lines = []
         if self.editing:
-            lines.append(f"EDIT: {self.tool.key} {self.tool.name}  (1-9 tools, Esc ends)")
+            lines.append("EDIT MODE (Esc ends it)")
+            lines.append(f"Tool {self.tool.key}: {self.tool.name} (1-9)")
         if self.unsaved:
             lines.append("Edited: not saved yet (ctrl+s)")
         return lines

@@ -61,7 +61,7 @@ async def test_edit_mode_adds_a_variation_with_the_board_cursor(tmp_path: Path) 
         await settle(pilot)
         board = screen.query_one(BoardWidget)
         assert screen.editing and board.has_focus
-        assert "EDIT: 1 moves" in shown(screen, "#review-edit")
+        assert "Tool 1: moves" in shown(screen, "#review-edit")
         board.cursor = p("D4")
         await pilot.press("enter")
         await settle(pilot)
@@ -283,3 +283,26 @@ async def test_a_followed_game_opens_as_an_editable_copy() -> None:
         assert screen.cursor.node.move == Play(B, p("E5"), 3)
         assert len(model.followed[8].moves) == 2  # the game itself is untouched
         assert screen.save_name == "wanda-bert-8.sgf"
+
+
+def test_edit_mode_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    """Edit mode: a variation added at move 2, a triangle and a label on it, the tool and
+    the unsaved state in the side panel, the board cursor shown."""
+    folder = tmp_path / "snap"
+    folder.mkdir()
+    app = app_on(folder)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen = review(pilot)
+        await pilot.press("right", "e")
+        board = screen.query_one(BoardWidget)
+        board.cursor = p("D4")
+        await pilot.press("enter", "5")
+        board.cursor = p("E5")
+        await pilot.press("enter", "9")
+        board.cursor = p("F6")
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
