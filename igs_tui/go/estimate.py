@@ -46,7 +46,7 @@ TWO_EYE_SIZE = 4
 OPEN_SHARE = 0.5
 """An enclosure larger than this share of the board is open space: nothing in it dies."""
 
-REACH = 3
+REACH = 4
 """How far (steps through empty points) a stone claims mixed empty points in the count."""
 
 _CODE = {Color.BLACK: BLACK, Color.WHITE: WHITE}
