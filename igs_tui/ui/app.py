@@ -120,9 +120,9 @@ class IgsApp(App[None]):
         """The question before quitting during a game is on screen (ctrl+q again quits)."""
         self.login_request: LoginRequest | None = None
         self.own_flags = OwnFlags()
+        """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.away = AwayReplies()
         """The away message (``/away``, the palette) and who it answered."""
-        """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
         if self.chat_logger is not None:
             self.chat_logger.writing = not no_record
