@@ -209,6 +209,8 @@ class ReviewScreen(ReviewEditing):
         self._estimate: tuple[object, ScorePreview] | None = None
         """The engine-free estimate (ctrl+e) and the node it was made at, until it changes."""
         self._close_asked = False
+        self._open_asked = False
+        """Closing, or opening another file, was asked once with edits unsaved."""
 
     # building ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -465,7 +467,7 @@ class ReviewScreen(ReviewEditing):
         """Show another record file in this screen."""
         self.path, self.collection = path, collection
         self.forget_edits()
-        self._close_asked = False
+        self._close_asked = self._open_asked = False
         self.show_game(0)
 
     def action_go_to_move(self) -> None:
@@ -501,6 +503,12 @@ class ReviewScreen(ReviewEditing):
         return self._save_name
 
     def action_open_record(self) -> None:
+        """Open another record here, asking once more if this one's edits are unsaved."""
+        if self.unsaved and not self._open_asked:
+            self._open_asked = True
+            self.show_message("Edits are not saved: ctrl+s saves, ctrl+o again drops them")
+            return
+        self._open_asked = False
         ask_record(self.app, self.load)
 
     def action_close(self) -> None:

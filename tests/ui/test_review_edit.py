@@ -211,6 +211,9 @@ async def test_closing_with_unsaved_edits_asks_once_more(tmp_path: Path) -> None
         await settle(pilot)
         assert app.screen is screen and app.is_running
         assert "Edits are not saved" in shown(screen, "#review-status")
+        await pilot.press("ctrl+o")  # opening another file asks first too
+        await settle(pilot)
+        assert app.screen is screen and "ctrl+o again" in shown(screen, "#review-status")
         await pilot.press("escape")
         await settle(pilot)
         assert not app.is_running
