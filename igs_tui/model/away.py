@@ -4,8 +4,9 @@ q5Go and qGo let a user step away from the board without leaving people who writ
 waiting for an answer that never comes. The rule is kept here, apart from the widgets, because
 it is easy to get subtly wrong: a reply to every tell would answer an auto-reply of the other
 side's client with another, forever; so each sender is answered once per absence, never
-ourselves, and never a line without a sender (a server notice). Coming back hands over what
-was answered, so the user can pick up the conversations.
+ourselves, never a line without a sender (a server notice), and never a player the user is
+writing to meanwhile. Coming back hands over what was answered, so the user can pick up the
+conversations.
 
 Pure: no I/O, no Textual. The UI feeds it the tells that arrive and sends what it returns.
 """
@@ -36,6 +37,7 @@ class AwayReplies:
 
     message: str | None = None
     _answered: dict[str, AwayAnswer] = field(default_factory=dict)
+    _talking: set[str] = field(default_factory=set)
     listeners: list[Callable[[], None]] = field(default_factory=list, compare=False)
     """Called after the message is set or cleared (a status line that shows it)."""
 
@@ -67,8 +69,15 @@ class AwayReplies:
         answered = self.answered
         self.message = None
         self._answered = {}
+        self._talking = set()
         self._changed()
         return answered
+
+    def talked_to(self, name: str) -> None:
+        """The user wrote to ``name`` while away: they are evidently here for that player,
+        whose tells get no automatic reply until the user comes back."""
+        if self.message is not None:
+            self._talking.add(name.casefold())
 
     def reply_to(self, sender: str, text: str, me: str | None) -> str | None:
         """A tell from ``sender`` arrived: the reply to send, or ``None`` (here, already
@@ -76,7 +85,7 @@ class AwayReplies:
         if self.message is None or not sender.strip():
             return None
         key = sender.casefold()
-        if me is not None and key == me.casefold():
+        if (me is not None and key == me.casefold()) or key in self._talking:
             return None
         earlier = self._answered.get(key)
         if earlier is not None:

@@ -2,7 +2,8 @@
 
 An invisible widget of the main screen, beside the notifier: it hears every chat line the
 model takes in and, for a tell from someone else while an away message is set, sends the
-reply the policy gives (once per sender). The reply goes out as an ordinary tell, so the
+reply the policy gives (once per sender; not to a player the user writes to meanwhile). The
+reply goes out as an ordinary tell, so the
 conversation's buffer shows it like any line the user typed.
 """
 
@@ -38,7 +39,10 @@ class AwayResponder(ModelWatcher):
         for change in changes:
             if not isinstance(change, ChatAdded) or change.key.kind is not ChatKind.TELL:
                 continue
-            if change.kind == "own" or change.author.casefold() in self.model.blocked:
+            if change.kind == "own":
+                self.away.talked_to(change.key.target)
+                continue
+            if change.author.casefold() in self.model.blocked:
                 continue
             reply = self.away.reply_to(change.author, change.text, self.model.me)
             if reply is not None:

@@ -74,3 +74,15 @@ def test_at_most_one_reply_per_sender_whatever_the_order(senders: list[str]) -> 
     replied = [s.casefold() for s in senders if away.reply_to(s, "t", "me") is not None]
     assert sorted(replied) == sorted({s.casefold() for s in senders} - {"me"})
     assert sum(a.count for a in away.answered) == sum(1 for s in senders if s != "me")
+
+
+def test_no_reply_to_a_player_the_user_is_writing_to() -> None:
+    away = AwayReplies()
+    away.talked_to("alice")  # not away yet: nothing remembered
+    away.go_away("out")
+    assert away.reply_to("alice", "hi", "me") == "out"
+    away.talked_to("Bob")
+    assert away.reply_to("bob", "so?", "me") is None
+    assert [a.name for a in away.come_back()] == ["alice"]
+    away.go_away("out again")  # a new absence forgets it
+    assert away.reply_to("bob", "so?", "me") == "out again"
