@@ -128,6 +128,8 @@ class ReviewEditing(Screen[None]):
     def edit_lines(self) -> list[str]:
         """The side panel's edit line: the mode and tool, and whether edits are unsaved."""
         lines = []
+        if not self.editing and not self.unsaved:
+            lines.append("e: edit (moves, stones, marks)")
         if self.editing:
             lines.append("EDIT MODE (Esc ends it)")
             lines.append(f"Tool {self.tool.key}: {self.tool.name} (1-9)")

@@ -145,6 +145,7 @@ class ReviewScreen(ReviewEditing):
     }
     ReviewScreen #review-status { color: $warning; height: auto; }
     ReviewScreen #review-edit { color: $accent; text-style: bold; height: auto; }
+    ReviewScreen #review-edit.-hint { color: $text-muted; text-style: none; }
     ReviewScreen #review-analysis { height: auto; margin-top: 1; }
     """
     SIDE_MIN = 30
@@ -175,7 +176,7 @@ class ReviewScreen(ReviewEditing):
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
         Binding("ctrl+e", "estimate", "Estimate score (no engine needed)", show=False),
-        Binding("e", "edit", "Edit"),
+        Binding("e", "edit", "Edit the record", show=False),  # the side panel says so
         *[
             Binding(key, f"tool('{key}')", f"Edit tool: {tool.name}", show=False)
             for key, tool in TOOLS.items()
@@ -293,8 +294,9 @@ class ReviewScreen(ReviewEditing):
         self._text("#review-comment").update(Content(comment or "(no comment)"))
         self.query_one("#review-comment-box").scroll_home(animate=False)
         edit = self.edit_lines()
-        self._text("#review-edit").update(Content("\n".join(edit)))
-        self._text("#review-edit").display = bool(edit)
+        box = self._text("#review-edit")
+        box.update(Content("\n".join(edit)))
+        box.set_class(not (self.editing or self.unsaved), "-hint")
         self._text("#review-status").update(Content(self.message))
 
     # estimate ---------------------------------------------------------------------------------
