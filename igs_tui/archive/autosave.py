@@ -42,6 +42,7 @@ from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
 from igs_tui.model.topics import game_topic
+from igs_tui.private_dirs import private_dir
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
@@ -298,6 +299,8 @@ class AutoSaver:
         self._write = write
         self._saved: dict[int, _Saved] = {}
         self._paths: set[Path] = set()
+        self._private: set[Path] = set()
+        """Folders made sure to be 0700 (once each)."""
         """Every file this saver chose (a released game's entry goes, its file name stays)."""
         self.errors: list[str] = []
         self.writes = 0
@@ -487,11 +490,15 @@ class AutoSaver:
 
     def _write_file(self, data: bytes, path: Path) -> None:
         """Write, making the directory first if it is missing (the first time, or if it was
-        removed meanwhile)."""
+        removed meanwhile). The first write makes sure the folder is private (0700; one in
+        the data folder from an older version is narrowed)."""
+        if path.parent not in self._private:
+            private_dir(path.parent, narrow=False)
+            self._private.add(path.parent)
         try:
             self._write(data, path)
         except FileNotFoundError:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent, narrow=False)
             self._write(data, path)
 
     def _failed(self, number: int, path: Path, exc: BaseException) -> None:

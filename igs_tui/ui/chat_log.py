@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
@@ -173,8 +174,7 @@ class ChatLogger:
     def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
         try:
             if self.directory not in self._secured:
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                os.chmod(self.directory, 0o700)  # also an older, wider directory
+                private_dir(self.directory)  # also an older, wider directory
                 self._secured.add(self.directory)
             path = self.path_for(key)
             # One string, redacted and encoded at once, and one write: a busy channel brings

@@ -31,6 +31,7 @@ from typing import IO, Self
 
 import platformdirs
 
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import REDACTED, Redactor
 
 __all__ = [
@@ -114,7 +115,7 @@ class SessionRecorder:
             OSError: if the directory or file cannot be created.
         """
         directory = directory if directory is not None else default_sessions_dir()
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(directory)  # also an older, wider one (and the data folder above it)
         stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
         base = f"{stamp}-{_UNSAFE_NAME.sub('_', server).strip('_') or 'server'}"
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
