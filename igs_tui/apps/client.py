@@ -17,6 +17,7 @@ import dataclasses
 import gc
 import inspect
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -237,6 +238,7 @@ class Connector:
         from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
         from igs_tui.backends.igs.net.recorder import SessionRecorder
         from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
+        from igs_tui.disk_caps import DiskCaps
         from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
 
         model = self.model
@@ -291,6 +293,8 @@ class Connector:
                     password=password or None,
                     directory=self.record_dir,
                     username=user,
+                    caps=DiskCaps.from_limits(model.limits),
+                    notice=transcripts_notice(model),
                 )
             except OSError:
                 return None
@@ -658,3 +662,12 @@ def run_app(
     tune_gc()
     app.run()
     return 0
+
+
+def transcripts_notice(model: ClientModel) -> Callable[[str], None]:
+    """How the session transcripts' caps tell the user they deleted old transcripts."""
+
+    def notice(text: str) -> None:
+        model.notify("warning", "Session transcripts", text, bell=False)
+
+    return notice

@@ -20,6 +20,15 @@ CHAT_LINES = 5000
 """Messages kept per chat buffer (the on-disk chat log keeps them all)."""
 CONSOLE_LINES = 10_000
 """Raw server lines kept for the console pane (the session transcript keeps them all)."""
+LOG_FILE_BYTES = 10_000_000
+"""One chat log or session transcript (10 MB) before it is rotated (renamed, begun anew)."""
+LOG_DIR_BYTES = 100_000_000
+"""All the chat logs (or all the transcripts) together: beyond, the oldest are deleted."""
+LOG_FILES = 500
+"""Files in the chat logs' (or the transcripts') folder: beyond, the oldest are deleted."""
+TELL_LOGS = 100
+"""Tell conversations with a log file of their own; further tellers share one log (a server
+that sends tells from 5,000 names must not make 5,000 files)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +39,10 @@ class Limits:
     finished_list: int = FINISHED_LIST
     chat_lines: int = CHAT_LINES
     console_lines: int = CONSOLE_LINES
+    log_file_bytes: int = LOG_FILE_BYTES
+    log_dir_bytes: int = LOG_DIR_BYTES
+    log_files: int = LOG_FILES
+    tell_logs: int = TELL_LOGS
 
     def __post_init__(self) -> None:
         for f in fields(self):
