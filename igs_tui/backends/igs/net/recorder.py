@@ -36,8 +36,8 @@ from typing import IO, Self
 
 import platformdirs
 
-from igs_tui.private_dirs import private_dir
 from igs_tui.disk_caps import CappedFolder, DiskCaps
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import REDACTED, Redactor
 
 __all__ = [
