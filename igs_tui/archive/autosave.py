@@ -101,8 +101,9 @@ class _Text:
     """The header the record was built with (before a handicap move sets its ``handicap``)."""
     moves: int
     last: MoveRecord | None
-    chat: tuple[int, int]
-    """The counts of says and kibitzes in the record."""
+    chat: int
+    """How many says and kibitzes the game had received when the record was built
+    (:attr:`FollowedGame.chat_added`: the lists themselves stop growing at their cap)."""
     noted: frozenset[int]
     """The move numbers that chat is attached to (a new move with one of them takes it over)."""
 
@@ -406,8 +407,7 @@ class AutoSaver:
         self._read_clocks(game, saved)
         signature = (
             game.last_number,
-            len(game.kibitzes),
-            len(game.says),
+            game.chat_added,
             game.result,
             game.phase,
             game.white_rank,
@@ -456,7 +456,7 @@ class AutoSaver:
                 info,
                 len(moves),
                 moves[-1] if moves else None,
-                (len(game.says), len(game.kibitzes)),
+                game.chat_added,
                 noted,
             )
             saved.text = text if exact else None
@@ -475,7 +475,7 @@ class AutoSaver:
             not move.handicap
             and game.size == text.sgf.record.size
             and move.number not in text.noted
-            and (len(game.says), len(game.kibitzes)) == text.chat
+            and game.chat_added == text.chat
             and info == text.info
         )
 

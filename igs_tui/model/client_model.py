@@ -88,7 +88,7 @@ class ClientModel:
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()
-        self.players = PlayerDirectory()
+        self.players = PlayerDirectory(self.limits.players)
         self.games: dict[int, GameSummary] = {}
         self.followed: dict[int, FollowedGame] = {}
         self.finished: deque[FinishedGame] = deque(maxlen=self.limits.finished_list)
@@ -151,8 +151,22 @@ class ClientModel:
         """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
+            while len(self.buffers) >= self.limits.buffers:
+                del self.buffers[self._quietest_buffer()]
             buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
         return buf
+
+    def _quietest_buffer(self) -> BufferKey:
+        """The buffer to drop for a new one beyond ``limits.buffers``: read ones before unread
+        ones, then the one whose last message is oldest (an empty one first). Its log on
+        disk stays; a new message opens it again."""
+
+        def quiet(item: tuple[BufferKey, ChatBuffer]) -> tuple[bool, float]:
+            buf = item[1]
+            last = buf.messages[-1].timestamp if buf.messages else float("-inf")
+            return (buf.unread > 0 or buf.highlighted, last)
+
+        return min(self.buffers.items(), key=quiet)[0]
 
     # shorthands that build a change -----------------------------------------------------------
     def set_connection(self, **changes: object) -> None:

@@ -17,9 +17,22 @@ FINISHED_TABS = 20
 FINISHED_LIST = 500
 """Lines of the list of finished games released from their tabs."""
 CHAT_LINES = 5000
-"""Messages kept per chat buffer (the on-disk chat log keeps them all)."""
+"""Messages kept per chat buffer, and says and kibitzes per followed game (the chat logs
+on disk keep more, within their own caps)."""
 CONSOLE_LINES = 10_000
 """Raw server lines kept for the console pane (the session transcript keeps them all)."""
+BUFFERS = 200
+"""Chat buffers kept (tells, channels, games, shouts): a new one beyond drops the buffer
+that has been quiet longest (its log on disk stays)."""
+PLAYERS = 200_000
+"""Players the client knows at once (IGS lists a few thousand; a server that names more
+loses its oldest entries)."""
+GAMES_LISTED = 20_000
+"""Games in the games list at once."""
+CHALLENGES = 100
+"""Open match requests kept at once (the oldest go beyond)."""
+GAME_ERRORS = 100
+"""Out-of-sync notes kept per followed game."""
 LOG_FILE_BYTES = 10_000_000
 """One chat log or session transcript (10 MB) before it is rotated (renamed, begun anew)."""
 LOG_DIR_BYTES = 100_000_000
@@ -39,6 +52,9 @@ class Limits:
     finished_list: int = FINISHED_LIST
     chat_lines: int = CHAT_LINES
     console_lines: int = CONSOLE_LINES
+    buffers: int = BUFFERS
+    players: int = PLAYERS
+    games_listed: int = GAMES_LISTED
     log_file_bytes: int = LOG_FILE_BYTES
     log_dir_bytes: int = LOG_DIR_BYTES
     log_files: int = LOG_FILES

@@ -192,6 +192,8 @@ class ChatLogger:
             return
         buf = self.model.buffers.get(change.key)
         if buf is not None:
+            if len(self._last) > 2 * len(self.model.buffers) + 16:  # dropped buffers' marks
+                self._last = {k: v for k, v in self._last.items() if k in self.model.buffers}
             new, _ = appended_since(buf.messages, self._last.get(change.key))
             if new:
                 self._last[change.key] = new[-1]

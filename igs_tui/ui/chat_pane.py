@@ -174,8 +174,13 @@ class ChatPane(ModelWatcher):
 
     def _catch_up(self) -> None:
         self._behind = False
-        if self.current is None and self.model.buffers:
-            self.switch_to(next(iter(self.model.buffers)))
+        buffers = self.model.buffers
+        if self.current is not None and self.current not in buffers:
+            # the buffer shown was dropped for a newer one (``Limits.buffers``)
+            self.switch_to(next(iter(buffers)) if buffers else None)
+            return
+        if self.current is None and buffers:
+            self.switch_to(next(iter(buffers)))
             return
         self._append_new()
         self._refresh_list()
@@ -208,6 +213,9 @@ class ChatPane(ModelWatcher):
     def _refresh_list(self) -> None:
         options = self.query_one("#chat-buffers", OptionList)
         self._keys = list(self.model.buffers)
+        buffers = self.model.buffers
+        if any(k not in buffers for k in self._history):  # histories of dropped buffers go
+            self._history = {k: v for k, v in self._history.items() if k in buffers}
         options.clear_options()
         options.add_options(
             Option(buffer_label(k, b.unread, b.highlighted), id=str(i))
