@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -53,8 +54,8 @@ class ServeGuard:
     port: int
     max_sessions: int = 1
     active: int = 0
-    refused: list[str] = field(default_factory=list)
-    """Why each refused request was refused (for the log and the tests)."""
+    refused: deque[str] = field(default_factory=lambda: deque(maxlen=100))
+    """Why the latest refused requests were refused (a stranger may send any number)."""
 
     def __post_init__(self) -> None:
         if self.max_sessions < 1:
