@@ -21,7 +21,7 @@ from igs_tui.model.chat import ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
-from igs_tui.model.limits import CHALLENGES, GAME_ERRORS
+from igs_tui.model.limits import CHALLENGES, GAME_ERRORS, TEXT_KEPT
 
 if TYPE_CHECKING:
     from igs_tui.model.client_model import ClientModel
@@ -573,7 +573,8 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
     # without speaking to us: never a mention.
     spoken = not own and bool(c.author) and c.kind not in SERVER_TEXT_KINDS
     highlight = spoken and c.author != model.me and mentions(c.text, model.me)
-    model.ensure_buffer(c.key).add(ChatMessage(c.author, c.text, c.timestamp, c.kind, highlight))
+    text = c.text if len(c.text) <= TEXT_KEPT else c.text[:TEXT_KEPT] + "…"
+    model.ensure_buffer(c.key).add(ChatMessage(c.author, text, c.timestamp, c.kind, highlight))
     if not own and (c.notify or highlight):
         key = c.key
         title = f"{c.author} ({key.label})" if key.kind is not ChatKind.TELL else c.author
@@ -588,11 +589,15 @@ def _read(model: ClientModel, c: ch.BufferRead) -> None:
 
 
 def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
-    model.console.append(ConsoleLine(c.text, c.kind, c.outgoing))
+    text = c.text if len(c.text) <= TEXT_KEPT else c.text[:TEXT_KEPT] + "…"
+    model.console.append(ConsoleLine(text, c.kind, c.outgoing))
 
 
 def _console_lines(model: ClientModel, c: ch.ConsoleLinesAdded) -> None:
-    model.console.extend(c.lines)
+    model.console.extend(
+        line if len(line.text) <= TEXT_KEPT else line._replace(text=line.text[:TEXT_KEPT] + "…")
+        for line in c.lines
+    )
 
 
 def _notified(model: ClientModel, c: ch.Notified) -> None:

@@ -31,6 +31,9 @@ GAMES_LISTED = 20_000
 """Games in the games list at once."""
 CHALLENGES = 100
 """Open match requests kept at once (the oldest go beyond)."""
+TEXT_KEPT = 4000
+"""Characters kept of one chat message or console line (the panes show at most this much;
+a server's 64 KB line must not cost 64 KB per entry of a 10,000-line list)."""
 GAME_ERRORS = 100
 """Out-of-sync notes kept per followed game."""
 LOG_FILE_BYTES = 10_000_000

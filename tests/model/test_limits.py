@@ -168,3 +168,20 @@ def test_open_challenges_are_capped() -> None:
     for n in range(500):
         model.add_challenge(Challenge(MatchTerms(f"c{n}"), incoming=True))
     assert len(model.challenges) == 100 and "c499" in model.challenges
+
+
+def test_a_huge_line_costs_at_most_the_text_kept() -> None:
+    """A line may be 64 KB (the line splitter's cap): a list of 10,000 of them must not keep
+    640 MB. Chat messages and console lines keep TEXT_KEPT characters and say they were cut."""
+    from igs_tui.model import ConsoleLine
+    from igs_tui.model.limits import TEXT_KEPT
+
+    model = ClientModel()
+    huge = "x" * 65_536
+    model.add_chat(BufferKey(ChatKind.SHOUT), "flooder", huge)
+    model.add_console(huge, "unknown")
+    model.apply(ch.ConsoleLinesAdded((ConsoleLine(huge, "42 user"), ConsoleLine("short", "9"))))
+    kept = [model.buffers[BufferKey(ChatKind.SHOUT)].messages[-1].text]
+    kept += [line.text for line in list(model.console)[-3:-1]]
+    assert all(len(text) == TEXT_KEPT + 1 and text.endswith("…") for text in kept)
+    assert model.console[-1].text == "short"
