@@ -574,7 +574,10 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
     spoken = not own and bool(c.author) and c.kind not in SERVER_TEXT_KINDS
     highlight = spoken and c.author != model.me and mentions(c.text, model.me)
     text = c.text if len(c.text) <= TEXT_KEPT else c.text[:TEXT_KEPT] + "…"
-    model.ensure_buffer(c.key).add(ChatMessage(c.author, text, c.timestamp, c.kind, highlight))
+    buf = model.ensure_buffer(c.key)
+    buf.add(ChatMessage(c.author, text, c.timestamp, c.kind, highlight))
+    model.activity += 1
+    buf.active = model.activity
     if not own and (c.notify or highlight):
         key = c.key
         title = f"{c.author} ({key.label})" if key.kind is not ChatKind.TELL else c.author
@@ -586,6 +589,12 @@ def _read(model: ClientModel, c: ch.BufferRead) -> None:
     buf = model.buffers.get(c.key)
     if buf is not None:
         buf.mark_read()
+        model.activity += 1
+        buf.active = model.activity
+
+
+def _shown(model: ClientModel, c: ch.BufferShown) -> None:
+    model.shown_buffer = c.key
 
 
 def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
@@ -666,6 +675,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ConsoleAdded: _console,
     ch.ConsoleLinesAdded: _console_lines,
     ch.Notified: _notified,
+    ch.BufferShown: _shown,
     ch.LimitsSet: _limits,
     ch.SessionEnded: _session_ended,
 }

@@ -96,6 +96,10 @@ class ClientModel:
         self.games_ended = 0
         """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
+        self.shown_buffer: BufferKey | None = None
+        """The buffer on the user's screen (BufferShown): never dropped for a new one."""
+        self.activity = 0
+        """A count that goes up with each chat message and read (:attr:`ChatBuffer.active`)."""
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
         self.messages: tuple[ServerMessage, ...] = ()
@@ -157,16 +161,12 @@ class ClientModel:
         return buf
 
     def _quietest_buffer(self) -> BufferKey:
-        """The buffer to drop for a new one beyond ``limits.buffers``: read ones before unread
-        ones, then the one whose last message is oldest (an empty one first). Its log on
-        disk stays; a new message opens it again."""
-
-        def quiet(item: tuple[BufferKey, ChatBuffer]) -> tuple[bool, float]:
-            buf = item[1]
-            last = buf.messages[-1].timestamp if buf.messages else float("-inf")
-            return (buf.unread > 0 or buf.highlighted, last)
-
-        return min(self.buffers.items(), key=quiet)[0]
+        """The buffer to drop for a new one beyond ``limits.buffers``: the one that got no
+        message and was not read for longest, never the one on screen. Its log on disk
+        stays; a new message opens it again."""
+        shown = self.shown_buffer
+        candidates = [item for item in self.buffers.items() if item[0] != shown]
+        return min(candidates or self.buffers.items(), key=lambda item: item[1].active)[0]
 
     # shorthands that build a change -----------------------------------------------------------
     def set_connection(self, **changes: object) -> None:

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.model.changes import BufferShown
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_history import history_line
 from igs_tui.ui.chat_input import ChatInput
@@ -227,6 +228,8 @@ class ChatPane(ModelWatcher):
     def switch_to(self, key: BufferKey | None) -> None:
         """Show buffer ``key`` (created if new) from its start; None shows a hint."""
         self.current = key
+        if self.model.shown_buffer != key:  # the buffer on screen is never the one dropped
+            self.model.apply(BufferShown(key))
         self._last_shown = None
         self._start_log(key)
         title = self.query_one("#chat-title", Label)

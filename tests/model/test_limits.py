@@ -98,23 +98,19 @@ def test_the_program_takes_its_limits_from_the_config_file(
 # issue 26: every list of the model is bounded, whatever a server sends
 
 
-def test_a_new_buffer_beyond_the_cap_drops_the_quietest_read_one() -> None:
-    now = [1000.0]
+def test_a_new_buffer_beyond_the_cap_drops_the_quietest_one_never_the_one_shown() -> None:
     model = ClientModel(limits=Limits(buffers=3))
     keys = [BufferKey(ChatKind.TELL, name) for name in ("ann", "bob", "cy")]
     for key in keys:
-        now[0] += 1
-        model.apply(ch.ChatAdded(key, key.target, "hi", "message", False, now[0]))
-    model.mark_read(keys[0])  # ann: read; bob and cy: unread
-    model.mark_read(keys[2])
-    model.apply(ch.ChatAdded(keys[2], "cy", "again", "message", False, 2000.0))
-    model.apply(ch.ChatAdded(BufferKey(ChatKind.TELL, "dee"), "dee", "x", "message", False, 2001))
-    # ann is read and quieter than cy; bob is unread: ann goes
-    assert [k.target for k in model.buffers] == ["bob", "cy", "dee"]
-    for n in range(50):  # a spam run from fifty names keeps three buffers
+        model.add_chat(key, key.target, "hi")
+    model.apply(ch.BufferShown(keys[0]))  # ann on screen, quietest of all
+    model.mark_read(keys[2])  # cy read after bob's last message: bob is quietest
+    model.add_chat(BufferKey(ChatKind.TELL, "dee"), "dee", "x")
+    assert [k.target for k in model.buffers] == ["ann", "cy", "dee"]
+    for n in range(50):  # a spam run from fifty names: three buffers, ann still there
         model.add_chat(BufferKey(ChatKind.TELL, f"spam{n}"), f"spam{n}", "buy")
     assert len(model.buffers) == 3
-    assert BufferKey(ChatKind.TELL, "spam49") in model.buffers
+    assert keys[0] in model.buffers and BufferKey(ChatKind.TELL, "spam49") in model.buffers
 
 
 def test_players_and_games_beyond_their_caps_drop_the_oldest_entries() -> None:

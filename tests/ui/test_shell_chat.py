@@ -363,28 +363,32 @@ async def test_a_tell_read_since_its_toast_is_not_counted_as_new() -> None:
         assert [t.title for t in app._notifications][-1] == "2 new tells"  # both unread
 
 
-async def test_the_buffer_on_screen_dropped_for_newer_ones_gives_way() -> None:
-    """Issue 26: buffers are capped (``Limits.buffers``). When tells from new names push out
-    the conversation on screen, the pane shows another one, lists only what is kept, and
-    the histories it read for the dropped ones go with them."""
+async def test_a_flood_of_new_tellers_never_takes_away_the_buffer_on_screen() -> None:
+    """Issue 26: buffers are capped (``Limits.buffers``). Tells from forty new names keep
+    five buffers, and the conversation on screen is one of them (the pane tells the model
+    which one it shows); the pane lists only what is kept, and the histories it read for
+    dropped buffers go with them."""
     from igs_tui.model import Limits
 
     model = ClientModel(limits=Limits(buffers=5))
     model.me = "me"
-    first = BufferKey(ChatKind.TELL, "old")
-    model.add_chat(first, "old", "hello")
+    first = BufferKey(ChatKind.TELL, "friend")
+    model.add_chat(first, "friend", "hello")
+    model.add_chat(BufferKey(ChatKind.TELL, "other"), "other", "hi")
     app, _backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         await pilot.press("f5")
         await pilot.pause()
         chat = app.screen.query_one(ChatPane)
-        assert chat.current == first
+        chat.switch_to(BufferKey(ChatKind.TELL, "other"))  # its history is read, then dropped
+        chat.switch_to(first)
+        await pilot.pause()
         for n in range(40):
             model.add_chat(BufferKey(ChatKind.TELL, f"spam{n}"), f"spam{n}", "buy gold")
         await pilot.pause()
         await pilot.pause()
-        assert first not in model.buffers and len(model.buffers) == 5
-        assert chat.current in model.buffers
+        assert len(model.buffers) == 5 and first in model.buffers
+        assert chat.current == first
+        assert any("<friend> hello" in line for line in log_lines(chat.log_widget))
         assert len(chat._keys) == 5 and set(chat._history) <= set(model.buffers)
-        assert any("buy gold" in line for line in log_lines(chat.log_widget))
