@@ -52,8 +52,9 @@ def public_warning(host: str) -> str:
     if host in LOOPBACK:
         return ""
     return (
-        f"igs-tui serve: WARNING: listening on {host}: anyone who can reach this port gets "
-        "an igs-tui session run by you on this machine (use --host 127.0.0.1 to keep it local)."
+        f"igs-tui serve: WARNING: listening on {host}: anyone who can reach this port and "
+        "learns the address with its token gets an igs-tui session run by you on this "
+        "machine, over plain http (use --host 127.0.0.1 to keep it local)."
     )
 
 
