@@ -38,6 +38,10 @@ from igs_tui.ui.tail import appended_since
 from igs_tui.ui.wrapping_log import WrappingLog
 
 MAX_LINE = 2000
+FEW_BUFFERS = 40
+"""Up to this many buffers, the list follows every change at once."""
+LIST_INTERVAL = 0.5
+"""Beyond, it is listed again at most this often (seconds)."""
 SHOWN_LINES = 2000
 HISTORY_KINDS = frozenset({ChatKind.TELL, ChatKind.CHANNEL, ChatKind.SHOUT})
 """Buffers shown with their logged history (a game number means another game next time)."""
@@ -128,6 +132,8 @@ class ChatPane(ModelWatcher):
         self._history: dict[BufferKey, list[Text]] = {}
         """Each buffer's logged history, read once per pane (the logs of earlier sessions do
         not change while it lives)."""
+        self._listed_at = -1.0
+        self._list_due = False
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -184,7 +190,20 @@ class ChatPane(ModelWatcher):
             self.switch_to(next(iter(buffers)))
             return
         self._append_new()
-        self._refresh_list()
+        self._refresh_list_soon()
+
+    def _refresh_list_soon(self) -> None:
+        """List the buffers again, at most every :data:`LIST_INTERVAL` once there are many: a
+        flood of tells from new names changes the list with every frame, and listing 200
+        buffers cost ~70 ms (issue 26's 5,000 tellers)."""
+        if self._list_due:
+            return
+        wait = self._listed_at + LIST_INTERVAL - time.monotonic()
+        if len(self.model.buffers) <= FEW_BUFFERS or wait <= 0:
+            self._refresh_list()
+            return
+        self._list_due = True
+        self.set_timer(wait, self._refresh_list)
 
     def refresh_if_dirty(self) -> None:
         """The pane became visible: write what came meanwhile; what is on screen now counts
@@ -212,6 +231,8 @@ class ChatPane(ModelWatcher):
                 self.model.mark_read(self.current)
 
     def _refresh_list(self) -> None:
+        self._list_due = False
+        self._listed_at = time.monotonic()
         options = self.query_one("#chat-buffers", OptionList)
         self._keys = list(self.model.buffers)
         buffers = self.model.buffers

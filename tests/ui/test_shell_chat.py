@@ -14,6 +14,7 @@ from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
 from igs_tui.ui.chat_complete import Completer, candidates_for
 from igs_tui.ui.chat_log import ChatLogger, log_file_name
 from igs_tui.ui.chat_pane import ChatPane
+from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
 
@@ -392,3 +393,26 @@ async def test_a_flood_of_new_tellers_never_takes_away_the_buffer_on_screen() ->
         assert chat.current == first
         assert any("<friend> hello" in line for line in log_lines(chat.log_widget))
         assert len(chat._keys) == 5 and set(chat._history) <= set(model.buffers)
+
+
+async def test_a_long_buffer_list_catches_up_after_a_flood() -> None:
+    """Beyond FEW_BUFFERS the list is listed again at most every LIST_INTERVAL (listing 200
+    buffers per frame made a flood of new tellers 15 times slower); it still ends up
+    listing every buffer kept."""
+    from igs_tui.ui.chat_pane import FEW_BUFFERS
+
+    model = ClientModel()
+    model.me = "me"
+    model.add_chat(BufferKey(ChatKind.TELL, "friend"), "friend", "hello")
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        for n in range(FEW_BUFFERS + 30):
+            model.add_chat(BufferKey(ChatKind.TELL, f"t{n}"), f"t{n}", "hi")
+            await pilot.pause()
+        await wait_until(lambda: chat._keys == list(model.buffers), what="the whole list")
+        options = chat.query_one("#chat-buffers", OptionList)
+        assert options.option_count == len(model.buffers) == FEW_BUFFERS + 31
