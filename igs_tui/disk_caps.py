@@ -67,7 +67,7 @@ class CappedFolder:
         self.what = what
         """How the notice names these files ("chat logs", "session transcripts")."""
         self.dropped = 0
-        """Files deleted or rotated away by the caps in this session."""
+        """Files the caps deleted in this session."""
         self._clock = clock
         self._entries: dict[Path, _Entry] | None = None
         self._total = 0
@@ -87,9 +87,6 @@ class CappedFolder:
             self._entries = entries
             self._total = sum(e.size for e in entries.values())
         return self._entries
-
-    def __contains__(self, path: Path) -> bool:
-        return path in self._scan()
 
     def names(self) -> Iterable[str]:
         return [path.name for path in self._scan()]

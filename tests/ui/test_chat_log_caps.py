@@ -87,7 +87,7 @@ def test_the_file_count_cap_deletes_the_oldest_logs(tmp_path: Path) -> None:
     logger.close()
     names = sorted(p.name for p in tmp_path.iterdir())
     assert len(names) == 10 and "channel-1.log" in names and "game-0.log" not in names
-    assert len(notices(model)) == 1
+    assert len(notices(model)) == 1 and logger.folder().dropped == 1
 
 
 def test_limits_for_the_disk_come_from_the_config(tmp_path: Path) -> None:
