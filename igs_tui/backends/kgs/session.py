@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs import json_upstream as up
 from igs_tui.backends.kgs.game_tree import GameTree, TreeMove
 from igs_tui.backends.kgs.json_values import Loc, Rules, User, result_text
-from igs_tui.go import MAX_SIZE, MIN_SIZE, Color, Point
+from igs_tui.go import JAPANESE_RULES, MAX_SIZE, MIN_SIZE, Color, Game, IllegalMove, Point
+from igs_tui.go.rules import Ruleset
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
 from igs_tui.model.chat import BufferKey, ChatKind
@@ -49,6 +50,8 @@ CHALLENGE_REFUSALS = frozenset(
     {"CHALLENGE_NOT_CREATED", "CHALLENGE_CANT_PLAY_RANKED", "CANT_PLAY_TWICE"}
 )
 """Refusals of a challenge we made: it was not created."""
+CHALLENGE_TITLE = "open challenge"
+"""The title that marks a challenge among the games list's rows (choosing it answers it)."""
 
 
 @dataclass
@@ -64,6 +67,14 @@ class _Game:
     roles: dict[Color, str] = field(default_factory=dict)
     done_id: int | None = None
     over: bool = False
+    played: bool = True
+    """A game with players taking turns (not a review or demonstration, where any colour
+    may move)."""
+    board: Game = field(default_factory=lambda: _checking_board(19))
+    """The moves told so far on our rules engine, to check each new one against."""
+    rejoining: bool = False
+    """A move contradicted our board and the game is being joined again: what arrives
+    before the new GAME_JOIN is not told."""
 
 
 @dataclass
@@ -79,6 +90,11 @@ class _Challenge:
     """The latest terms: a challenger's submission (ours), or the owner's (theirs)."""
     submitted: msg.Proposal | None = None
     """What we submitted to someone else's challenge."""
+    own: msg.Proposal | None = None
+    """The terms we created our challenge with (a challenger who takes them as they are
+    gets them at once)."""
+    joined: bool = False
+    """We are in someone else's challenge channel (a new submission needs no join)."""
 
 
 class KgsSession:
@@ -122,11 +138,15 @@ class KgsSession:
         self._pending_submit: dict[int, msg.Proposal] = {}
         self._listed_challenges: dict[int, msg.GameEntry] = {}
         """Open challenges in the joined rooms, by channel."""
+        self._challenge_rooms: dict[int, int] = {}
+        """The room that lists each of :attr:`_listed_challenges`."""
         self.open_for_challenges = True
         self._rejoin: list[int] = []
         """Channels to join again after a reconnect's login."""
         self._names_asked: set[int] = set()
         """Rooms whose names were asked for in this login (asked once)."""
+        self._resynced: set[int] = set()
+        """Games joined again after a move contradicted our board (once each per login)."""
 
     # the wire ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -149,6 +169,7 @@ class KgsSession:
         and join the rooms and games we were in once the login succeeds."""
         self._rejoin = sorted(self.joined_rooms) + sorted(self._games)
         self._names_asked.clear()
+        self._resynced.clear()
         self._outbox = []
         self.logged_in = False
         self.failure = self.logged_out = ""
@@ -162,6 +183,7 @@ class KgsSession:
         self._challenges.clear()
         self._pending_submit.clear()
         self._listed_challenges.clear()
+        self._challenge_rooms.clear()
         self.start()
 
     def send(self, message: up.Upstream) -> None:
@@ -301,7 +323,7 @@ class KgsSession:
             changes.append(ch.PlayersUpdated(tuple(_player(u) for u in m.users)))
         changes += self._list_games(room, m.games)
         changes.append(ch.RoomsListed(self._room_list()))
-        return changes
+        return changes + _dropped_notes("ROOM_JOIN", room, m.dropped)
 
     def _list_games(self, container: int, games: tuple[msg.GameEntry, ...]) -> list[ch.Change]:
         listed = self._room_games.setdefault(container, {})
@@ -310,6 +332,12 @@ class KgsSession:
         for entry in games:
             if entry.is_challenge:
                 changes += self._challenge_listed(entry)
+                self._challenge_rooms[entry.channel_id] = container
+                creator = entry.creator or entry.white or entry.black
+                if creator is not None and creator.name != self.me:
+                    row = _challenge_summary(entry, creator.name, self.me)
+                    if row is not None:
+                        rows.append(row)  # one games-list change for the whole listing
                 continue
             listed[entry.channel_id] = entry
             if entry.over:
@@ -327,22 +355,28 @@ class KgsSession:
         return changes
 
     def _on_GamesListed(self, m: msg.GamesListed) -> list[ch.Change]:
-        return self._list_games(m.channel_id, m.games)
+        return self._list_games(m.channel_id, m.games) + _dropped_notes(
+            "GAME_LIST", m.channel_id, m.dropped
+        )
 
     def _on_GameRemoved(self, m: msg.GameRemoved) -> list[ch.Change]:
         listed = self._room_games.get(m.channel_id, {})
         listed.pop(m.game_id, None)
+        self._challenge_rooms.pop(m.game_id, None)
         if (
             self._listed_challenges.pop(m.game_id, None) is not None
             and m.game_id not in self._challenges
         ):
-            return []  # an open challenge went: it was never in the games list
+            return [ch.GameUnlisted(m.game_id)]  # an open challenge went from the list
         if any(m.game_id in games for games in self._room_games.values()):
             return []  # still listed by another room we are in
         challenge = self._challenges.get(m.game_id)
         if challenge is not None and not challenge.ours:
             del self._challenges[m.game_id]
-            return [ch.ChallengeClosed(challenge.terms.opponent, "withdrawn")]
+            return [
+                ch.ChallengeClosed(challenge.terms.opponent, "withdrawn"),
+                ch.GameUnlisted(m.game_id),
+            ]
         return [ch.GameUnlisted(m.game_id)]
 
     def _on_UserJoinedChannel(self, m: msg.UserJoinedChannel) -> list[ch.Change]:
@@ -368,6 +402,10 @@ class KgsSession:
                 self.current_room = next(iter(sorted(self.joined_rooms)), None)
             still = {g for games in self._room_games.values() for g in games}
             changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
+            for challenge in [c for c, r in self._challenge_rooms.items() if r == channel]:
+                del self._challenge_rooms[challenge]
+                if self._listed_challenges.pop(challenge, None) is not None:
+                    changes.append(ch.GameUnlisted(challenge))
             changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
             return changes
         game = self._games.pop(channel, None)
@@ -425,7 +463,7 @@ class KgsSession:
             self._waiting_tells.pop(m.name.casefold(), None)
             changes.append(
                 ch.ChatAdded(
-                    BufferKey(ChatKind.TELL, m.name), "", m.text, "error", False, self._now()
+                    BufferKey(ChatKind.TELL, m.name), "KGS", m.text, "error", False, self._now()
                 )
             )
         elif m.kind == "DETAILS_NONEXISTANT" and m.name:
@@ -433,9 +471,8 @@ class KgsSession:
         else:
             changes.append(self._system(m.text, "error"))
         if m.kind in CHALLENGE_REFUSALS:
-            # Said where the user looks (a toast), not only in the system buffer; the offer
-            # that was not created is no longer pending.
-            changes.append(ch.Notified("error", "KGS", m.text))
+            # The offer that was not created is no longer pending (the system buffer's error
+            # line is also a toast: model.apply).
             for key in [k for k in self._challenges if k < 0]:
                 offer = self._challenges.pop(key)
                 changes.append(ch.ChallengeClosed(offer.terms.opponent, "refused by KGS"))
@@ -478,7 +515,12 @@ class KgsSession:
         tree.apply(m.events)
         roles = {ROLE_COLORS[r]: u.name for r, u in summary.players.items() if r in ROLE_COLORS}
         roles = roles or tree.players()
-        game = self._games[number] = _Game(tree, roles=roles)
+        game = self._games[number] = _Game(
+            tree,
+            roles=roles,
+            played=summary.game_type in PLAYED_TYPES or not summary.game_type,
+            board=_checking_board(summary.size),
+        )
         white = summary.players.get("white")
         black = summary.players.get("black")
         rules = tree.rules or Rules(size=summary.size, komi=summary.komi, handicap=summary.handicap)
@@ -539,7 +581,14 @@ class KgsSession:
         return [ch.UndoAsked(m.channel_id, by)]
 
     def _replay(self, number: int, game: _Game) -> list[ch.Change]:
-        """Tell the model how the moves on the tree's active path differ from those told."""
+        """Tell the model how the moves on the tree's active path differ from those told.
+
+        Each new move is checked against our board first: a stone onto an occupied point, or
+        a player moving out of turn in a played game, means our copy and the server's are out
+        of step -- a sync error, and the game is joined again to get the whole tree anew (once:
+        if the fresh tree says the same, the server is the authority and the move is told)."""
+        if game.rejoining:
+            return []
         wanted: list[MoveRecord] = []
         stones = game.tree.handicap_stones()
         if stones:
@@ -558,15 +607,27 @@ class KgsSession:
             # The handicap is move 1 and cannot be taken back: start again.
             changes.append(ch.MovesRestarted(number))
             told = []
+            game.board = _checking_board(game.tree.size)
         else:
             changes += [ch.MoveUndone(number) for _ in range(len(told) - same)]
             told = told[:same]
+            game.board.undo_to(min(same, len(game.board.history)))
         for record in wanted[len(told) :]:
+            conflict = _conflict(game, record, stones)
+            if conflict and number not in self._resynced:
+                self._resynced.add(number)
+                changes += self._sync_error(number, f"{conflict}: joining the game again")
+                self._outbox += [up.unjoin(number), up.join(number)]
+                game.rejoining = True
+                break
+            if conflict:
+                changes += self._sync_error(number, f"{conflict} (again after joining anew)")
             if record.handicap:
                 changes.append(ch.FreeHandicapPlaced(number, stones))
             else:
                 changes.append(ch.MoveAdded(number, record))
-        game.told = wanted
+            told.append(record)
+        game.told = told
         for problem in game.tree.problems:
             changes.append(ch.SyncError(number, problem))
         game.tree.problems.clear()
@@ -578,6 +639,14 @@ class KgsSession:
                 changes.append(ch.DeadStonesUnmarked(number, tuple(sorted(game.dead - dead))))
             game.dead = dead
         return changes
+
+    def _sync_error(self, number: int, text: str) -> list[ch.Change]:
+        """Noted on the game, and said in its chat beside the board, where the user looks."""
+        key = BufferKey(ChatKind.GAME, str(number))
+        return [
+            ch.SyncError(number, text),
+            ch.ChatAdded(key, "", f"Out of step with KGS: {text}.", "notice", False, self._now()),
+        ]
 
     def _state(self, number: int, game: _Game, state: msg.GameState) -> list[ch.Change]:
         changes: list[ch.Change] = []
@@ -624,8 +693,8 @@ class KgsSession:
     # final terms (CHALLENGE_PROPOSAL) or declines; the challenger accepts them
     # (CHALLENGE_ACCEPT) and the game starts (CHALLENGE_FINAL).
     def _challenge_listed(self, entry: msg.GameEntry) -> list[ch.Change]:
-        """An open challenge in a room: kept (it can be answered), and shown as a request
-        when its proposal names us."""
+        """A challenge in a room: kept (it can be answered), and shown as a request when its
+        proposal names us (one we could take is also a row of the games list: the caller's)."""
         creator = entry.creator or entry.white or entry.black
         if creator is None or creator.name == self.me:
             return []
@@ -637,7 +706,7 @@ class KgsSession:
         assert proposal is not None
         terms = _terms_of(proposal, self.me, creator.name)
         self._challenges[entry.channel_id] = _Challenge(
-            terms, ours=False, channel_id=entry.channel_id
+            terms, ours=False, channel_id=entry.channel_id, proposal=proposal
         )
         return [
             ch.ChallengeOpened(Challenge(terms, incoming=True, kind="challenge")),
@@ -659,6 +728,8 @@ class KgsSession:
         challenge = self._challenges.get(m.channel_id)
         if challenge is not None and m.proposal is not None and challenge.ours:
             challenge.proposal = m.proposal
+        elif challenge is not None:
+            challenge.joined = True
         proposal = self._pending_submit.pop(m.channel_id, None)
         if proposal is not None:
             self._outbox.append(up.challenge_submit(m.channel_id, proposal))
@@ -677,6 +748,11 @@ class KgsSession:
                 return []
             challenge.submitted_by = by
             challenge.proposal = m.proposal
+            named = challenge.terms.opponent.casefold() == by.casefold()
+            if named and challenge.own is not None and _same_game(challenge.own, m.proposal):
+                # The player we challenged took our terms as they are: they are final.
+                self._outbox.append(up.challenge_proposal(m.channel_id, m.proposal))
+                return []
             terms = _terms_of(m.proposal, self.me, by)
             return [
                 ch.ChallengeOpened(Challenge(terms, incoming=True, kind="answer")),
@@ -710,6 +786,59 @@ class KgsSession:
             return []
         return [ch.ChallengeClosed(challenge.submitted_by or challenge.terms.opponent)]
 
+    # the rest of the reference's downstream messages (docs/kgs-messages.md) -----------------
+    def _on_Ignored(self, _: msg.Ignored) -> list[ch.Change]:
+        return []  # its JSON is in the console already; the reason is in msg.IGNORED
+
+    def _on_RoomDescribed(self, m: msg.RoomDescribed) -> list[ch.Change]:
+        old = self.rooms.get(m.channel_id) or msg.RoomInfo(m.channel_id)
+        self.rooms[m.channel_id] = msg.RoomInfo(
+            old.channel_id, old.category, old.name, m.description
+        )
+        if not m.description or m.description == old.description:
+            return []
+        key = self.room_key(m.channel_id)
+        return [ch.ChatAdded(key, "", m.description, "notice", False, self._now())]
+
+    def _on_GameNotified(self, m: msg.GameNotified) -> list[ch.Change]:
+        entry = m.game
+        if entry.is_challenge or entry.over:
+            return []
+        names = {u.name for u in (entry.white, entry.black) if u is not None}
+        who = " vs ".join(
+            f"{u.name} ({c})" for u, c in ((entry.black, "B"), (entry.white, "W")) if u is not None
+        )
+        what = f"Game {entry.channel_id}: {who or entry.game_type}, {entry.size}x{entry.size}"
+        if self.me in names and entry.channel_id not in self._games:
+            self._outbox.append(up.join(entry.channel_id))
+            return [self._system(f"{what} -- yours, in progress: joining it.")]
+        return [self._system(f"{what}.")]
+
+    def _on_GameReviewed(self, m: msg.GameReviewed) -> list[ch.Change]:
+        review = m.review.channel_id
+        return [self._system(f"Game {m.original_id} goes on as the review game {review}.")]
+
+    def _on_GameRenamed(self, m: msg.GameRenamed) -> list[ch.Change]:
+        for listed in self._room_games.values():
+            entry = listed.get(m.channel_id)
+            if entry is not None:
+                listed[m.channel_id] = replace(entry, name=m.name)
+        return [ch.GameTitled(m.channel_id, m.name)]
+
+    def _on_TimeExpired(self, m: msg.TimeExpired) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None or game.over or self.me not in game.roles.values():
+            return []
+        self._outbox.append(up.time_expired(m.channel_id))
+        return [self._system(f"Game {m.channel_id}: a clock ran out; KGS is told so.")]
+
+    def _on_UndoRefused(self, m: msg.UndoRefused) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None:
+            return []
+        others = [name for name in game.roles.values() if name != self.me]
+        return [ch.UndoDeclined(m.channel_id, others[0] if others else "")]
+
     # intents --------------------------------------------------------------------------------
     def own_line(self, key: BufferKey, text: str) -> ch.Change:
         return ch.ChatAdded(key, self.me or self.name, text, "own", False, self._now())
@@ -738,12 +867,17 @@ class KgsSession:
         return [self.own_line(self.room_key(room), text)]
 
     def games(self) -> tuple[GameSummary, ...]:
-        """Every game the joined rooms list now."""
+        """Every game the joined rooms list now, and the challenges we could take."""
         seen: dict[int, GameSummary] = {}
         for listed in self._room_games.values():
             for entry in listed.values():
                 if MIN_SIZE <= entry.size <= MAX_SIZE:
                     seen[entry.channel_id] = _summary(entry)
+        for entry in self._listed_challenges.values():
+            creator = entry.creator or entry.white or entry.black
+            row = _challenge_summary(entry, creator.name, self.me) if creator else None
+            if row is not None:
+                seen[entry.channel_id] = row
         return tuple(seen[n] for n in sorted(seen))
 
     def players(self) -> tuple[Player, ...]:
@@ -770,6 +904,7 @@ class KgsSession:
         if known is None:
             return []
         known.told = []
+        known.board = _checking_board(known.tree.size)
         known.dead = frozenset()
         return [ch.MovesRestarted(game), *self._replay(game, known)]
 
@@ -832,24 +967,47 @@ class KgsSession:
         return None
 
     def challenge(self, terms: MatchTerms) -> str | None:
-        """Create a challenge naming ``terms.opponent`` in the room we are in; why not, if
-        we cannot (no room joined)."""
+        """Offer ``terms`` to ``terms.opponent``; why not, if we cannot (no room joined).
+
+        A counter-offer goes to the challenge it answers: submitted to their challenge, or
+        sent as our final terms to the player who answered ours. Otherwise a challenge naming
+        them is created in the room we are in (an unanswered one of ours to them is
+        withdrawn first: the new terms replace it)."""
+        found = self._find_challenge(terms.opponent)
+        if found is not None:
+            channel, challenge = found
+            if not challenge.ours:
+                challenge.terms = terms
+                self._submit(channel, challenge, terms)
+                return None
+            if challenge.submitted_by:
+                challenge.terms = terms
+                final = self._own_proposal(terms, challenge.submitted_by)
+                challenge.proposal = final
+                self._outbox.append(up.challenge_proposal(channel, final))
+                return None
+            self._outbox.append(up.unjoin(channel))
+            del self._challenges[channel]
         room = self.current_room
         if room is None:
             return "join a room first: KGS challenges are made in a room"
         self._callback = (self._callback + 1) % 0x10000
         key = self._callback
+        proposal = self._own_proposal(terms, terms.opponent)
+        self._challenges[-key - 1] = _Challenge(terms, ours=True, proposal=proposal, own=proposal)
+        self._outbox.append(up.challenge_create(room, proposal, key))
+        return None
+
+    def _own_proposal(self, terms: MatchTerms, opponent: str) -> msg.Proposal:
+        """``terms`` as a proposal of our challenge: we, the owner, first."""
         me_role = "black" if terms.color is Color.BLACK else "white"
         them_role = "white" if me_role == "black" else "black"
-        proposal = msg.Proposal(
+        return msg.Proposal(
             GAME_KINDS.get(terms.kind, "free"),
             _rules_of(terms),
             nigiri=terms.color is None,
-            players=((me_role, self.me), (them_role, terms.opponent)),
+            players=((me_role, self.me), (them_role, opponent)),
         )
-        self._challenges[-key - 1] = _Challenge(terms, ours=True, proposal=proposal)
-        self._outbox.append(up.challenge_create(room, proposal, key))
-        return None
 
     def accept_challenge(self, terms: MatchTerms) -> str | None:
         """Take a challenge with ``terms.opponent``: final terms to a challenger of ours, an
@@ -864,7 +1022,8 @@ class KgsSession:
             elif challenge.submitted is not None:
                 self._outbox.append(up.challenge_accept(channel, challenge.proposal))
             else:
-                self._submit(channel, challenge, terms)
+                # The owner's terms as they are (with us in the open seat, if there is one).
+                self._submit_proposal(channel, challenge, _seated(challenge.proposal, self.me))
             return None
         listed = self._listed_by(terms.opponent)
         if listed is None:
@@ -875,8 +1034,8 @@ class KgsSession:
         return None
 
     def _submit(self, channel: int, challenge: _Challenge, terms: MatchTerms) -> None:
-        """Join someone's challenge and submit our terms ("The first player in a proposal
-        must always be the challenge owner")."""
+        """Submit our terms to someone's challenge ("The first player in a proposal must
+        always be the challenge owner")."""
         me_role = "black" if terms.color is Color.BLACK else "white"
         them_role = "white" if me_role == "black" else "black"
         proposal = msg.Proposal(
@@ -885,9 +1044,39 @@ class KgsSession:
             nigiri=terms.color is None,
             players=((them_role, terms.opponent), (me_role, self.me)),
         )
+        self._submit_proposal(channel, challenge, proposal)
+
+    def _submit_proposal(self, channel: int, challenge: _Challenge, proposal: msg.Proposal) -> None:
+        """Send ``proposal`` to the challenge, joining its channel first if we are not in it."""
         challenge.submitted = proposal
+        if challenge.joined:
+            self._outbox.append(up.challenge_submit(channel, proposal))
+            return
         self._pending_submit[channel] = proposal
         self._outbox.append(up.join(channel))
+
+    def open_listed(self, channel: int) -> list[ch.Change]:
+        """A challenge of the games list, shown as a request to answer (accept, counter or
+        decline, as any other); nothing if ``channel`` is not a challenge we could take."""
+        entry = self._listed_challenges.get(channel)
+        creator = (entry.creator or entry.white or entry.black) if entry is not None else None
+        if entry is None or entry.proposal is None or creator is None:
+            return []
+        if _challenge_summary(entry, creator.name, self.me) is None:
+            return []
+        proposal = _seated(entry.proposal, self.me)
+        terms = _terms_of(proposal, self.me, creator.name)
+        known = self._challenges.get(channel)
+        if known is None or known.ours:
+            self._challenges[channel] = _Challenge(
+                terms, ours=False, channel_id=channel, proposal=proposal
+            )
+        return [
+            ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open"))
+        ]  # "offers a game (open)"
+
+    def is_listed_challenge(self, channel: int) -> bool:
+        return channel in self._listed_challenges
 
     def decline_challenge(self, opponent: str) -> list[ch.Change]:
         found = self._find_challenge(opponent)
@@ -925,6 +1114,57 @@ class KgsSession:
 
 
 # helpers ------------------------------------------------------------------------------------
+_CHECKING_RULES = Ruleset("kgs-check", 10**9, JAPANESE_RULES.scoring)
+"""Passes never end play on the checking board: KGS says when a game ends, not our engine."""
+
+
+def _checking_board(size: int) -> Game:
+    return Game(size if MIN_SIZE <= size <= MAX_SIZE else 19, ruleset=_CHECKING_RULES)
+
+
+def _conflict(game: _Game, record: MoveRecord, stones: tuple[Point, ...]) -> str:
+    """Why ``record`` contradicts the moves told so far ("" when it does not), after which it
+    is on ``game.board`` (placed as the server says even when our rules engine disagrees)."""
+    board = game.board
+    if record.handicap:
+        try:
+            board.setup(black=stones, to_move=Color.WHITE)
+        except ValueError:
+            board.setup(to_move=Color.WHITE)
+        return ""
+    why = ""
+    point = record.point
+    if game.played and record.color is not board.to_move:
+        why = f"move {record.number} is {record.color.name.lower()}'s, but it is "
+        why += f"{board.to_move.name.lower()}'s turn"
+    elif point is not None and board.get(point) is not None:
+        why = f"move {record.number} is on {_where(point, board.size)}, which is occupied"
+    try:
+        board.play(point, record.color)
+    except IllegalMove:
+        placed = [point] if point is not None and board.get(point) is None else []
+        black, white = (placed, []) if record.color is Color.BLACK else ([], placed)
+        try:
+            board.setup(black=black, white=white, to_move=record.color.opponent)
+        except ValueError:
+            board.setup(to_move=record.color.opponent)
+    return why
+
+
+def _where(point: Point, size: int) -> str:
+    from igs_tui.go import format_point
+
+    return format_point(point, size)
+
+
+def _dropped_notes(kind: str, channel: int, dropped: tuple[str, ...]) -> list[ch.Change]:
+    """A console line for each list entry left out (the rest of the list was kept)."""
+    return [
+        ch.ConsoleAdded(f"{kind} {channel}: dropped {why} (the rest of the list is kept)", "error")
+        for why in dropped
+    ]
+
+
 def _player(user: User) -> Player:
     return Player(
         user.name,
@@ -951,6 +1191,48 @@ def _summary(entry: msg.GameEntry) -> GameSummary:
         flags=GAME_TYPE_FLAGS.get(entry.game_type, ""),
         title=entry.name or ("" if entry.game_type in PLAYED_TYPES else entry.game_type),
     )
+
+
+def _challenge_summary(entry: msg.GameEntry, creator: str, me: str) -> GameSummary | None:
+    """A challenge we could take as a row of the games list (its number is the challenge's
+    channel: choosing it shows the terms to answer); None for one with no seat for us."""
+    proposal = entry.proposal
+    if proposal is None or not MIN_SIZE <= proposal.rules.size <= MAX_SIZE:
+        return None
+    seats = [name for _, name in proposal.players]
+    if "" not in seats and me.casefold() not in {n.casefold() for n in seats}:
+        return None
+    names = dict(proposal.players)
+    rules = proposal.rules
+    named = [n for n in seats if n and n.casefold() != creator.casefold()]
+    text = entry.name or (
+        f"{creator} challenges {named[0]}" if named else f"{creator} plays anyone"
+    )
+    return GameSummary(
+        number=entry.channel_id,
+        white=names.get("white", ""),
+        white_rank=entry.creator.rank if entry.creator and names.get("white") == creator else "",
+        black=names.get("black", ""),
+        black_rank=entry.creator.rank if entry.creator and names.get("black") == creator else "",
+        size=rules.size,
+        handicap=rules.handicap,
+        komi=rules.komi,
+        flags=GAME_TYPE_FLAGS.get(proposal.game_type, ""),
+        title=f"{CHALLENGE_TITLE}: {text}",
+        open_challenge=True,
+    )
+
+
+def _seated(proposal: msg.Proposal, me: str) -> msg.Proposal:
+    """``proposal`` with us in its open seat (unchanged when it names us already)."""
+    if any(name.casefold() == me.casefold() for _, name in proposal.players):
+        return proposal
+    players = list(proposal.players)
+    for i, (role, name) in enumerate(players):
+        if not name:
+            players[i] = (role, me)
+            break
+    return msg.Proposal(proposal.game_type, proposal.rules, proposal.nigiri, tuple(players))
 
 
 def _record(number: int, move: TreeMove) -> MoveRecord:
