@@ -42,6 +42,7 @@ from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
 from igs_tui.model.topics import game_topic
+from igs_tui.private_dirs import private_dir
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
@@ -100,8 +101,9 @@ class _Text:
     """The header the record was built with (before a handicap move sets its ``handicap``)."""
     moves: int
     last: MoveRecord | None
-    chat: tuple[int, int]
-    """The counts of says and kibitzes in the record."""
+    chat: int
+    """How many says and kibitzes the game had received when the record was built
+    (:attr:`FollowedGame.chat_added`: the lists themselves stop growing at their cap)."""
     noted: frozenset[int]
     """The move numbers that chat is attached to (a new move with one of them takes it over)."""
 
@@ -298,6 +300,8 @@ class AutoSaver:
         self._write = write
         self._saved: dict[int, _Saved] = {}
         self._paths: set[Path] = set()
+        self._private: set[Path] = set()
+        """Folders made sure to be 0700 (once each)."""
         """Every file this saver chose (a released game's entry goes, its file name stays)."""
         self.errors: list[str] = []
         self.writes = 0
@@ -403,8 +407,7 @@ class AutoSaver:
         self._read_clocks(game, saved)
         signature = (
             game.last_number,
-            len(game.kibitzes),
-            len(game.says),
+            game.chat_added,
             game.result,
             game.phase,
             game.white_rank,
@@ -453,7 +456,7 @@ class AutoSaver:
                 info,
                 len(moves),
                 moves[-1] if moves else None,
-                (len(game.says), len(game.kibitzes)),
+                game.chat_added,
                 noted,
             )
             saved.text = text if exact else None
@@ -472,7 +475,7 @@ class AutoSaver:
             not move.handicap
             and game.size == text.sgf.record.size
             and move.number not in text.noted
-            and (len(game.says), len(game.kibitzes)) == text.chat
+            and game.chat_added == text.chat
             and info == text.info
         )
 
@@ -487,11 +490,15 @@ class AutoSaver:
 
     def _write_file(self, data: bytes, path: Path) -> None:
         """Write, making the directory first if it is missing (the first time, or if it was
-        removed meanwhile)."""
+        removed meanwhile). The first write makes sure the folder is private (0700; one in
+        the data folder from an older version is narrowed)."""
+        if path.parent not in self._private:
+            private_dir(path.parent, narrow=False)
+            self._private.add(path.parent)
         try:
             self._write(data, path)
         except FileNotFoundError:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent, narrow=False)
             self._write(data, path)
 
     def _failed(self, number: int, path: Path, exc: BaseException) -> None:

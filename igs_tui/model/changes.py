@@ -723,6 +723,19 @@ class BufferRead(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class BufferShown(Change):
+    """The chat buffer the user has on screen (None: none). It is never the one dropped for
+    a new buffer beyond ``Limits.buffers``: a flood of tells from new names must not take
+    away the conversation being read."""
+
+    key: BufferKey | None
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
 class ConsoleAdded(Change):
     """A raw line for the console, with the name of its kind (e.g. ``"15 game"``)."""
 

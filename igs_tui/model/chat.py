@@ -85,6 +85,9 @@ class ChatBuffer:
     messages: deque[ChatMessage] = field(default_factory=lambda: deque(maxlen=MAX_MESSAGES))
     unread: int = 0
     highlighted: bool = False
+    active: int = 0
+    """When it last got a message or was read, on the model's own count (the buffer quiet
+    longest is the one dropped for a new one beyond ``Limits.buffers``)."""
 
     def add(self, message: ChatMessage) -> None:
         self.messages.append(message)

@@ -88,7 +88,7 @@ class ClientModel:
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()
-        self.players = PlayerDirectory()
+        self.players = PlayerDirectory(self.limits.players)
         self.games: dict[int, GameSummary] = {}
         self.followed: dict[int, FollowedGame] = {}
         self.finished: deque[FinishedGame] = deque(maxlen=self.limits.finished_list)
@@ -96,6 +96,10 @@ class ClientModel:
         self.games_ended = 0
         """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
+        self.shown_buffer: BufferKey | None = None
+        """The buffer on the user's screen (BufferShown): never dropped for a new one."""
+        self.activity = 0
+        """A count that goes up with each chat message and read (:attr:`ChatBuffer.active`)."""
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
         self.messages: tuple[ServerMessage, ...] = ()
@@ -151,8 +155,18 @@ class ClientModel:
         """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
+            while len(self.buffers) >= self.limits.buffers:
+                del self.buffers[self._quietest_buffer()]
             buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
         return buf
+
+    def _quietest_buffer(self) -> BufferKey:
+        """The buffer to drop for a new one beyond ``limits.buffers``: the one that got no
+        message and was not read for longest, never the one on screen. Its log on disk
+        stays; a new message opens it again."""
+        shown = self.shown_buffer
+        candidates = [item for item in self.buffers.items() if item[0] != shown]
+        return min(candidates or self.buffers.items(), key=lambda item: item[1].active)[0]
 
     # shorthands that build a change -----------------------------------------------------------
     def set_connection(self, **changes: object) -> None:

@@ -170,7 +170,10 @@ class FollowedGame:
     score_check: ScoreCheck | None = None
     """The server's final count next to ours, once scoring is over."""
     says: list[Kibitz] = field(default_factory=list)
-    """Player ``say`` lines with the move they followed (kept for the game record)."""
+    """Player ``say`` lines with the move they followed (kept for the game record; says and
+    kibitzes each keep the newest ``Limits.chat_lines``)."""
+    chat_added: int = 0
+    """Says and kibitzes received in all (grows while the lists above stay capped)."""
     komi_request: float | None = None
     """A komi the opponent proposed that we have not agreed to (None = none pending)."""
     thinking: tuple[Color, float] | None = None

@@ -10,6 +10,11 @@ files and directories from older versions), and the password of the session is r
 the same way as in session transcripts (:class:`~igs_tui.redaction.Redactor`), so a password
 typed into a tell by mistake never reaches the disk.
 
+What the logs hold is capped (:mod:`igs_tui.disk_caps`, README "Limits"): a log past its size
+is rotated, the folder keeps a total size and a number of files (oldest deleted first, told
+once), and beyond :data:`~igs_tui.model.limits.TELL_LOGS` tellers with a log of their own,
+further tellers share ``tell-others.log`` (their history is then not read back).
+
 The logs also give a buffer its history after a restart (:meth:`ChatLogger.history`, read
 by :mod:`igs_tui.ui.chat_history`): the lines logged before this session, since the lines of
 this session are the buffer's own messages.
@@ -22,10 +27,13 @@ import os
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
+from igs_tui.disk_caps import CappedFolder, DiskCaps
+from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
@@ -35,6 +43,9 @@ if TYPE_CHECKING:
     from igs_tui.ui.chat_history import LoggedLine
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_TELL_LOG = re.compile(r"tell-[A-Za-z0-9_-]+\.log")
+OTHER_TELLS = "tell-others.log"
+"""The log shared by the tellers beyond the cap on tell logs."""
 
 
 def log_file_name(key: BufferKey) -> str:
@@ -101,6 +112,9 @@ class ChatLogger:
         self._flush_due = False
         self._history_end: dict[Path, int] = {}
         """Each log's size before this session first wrote to it: where its history ends."""
+        self._folder: CappedFolder | None = None
+        self._tell_logs: set[str] | None = None
+        """Names of the tell logs of their own (read from the folder once)."""
         self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(
             TOPIC_CHAT_LIST, self._changed
         )
@@ -126,8 +140,33 @@ class ChatLogger:
         """The password of the session now logged in, to keep out of the logs."""
         self.redact = Redactor(password, username)
 
+    def folder(self) -> CappedFolder:
+        """The logs' folder with its caps (from the model's limits, once)."""
+        if self._folder is None:
+            self._folder = CappedFolder(
+                self.directory,
+                DiskCaps.from_limits(self.model.limits),
+                self._notice,
+                what="chat logs",
+            )
+        return self._folder
+
+    def _notice(self, text: str) -> None:
+        self.model.notify("warning", "Chat logs", text, bell=False)
+
     def path_for(self, key: BufferKey) -> Path:
-        return self.directory / log_file_name(key)
+        name = log_file_name(key)
+        if key.kind is ChatKind.TELL:
+            known = self._tell_logs
+            if known is None:
+                known = self._tell_logs = {
+                    n for n in self.folder().names() if _TELL_LOG.fullmatch(n)
+                } - {OTHER_TELLS}
+            if name not in known:
+                if len(known) >= self.folder().caps.tell_logs:
+                    return self.directory / OTHER_TELLS
+                known.add(name)
+        return self.directory / name
 
     def history(self, key: BufferKey, limit: int | None = None) -> list[LoggedLine]:
         """The last ``limit`` lines logged for ``key`` before this session, oldest first
@@ -136,6 +175,8 @@ class ChatLogger:
         from igs_tui.ui.chat_history import HISTORY_LINES, read_history
 
         path = self.path_for(key)
+        if path.name == OTHER_TELLS and key.kind is ChatKind.TELL:
+            return []  # a shared log: its lines are several people's
         end = self._history_end.get(path)
         return read_history(path, HISTORY_LINES if limit is None else limit, end)
 
@@ -151,6 +192,8 @@ class ChatLogger:
             return
         buf = self.model.buffers.get(change.key)
         if buf is not None:
+            if len(self._last) > 2 * len(self.model.buffers) + 16:  # dropped buffers' marks
+                self._last = {k: v for k, v in self._last.items() if k in self.model.buffers}
             new, _ = appended_since(buf.messages, self._last.get(change.key))
             if new:
                 self._last[change.key] = new[-1]
@@ -173,16 +216,24 @@ class ChatLogger:
     def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
         try:
             if self.directory not in self._secured:
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                os.chmod(self.directory, 0o700)  # also an older, wider directory
+                private_dir(self.directory)  # also an older, wider directory
                 self._secured.add(self.directory)
             path = self.path_for(key)
             # One string, redacted and encoded at once, and one write: a busy channel brings
             # hundreds of lines a second (a text file object and a redaction per line cost a
             # tenth of a flood's time). A password cannot span lines, so redacting the whole
             # text finds what redacting each line would.
-            text = self.redact("".join([format_log_line(m) for m in messages]))
+            if path.name == OTHER_TELLS and key.kind is ChatKind.TELL:
+                # a shared log says with whom each line was exchanged
+                tag = f"(with {key.target}) "
+                messages = [replace(m, text=tag + m.text) for m in messages]
+            text = "".join([format_log_line(m) for m in messages])
+            text = self.redact(text)
             data = text.encode("utf-8", "replace")
+            folder = self.folder()
+            if folder.before_write(path, len(data)):
+                self._history_end[path] = 0  # begun anew: all of it is this session's
+            view = memoryview(data)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             try:
                 if path not in self._secured:
@@ -190,11 +241,11 @@ class ChatLogger:
                     self._secured.add(path)
                 if path not in self._history_end:
                     self._history_end[path] = os.fstat(fd).st_size
-                view = memoryview(data)
                 while view:
                     view = view[os.write(fd, view) :]
             finally:
                 os.close(fd)
+                folder.wrote(path, len(data) - len(view))
         except OSError as exc:
             self.error = f"chat logging stopped: {exc}"
             self.close()

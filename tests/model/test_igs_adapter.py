@@ -701,10 +701,11 @@ def test_has_resigned_names_the_loser_and_never_overwrites_a_result() -> None:
 def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
     from igs_tui.backends.igs import model_adapter
     from igs_tui.backends.igs.protocol import events as ev
+    from igs_tui.model import Limits
 
-    model = ClientModel()
-    adapter = ModelAdapter(model)
     names = [f"fan{i}" for i in range(model_adapter.TELL_KEYS_KEPT + 50)]
+    model = ClientModel(limits=Limits(buffers=len(names) + 1))  # the adapter's cap, not these
+    adapter = ModelAdapter(model)
     for name in names + names[:3]:  # the first tellers again, after their keys were dropped
         adapter.apply(ev.Tell(name, f"hi from {name}"))
     tells = {k.target: b for k, b in model.buffers.items() if k.kind is ChatKind.TELL}

@@ -760,12 +760,15 @@ class LoginComplete(Event):
 
 @dataclass(frozen=True, slots=True)
 class LoginFailed(Event):
-    """The server rejected the password (it restarted the login). ``final``: we gave up."""
+    """The server rejected the login (it restarted it). ``final``: we gave up. ``reason`` is
+    "wrong password" when a password was refused, else the server's own words for refusing
+    the name (a lockout: "Too many failed logins: try again in 270 seconds.")."""
 
     type: ClassVar[str] = "login_failed"
     name: str
     attempt: int
     final: bool
+    reason: str = "wrong password"
 
 
 @dataclass(frozen=True, slots=True)
