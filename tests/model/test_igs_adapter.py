@@ -542,9 +542,11 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
     assert game.last_number == 1 and game.moves[0].handicap == game.handicap == 2
     assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
-    # the game's chat says where the old game's lines end
-    last = model.buffers[chat].messages[-1]
-    assert (last.kind, last.text) == ("notice", "A new game 5: fred (W) vs bob (B).")
+    # the game's chat starts again: the old game's lines are not the new game's
+    assert game.serial > old.serial
+    assert list(model.buffers[chat].messages) == [] and model.buffers[chat].game == game.serial
+    model.add_chat(chat, "fred", "have a nice game", kind="say")
+    assert [m.text for m in model.buffers[chat].messages] == ["have a nice game"]
 
 
 def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() -> None:

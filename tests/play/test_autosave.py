@@ -187,7 +187,7 @@ def test_a_new_move_grows_the_text_and_the_file_is_the_whole_record(tmp_path: Pa
     def assert_file_is_the_record() -> None:
         path = saver.path_for(3)
         assert path is not None
-        times = saver._saved[3].times  # the clock readings autosave took as moves arrived
+        times = saver._saved[game.serial].times  # the clock readings autosave took as moves arrived
         assert path.read_bytes() == write_sgf(game_record(game, times))
 
     points = [Point(c, r) for r in range(9) for c in range(9)]
@@ -223,7 +223,7 @@ def test_chat_waiting_for_its_move_is_moved_onto_it(tmp_path: Path) -> None:
     play(model, 4, [(Color.WHITE, Point(6, 6))])
     path = saver.path_for(4)
     assert path is not None
-    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[4].times))
+    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[game.serial].times))
     nodes = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()
     assert "next one" in nodes[2].get("C") and not nodes[1].has_property("C")
 
