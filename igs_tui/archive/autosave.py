@@ -398,8 +398,8 @@ class AutoSaver:
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
-        if not game.moves and game.phase is GamePhase.PLAYING:
-            return None
+        if not game.moves and game.phase is not GamePhase.FINISHED:
+            return None  # nothing to keep yet (an adjourned empty game comes back empty)
         key = _identity(game)
         saved = self._saved.get(key)
         if saved is None:
@@ -531,15 +531,16 @@ class AutoSaver:
     def _same_game(self, game: FollowedGame) -> int | object | None:
         """The identity of an earlier record that ``game`` continues: one of ours with the
         same players that stopped unfinished (adjourned, or live when the link was lost)
-        and whose every move ``game`` repeats first (a ``load`` resends them all). None
-        when ``game`` is a new one; :data:`_UNDECIDED` while its moves are the beginning
-        of such a record's (more may be on their way: nothing is written until it is
-        known which file they go to). A game that a request or a match started
-        (:attr:`~igs_tui.model.games.FollowedGame.fresh`) continues nothing."""
+        and whose every move ``game`` repeats first (a ``load`` resends them all), the
+        longest if several do. None when ``game`` is a new one; :data:`_UNDECIDED` while its
+        moves are the beginning of such a record's (more may be on their way: nothing is
+        written until it is known which file they go to). A game that a request or a match
+        started (:attr:`~igs_tui.model.games.FollowedGame.fresh`) continues nothing."""
         if game.role is Role.OBSERVING or game.fresh:
             return None
         undecided = False
         moves = game.moves
+        matches: list[tuple[int, int]] = []
         for key, saved in self._saved.items():
             old = saved.game
             if (
@@ -552,11 +553,13 @@ class AutoSaver:
             ):
                 continue
             known = old.moves
-            if moves[: len(known)] == known:
-                return key
             if len(moves) < len(known) and known[: len(moves)] == moves:
                 undecided = True
-        return _UNDECIDED if undecided else None
+            elif moves[: len(known)] == known:
+                matches.append((len(known), key))
+        if undecided:
+            return _UNDECIDED
+        return max(matches)[1] if matches else None  # the longest record it repeats
 
 
 _UNDECIDED = object()

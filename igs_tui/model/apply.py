@@ -176,6 +176,7 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         _claim_chat(model, game)
         return
     game.role = c.role
+    game.fresh = game.fresh or c.fresh
     size = fields.pop("size", None)
     for key, value in fields.items():
         setattr(game, key, value)

@@ -3,8 +3,9 @@
 The model keeps only the latest messages per buffer in memory; the log keeps everything.
 File names are derived from the buffer key but reduced to safe characters, because a user
 name chosen by a stranger must never become a path like ``../../.bashrc``. A game's log is one
-game's: game numbers are reused, so its name also says when the game's first line came. Logging failures
-(disk full, permissions) turn logging off with a reason instead of breaking the chat.
+game's: game numbers are reused, so its name also says when the game's first line came.
+Logging failures (disk full, permissions) turn logging off with a reason instead of breaking
+the chat.
 
 Logs hold private tells: the directory is 0700 and each file 0600 (modes are set again on
 files and directories from older versions), and the password of the session is redacted

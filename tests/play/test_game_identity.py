@@ -181,7 +181,7 @@ async def test_adjourned_then_a_new_game_under_the_number(tmp_path: Path, dialec
         again = await start(alice, bob)
         assert again == number  # the server gave the number to the new game
         carol.player.backend.refresh_games()
-        await wait_until(lambda: (s := carol.player.model.games.get(number)) is not None)
+        await wait_until(lambda: number in carol.player.model.games)
         carol.player.backend.observe(number)  # Enter on the row: an old tab has the number
         await wait_until(lambda: carol.game(number) is not old["carol"])
         moves = [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(SECOND)]
@@ -236,7 +236,7 @@ async def test_finished_then_a_new_game_under_the_number(tmp_path: Path, dialect
         again = await start(bob, alice)  # colours swapped this time
         assert again == number
         carol.player.backend.refresh_games()
-        await wait_until(lambda: (s := carol.player.model.games.get(number)) is not None)
+        await wait_until(lambda: number in carol.player.model.games)
         carol.player.backend.observe(number)
         await wait_until(lambda: carol.game(number) is not old["carol"])
         await play(number, [(bob if i % 2 == 0 else alice, p) for i, p in enumerate(SECOND)], carol)
@@ -296,7 +296,9 @@ async def test_reconnect_loads_the_game_under_another_number(tmp_path: Path, dia
         again = alice.player.game()
         assert again is not None
         reloaded = again.number
-        await wait_until(lambda: bob.player.game() is not None and bob.player.game() is not old["bob"])
+        await wait_until(
+            lambda: bob.player.game() is not None and bob.player.game() is not old["bob"]
+        )
         for c in (alice, bob):
             await wait_until(lambda: c.game(reloaded).last_number == len(FIRST))  # noqa: B023
         assert old["alice"].is_adjourned  # its entry knows the game went (and where)

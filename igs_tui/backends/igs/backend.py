@@ -34,13 +34,17 @@ Sender = Callable[[Command | str], object]
 
 def _old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
     """Is the game we follow under a number another game than the one listed under it now?
-    It is when it is closed (over or adjourned: servers reuse the number at once) or the
-    list names other players."""
+    It is when it is closed (over or adjourned: servers reuse the number at once), or the
+    list names other players or fewer moves than we have."""
     if followed.closed:
         return True
+    if summary is None:
+        return False
     named = bool(followed.white or followed.black)
     players = (followed.white, followed.black)
-    return named and summary is not None and players != (summary.white, summary.black)
+    return (named and players != (summary.white, summary.black)) or (
+        summary.moves < followed.last_number
+    )
 
 
 class IgsBackend:

@@ -257,7 +257,7 @@ class ModelAdapter:
     def _describe(self, e: ev.GamesEntry) -> None:
         """A list line is the only place IGS tells a classic ``match`` game's size and komi
         (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
-        self._number_reused(e.game, e.white, e.black)
+        self._number_reused(e.game, e.white, e.black, e.moves)
         game = self.model.followed.get(e.game)
         if game is None or game.closed:
             return
@@ -314,12 +314,11 @@ class ModelAdapter:
             self._messages_listed(e)
         elif e.command.verb in LOBBY_VERBS and not e.timed_out:
             self._lobby_reply(e)
-        elif (
-            e.command.verb == "moves"
-            and e.command.game is not None
-            and any(isinstance(x, ev.Error) for x in e.events)
-        ):
-            self._game_gone(e.command.game)
+        elif e.command.verb == "moves" and e.command.game is not None and not e.timed_out:
+            if any(isinstance(x, ev.Error) for x in e.events):
+                self._game_gone(e.command.game)
+            else:
+                self._moves_listed(e.command.game, e.events)
 
     def _lobby_reply(self, e: ev.CommandReply) -> None:
         """Answers to ``stored``, ``room``, ``join N`` and a refused ``seek``."""
@@ -488,7 +487,9 @@ class ModelAdapter:
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
         # them, so they are not applied (nor heard by every reader of the game).
         if e.number < game.last_number:
-            return
+            if not self._listed_anew(game, e):
+                return
+            game = self.model.followed[game.number]
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
@@ -537,6 +538,8 @@ class ModelAdapter:
         self.model.apply(ch.GamesListed((summary,)))
         role = self._my_role(e.white, e.black)
         if role is not None:
+            if e.resumed:
+                self._number_taken(e.game)  # loaded: a new entry, which goes on in its record
             # (the model lets a closed game under the number go: this one is new to it)
             self._own_game_started(e.game, e.white, e.black, role, fresh=not e.resumed)
             game = self.model.followed.get(e.game)
@@ -572,7 +575,10 @@ class ModelAdapter:
             and {old.white, old.black} == {white, black}
         ]
         other = white if role is Role.PLAYING_BLACK else black
-        fresh = fresh or self._started_by_request(other)
+        requested = self._started_by_request(other)
+        if requested:
+            self._number_taken(number)
+        fresh = fresh or requested
         apply(ch.GameFollowed(number, role, white=white, black=black, fresh=fresh))
         for old in stale:  # after the new entry exists, so readers see where the game went
             apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
@@ -607,22 +613,82 @@ class ModelAdapter:
             self.model.apply(ch.GameFollowed(e.game, white=e.white, black=e.black))
         return self.model.followed.get(e.game)
 
-    def _number_reused(self, number: int, white: str, black: str) -> None:
-        """Game ``number`` is ``white`` vs ``black`` now (a listing, an announcement): a game
-        we watch under the number with other players is over, though its end never reached
-        us (it is closed, so nothing of the new game goes into it)."""
+    def _number_reused(self, number: int, white: str, black: str, moves: int | None = None) -> None:
+        """Game ``number`` is ``white`` vs ``black`` now, with ``moves`` moves if said (a
+        listing, an announcement): a game we watch under the number with other players, or
+        with more moves, is over, though its end never reached us (it is closed, so nothing
+        of the new game goes into it)."""
         game = self.model.followed.get(number)
-        if (
-            game is None
-            or game.closed
-            or game.role is not Role.OBSERVING
-            or not _other_players(game, white, black)
-        ):
+        if game is None or game.closed or game.role is not Role.OBSERVING:
+            return
+        fewer = moves is not None and moves < game.last_number
+        if not fewer and not _other_players(game, white, black):
             return
         self.model.apply(ch.GameEnded(number))
         self.model.add_console(
             f"Game {number} is over: the number is {white} vs {black}'s game now.", "igs-tui"
         )
+
+    def _match_created(self, e: ev.MatchCreated) -> None:
+        self._number_taken(e.game)
+
+    def _number_taken(self, number: int) -> None:
+        """A game of ours begins under ``number`` (a request was accepted, or a game is
+        loaded: ``Creating match [N]``): a game we still hold as live under it is another
+        one, over though its end never reached us (a lost link). Ours may come back by
+        ``load``: it is adjourned (and a load of that very game under its old number is a
+        new entry that goes on in its record); one we watched is over."""
+        game = self.model.followed.get(number)
+        if game is None or game.closed:
+            return
+        if game.role is Role.OBSERVING:
+            self.model.apply(ch.GameEnded(number))
+        else:
+            self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+        self.model.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
+
+    def _listed_anew(self, game: FollowedGame, e: ev.Move) -> bool:
+        """Is a move the server lists again (``moves N``, after a reconnect) another than the
+        one we have under its number in a game we watch? Then the number is another game's
+        (ours ended while we were away): the game is over, and a new entry takes the number
+        with the moves listed before this one, which it shares."""
+        if game.role is not Role.OBSERVING or e.handicap or not 0 <= e.number < len(game.moves):
+            return False
+        ours = game.moves[e.number]
+        if ours.number == e.number + 1 and (ours.color, ours.point) == (
+            e.color,
+            self._point(e.point, game.size),
+        ):
+            return False
+        number, shared = game.number, game.moves[: e.number]
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: its number is another game's now.", "igs-tui"
+        )
+        self.model.apply(ch.GameFollowed(number, white=game.white, black=game.black))
+        for move in shared:
+            self.model.apply(ch.MoveAdded(number, move))
+        return True
+
+    def _moves_listed(self, number: int, events: tuple[ev.Event, ...]) -> None:
+        """The whole move list of game ``number`` (``moves N``; after a reconnect too): when
+        it is shorter than the game we watch under the number, the number is another game's
+        now (ours ended while we were away, and the same players may have started again): ours
+        is over, and a new entry takes the listed moves."""
+        game = self.model.followed.get(number)
+        heading = next((x for x in events if type(x) is ev.GameHeading and x.game == number), None)
+        if game is None or game.closed or game.role is not Role.OBSERVING or heading is None:
+            return
+        listed = [x for x in events if type(x) is ev.Move and x.game in (None, number)]
+        if max((m.number + 1 for m in listed), default=0) >= game.last_number:
+            return
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: its number is another game's now.", "igs-tui"
+        )
+        self.model.apply(ch.GameFollowed(number, white=heading.white, black=heading.black))
+        for move in listed:
+            self._move(move)
 
     def _started_by_request(self, opponent: str) -> bool:
         """Does a request with ``opponent`` (ours or theirs, or an automatch pairing) start
@@ -1175,6 +1241,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GameProps: ModelAdapter._props,
     ev.GameTitle: ModelAdapter._title,
     ev.GameStart: ModelAdapter._game_start,
+    ev.MatchCreated: ModelAdapter._match_created,
     ev.GameEnd: ModelAdapter._game_end,
     ev.Undo: ModelAdapter._undo,
     ev.ScoringStarted: ModelAdapter._scoring_started,
