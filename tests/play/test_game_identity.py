@@ -16,7 +16,7 @@ of every record written before the number is reused and checks them again afterw
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,7 +115,9 @@ async def start(black: Client, white: Client) -> int:
     return b.number
 
 
-async def play(number: int, moves: list[tuple[Client, Point | None]], *watchers: Client) -> None:
+async def play(
+    number: int, moves: Sequence[tuple[Client, Point | None]], *watchers: Client
+) -> None:
     """Play ``moves`` in turn in game ``number``; each reaches every player and watcher."""
     everyone = list({c.name: c for c, _ in moves}.values()) + list(watchers)
     for mover, point in moves:
