@@ -30,9 +30,13 @@ from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import BufferKey, ChatKind, FollowedGame, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.chat_log import ChatLogger
+from igs_tui.ui.game_chat import ChatLog
+from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game_view import GameView
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join
 from tests.polling import wait_until
+from tests.ui.test_game_support import PanelApp
 
 DIALECTS = ["igs", "nngs"]
 
@@ -320,3 +324,48 @@ async def test_reconnect_loads_the_game_under_another_number(tmp_path: Path, dia
         # the game that took the number is carol's and dave's only
         assert [m.point for m in carol.game(taken).moves] == []
         assert number not in alice.player.model.followed or alice.game(number) is old["alice"]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+async def test_an_old_tab_restarts_for_the_new_game(tmp_path: Path, dialect: str) -> None:
+    """What carol sees: her tab of game N (adjourned) gives way, when she chooses N again
+    from the list, to a new view of the new game: its stones only, and a game chat without
+    the old game's kibitz (the games panel as on the main screen, over her real client)."""
+    async with embedded(dialect) as server, AsyncExitStack() as stack:
+        alice = await client(stack, server.port, "alice", tmp_path)
+        bob = await client(stack, server.port, "bob", tmp_path)
+        carol = await client(stack, server.port, "carol", tmp_path)
+        app = PanelApp(carol.player.model, carol.player.backend)
+        async with app.run_test(size=(120, 40)) as pilot:
+            panel = app.query_one(GamesPanel)
+            number = await start(alice, bob)
+            carol.player.backend.observe(number)
+            await wait_until(lambda: number in carol.player.model.followed)
+            await play(number, [(alice, FIRST[0]), (bob, FIRST[1])], carol)
+            carol.player.backend.kibitz(number, "an old kibitz")
+            await wait_until(lambda: "an old kibitz" in carol.chat_lines(number))
+            await adjourn(number, alice, bob)
+            await wait_until(lambda: carol.game(number).is_adjourned)
+            await pilot.pause()
+            old_view = panel.view(number)
+            assert old_view.game is carol.game(number)
+            assert "an old kibitz" in chat_shown(old_view)
+
+            assert await start(alice, bob) == number
+            carol.player.backend.refresh_games()
+            await wait_until(lambda: number in carol.player.model.games)
+            carol.player.backend.observe(number)
+            await play(number, [(alice, SECOND[1])], carol)
+            new = carol.game(number)
+            await wait_until(lambda: panel.has_view(number) and panel.view(number) is not old_view)
+            await pilot.pause()
+            view = panel.view(number)
+            assert panel.game_numbers == [number] and view.game is new
+            assert set(view.game.board.stones()) == {SECOND[1]}
+            assert "an old kibitz" not in chat_shown(view)
+
+
+def chat_shown(view: GameView) -> str:
+    """The lines the view's game chat shows."""
+    log = view.query_one(ChatLog)
+    return "\n".join("".join(segment.text for segment in strip) for strip in log.lines)
