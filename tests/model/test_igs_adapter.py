@@ -713,3 +713,22 @@ def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
     assert set(tells) == set(names)
     assert [m.text for m in tells["fan0"].messages] == ["hi from fan0"] * 2
     assert [m.text for m in tells[names[-1]].messages] == [f"hi from {names[-1]}"]
+
+
+def test_the_end_of_a_game_under_an_adjourned_games_number_leaves_it_as_it_was() -> None:
+    """Seen on NNGS 1.1.22: carol watched game 1 until it adjourned; the players loaded it
+    again (under 1, which carol does not watch) and resigned it. The announcement of that end
+    must not turn carol's adjourned record (four moves of it) into a finished one with a
+    result: the game she holds stopped at the adjournment."""
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(1)
+    feed(
+        model,
+        "15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   0(B): C3\n15   1(W): G7\n1 5\n"
+        "9 {Game 1: bob vs alice has adjourned.}\n1 5",
+    )
+    held = model.followed[1]
+    assert held.is_adjourned and held.last_number == 2
+    feed(model, "21 {Game 1: bob vs alice : Black resigns.}\n1 5")
+    assert model.followed[1] is held and held.is_adjourned and held.result == ""

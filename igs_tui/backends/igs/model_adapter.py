@@ -713,6 +713,11 @@ class ModelAdapter:
             self.model.apply(ch.GameUnlisted(number))
             return
         scored = self.model.followed.get(number)
+        if scored is not None and scored.is_adjourned:
+            # An adjourned game stays as it was: the end of a game under its number is
+            # another game's (or its own, loaded again: another entry, which we would follow).
+            self.model.apply(ch.GameUnlisted(number))
+            return
         if scored is not None and scored.score_check is not None:
             # The ``20`` line already gave the count; the end line only repeats it as text.
             self.model.apply(ch.GameEnded(number, scored.result))
