@@ -108,6 +108,8 @@ class ChatLogger:
         """Each game buffer's log, with the buffer it was chosen for: a new game under the
         number has a new buffer (BufferRestarted), and so a log of its own."""
         self._game_paths: set[Path] = set()
+        self._paths: dict[BufferKey, Path] = {}
+        """The log of each other buffer (named by its key alone)."""
         self._flush_due = False
         self._history_end: dict[Path, int] = {}
         """Each log's size before this session first wrote to it: where its history ends."""
@@ -141,7 +143,10 @@ class ChatLogger:
         reuse game numbers, so ``game-12.log`` would mix every game numbered 12; the log is
         named by the number and the time of the buffer's first line, and a name no log has."""
         if key.kind is not ChatKind.GAME:
-            return self.directory / log_file_name(key)
+            path = self._paths.get(key)
+            if path is None:  # (worked out once: a busy channel brings hundreds of lines)
+                path = self._paths[key] = self.directory / log_file_name(key)
+            return path
         buf = self.model.buffers.get(key)
         chosen = self._game_logs.get(key)
         if chosen is not None and chosen[0] is buf:
