@@ -758,3 +758,73 @@ def test_a_refused_dead_stone_removal_is_said_where_the_user_looks() -> None:
         entry.text == "server: You cannot remove a liberty." and entry.kind == "error"
         for entry in model.console
     )
+
+
+def test_a_watched_games_number_listed_for_other_players_closes_it() -> None:
+    """We missed the end of the game we watch (quiet, or away): a games-list row that gives
+    its number to other players, or fewer moves than we have, says it is over; nothing of
+    the game now under the number goes into it."""
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(4)
+    feed(model, "15 Game 4 I: ann (0 600 -1) vs joe (0 600 -1)\n15   0(B): C3\n15   1(W): G7\n1 5")
+    watched = model.followed[4]
+    row = "7 [ 4]         ann [ 1k ] vs.         joe [ 2k ] (  1    9  0  6.5 10  I) (  0)"
+    feed(model, row + "\n1 5")  # the same players with one move fewer: another game
+    assert watched.phase is GamePhase.FINISHED and watched.result == ""
+    model.follow(7)
+    feed(model, "15 Game 7 I: ann (0 600 -1) vs joe (0 600 -1)\n15   0(B): C3\n1 5")
+    feed(model, "21 {Match 7: kim [ 3k] vs. lee [ 4k] }\n1 5")  # other players under 7
+    assert model.followed[7].phase is GamePhase.FINISHED
+    assert [m.point for m in model.followed[7].moves] == [Point(2, 2)]
+
+
+def test_a_resent_move_list_that_is_not_ours_is_another_game() -> None:
+    """After a reconnect the client asks again for the game it watched (``observe N``,
+    ``moves N``): when the list's moves differ from ours, or it stops short of them, the
+    number is another game's (the same players may have started again): ours is closed, and
+    a new entry holds the game that is under the number now."""
+    from igs_tui.backends.igs.protocol import commands as cmd
+    from igs_tui.backends.igs.protocol import events as ev
+
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(4)
+    heading = "15 Game 4 I: ann (0 600 -1) vs joe (0 600 -1)"
+    adapter = feed(model, f"{heading}\n15   0(B): C3\n15   1(W): G7\n15   2(B): C7\n1 5")
+    first = model.followed[4]
+    # the same first move, then another second one: the list of another game
+    feed(model, f"{heading}\n15   0(B): C3\n15   1(W): E5\n1 5")
+    second = model.followed[4]
+    assert first.phase is GamePhase.FINISHED and len(first.moves) == 3
+    assert second is not first and [m.point for m in second.moves] == [Point(2, 2), Point(4, 4)]
+    # a list that stops short of the moves we have (the reply to moves N says where it ends)
+    parser = IgsParser()
+    events = [e for line in (heading, "15   0(B): C3") for e in parser.feed_line(line)]
+    for event in events:
+        adapter.apply(event)
+    assert model.followed[4] is second  # its first move is ours: nothing to tell yet
+    adapter.apply(ev.CommandReply(1, cmd.moves(4), tuple(events)))
+    third = model.followed[4]
+    assert third is not second and second.phase is GamePhase.FINISHED
+    assert [m.point for m in third.moves] == [Point(2, 2)]
+
+
+def test_creating_a_match_under_a_number_we_hold_as_live_starts_a_new_entry() -> None:
+    """Our link dropped in game 2 (the server adjourned it; we never heard): "Creating match
+    [2]" for our next game closes the stale entry (adjourned: it may be loaded again), and
+    the new game's moves go into a new entry, not after the old game's."""
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(model, "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n15   0(B): B2\n1 6")
+    stale = model.followed[2]
+    feed(
+        model,
+        "9 Creating match [2] with fred.\n"
+        "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n1 6\n"
+        "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n15   0(B): E5\n1 6",
+    )
+    game = model.followed[2]
+    assert stale.is_adjourned and [m.point for m in stale.moves] == [Point(1, 1)]
+    assert game is not stale and [m.point for m in game.moves] == [Point(4, 4)]
+    assert game.sync_errors == []

@@ -369,3 +369,40 @@ def chat_shown(view: GameView) -> str:
     """The lines the view's game chat shows."""
     log = view.query_one(ChatLog)
     return "\n".join("".join(segment.text for segment in strip) for strip in log.lines)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+async def test_a_game_loaded_under_its_old_number_goes_on_in_its_record(
+    tmp_path: Path, dialect: str
+) -> None:
+    """alice and bob adjourn game N and load it again at once: nothing took N meanwhile, so
+    the server gives it N again (IGS resends every move; NNGS says ``@ Move 4`` and sends the
+    last one). The adjourned entry stays closed; the loaded game is a new entry whose record
+    goes on in the first file, and play goes on."""
+    async with embedded(dialect) as server, AsyncExitStack() as stack:
+        alice = await client(stack, server.port, "alice", tmp_path)
+        bob = await client(stack, server.port, "bob", tmp_path)
+        number = await start(alice, bob)
+        await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)])
+        await adjourn(number, alice, bob)
+        old = {c.name: c.game(number) for c in (alice, bob)}
+        paths = {c.name: list(c.records()) for c in (alice, bob)}
+        alice.player.backend.load("bob")
+        for c in (alice, bob):
+            await wait_until(
+                lambda: (
+                    (g := c.player.game()) is not None  # noqa: B023
+                    and g is not old[c.name]  # noqa: B023
+                    and g.last_number == len(FIRST)
+                )
+            )
+        again = alice.player.game()
+        assert again is not None and again.number == number
+        await play(number, [(alice, Point(4, 2))])
+        for c in (alice, bob):
+            game = c.game(number)
+            assert old[c.name].is_adjourned and game is not old[c.name]
+            assert [m.point for m in game.moves] == [*FIRST, Point(4, 2)]
+            records = c.records()
+            assert list(records) == paths[c.name], "the loaded game went on in its first file"
+            assert sgf_moves(next(iter(records.values()))) == as_sgf([*FIRST, Point(4, 2)])
