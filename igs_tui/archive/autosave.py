@@ -302,6 +302,10 @@ class AutoSaver:
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
         self._write = write
+        self._newest: dict[tuple[str, str], int] = {}
+        """The latest game of ours between two players, by (white, black)."""
+        self._before: dict[int, int] = {}
+        """The game of ours before each one between the same players (see _note_pair)."""
         self._saved: dict[int, _Saved] = {}
         """What each game's record is and where, by the game's identity (:func:`_identity`:
         numbers are reused, so a later game under a number never takes an earlier one's)."""
@@ -398,9 +402,10 @@ class AutoSaver:
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
+        key = _identity(game)
+        self._note_pair(game, key)
         if not game.moves and game.phase is not GamePhase.FINISHED:
             return None  # nothing to keep yet (an adjourned empty game comes back empty)
-        key = _identity(game)
         saved = self._saved.get(key)
         if saved is None:
             earlier = self._same_game(game)
@@ -528,38 +533,40 @@ class AutoSaver:
             self.model.notify("error", "Autosave failed", message)
         self.errors.append(message)
 
+    def _note_pair(self, game: FollowedGame, key: int) -> None:
+        """Note the game of ours that came before ``game`` between the same players in the
+        same colours. A server keeps one adjourned game per pair (by its ``white-black``
+        name: a later game of theirs replaces it), so that one is the only earlier record a
+        ``load`` of theirs can go on with."""
+        if game.role is Role.OBSERVING or not (game.white and game.black):
+            return
+        pair = (game.white, game.black)
+        newest = self._newest.get(pair)
+        if newest is None or newest < key:
+            if newest is not None:
+                self._before[key] = newest
+            self._newest[pair] = key
+
     def _same_game(self, game: FollowedGame) -> int | object | None:
-        """The identity of an earlier record that ``game`` continues: one of ours with the
-        same players that stopped unfinished (adjourned, or live when the link was lost)
-        and whose every move ``game`` repeats first (a ``load`` resends them all), the
-        longest if several do. None when ``game`` is a new one; :data:`_UNDECIDED` while its
-        moves are the beginning of such a record's (more may be on their way: nothing is
-        written until it is known which file they go to). A game that a request or a match
-        started (:attr:`~igs_tui.model.games.FollowedGame.fresh`) continues nothing."""
+        """The identity of the earlier record that ``game`` continues: the game of ours
+        before it between the same players in the same colours (the server keeps only that
+        one), when it stopped unfinished (adjourned, or live when the link was lost) and
+        ``game`` repeats every move of it first (a ``load`` resends them all). None when
+        ``game`` is a new one; :data:`_UNDECIDED` while its moves are the beginning of that
+        record's (more may be on their way: nothing is written until it is known which file
+        they go to). A game that a request or a match started
+        (:attr:`~igs_tui.model.games.FollowedGame.fresh`) continues nothing."""
         if game.role is Role.OBSERVING or game.fresh:
             return None
-        undecided = False
-        moves = game.moves
-        matches: list[tuple[int, int]] = []
-        for key, saved in self._saved.items():
-            old = saved.game
-            if (
-                old is None
-                or old is game
-                or old.role is Role.OBSERVING
-                or old.phase is GamePhase.FINISHED
-                or not old.moves
-                or (old.white, old.black) != (game.white, game.black)
-            ):
-                continue
-            known = old.moves
-            if len(moves) < len(known) and known[: len(moves)] == moves:
-                undecided = True
-            elif moves[: len(known)] == known:
-                matches.append((len(known), key))
-        if undecided:
+        key = self._before.get(_identity(game))
+        saved = self._saved.get(key) if key is not None else None
+        old = saved.game if saved is not None else None
+        if old is None or old.phase is GamePhase.FINISHED or not old.moves:
+            return None
+        moves, known = game.moves, old.moves
+        if len(moves) < len(known) and known[: len(moves)] == moves:
             return _UNDECIDED
-        return max(matches)[1] if matches else None  # the longest record it repeats
+        return key if moves[: len(known)] == known else None
 
 
 _UNDECIDED = object()

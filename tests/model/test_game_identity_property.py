@@ -175,7 +175,7 @@ class World:
         for number, game in list(self.live.items()):
             if game.mine:
                 del self.live[number]
-                self.adjourned.append(game)
+                self.store(game)
             self.followed.discard(game.chain)
 
     def back(self) -> None:
@@ -202,6 +202,8 @@ class World:
 
     def resign(self, number: int) -> None:
         game = self.live.pop(number)
+        if game.mine:
+            self.unstore(game)  # (NNGS: "Removed game file white-black")
         if game.chain in self.followed and self.online:
             loser = "Black" if len(game.moves) % 2 == 0 else "White"
             self.client.feed(
@@ -220,8 +222,17 @@ class World:
                 f"9 {{Game {number}: {game.white} vs {game.black} has adjourned.}}", "1 5"
             )
         if game.mine:
-            self.adjourned.append(game)
+            self.store(game)
         self.followed.discard(game.chain)
+
+    def store(self, game: ServerGame) -> None:
+        """The server keeps one adjourned game per ``white-black`` name: the latest."""
+        self.unstore(game)
+        self.adjourned.append(game)
+
+    def unstore(self, game: ServerGame) -> None:
+        pair = (game.white, game.black)
+        self.adjourned = [g for g in self.adjourned if (g.white, g.black) != pair]
 
     def load(self, index: int, number: int, nngs: bool) -> None:
         game = self.adjourned.pop(index)
@@ -274,13 +285,13 @@ class World:
 def steps(draw: st.DrawFn) -> list[tuple[str, tuple[object, ...]]]:
     """A run of server happenings that could take place, as (action, arguments)."""
     free = set(NUMBERS)
-    live: dict[int, tuple[bool, int]] = {}  # number -> (mine, moves)
+    live: dict[int, tuple[bool, int, tuple[str, bool]]] = {}  # number -> (mine, moves, pair)
     watched: set[int] = set()  # numbers whose game we observe (as the server knows)
-    adjourned: list[int] = []  # our adjourned games' move counts
+    adjourned: list[tuple[tuple[str, bool], int]] = []  # ours: (opponent, black), moves
     online = True
     out: list[tuple[str, tuple[object, ...]]] = []
     for _ in range(draw(st.integers(8, 40))):
-        mine_live = any(mine for mine, _ in live.values())
+        mine_live = any(mine for mine, _, _ in live.values())
         choices = ["back"] if not online else ["drop"]
         if free:
             choices += ["start_observed"]
@@ -288,58 +299,61 @@ def steps(draw: st.DrawFn) -> list[tuple[str, tuple[object, ...]]]:
                 choices += ["start_mine"] + (["load"] if adjourned else [])
         if live:
             choices += ["move", "move", "move", "resign", "adjourn"]
-        if online and any(not mine and n not in watched for n, (mine, _) in live.items()):
+        if online and any(not mine and n not in watched for n, (mine, _, _) in live.items()):
             choices += ["observe"]
         action = draw(st.sampled_from(choices))
         args: tuple[object, ...] = ()
         if action == "drop":
             online = False
             watched.clear()
-            for number, (mine, count) in list(live.items()):
+            for number, (mine, count, pair) in list(live.items()):
                 if mine:
                     del live[number]
                     free.add(number)
-                    adjourned.append(count)
+                    adjourned = [a for a in adjourned if a[0] != pair] + [(pair, count)]
         elif action == "back":
             online = True
-            watched |= {n for n, (mine, _) in live.items() if not mine}  # what we may re-watch
+            watched |= {n for n, (mine, _, _) in live.items() if not mine}  # what we may re-watch
         elif action in ("start_mine", "start_observed", "load"):
             number = draw(st.sampled_from(sorted(free)))
             free.discard(number)
             if action == "start_mine":
-                args = (number, draw(st.sampled_from(OPPONENTS)), draw(st.booleans()))
-                live[number] = (True, 0)
+                opponent, black = draw(st.sampled_from(OPPONENTS)), draw(st.booleans())
+                args = (number, opponent, black)
+                live[number] = (True, 0, (opponent, black))
             elif action == "start_observed":
-                white, black = draw(st.permutations(OTHERS))[:2]
-                args = (number, white, black, draw(st.booleans()))
-                live[number] = (False, 0)
+                white, black_name = draw(st.permutations(OTHERS))[:2]
+                args = (number, white, black_name, draw(st.booleans()))
+                live[number] = (False, 0, ("", False))
             else:
                 index = draw(st.integers(0, len(adjourned) - 1))
-                count = adjourned.pop(index)
+                pair, count = adjourned.pop(index)
                 args = (index, number, draw(st.booleans()))
-                live[number] = (True, count)
+                live[number] = (True, count, pair)
         elif action == "observe":
             number = draw(
                 st.sampled_from(
-                    sorted(n for n, (m, _) in live.items() if not m and n not in watched)
+                    sorted(n for n, (m, _, _) in live.items() if not m and n not in watched)
                 )
             )
             watched.add(number)
             args = (number,)
         else:
             number = draw(st.sampled_from(sorted(live)))
-            mine, count = live[number]
+            mine, count, pair = live[number]
             if action == "move":
                 if count >= len(POINTS):
                     continue
                 args = (number, draw(st.sampled_from(POINTS)))
-                live[number] = (mine, count + 1)
+                live[number] = (mine, count + 1, pair)
             else:
                 del live[number]
                 watched.discard(number)
                 free.add(number)
-                if action == "adjourn" and mine:
-                    adjourned.append(count)
+                if mine:  # one stored game per pair: adjourning replaces it, an end drops it
+                    adjourned = [a for a in adjourned if a[0] != pair]
+                    if action == "adjourn":
+                        adjourned.append((pair, count))
                 args = (number,)
         out.append((action, args))
     return out
