@@ -336,7 +336,7 @@ async def test_an_old_tab_restarts_for_the_new_game(tmp_path: Path, dialect: str
         bob = await client(stack, server.port, "bob", tmp_path)
         carol = await client(stack, server.port, "carol", tmp_path)
         app = PanelApp(carol.player.model, carol.player.backend)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(120, 40)):
             panel = app.query_one(GamesPanel)
             number = await start(alice, bob)
             carol.player.backend.observe(number)
@@ -346,10 +346,10 @@ async def test_an_old_tab_restarts_for_the_new_game(tmp_path: Path, dialect: str
             await wait_until(lambda: "an old kibitz" in carol.chat_lines(number))
             await adjourn(number, alice, bob)
             await wait_until(lambda: carol.game(number).is_adjourned)
-            await pilot.pause()
+            await wait_until(lambda: panel.has_view(number))
             old_view = panel.view(number)
             assert old_view.game is carol.game(number)
-            assert "an old kibitz" in chat_shown(old_view)
+            await wait_until(lambda: "an old kibitz" in chat_shown(old_view))
 
             assert await start(alice, bob) == number
             carol.player.backend.refresh_games()
@@ -358,17 +358,20 @@ async def test_an_old_tab_restarts_for_the_new_game(tmp_path: Path, dialect: str
             await play(number, [(alice, SECOND[1])], carol)
             new = carol.game(number)
             await wait_until(lambda: panel.has_view(number) and panel.view(number) is not old_view)
-            await pilot.pause()
             view = panel.view(number)
+            carol.player.backend.kibitz(number, "a new kibitz")
+            await wait_until(lambda: "a new kibitz" in chat_shown(view))  # the view is drawn
             assert panel.game_numbers == [number] and view.game is new
             assert set(view.game.board.stones()) == {SECOND[1]}
             assert "an old kibitz" not in chat_shown(view)
 
 
 def chat_shown(view: GameView) -> str:
-    """The lines the view's game chat shows."""
-    log = view.query_one(ChatLog)
-    return "\n".join("".join(segment.text for segment in strip) for strip in log.lines)
+    """The lines the view's game chat shows ("" while it is not built yet)."""
+    logs = view.query(ChatLog)
+    if not logs:
+        return ""
+    return "\n".join("".join(segment.text for segment in strip) for strip in logs.first().lines)
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
