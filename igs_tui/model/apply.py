@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import CARDS_KEPT, RESULTS_KEPT
-from igs_tui.model.chat import ChatKind, ChatMessage, mentions
+from igs_tui.model.chat import BufferKey, ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
@@ -155,6 +155,9 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
     if c.title is not None:
         fields["title"] = c.title
     game = model.followed.get(c.game)
+    if game is not None and _another_game(game, c):
+        model.apply(ch.GameUnfollowed(c.game))
+        game = None
     if game is None:
         summary = model.games.get(c.game)
         base: dict[str, object] = {}
@@ -173,10 +176,19 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         size = base.get("size")
         if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
             base["size"] = 19
-        game = FollowedGame(c.game, role=c.role, **base)  # type: ignore[arg-type]
+        model.games_followed += 1
+        game = FollowedGame(
+            c.game,
+            role=c.role,
+            serial=model.games_followed,
+            fresh=c.fresh,
+            **base,  # type: ignore[arg-type]
+        )
         model.followed[c.game] = game
+        _claim_chat(model, game)
         return
     game.role = c.role
+    game.fresh = game.fresh or c.fresh
     size = fields.pop("size", None)
     for key, value in fields.items():
         setattr(game, key, value)
@@ -184,6 +196,31 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         game.board.komi = game.komi
     if isinstance(size, int) and size != game.size:
         _resize(model, game, size)
+
+
+def _another_game(game: FollowedGame, c: ch.GameFollowed) -> bool:
+    """Is the game ``c`` follows another one than ``game``, which has its number? Numbers are
+    reused: a closed game (over or adjourned) never takes a later game's lines, and a game
+    whose players differ from the ones we know is another game."""
+    if game.closed:
+        return True
+    return any(
+        known and named and known != named
+        for known, named in ((game.white, c.white), (game.black, c.black))
+    )
+
+
+def _claim_chat(model: ClientModel, game: FollowedGame) -> None:
+    """The number's game chat is ``game``'s now: lines about an earlier game under the number
+    start a new buffer (they stay in that game's log); lines about no known game are kept."""
+    key = BufferKey(ChatKind.GAME, str(game.number))
+    buf = model.buffers.get(key)
+    if buf is None or buf.game == game.serial:
+        return
+    if not buf.game:
+        buf.game = game.serial
+        return
+    model.apply(ch.BufferRestarted(key, game.serial))
 
 
 def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
@@ -194,7 +231,7 @@ def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
 
 def _recorded(model: ClientModel, c: ch.GameRecorded) -> None:
     game = model.followed.get(c.game)
-    if game is not None:
+    if game is not None and (not c.serial or c.serial == game.serial):
         game.record = c.location
 
 
@@ -592,6 +629,12 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
         model.apply(ch.Notified("refusal", speaker, c.text, bell=False))
 
 
+def _buffer_restarted(model: ClientModel, c: ch.BufferRestarted) -> None:
+    if c.key in model.buffers:
+        buf = model.buffers[c.key] = model.new_buffer(c.key)  # keeps its place in the list
+        buf.game = c.serial
+
+
 def _read(model: ClientModel, c: ch.BufferRead) -> None:
     buf = model.buffers.get(c.key)
     if buf is not None:
@@ -678,6 +721,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.DisputeOpened: _dispute,
     ch.BufferOpened: _buffer_opened,
     ch.ChatAdded: _chat,
+    ch.BufferRestarted: _buffer_restarted,
     ch.BufferRead: _read,
     ch.ConsoleAdded: _console,
     ch.ConsoleLinesAdded: _console_lines,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
+from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.console import ConsoleLine
 from igs_tui.model.limits import Limits
@@ -95,6 +95,9 @@ class ClientModel:
         """Finished games released from their tabs, oldest first (their records stay)."""
         self.games_ended = 0
         """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
+        self.games_followed = 0
+        """Games followed since the model was made (numbers :attr:`FollowedGame.serial`; not
+        reset by a new session, so a serial names one game for the whole process)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
         self.shown_buffer: BufferKey | None = None
         """The buffer on the user's screen (BufferShown): never dropped for a new one."""
@@ -157,7 +160,17 @@ class ClientModel:
         if buf is None:
             while len(self.buffers) >= self.limits.buffers:
                 del self.buffers[self._quietest_buffer()]
-            buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
+            buf = self.buffers[key] = self.new_buffer(key)
+        return buf
+
+    def new_buffer(self, key: BufferKey) -> ChatBuffer:
+        """An empty buffer ``key``, of the game followed under its number if it is a game's
+        (not yet in :attr:`buffers`). Only :mod:`.apply` calls this."""
+        buf = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
+        if key.kind is ChatKind.GAME and key.target.isdecimal():
+            game = self.followed.get(int(key.target)) if len(key.target) <= 9 else None
+            if game is not None:
+                buf.game = game.serial
         return buf
 
     def _quietest_buffer(self) -> BufferKey:
@@ -192,7 +205,8 @@ class ClientModel:
         self.apply(ch.GameEnded(number, result))
 
     def follow(self, number: int, *, role: Role | None = None, **fields: Any) -> FollowedGame:
-        """Start following a game (observe or play); an existing entry is updated, not reset.
+        """Start following a game (observe or play); an existing entry is updated, not reset,
+        unless it is another game (see :class:`~igs_tui.model.changes.GameFollowed`).
         ``role`` is observing unless given."""
         if role is None:
             from igs_tui.model.games import Role

@@ -2,8 +2,10 @@
 
 The model keeps only the latest messages per buffer in memory; the log keeps everything.
 File names are derived from the buffer key but reduced to safe characters, because a user
-name chosen by a stranger must never become a path like ``../../.bashrc``. Logging failures
-(disk full, permissions) turn logging off with a reason instead of breaking the chat.
+name chosen by a stranger must never become a path like ``../../.bashrc``. A game's log is one
+game's: game numbers are reused, so its name also says when the game's first line came.
+Logging failures (disk full, permissions) turn logging off with a reason instead of breaking
+the chat.
 
 Logs hold private tells: the directory is 0700 and each file 0600 (modes are set again on
 files and directories from older versions), and the password of the session is redacted
@@ -32,7 +34,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from igs_tui.disk_caps import CappedFolder, DiskCaps
-from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.model import (
+    TOPIC_CHAT_LIST,
+    BufferKey,
+    ChatBuffer,
+    ChatKind,
+    ChatMessage,
+    ClientModel,
+)
 from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
@@ -48,10 +57,13 @@ OTHER_TELLS = "tell-others.log"
 """The log shared by the tellers beyond the cap on tell logs."""
 
 
-def log_file_name(key: BufferKey) -> str:
-    """``tell-alice.log``, ``game-12.log``, ``shout.log``; unsafe characters become ``_``."""
+def log_file_name(key: BufferKey, stamp: str = "") -> str:
+    """``tell-alice.log``, ``shout.log``, ``game-12-20261128-061800.log`` (a game's log is
+    named by when its first line came too, see :meth:`ChatLogger.path_for`); unsafe
+    characters become ``_``."""
     target = _UNSAFE.sub("_", key.target)[:64]
-    return f"{key.kind.value}-{target}.log" if target else f"{key.kind.value}.log"
+    name = f"{key.kind.value}-{target}" if target else key.kind.value
+    return f"{name}-{stamp}.log" if stamp else f"{name}.log"
 
 
 _stamp: tuple[int, str] = (-1, "")
@@ -108,7 +120,14 @@ class ChatLogger:
         """Set by the app for each login (see :meth:`set_secret`)."""
         self._secured: set[Path] = set()
         self._last: dict[BufferKey, ChatMessage | None] = {}
-        self._pending: dict[BufferKey, list[ChatMessage]] = {}
+        self._pending: dict[Path, list[ChatMessage]] = {}
+        """Messages not written yet, by the file they go to (chosen when they came)."""
+        self._game_logs: dict[BufferKey, tuple[ChatBuffer, Path]] = {}
+        """Each game buffer's log, with the buffer it was chosen for: a new game under the
+        number has a new buffer (BufferRestarted), and so a log of its own."""
+        self._game_paths: set[Path] = set()
+        self._paths: dict[BufferKey, Path] = {}
+        """The log of each other buffer (named by its key alone)."""
         self._flush_due = False
         self._history_end: dict[Path, int] = {}
         """Each log's size before this session first wrote to it: where its history ends."""
@@ -131,10 +150,10 @@ class ChatLogger:
         """Write the messages not written yet."""
         self._flush_due = False
         pending, self._pending = self._pending, {}
-        for key, messages in pending.items():
+        for path, messages in pending.items():
             if self._unsubscribe is None:
                 return  # logging stopped (a failed write)
-            self._write(key, messages)
+            self._write(path, messages)
 
     def set_secret(self, password: str | None, username: str = "") -> None:
         """The password of the session now logged in, to keep out of the logs."""
@@ -155,6 +174,34 @@ class ChatLogger:
         self.model.notify("warning", "Chat logs", text, bell=False)
 
     def path_for(self, key: BufferKey) -> Path:
+        """The log of buffer ``key``. A game's buffer has a log of its own game: servers
+        reuse game numbers, so ``game-12.log`` would mix every game numbered 12; the log is
+        named by the number and the time of the buffer's first line, and a name no log has.
+        Tellers beyond the cap on tell logs share one log."""
+        if key.kind is not ChatKind.GAME:
+            path = self._paths.get(key)
+            if path is None:  # (worked out once: a busy channel brings hundreds of lines)
+                path = self._paths[key] = self._plain_path(key)
+            return path
+        buf = self.model.buffers.get(key)
+        chosen = self._game_logs.get(key)
+        if chosen is not None and chosen[0] is buf:
+            return chosen[1]
+        first = buf.messages[0].timestamp if buf is not None and buf.messages else time.time()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(first))
+        path = self.directory / log_file_name(key, stamp)
+        again = 1
+        while path in self._game_paths or path.exists():
+            again += 1
+            path = self.directory / log_file_name(key, f"{stamp}-{again}")
+        self._game_paths.add(path)
+        if buf is not None:
+            self._game_logs[key] = (buf, path)
+        return path
+
+    def _plain_path(self, key: BufferKey) -> Path:
+        """The log of a buffer that is not a game's (``tell-others.log`` for a teller beyond
+        the cap on tell logs)."""
         name = log_file_name(key)
         if key.kind is ChatKind.TELL:
             known = self._tell_logs
@@ -187,6 +234,7 @@ class ChatLogger:
             self.flush()
             self._history_end.clear()
             self._last.clear()
+            self._game_logs.clear()
             return
         if not isinstance(change, chat_added) or self._unsubscribe is None:
             return
@@ -199,7 +247,12 @@ class ChatLogger:
                 self._last[change.key] = new[-1]
                 if not self.writing:
                     return
-                self._pending.setdefault(change.key, []).extend(new)
+                path = self.path_for(change.key)
+                if path.name == OTHER_TELLS and change.key.kind is ChatKind.TELL:
+                    # a shared log says with whom each line was exchanged
+                    tag = f"(with {change.key.target}) "
+                    new = [replace(m, text=tag + m.text) for m in new]
+                self._pending.setdefault(path, []).extend(new)
                 self._flush_soon()
 
     def _flush_soon(self) -> None:
@@ -213,20 +266,15 @@ class ChatLogger:
         self._flush_due = True
         loop.call_soon(self.flush)
 
-    def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
+    def _write(self, path: Path, messages: list[ChatMessage]) -> None:
         try:
             if self.directory not in self._secured:
                 private_dir(self.directory)  # also an older, wider directory
                 self._secured.add(self.directory)
-            path = self.path_for(key)
             # One string, redacted and encoded at once, and one write: a busy channel brings
             # hundreds of lines a second (a text file object and a redaction per line cost a
             # tenth of a flood's time). A password cannot span lines, so redacting the whole
             # text finds what redacting each line would.
-            if path.name == OTHER_TELLS and key.kind is ChatKind.TELL:
-                # a shared log says with whom each line was exchanged
-                tag = f"(with {key.target}) "
-                messages = [replace(m, text=tag + m.text) for m in messages]
             text = "".join([format_log_line(m) for m in messages])
             text = self.redact(text)
             data = text.encode("utf-8", "replace")

@@ -483,3 +483,48 @@ async def test_a_long_buffer_list_catches_up_after_a_flood() -> None:
         await wait_until(lambda: chat._keys == list(model.buffers), what="the whole list")
         options = chat.query_one("#chat-buffers", OptionList)
         assert options.option_count == len(model.buffers) == FEW_BUFFERS + 31
+
+
+async def test_a_game_buffer_starts_again_for_a_new_game_under_its_number() -> None:
+    """Game numbers are reused: the chat pane showing game 12's buffer shows none of the old
+    game's lines once a new game 12 is followed (the model restarts the buffer), and the
+    buffer keeps its place in the list."""
+    model = chat_model()
+    model.follow(12, white="w", black="b")
+    model.add_chat(GAME, "bob", "about the old game", kind="kibitz")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        chat.switch_to(GAME)
+        await pilot.pause()
+        assert any("about the old game" in line for line in log_lines(chat.log_widget))
+        model.game_ended(12, "B+R")
+        model.follow(12, white="x", black="y")  # the next game 12
+        model.add_chat(GAME, "carol", "a new game", kind="kibitz")
+        await pilot.pause()
+        lines = log_lines(chat.log_widget)
+        assert any("a new game" in line for line in lines)
+        assert not any("old game" in line or "kibitz text" in line for line in lines)
+        assert list(model.buffers) == [TELL, GAME]
+
+
+def test_each_game_under_a_number_has_a_log_of_its_own(tmp_path: Path) -> None:
+    """``game-12.log`` mixed every game numbered 12 (found on the embedded server: an
+    automatch game showed the previous game's lines): a game's log is named by its number
+    and the time of its first line, and a new game under the number starts a new log."""
+    model = ClientModel()
+    logger = ChatLogger(model, tmp_path)
+    model.follow(12, white="w", black="b")
+    model.add_chat(GAME, "bob", "first game")
+    model.game_ended(12, "W+R")
+    model.follow(12, white="x", black="y")
+    model.add_chat(GAME, "bob", "second game")
+    logger.close()
+    logs = sorted(tmp_path.glob("game-12-*.log"))
+    assert len(logs) == 2 and not (tmp_path / "game-12.log").exists()
+    texts = sorted(p.read_text() for p in logs)
+    assert "first game" in texts[0] and "second game" not in texts[0]
+    assert "second game" in texts[1] and "first game" not in texts[1]

@@ -399,6 +399,17 @@ class GameStart(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchCreated(Event):
+    """``9 Creating match [N] with X.``: a game of ours with ``opponent`` begins under number
+    ``game`` (a new match, or an adjourned game loaded again; the heading follows). Whatever
+    we held under the number before is another game."""
+
+    type: ClassVar[str] = "match_created"
+    game: int
+    opponent: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd(Event):
     """A game ended or its record was closed.
 
