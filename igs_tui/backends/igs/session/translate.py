@@ -9,11 +9,12 @@ the model as the session's view and puts each change in the session's
 IGS context the events do not repeat (the game of the last heading, a score block waiting for
 its count, our old numbers now used by others) is its own.
 
-One rule follows from the outbox: a change made while handling an event is applied after the
-line, so a read of the view later in the same handler still sees the model as it was before
-the line. A handler that needs what its own changes make reads it from the state it had and
-what it changed (see ``_own_game_started``'s ``entry`` and the heading's preview of a game it
-starts), never from the view again.
+One rule follows from the outbox: a change made while handling a line is applied after the
+line, so the view still shows the model as it was before it. What the rest of the line must
+see of its own changes -- the games it closed and the entries its GameFollowed makes -- the
+translator keeps for the line (``_closed_now``, ``_made_now``: read through ``_entry`` and
+``_closed``); anything else is computed from the state it had and what it changed, never read
+from the view again.
 """
 
 from __future__ import annotations
