@@ -33,7 +33,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from igs_tui.go import COLUMN_LETTERS, CoordinateError, Point, format_point, parse_point
+from igs_tui.go import COLUMN_LETTERS, CoordinateError, Point, parse_point
 from igs_tui.ui.board_render import (
     DEFAULT_PALETTE,
     BoardLayout,
