@@ -388,6 +388,7 @@ class Connector:
         """
         if self.autosave and self.saver is None:
             from igs_tui.archive.autosave import AutoSaver
+            from igs_tui.archive.record_header import IGS_RULES
 
             loop = asyncio.get_running_loop()
             self.saver = AutoSaver(
@@ -395,6 +396,8 @@ class Connector:
                 self.games_dir,
                 background=True,
                 defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
+                # KGS sets rules per game, and the model does not hold them: no RU then
+                rules=lambda: None if self._kgs is not None else IGS_RULES,
             )
         return self.saver
 

@@ -84,6 +84,12 @@ def _games_listed(model: ClientModel, c: ch.GamesListed) -> None:
         if old is not None and old.title and not game.title:
             game = replace(game, title=old.title)
         model.games[game.number] = game
+        followed = model.followed.get(game.number)
+        if followed is not None and (followed.white, followed.black) == (game.white, game.black):
+            # a game followed before its listing came (our own: the match started it) learns
+            # the players' ranks from it, for its panel and its record
+            followed.white_rank = followed.white_rank or game.white_rank
+            followed.black_rank = followed.black_rank or game.black_rank
 
 
 def _game_unlisted(model: ClientModel, c: ch.GameUnlisted) -> None:
