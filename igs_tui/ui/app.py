@@ -328,7 +328,11 @@ class IgsApp(App[None]):
         """
         from igs_tui.ui.session_control import leave_question
 
-        question = None if self._quit_asked else leave_question(self.model, "quit")
+        caps = self.backend.capabilities
+        served = caps.listing is not None or caps.console is not None
+        question = (
+            None if self._quit_asked else leave_question(self.model, "quit", server=served)
+        )
         if question is not None:
             from igs_tui.ui.play_confirm import ConfirmDialog
 

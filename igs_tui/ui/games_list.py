@@ -231,7 +231,14 @@ class GamesList(ModelWatcher):
         )
 
     def show_rooms_hint(self) -> None:
-        self.query_one("#games-hint", Label).display = self.needs_a_room
+        hint = self.query_one("#games-hint", Label)
+        caps = self.backend.capabilities
+        if caps.listing is None:
+            # no server (a game against a local engine): say so, not "0/0"
+            hint.update(Text(f"No game list: {caps.absent}."))
+            hint.display = True
+            return
+        hint.display = self.needs_a_room
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The rooms key only where the server has rooms."""
