@@ -330,9 +330,7 @@ class IgsApp(App[None]):
 
         caps = self.backend.capabilities
         served = caps.listing is not None or caps.console is not None
-        question = (
-            None if self._quit_asked else leave_question(self.model, "quit", server=served)
-        )
+        question = None if self._quit_asked else leave_question(self.model, "quit", server=served)
         if question is not None:
             from igs_tui.ui.play_confirm import ConfirmDialog
 
