@@ -213,7 +213,7 @@ async def test_a_guests_match_dialog_offers_a_free_game(tmp_path: Path) -> None:
             assert dialog.query_one("#kind", Select).value == kind
             dialog.action_send()
             (call,) = backend.named("challenge")
-            assert call[0].kind == kind
+            assert isinstance(call[0], MatchTerms) and call[0].kind == kind
 
 
 async def test_the_match_dialog_offers_a_teaching_game() -> None:
