@@ -34,9 +34,9 @@ from igs_tui.ui.virtual_table import VirtualTable
 BROADCAST_MARK = "★"
 COLUMNS = (
     ("number", "#", 5),
-    ("white", "White", 12),
+    ("white", "White", 10),
     ("wrank", "Rk", 4),
-    ("black", "Black", 12),
+    ("black", "Black", 10),
     ("brank", "Rk", 4),
     ("moves", "Mv", 4),
     ("size", "Sz", 3),
@@ -72,9 +72,10 @@ def game_row(game: GameSummary) -> list[Text]:
     ]
 
 
-UNTITLED = Text("(title when observed)", style="dim italic")
+UNTITLED = Text("(on observe)", style="dim italic")
 """A relay's title cell until we observe it: IGS sends a game's title only to its observers
-(``9 Game is titled: …``); once seen, the title stays in the list."""
+(``9 Game is titled: …``); once seen, the title stays in the list. Short enough for the
+Title column at 80 columns (IGS names are at most 10 characters, as the name columns are)."""
 
 
 class GamesList(ModelWatcher):

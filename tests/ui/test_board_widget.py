@@ -156,13 +156,29 @@ async def test_mouse_click_maps_cell_to_point() -> None:
 
 
 async def test_mouse_click_in_wide_layout() -> None:
-    app = BoardApp(BoardPicture(9))
+    app = BoardApp(BoardPicture(19))
     async with app.run_test(size=(160, 48)) as pilot:
         board = app.query_one(BoardWidget)
         layout = board.board_layout
         assert layout.cell_width == 4
         # one cell right of E5's glyph, on the grid line, still means E5
         await pilot.click(BoardWidget, offset=(layout.glyph_x(4) + 1, layout.line_y(4)))
+        await pilot.pause()
+        assert app.selected == [Point(4, 4)]
+
+
+async def test_a_9x9_board_grows_in_a_big_terminal() -> None:
+    """Issue 28: at 160x48 a 9x9 board stayed in 4x2 cells, a third of the screen."""
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(160, 48)) as pilot:
+        board = app.query_one(BoardWidget)
+        layout = board.board_layout
+        assert (layout.cell_width, layout.cell_height) == (6, 3)
+        assert layout.bottom_coords and layout.top_coords
+        lines = board_text(board)
+        assert lines[-1].split() == list("ABCDEFGHJ")
+        # two cells below E5's glyph, between the rows, still means E5
+        await pilot.click(BoardWidget, offset=(layout.glyph_x(4), layout.line_y(4) + 1))
         await pilot.pause()
         assert app.selected == [Point(4, 4)]
 
