@@ -147,7 +147,8 @@ def game_info(
         time_limit=str(settings.main_seconds) if settings is not None else None,
         overtime=(settings.sgf_overtime or None) if settings is not None else None,
     )
-    return session_facts(relay_players(game, info), place=place, rules=rules)
+    # rules the server named for this game come before the session's (KGS sets them per game)
+    return session_facts(relay_players(game, info), place=place, rules=game.rules or rules)
 
 
 def game_record(

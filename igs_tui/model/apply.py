@@ -159,6 +159,8 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
     }
     if c.title is not None:
         fields["title"] = c.title
+    if c.rules is not None:
+        fields["rules"] = c.rules
     game = model.followed.get(c.game)
     if game is None:
         summary = model.games.get(c.game)

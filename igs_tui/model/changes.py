@@ -322,6 +322,8 @@ class GameFollowed(Change):
     komi: float | None = None
     handicap: int | None = None
     title: str | None = None
+    rules: str | None = None
+    """The rules the server names for this game (KGS does), as SGF's ``RU`` writes them."""
 
     @property
     def topics(self) -> tuple[str, ...]:
