@@ -102,6 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     review.add_argument("file", help="record to open (.sgf, .go or .ishi)")
 
+    estimate = sub.add_parser(
+        "estimate",
+        help="estimate the score of a game record without an engine (one JSON line)",
+        description="Replay a record's main line and print the estimated score as one JSON "
+        'line: {"black": ..., "white": ..., "result": "B+3.5", "dead": ["D4", ...]}.',
+    )
+    estimate.add_argument("file", help="record to estimate (.sgf, .go or .ishi)")
+    estimate.add_argument("--move", type=int, help="estimate after this move (default: the end)")
+    estimate.add_argument("--komi", type=float, help="komi to count with (default: the record's)")
+
     serve = sub.add_parser(
         "serve",
         help="serve the app to a web browser (textual-serve), on 127.0.0.1 unless told",
@@ -190,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.review_cli import run_review_cli
 
         return run_review_cli(args.file, args.engine)
+    if args.command == "estimate":
+        from igs_tui.apps.estimate_cli import run_estimate_cli
+
+        return run_estimate_cli(args.file, args.move, args.komi)
     if args.command == "serve":
         if args.local_kgs:
             parser.error("serve does not start the fake KGS server: leave out --local-kgs")
