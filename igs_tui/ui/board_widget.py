@@ -434,7 +434,8 @@ class BoardWidget(Widget, can_focus=True):
         move the cursor and the note line says so; when a digit follows one of them the step
         is taken back and the two keys become a typed coordinate (``h4`` is H4; ``k3`` on 9x9
         is refused: no column K). Any other letter or digit starts a coordinate, except a
-        letter the game view binds (``i``, ``u``, ``v``) that is not a column of this board.
+        letter the game view binds (``i``, ``u``, ``v``) that is not a column of this board
+        and a digit a screen binds (a review's editing tools).
         """
         if event.key.startswith(MODIFIED_KEYS):
             # A terminal sends alt+m as ESC m: Textual names it alt+m but still gives the
@@ -470,6 +471,8 @@ class BoardWidget(Widget, can_focus=True):
                 self._typing_error = f"{char}: {action} (no column {char.upper()} here)"
                 self._invalidate()
                 return False
+        if char.isdigit() and self._bound_elsewhere(event.key):
+            return False  # the screen's own digit key (a review's editing tools)
         self._typing_from = self._cursor
         self._set_typed(char)
         return True
