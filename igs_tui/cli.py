@@ -37,11 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
         "connect to it (works offline; python -m igs_tui.localkgs runs it alone)",
     )
     parser.add_argument(
+        "--kgs-protocol",
+        choices=("json", "binary"),
+        help="with --local-kgs: the protocol the client speaks to the fake KGS server, json "
+        "(default: KGS's JSON form over http) or binary (kgs-protocol.txt over TCP)",
+    )
+    parser.add_argument(
         "--server",
         metavar="HOST:PORT",
         help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
         "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
-        "one: python -m igs_tui.localkgs)",
+        "one: python -m igs_tui.localkgs), 'kgs-binary:HOST:PORT' for a server of KGS's "
+        "binary protocol over TCP (the fake one with --binary-port)",
     )
     parser.add_argument(
         "--dialect",
@@ -120,6 +127,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=1,
+        metavar="N",
+        help="browser sessions that may run at once (1); each is a client run as you",
+    )
 
     gtp_engine = sub.add_parser(
         "gtp-engine",
@@ -213,7 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--local and --server cannot be used together")
         from igs_tui.apps.serve import run_serve
 
-        return run_serve(host=args.host, port=args.port, **app_options(args))
+        return run_serve(
+            host=args.host, port=args.port, max_sessions=args.max_sessions, **app_options(args)
+        )
     if args.local_kgs:
         if args.local or args.server or args.dialect or args.accessible or args.user:
             parser.error(
@@ -222,7 +238,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         from igs_tui.apps.local_kgs import run_local_kgs
 
-        return run_local_kgs(engine=args.engine, encoding=args.encoding, record=not args.no_record)
+        return run_local_kgs(
+            engine=args.engine,
+            encoding=args.encoding,
+            record=not args.no_record,
+            protocol=args.kgs_protocol or "json",
+        )
+    if args.kgs_protocol is not None:
+        parser.error("--kgs-protocol goes with --local-kgs (use --server kgs-binary:HOST:PORT)")
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
     if args.user is not None and not args.accessible:
@@ -230,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
-        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+        if args.server and args.server.strip().lower().partition(":")[0] in ("kgs", "kgs-binary"):
             parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 

@@ -17,6 +17,7 @@ import dataclasses
 import gc
 import inspect
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 LOGIN_WAIT_SECONDS = 45.0
 QUIT_WAIT_SECONDS = 1.5
 """How long logging out waits for the server to close the link after ``quit``."""
+QUIT_LINK_SECONDS = 0.8
+"""How long quitting gives the link to close (a KGS logout, a socket that will not close):
+a server that never answers must not hold ctrl+q up; what is saved on disk is closed
+whatever the link does."""
 
 
 class ConsoleSession:
@@ -132,6 +137,8 @@ class Connector:
     kgs: bool = False
     """``--server kgs`` (or ``kgs:HOST:PORT``): a custom address on the login form is a KGS
     JSON endpoint (https on port 443, else http), not an IGS-family server."""
+    kgs_binary: bool = False
+    """``--server kgs-binary:HOST:PORT``: KGS logins speak the binary protocol over TCP."""
     kgs_transport: httpx.AsyncBaseTransport | None = None
     """How KGS requests are carried (default: the network); tests pass a mock."""
     _kgs: KgsConnection | None = None
@@ -190,7 +197,7 @@ class Connector:
         Raises:
             ConnectionError: the login failed (with the documented reason) or no answer came.
         """
-        from igs_tui.apps.kgs_connect import guest_name, open_kgs
+        from igs_tui.apps.kgs_connect import KGS_HOST, guest_name, open_kgs
 
         self.start_autosave()
         name = guest_name(user) if guest else user
@@ -203,6 +210,8 @@ class Connector:
             transport=self.kgs_transport,
             record=record,
             record_dir=self.record_dir,
+            # KGS itself serves only the JSON form: the binary protocol is for other servers
+            binary=self.kgs_binary and host != KGS_HOST,
         )
         backend = self._kgs.backend
         backend.list_rooms()
@@ -238,6 +247,7 @@ class Connector:
         from igs_tui.backends.igs.net.recorder import SessionRecorder
         from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
         from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+        from igs_tui.disk_caps import DiskCaps
 
         model = self.model
         self.start_autosave()
@@ -291,6 +301,8 @@ class Connector:
                     password=password or None,
                     directory=self.record_dir,
                     username=user,
+                    caps=DiskCaps.from_limits(model.limits),
+                    notice=transcripts_notice(model),
                 )
             except OSError:
                 return None
@@ -469,11 +481,17 @@ class Connector:
                 await client.close()
 
     async def close(self) -> None:
-        kgs, self._kgs = self._kgs, None
-        if kgs is not None:
-            # KGS keeps a session without a link for a while: say LOGOUT (bounded wait).
-            await kgs.logout(QUIT_WAIT_SECONDS)
-        await self.close_client()
+        """Quitting: the link gets :data:`QUIT_LINK_SECONDS` to close, then the records are
+        closed and the embedded server stopped, whatever the link did."""
+        try:
+            async with asyncio.timeout(QUIT_LINK_SECONDS):
+                kgs, self._kgs = self._kgs, None
+                if kgs is not None:
+                    # KGS keeps a session without a link for a while: say LOGOUT.
+                    await kgs.logout(QUIT_LINK_SECONDS / 2)
+                await self.close_client()
+        except TimeoutError:
+            pass  # a server that does not let go; the process ends all the same
         saver, self.saver = self.saver, None
         if saver is not None:
             saver.close()
@@ -506,8 +524,9 @@ def unknown_account(user: str, password: str, connected: object) -> bool:
 
 
 def server_is_kgs(server: str | None) -> bool:
-    """Does ``--server`` name KGS (``kgs`` or ``kgs:HOST:PORT``)? (No import: start-up.)"""
-    return server is not None and server.strip().lower().partition(":")[0] == "kgs"
+    """Does ``--server`` name KGS (``kgs``, ``kgs:HOST:PORT`` or ``kgs-binary:HOST:PORT``)?
+    (No import: start-up.)"""
+    return server is not None and server.strip().lower().partition(":")[0] in ("kgs", "kgs-binary")
 
 
 def build_app(
@@ -566,6 +585,7 @@ def build_app(
         server_config=server_config,
         keep_profiles=True,
         kgs=kgs,
+        kgs_binary=kgs and server is not None and server.strip().lower().startswith("kgs-binary"),
     )
     if legacy != DEFAULT_ENCODING:
         from igs_tui.backends.igs.net.client import ClientConfig
@@ -691,3 +711,12 @@ def run_app(
     tune_gc()
     app.run()
     return 0
+
+
+def transcripts_notice(model: ClientModel) -> Callable[[str], None]:
+    """How the session transcripts' caps tell the user they deleted old transcripts."""
+
+    def notice(text: str) -> None:
+        model.notify("warning", "Session transcripts", text, bell=False)
+
+    return notice
