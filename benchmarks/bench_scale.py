@@ -322,7 +322,8 @@ class Session:
     """The real app logged in to the scripted server, headless."""
 
     def __init__(self, tmp: Path) -> None:
-        from igs_tui.apps.client import Connector, tune_gc
+        from igs_tui.apps.client import tune_gc
+        from igs_tui.apps.connector import Connector
         from igs_tui.model import ClientModel
         from igs_tui.ui.app import IgsApp
 
@@ -340,7 +341,7 @@ class Session:
         tune_gc()  # as the launcher does before running the app
 
     async def login(self, pilot: Any) -> None:
-        from igs_tui.ui.login import LoginRequest
+        from igs_tui.ui.login_request import LoginRequest
 
         app = self.app
         await pilot.pause()

@@ -43,11 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from frame_probe import FrameProbe, bare_frames
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.login_request import LoginRequest
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (160, 48)

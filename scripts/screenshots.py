@@ -62,7 +62,7 @@ from igs_tui.ui.demo_model import (
     demo_model,
 )
 from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.login_request import LoginRequest
 from igs_tui.ui.main_screen import MainScreen
 
 SCREENS: list[tuple[str, tuple[str, ...]]] = [

@@ -51,7 +51,7 @@ def test_local_dialect_reaches_the_embedded_server_config() -> None:
     _app, connector = build_app(local=True, dialect="nngs")
     assert connector.server_config is not None and connector.server_config.dialect == "nngs"
     # the program keeps what it learns about real servers in the config dir
-    assert connector._profile_store(fast=False).path is not None
+    assert connector.profile_store(local=False).path is not None
     _app, connector = build_app(local=True)
     assert connector.server_config is None
 

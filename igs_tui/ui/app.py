@@ -22,7 +22,8 @@ from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
+from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginScreen
+from igs_tui.ui.login_request import LoginRequest
 from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms

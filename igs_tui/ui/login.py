@@ -6,7 +6,7 @@ so the screen can be tested without a network and reused for any server kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from textual import events, on
@@ -25,6 +25,7 @@ from textual.widgets import (
 
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.cycle_choice import CycleChoice
+from igs_tui.ui.login_request import LoginRequest
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.settings import (
     ENCODING_CHOICES,
@@ -44,23 +45,6 @@ KGS_HOST = "www.gokgs.com"
 KGS_PORT = 443
 """KGS's JSON endpoint (https); another host:port (the fake server) is reached over http."""
 SERVER_KINDS = ("igs", "local", "custom", "kgs")
-
-
-@dataclass(frozen=True)
-class LoginRequest:
-    """Where and as whom to log in; the password is kept out of ``repr`` (logs, tracebacks)."""
-
-    server: str
-    host: str
-    port: int
-    user: str
-    password: str = field(default="", repr=False)
-    guest: bool = False
-    encoding: str = ""
-    """The legacy codec chosen for this server's non-UTF-8 text (``cp932``, ``euc_kr``,
-    ``gb18030``, ``big5``, ``none``); ``""`` keeps the program's default."""
-    record: bool = True
-    """Write a transcript of the session (sessions/ in the data dir)."""
 
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:

@@ -1,6 +1,6 @@
 """Logging out and reconnecting at once: what the app needs from whoever holds the link.
 
-The UI never holds a connection: the launcher's connector does (``apps/client.py``). Logging
+The UI never holds a connection: the launcher's connector does (``apps/connector``). Logging
 out (to switch account or server without quitting) and "reconnect now" (skip the pause the
 client waits between attempts) are the connector's to carry out; the app only asks, through
 this small protocol, and says what happened. A launcher without it (a local engine game, a
@@ -22,7 +22,7 @@ RECONNECT_KEY = "alt+c"
 
 
 class SessionControl(Protocol):
-    """The connector as the app sees it (``apps.client.Connector`` implements it)."""
+    """The connector as the app sees it (``apps.connector.Connector`` implements it)."""
 
     async def end_session(self) -> None:
         """Say goodbye to the server and close the link; no reconnect follows."""

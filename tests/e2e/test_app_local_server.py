@@ -15,7 +15,7 @@ from pathlib import Path
 
 from textual.widgets import Input, RadioButton
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
 from igs_tui.ui.app import IgsApp

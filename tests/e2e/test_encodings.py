@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from tests.net.fakeigs import FakeIgs
 from tests.polling import wait_until

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.login_request import LoginRequest
 from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
 from tests.e2e.test_app_local_server import NoKeyring

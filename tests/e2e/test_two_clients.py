@@ -28,7 +28,7 @@ import pytest
 from sgfmill import sgf
 from textual.pilot import Pilot
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role

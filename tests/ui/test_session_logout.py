@@ -17,7 +17,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, RadioButton
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.localserver.config import ServerConfig
