@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
+from igs_tui.ui.app_services import AppServices
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginScreen
@@ -377,6 +378,7 @@ class IgsApp(App[None]):
         try:
             from igs_tui.ui.board_widget import BoardWidget
             from igs_tui.ui.game_view import GameView
+            from igs_tui.ui.review_screen import review_section
         except ImportError:
             return sections
         # the games panel's keys (show=False there: the footer has no room for them)
@@ -654,9 +656,5 @@ def _lobby_sections() -> list[tuple[str, Iterable[BindingType]]]:
     ]
 
 
-def review_section() -> tuple[str, Iterable[BindingType]]:
-    """Help for the record review ("Open record…" in the palette, or ``igs-tui review FILE``)."""
-    from igs_tui.ui.review_screen import ReviewScreen
-
-    opening = Binding("ctrl+p", "palette", "Open record… (palette): review an SGF/Ishi file")
-    return ("Record review", [opening, *ReviewScreen.BINDINGS])
+_SERVICES: type[AppServices] = IgsApp
+"""The app offers every service its widgets ask for (:mod:`app_services`; mypy checks it)."""

@@ -25,10 +25,10 @@ from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.ui.app_services import services
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_history import history_line
 from igs_tui.ui.chat_input import ChatInput
-from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
@@ -247,8 +247,8 @@ class ChatPane(ModelWatcher):
             return []
         lines = self._history.get(key)
         if lines is None:
-            logger = getattr(self.app, "chat_logger", None)
-            logged = logger.history(key) if isinstance(logger, ChatLogger) else []
+            logger = services(self.app).chat_logger
+            logged = logger.history(key) if logger is not None else []
             lines = [history_line(line) for line in logged]
             if lines:
                 lines.append(Text("── earlier sessions, from the chat log ──", "dim"))
@@ -302,9 +302,7 @@ class ChatPane(ModelWatcher):
             self.post_message(MatchRequested(outcome.match))
         if outcome.card is not None:
             self.post_message(PlayerCardRequested(outcome.card))
-        show_messages = getattr(self.app, "show_messages", None)
-        if outcome.messages and callable(show_messages):
-            show_messages()
-        show_observers = getattr(self.app, "show_observers", None)
-        if outcome.observers is not None and callable(show_observers):
-            show_observers(outcome.observers)
+        if outcome.messages:
+            services(self.app).show_messages()
+        if outcome.observers is not None:
+            services(self.app).show_observers(outcome.observers)

@@ -19,6 +19,7 @@ from igs_tui.model import ClientModel, FollowedGame, GamePhase
 from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
 from igs_tui.model.assist import EngineAssist
 from igs_tui.ui.analysis_view import ask_engine, fill_gaps, game_line_keys, game_position
+from igs_tui.ui.app_services import services
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
@@ -68,14 +69,12 @@ class GameActions(ModelWatcher):
     @property
     def assist(self) -> EngineAssist | None:
         """The app's engine helper, if one was configured."""
-        assist: EngineAssist | None = getattr(self.app, "assist", None)
-        return assist
+        return services(self.app).assist
 
     @property
     def analysis_engine(self) -> EngineAnalysis | None:
         """The app's analysing engine, if one was configured."""
-        engine: EngineAnalysis | None = getattr(self.app, "analysis", None)
-        return engine
+        return services(self.app).analysis
 
     def _can(self, capability: T | None, what: str) -> T | None:
         """``capability`` of the backend, or None after saying why ``what`` is not possible."""

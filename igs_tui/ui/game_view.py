@@ -42,6 +42,7 @@ from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, LinkState, Role, game_topic
 from igs_tui.ui.analysis_view import candidate_labels, game_line_keys, summary_lines
+from igs_tui.ui.app_services import services
 from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardOverlay, BoardPicture
 from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
@@ -295,9 +296,7 @@ class GameView(GameActions):
 
     def action_observers(self) -> None:
         """Who watches this game (``v``: viewers; the server is asked as the list opens)."""
-        show = getattr(self.app, "show_observers", None)
-        if callable(show):
-            show(self.number)
+        services(self.app).show_observers(self.number)
 
     def on_resize(self, _event: events.Resize) -> None:
         self._fit_side()

@@ -9,7 +9,7 @@ message's sender.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,12 +21,10 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.topics import TOPIC_MESSAGES
+from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
-
-if TYPE_CHECKING:
-    from igs_tui.ui.app import IgsApp
 
 
 def messages_text(messages: tuple[ServerMessage, ...], asked: bool) -> Text:
@@ -119,6 +117,6 @@ class MessagesScreen(Dialog[None]):
     def action_card(self) -> None:
         authors = [m.author for m in self._model.messages if m.author]
         if authors:
-            app = cast("IgsApp", self.app)
+            app = services(self.app)
             self.dismiss()
             app.show_player_card(authors[-1])

@@ -6,7 +6,7 @@ plain text). Enter opens the highlighted observer's card, ``r`` asks again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,12 +18,10 @@ from textual.widgets.option_list import Option
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import ClientModel
 from igs_tui.model.topics import game_topic
+from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
-
-if TYPE_CHECKING:
-    from igs_tui.ui.app import IgsApp
 
 
 class ObserverList(ModelWatcher):
@@ -108,6 +106,6 @@ class ObserversScreen(Dialog[None]):
         event.stop()
         names = self.query_one(ObserverList).names
         if 0 <= event.option_index < len(names):
-            app = cast("IgsApp", self.app)
+            app = services(self.app)
             self.dismiss()
             app.show_player_card(names[event.option_index])

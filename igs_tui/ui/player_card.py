@@ -9,7 +9,7 @@ a game and ``o`` observes the game the player is in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -27,13 +27,11 @@ from igs_tui.model import (
     PlayerCard,
     PlayerResults,
 )
+from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.table_util import label_column
-
-if TYPE_CHECKING:
-    from igs_tui.ui.app import IgsApp
 
 LABEL_WIDTH = 18
 RECENT_SHOWN = 10
@@ -187,12 +185,12 @@ class PlayerCardScreen(Dialog[None]):
             history.player_results(self.player)
 
     def action_tell(self) -> None:
-        app = cast("IgsApp", self.app)
+        app = services(self.app)
         self.dismiss()
         app.open_chat(BufferKey(ChatKind.TELL, self.player))
 
     def action_match(self) -> None:
-        app = cast("IgsApp", self.app)
+        app = services(self.app)
         self.dismiss()
         app.challenge(self.player)
 
@@ -204,7 +202,7 @@ class PlayerCardScreen(Dialog[None]):
         if number is None or observing is None:
             self.notify("The card names no game to observe.", markup=False, timeout=3)
             return
-        app = cast("IgsApp", self.app)
+        app = services(self.app)
         self.dismiss()
         observing.observe(number)
         app.show_pane("board")

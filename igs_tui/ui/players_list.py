@@ -34,12 +34,12 @@ from igs_tui.model.changes import (
     PlayersUpdated,
     SocialListsSet,
 )
+from igs_tui.ui.app_services import services
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
 from igs_tui.ui.messages import MatchRequested, OpenChat, PlayerCardRequested
 from igs_tui.ui.model_bridge import ModelWatcher
-from igs_tui.ui.play_toggles import OwnFlags
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -281,8 +281,8 @@ class PlayersList(ModelWatcher):
         else:
             shown, total = len(self.shown_players), len(self.model.players)
             line = f"{shown} of {total} players · t tell · m match · s card · f friend · b block"
-            flags = getattr(self.app, "own_flags", None)
-            if isinstance(flags, OwnFlags) and self.model.me:
+            flags = services(self.app).own_flags
+            if flags is not None and self.model.me:
                 line += f" · {flags.summary(self.model)}"
             status.update(Text(line), layout=False)  # one row, as wide as the pane
 
@@ -351,9 +351,8 @@ class PlayersList(ModelWatcher):
         """Make the selected player a friend (or not), or block (or unblock) them."""
         if (name := self.selected) is None:
             return
-        toggle = getattr(self.app, "toggle_social", None)
-        if callable(toggle) and (said := toggle(name, which)):
-            self.notify(str(said), markup=False)
+        if said := services(self.app).toggle_social(name, which):
+            self.notify(said, markup=False)
 
     @on(VirtualTable.RowSelected, "#players-table")
     def _row_selected(self) -> None:

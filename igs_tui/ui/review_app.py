@@ -14,13 +14,15 @@ from textual.binding import Binding, BindingType
 
 from igs_tui.model.analysis import EngineAnalysis
 from igs_tui.records import Collection
+from igs_tui.ui.app_services import BasicServices
 from igs_tui.ui.review_screen import ReviewScreen
 
 __all__ = ["ReviewApp"]
 
 
-class ReviewApp(App[None]):
-    """Review ``collection`` (read from ``path``); closing the review quits."""
+class ReviewApp(BasicServices, App[None]):
+    """Review ``collection`` (read from ``path``); closing the review quits. Of the app's
+    services it offers live analysis only."""
 
     TITLE = "igs-tui review"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help")]
@@ -50,8 +52,8 @@ class ReviewApp(App[None]):
         self.exit()
 
     def action_help(self) -> None:
-        from igs_tui.ui.app import review_section
         from igs_tui.ui.help_screen import HelpScreen
+        from igs_tui.ui.review_screen import review_section
 
         if not isinstance(self.screen, HelpScreen):
             sections = [("Global", [*App.BINDINGS, *self.BINDINGS]), review_section()]

@@ -17,7 +17,7 @@ letters on the board, winrate/score and a graph of the line beside it), Escape/`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -45,6 +45,7 @@ from igs_tui.ui.analysis_view import (
     review_position,
     summary_lines,
 )
+from igs_tui.ui.app_services import services
 from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardPicture, PointMark
 from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
@@ -245,8 +246,7 @@ class ReviewScreen(Screen[None]):
     @property
     def analysis_engine(self) -> EngineAnalysis | None:
         """The app's analysing engine (``--engine``), if any."""
-        engine: EngineAnalysis | None = getattr(self.app, "analysis", None)
-        return engine
+        return services(self.app).analysis
 
     @property
     def komi(self) -> float:
@@ -409,3 +409,9 @@ class ReviewScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def review_section() -> tuple[str, Iterable[BindingType]]:
+    """Help for the record review ("Open record…" in the palette, or ``igs-tui review FILE``)."""
+    opening = Binding("ctrl+p", "palette", "Open record… (palette): review an SGF/Ishi file")
+    return ("Record review", [opening, *ReviewScreen.BINDINGS])

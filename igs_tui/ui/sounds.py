@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Static
 
+from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.settings import read_config, update_config
 
@@ -105,15 +106,14 @@ def save_sounds(settings: SoundSettings, directory: Path | None = None) -> Path:
     return update_config({"sounds": settings.to_json()}, directory)
 
 
-_DEFAULTS = SoundSettings()
+DEFAULT_SOUNDS = SoundSettings()
+"""The settings of an app that keeps none (a test's): every sound on, not muted."""
 
 
 def ring(app: App[Any], *events: str) -> bool:
     """Ring the bell once if any of ``events`` rings under the app's settings (the defaults in
     an app without any, such as a test's); whether it rang."""
-    settings = getattr(app, "sounds", None)
-    if not isinstance(settings, SoundSettings):
-        settings = _DEFAULTS
+    settings = services(app).sounds
     if not any(settings.rings(event) for event in events):
         return False
     app.bell()

@@ -118,14 +118,14 @@ async def test_the_focused_row_keeps_its_label_visible(tmp_path: Path) -> None:
 async def test_opponents_move_rings_when_chosen_and_our_own_never() -> None:
     model, _clock = new_model()
     app = AssistApp(model, RecordingBackend())
-    app.sounds = SoundSettings()  # type: ignore[attr-defined]
+    app.sounds = SoundSettings()
     async with app.run_test(size=(100, 30)) as pilot:
         own_game(model, moves=script(9, "C3"))  # we are Black
         await settle(pilot)
         model.apply(ch.MoveAdded(21, script(9, "C3", "E5")[1]))  # White (the opponent) moves
         await settle(pilot)
         assert app.bells == 0  # "my opponent moved" is off by default
-        app.sounds.enabled["move"] = True  # type: ignore[attr-defined]
+        app.sounds.enabled["move"] = True
         model.apply(ch.MoveAdded(21, script(9, "C3", "E5", "D4")[2]))  # our own move
         await settle(pilot)
         assert app.bells == 0
