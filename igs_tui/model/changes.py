@@ -27,6 +27,7 @@ from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
 from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
+from igs_tui.model.observable import HubTopic
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
 from igs_tui.model.topics import (
@@ -52,7 +53,7 @@ class Change:
     __slots__ = ()
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         raise NotImplementedError
 
 
@@ -63,7 +64,7 @@ class _GameChange(Change):
     game: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (game_topic(self.game),)
 
 
@@ -73,7 +74,7 @@ class ConnectionChanged(Change):
     status: ConnectionStatus
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONNECTION,)
 
 
@@ -85,7 +86,7 @@ class PlayersReplaced(Change):
     players: tuple[Player, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -96,7 +97,7 @@ class PlayersUpdated(Change):
     players: tuple[Player, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -109,7 +110,7 @@ class PlayersPruned(Change):
     names: frozenset[str]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -118,7 +119,7 @@ class PlayerLeft(Change):
     name: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -129,7 +130,7 @@ class MessagesWaiting(Change):
     count: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_MESSAGES,)
 
 
@@ -140,7 +141,7 @@ class MessagesListed(Change):
     messages: tuple[ServerMessage, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_MESSAGES,)
 
 
@@ -153,7 +154,7 @@ class SocialListsSet(Change):
     blocked: frozenset[str]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -164,7 +165,7 @@ class PlayerResultsReceived(Change):
     results: PlayerResults
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CARDS,)
 
 
@@ -175,7 +176,7 @@ class PlayerCardReceived(Change):
     card: PlayerCard
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CARDS,)
 
 
@@ -184,7 +185,7 @@ class _LobbyChange(Change):
     __slots__ = ()
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_LOBBY,)
 
 
@@ -240,7 +241,7 @@ class GamesReplaced(Change):
     games: tuple[GameSummary, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -251,7 +252,7 @@ class GamesListed(Change):
     games: tuple[GameSummary, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -262,7 +263,7 @@ class GameUnlisted(Change):
     number: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -274,7 +275,7 @@ class GameMovesCounted(Change):
     moves: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -286,7 +287,7 @@ class GameTitled(Change):
     title: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -299,7 +300,7 @@ class GameEnded(Change):
     result: str = ""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -324,7 +325,7 @@ class GameFollowed(Change):
     title: str | None = None
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, game_topic(self.game))
 
 
@@ -336,7 +337,7 @@ class GameUnfollowed(Change):
     game: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, TOPIC_FINISHED, game_topic(self.game))
 
 
@@ -403,7 +404,7 @@ class MoveAdded(_GameChange):
     move: MoveRecord
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (game_topic(self.game),)
 
 
@@ -523,7 +524,7 @@ class GameScored(_GameChange):
     result: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -608,7 +609,7 @@ class ChallengeOpened(Change):
     challenge: Challenge
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -620,7 +621,7 @@ class ChallengeClosed(Change):
     reason: str = ""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -629,7 +630,7 @@ class DisputeOpened(Change):
     dispute: Dispute
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -642,7 +643,7 @@ class PassesToEndSet(Change):
     passes: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONNECTION,)
 
 
@@ -656,7 +657,7 @@ class SessionEnded(Change):
     own settings (friends, blocked players, limits) stay."""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (
             TOPIC_CONNECTION,
             TOPIC_PLAYERS,
@@ -682,7 +683,7 @@ class LimitsSet(Change):
     limits: Limits
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, TOPIC_FINISHED, TOPIC_CHAT_LIST, TOPIC_CONSOLE)
 
 
@@ -692,7 +693,7 @@ class BufferOpened(Change):
     key: BufferKey
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHAT_LIST,)
 
 
@@ -709,7 +710,7 @@ class ChatAdded(Change):
     timestamp: float = 0.0
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (self.key.topic, TOPIC_CHAT_LIST)
 
 
@@ -718,7 +719,7 @@ class BufferRead(Change):
     key: BufferKey
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHAT_LIST,)
 
 
@@ -731,7 +732,7 @@ class ConsoleAdded(Change):
     outgoing: bool = False
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONSOLE,)
 
 
@@ -743,7 +744,7 @@ class ConsoleLinesAdded(Change):
     lines: tuple[ConsoleLine, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONSOLE,)
 
 
@@ -757,5 +758,5 @@ class Notified(Change):
     bell: bool = True
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_NOTIFY,)

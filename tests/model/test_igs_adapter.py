@@ -10,6 +10,8 @@ from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go import Color, Point
 from igs_tui.localserver.lines import USER_HEADER, format_user_entry
 from igs_tui.model import (
+    TOPIC_CONSOLE,
+    TOPIC_GAMES,
     BufferKey,
     ChatKind,
     ClientModel,
@@ -43,7 +45,7 @@ def test_received_lines_reach_the_console_once_per_read_in_order() -> None:
 
     model = ClientModel()
     published: list[object] = []
-    model.hub.subscribe("console", published.append)
+    model.hub.subscribe(TOPIC_CONSOLE, published.append)
     adapter = ModelAdapter(model)
     lines = [f"9 line {i}" for i in range(30)] + ["1 8"]
     for line in lines:
@@ -313,7 +315,7 @@ def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> No
     assert model.games[58].moves == 0
     model.follow(58)
     seen: list[int] = []
-    model.hub.subscribe("games", lambda _t: seen.append(model.games[58].moves))
+    model.hub.subscribe(TOPIC_GAMES, lambda _t: seen.append(model.games[58].moves))
     lines(
         """
 15 Game 58 I: bob (0 4500 -1) vs fred (0 4495 -1)

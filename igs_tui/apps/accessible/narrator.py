@@ -13,7 +13,6 @@ from collections.abc import Callable
 from igs_tui.go import Color, format_point
 from igs_tui.model import ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model import changes as ch
-from igs_tui.model.observable import ANY
 from igs_tui.ui.safe_text import clean
 
 COLOR_NAME = {Color.BLACK: "Black", Color.WHITE: "White"}
@@ -44,7 +43,7 @@ class Narrator:
         self._state: LinkState | None = None
         self._told: dict[int, int] = {}
         """The last move number told, by game (servers resend move lists)."""
-        self._unsubscribe = model.hub.subscribe(ANY, self.heard)
+        self._unsubscribe = model.hub.subscribe_all(self.heard)
 
     def close(self) -> None:
         self._unsubscribe()
