@@ -310,7 +310,9 @@ class GameFollowed(Change):
     """Start following a game (observe or play). An entry that exists is updated, not reset.
 
     A new entry starts from the games list's row, then the given fields; ``None`` fields are
-    left as they are.
+    left as they are. Size, komi and handicap are a :class:`GameSetup` of the row
+    (:attr:`SetupSource.LISTING`) and then of this change (:attr:`SetupSource.FOLLOWED`),
+    applied by the same handler, so a value from a stronger source is not undone.
     """
 
     game: int
@@ -371,12 +373,16 @@ class SetupSource(IntEnum):
     DEFAULT = 0
     LISTING = 1
     """The server's games list row."""
-    TERMS = 2
+    FOLLOWED = 2
+    """What the backend said as it started following the game (:class:`GameFollowed`)."""
+    TERMS = 3
     """The match terms we agreed to (classic IGS games say their size nowhere else)."""
-    PROPERTIES = 3
+    PROPERTIES = 4
     """The server's game-properties line (nmatch games)."""
-    AGREED = 4
+    AGREED = 5
     """A komi both players agreed on during the game."""
+    MOVES = 6
+    """The moves themselves: a handicap move says how many stones are on the board."""
 
 
 @dataclass(frozen=True, slots=True)
