@@ -16,16 +16,15 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Checkbox, Input, Label, Select
 
-from igs_tui.backends.capabilities import Backend
+from igs_tui.backends.capabilities import Backend, Listing
 from igs_tui.model import TOPIC_GAMES, ClientModel, GameSummary
 from igs_tui.model.changes import Change, GameMovesCounted, GameTitled
 from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
 from igs_tui.ui.games_filter import GameFilter, select_games
-from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
+from igs_tui.ui.list_pane import ListPane
 from igs_tui.ui.messages import RoomsRequested, ShowPane
-from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.repaint import BlankHorizontal
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -77,8 +76,13 @@ UNTITLED = Text("(title when observed)", style="dim italic")
 (``9 Game is titled: …``); once seen, the title stays in the list."""
 
 
-class GamesList(ModelWatcher):
+class GamesList(ListPane):
     """Filter bar plus table of games; reads ``model.games``, sends ``backend.observe``."""
+
+    TABLE_ID = "games-table"
+    FILTER_ID = "games-filter"
+    LISTING = "The game list"
+    DEFAULT_SORT = "number"
 
     BLANK = True  # the bar and the table cover it (see igs_tui.ui.repaint)
 
@@ -112,22 +116,18 @@ class GamesList(ModelWatcher):
     of the CPU a move cost beside the board). Batched, a second's worth of moves is one frame."""
 
     def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.model = model
-        self.backend = backend
-        self.refresher = ListRefresher(
-            model.clock, lambda listing: listing.refresh_games(), backend
-        )
-        """Asks the server again for a stale list (made here: the screen may show the pane
-        before it is mounted)."""
+        super().__init__(model, backend, id=id)
         self.filter = GameFilter()
-        self.sort_key = "number"
-        self.descending = False
         self.shown_games: list[GameSummary] = []
         self._counts_due: set[int] = set()
         """Games whose move count changed and is not shown yet."""
         self._counts_timer: Timer | None = None
-        self._dirty = True
+
+    def ask_listing(self, listing: Listing) -> None:
+        listing.refresh_games()
+
+    def descending_first(self, key: str) -> bool:
+        return key != "number"  # the strongest, the longest, the most watched first
 
     def compose(self) -> ComposeResult:
         with BlankHorizontal(id="games-bar"):
@@ -140,15 +140,9 @@ class GamesList(ModelWatcher):
         yield Label(self.ROOMS_HINT, id="games-hint")
         yield VirtualTable([(label, width) for _, label, width in COLUMNS], id="games-table")
 
-    @property
-    def table(self) -> VirtualTable:
-        return self.query_one("#games-table", VirtualTable)
-
-    def on_mount(self) -> None:
+    def watch_listing(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)
         self.watch_model(self.model.hub, TOPIC_LOBBY, self.show_rooms_hint)
-        self.rebuild()
-        self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
     def model_changed(self, changes: list[Change] | None = None) -> None:
         """Apply the changes heard since the last frame: a move count or a title changes one
@@ -198,14 +192,6 @@ class GamesList(ModelWatcher):
             game = self.model.games.get(number)
             if game is not None and table.update_row(str(number), game_row(game)):
                 self.shown_games = [game if g.number == number else g for g in self.shown_games]
-
-    def refresh_if_dirty(self) -> None:
-        """Called by the screen when the pane becomes visible: a stale list is asked for
-        again (here, not on Textual's Show event, which a busy app was seen to post too late
-        or not at all for a pane switched to at once), and drawn if it changed."""
-        self.refresher.shown()
-        if self._dirty:
-            self.rebuild()
 
     def rebuild(self) -> None:
         self._dirty = False
@@ -258,24 +244,6 @@ class GamesList(ModelWatcher):
     @on(Input.Submitted, "#games-filter")
     def _filter_submitted(self) -> None:
         self.table.focus()
-
-    def action_sort(self, key: str) -> None:
-        """Sort by ``key``; choosing the current key again flips the direction."""
-        if key == self.sort_key:
-            self.descending = not self.descending
-        else:
-            self.sort_key = key
-            self.descending = key != "number"
-        self.rebuild()
-
-    def action_focus_filter(self) -> None:
-        self.query_one("#games-filter", Input).focus()
-
-    def action_refresh_list(self) -> None:
-        listing = need(self, self.backend, self.backend.capabilities.listing, "The game list")
-        if listing is not None:
-            listing.refresh_games()
-            self.refresher.asked()
 
     @on(VirtualTable.HeaderSelected, "#games-table")
     def _header(self, event: VirtualTable.HeaderSelected) -> None:

@@ -25,7 +25,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Checkbox, Input, Label
 
-from igs_tui.backends.capabilities import Backend
+from igs_tui.backends.capabilities import Backend, Listing
 from igs_tui.model import TOPIC_PLAYERS, BufferKey, ChatKind, ClientModel, Player
 from igs_tui.model.changes import (
     Change,
@@ -35,11 +35,9 @@ from igs_tui.model.changes import (
     SocialListsSet,
 )
 from igs_tui.ui.app_services import services
-from igs_tui.ui.capability import need
 from igs_tui.ui.filter_input import FilterInput
-from igs_tui.ui.list_refresh import CHECK_SECONDS, ListRefresher
+from igs_tui.ui.list_pane import ListPane
 from igs_tui.ui.messages import MatchRequested, OpenChat, PlayerCardRequested
-from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.table_util import is_shown
@@ -123,12 +121,17 @@ def player_row(
     ]
 
 
-class PlayersList(ModelWatcher):
+class PlayersList(ListPane):
     """Filter bar plus table of players.
 
     The table always shows its vertical scrollbar: one that appears when the first listing
     fills the list lays the whole screen out again (13 ms with every pane of the main screen),
     on the way of the listing to the screen."""
+
+    TABLE_ID = "players-table"
+    FILTER_ID = "players-name"
+    LISTING = "The player list"
+    DEFAULT_SORT = "name"
 
     DEFAULT_CSS = """
     PlayersList { height: 1fr; }
@@ -155,19 +158,9 @@ class PlayersList(ModelWatcher):
     ]
 
     def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.model = model
-        self.backend = backend
-        self.refresher = ListRefresher(
-            model.clock, lambda listing: listing.refresh_players(), backend
-        )
-        """Asks the server again for a stale list (made here: the screen may show the pane
-        before it is mounted)."""
+        super().__init__(model, backend, id=id)
         self.filter = PlayerFilter()
-        self.sort_key = "name"
-        self.descending = False
         self.shown_players: list[Player] = []
-        self._dirty = True
         self._rows: dict[str, tuple[Player, Sequence[Text]]] = {}
         self._rebuilt_at = 0.0
         self._rebuild_cost = 0.0
@@ -191,14 +184,14 @@ class PlayersList(ModelWatcher):
         yield Label("", id="players-status")
         yield VirtualTable(COLUMNS, id="players-table")
 
-    @property
-    def table(self) -> VirtualTable:
-        return self.query_one("#players-table", VirtualTable)
+    def ask_listing(self, listing: Listing) -> None:
+        listing.refresh_players()
 
-    def on_mount(self) -> None:
+    def descending_first(self, key: str) -> bool:
+        return key == "rank"  # the strongest first; names from A
+
+    def watch_listing(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_PLAYERS, self.players_changed)
-        self.rebuild()
-        self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))
 
     def players_changed(self, changes: list[Change]) -> None:
         """Rebuild for these changes: at once for the end of a listing or the first change in
@@ -243,14 +236,6 @@ class PlayersList(ModelWatcher):
         self.rebuild()
         self._rebuilt_at = time.perf_counter()
         self._rebuild_cost = self._rebuilt_at - started
-
-    def refresh_if_dirty(self) -> None:
-        """Called by the screen when the pane becomes visible: a stale list is asked for
-        again (here, not on Textual's Show event, which a busy app was seen to post too late
-        or not at all for a pane switched to at once), and drawn if it changed."""
-        self.refresher.shown()
-        if self._dirty:
-            self.rebuild()
 
     def rebuild(self) -> None:
         self._dirty = False
@@ -311,23 +296,6 @@ class PlayersList(ModelWatcher):
     @on(Input.Submitted)
     def _filter_submitted(self) -> None:
         self.table.focus()
-
-    def action_sort(self, key: str) -> None:
-        if key == self.sort_key:
-            self.descending = not self.descending
-        else:
-            self.sort_key = key
-            self.descending = key == "rank"
-        self.rebuild()
-
-    def action_focus_filter(self) -> None:
-        self.query_one("#players-name", Input).focus()
-
-    def action_refresh_list(self) -> None:
-        listing = need(self, self.backend, self.backend.capabilities.listing, "The player list")
-        if listing is not None:
-            listing.refresh_players()
-            self.refresher.asked()
 
     # actions on the selected player -----------------------------------------------------------
     @property
