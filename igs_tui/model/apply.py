@@ -168,7 +168,7 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         for key, value in fields.items():
             setattr(game, key, value)
     if c.size is not None or c.komi is not None or c.handicap is not None:
-        _setup(model, ch.GameSetup(c.game, ch.SetupSource.FOLLOWED, c.size, c.komi, c.handicap))
+        _setup(model, ch.GameSetup(c.game, ch.SetupSource.LISTING, c.size, c.komi, c.handicap))
 
 
 def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:

@@ -310,9 +310,9 @@ class GameFollowed(Change):
     """Start following a game (observe or play). An entry that exists is updated, not reset.
 
     A new entry starts from the games list's row, then the given fields; ``None`` fields are
-    left as they are. Size, komi and handicap are a :class:`GameSetup` of the row
-    (:attr:`SetupSource.LISTING`) and then of this change (:attr:`SetupSource.FOLLOWED`),
-    applied by the same handler, so a value from a stronger source is not undone.
+    left as they are. Size, komi and handicap are a :class:`GameSetup` of the row, then of this
+    change (both :attr:`SetupSource.LISTING`), applied by the same handler, so a value from a
+    stronger source (agreed terms, the game's properties) is not undone.
     """
 
     game: int
@@ -372,16 +372,15 @@ class SetupSource(IntEnum):
 
     DEFAULT = 0
     LISTING = 1
-    """The server's games list row."""
-    FOLLOWED = 2
-    """What the backend said as it started following the game (:class:`GameFollowed`)."""
-    TERMS = 3
+    """The server's games list row, or what a backend said as it started following the game
+    (:class:`GameFollowed`): a later row says it again, more recently."""
+    TERMS = 2
     """The match terms we agreed to (classic IGS games say their size nowhere else)."""
-    PROPERTIES = 4
+    PROPERTIES = 3
     """The server's game-properties line (nmatch games)."""
-    AGREED = 5
+    AGREED = 4
     """A komi both players agreed on during the game."""
-    MOVES = 6
+    MOVES = 5
     """The moves themselves: a handicap move says how many stones are on the board."""
 
 

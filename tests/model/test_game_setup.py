@@ -19,11 +19,14 @@ def test_a_new_entry_takes_the_listing_row_then_the_followers_values() -> None:
     model.apply(ch.GameFollowed(7, komi=0.5))
     game = model.followed[7]
     assert (game.size, game.komi, game.board.komi) == (13, 0.5, 0.5)
-    assert game.setup_sources == {
-        "size": SetupSource.LISTING,
-        "komi": SetupSource.FOLLOWED,
-        "handicap": SetupSource.LISTING,
-    }
+    assert game.setup_sources == dict.fromkeys(("size", "komi", "handicap"), SetupSource.LISTING)
+
+
+def test_a_later_listing_row_refines_what_was_said_at_follow_time() -> None:
+    model = ClientModel()
+    model.apply(ch.GameFollowed(7, size=9, komi=6.5))
+    model.apply(ch.GameSetup(7, SetupSource.LISTING, size=9, komi=0.5))
+    assert model.followed[7].komi == 0.5
 
 
 def test_following_again_does_not_undo_an_agreed_komi() -> None:
@@ -48,22 +51,26 @@ def test_a_handicap_move_sets_the_handicap_over_any_other_source() -> None:
     assert game.handicap == 3
 
 
-SOURCES = st.sampled_from(list(SetupSource))
+SOURCES = st.sampled_from([*SetupSource, "followed"])
+"""Where a komi comes from; "followed" is a GameFollowed saying it (as strong as a row)."""
 
 
 @given(st.lists(st.tuples(SOURCES, st.sampled_from([0.5, 5.5, 6.5, 7.5])), max_size=12))
 def test_the_komi_is_the_last_said_by_the_strongest_source(
-    said: list[tuple[SetupSource, float]],
+    said: list[tuple[SetupSource | str, float]],
 ) -> None:
     model = ClientModel()
     model.apply(ch.GameFollowed(1, size=9))
+    strength: list[tuple[SetupSource, float]] = []
     for source, komi in said:
-        if source is SetupSource.FOLLOWED:
-            model.apply(ch.GameFollowed(1, komi=komi))
-        else:
+        if isinstance(source, SetupSource):
             model.apply(ch.GameSetup(1, source, komi=komi))
+            strength.append((source, komi))
+        else:
+            model.apply(ch.GameFollowed(1, komi=komi))
+            strength.append((SetupSource.LISTING, komi))
     expected = 0.0
-    if said:
-        strongest = max(source for source, _ in said)
-        expected = [komi for source, komi in said if source is strongest][-1]
+    if strength:
+        strongest = max(source for source, _ in strength)
+        expected = [komi for source, komi in strength if source is strongest][-1]
     assert model.followed[1].komi == expected
