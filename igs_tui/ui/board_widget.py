@@ -45,6 +45,7 @@ from igs_tui.ui.board_render import (
     render_board_lines,
 )
 from igs_tui.ui.repaint import RepaintGate, is_shown
+from igs_tui.ui.styles import stylesheet
 
 MAX_TYPED = 6
 
@@ -68,14 +69,7 @@ class _Drawn:
 class BoardWidget(Widget, can_focus=True):
     """An interactive Go board of any size from 2×2 to 25×25."""
 
-    DEFAULT_CSS = """
-    BoardWidget {
-        width: 1fr;
-        height: 1fr;
-        min-width: 10;
-        min-height: 4;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "board_widget.tcss")
 
     BINDINGS = [
         Binding("up,k", "move_cursor(0, 1)", "Up", show=False),

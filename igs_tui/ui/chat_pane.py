@@ -32,6 +32,7 @@ from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.tail import appended_since
 from igs_tui.ui.wrapping_log import WrappingLog
@@ -94,13 +95,7 @@ def last_tell_partner(model: ClientModel) -> BufferKey | None:
 class ChatPane(ModelWatcher):
     """Buffer list, message log and input; slash commands run through :class:`ChatRunner`."""
 
-    DEFAULT_CSS = """
-    ChatPane { height: 1fr; }
-    ChatPane #chat-buffers { width: 18; height: 1fr; }
-    ChatPane #chat-main { width: 1fr; }
-    ChatPane #chat-title { width: 1fr; background: $boost; text-style: bold; padding: 0 1; }
-    ChatPane #chat-log { height: 1fr; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "chat_pane.tcss")
 
     BINDINGS = [
         Binding("ctrl+n,alt+down", "cycle(1)", "Next buffer"),

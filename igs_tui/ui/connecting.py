@@ -19,6 +19,7 @@ from textual.screen import Screen
 from igs_tui.model import TOPIC_CONNECTION, ClientModel, ConnectionStatus, LinkState
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 
 STATE_TEXT = {
     LinkState.DISCONNECTED: "Starting…",
@@ -48,7 +49,7 @@ def progress_text(target: str, status: ConnectionStatus) -> Text:
 class ConnectionProgress(ModelWatcher):
     """Redraws the progress text on each connection change."""
 
-    DEFAULT_CSS = "ConnectionProgress { height: auto; }"
+    DEFAULT_CSS = stylesheet(__file__, "connection_progress.tcss")
 
     def __init__(self, model: ClientModel, target: str) -> None:
         super().__init__(id="connecting-progress")
@@ -72,12 +73,7 @@ class ConnectionProgress(ModelWatcher):
 class ConnectingScreen(Screen[bool]):
     """Dismisses with ``False`` when the user cancels; the app removes it otherwise."""
 
-    DEFAULT_CSS = """
-    ConnectingScreen { align: center middle; }
-    ConnectingScreen > Vertical {
-        width: 64; height: auto; border: round $accent; padding: 1 2;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "connecting_screen.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, model: ClientModel, target: str) -> None:

@@ -17,6 +17,7 @@ from igs_tui.ui.capability import need
 from igs_tui.ui.chat_input import ChatInput
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.tail import appended_since
 from igs_tui.ui.wrapping_log import WrappingLog
@@ -47,10 +48,7 @@ def console_line(line: ConsoleLine) -> Text:
 
 
 class ConsolePane(ModelWatcher):
-    DEFAULT_CSS = """
-    ConsolePane { height: 1fr; }
-    ConsolePane #console-log { height: 1fr; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "console_pane.tcss")
 
     def __init__(self, model: ClientModel, backend: Backend, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -17,14 +17,13 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from igs_tui.ui.styles import stylesheet
+
 
 class CycleChoice(Widget, can_focus=True):
     """One of ``options`` (``(label, value)`` pairs); :attr:`value` is the chosen value."""
 
-    DEFAULT_CSS = """
-    CycleChoice { width: 1fr; height: 1; }
-    CycleChoice:focus { background: $block-cursor-background; color: $block-cursor-foreground; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "cycle_choice.tcss")
 
     BINDINGS = [
         Binding("right,enter,space", "step(1)", "Next option", show=False),

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Label
 from igs_tui.model import ClientModel, FinishedGame
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 COLUMNS = ("#", "White", "Black", "Result", "Moves", "Record")
 
@@ -43,13 +44,7 @@ def finished_row(game: FinishedGame) -> tuple[Text, ...]:
 class FinishedScreen(Dialog[None]):
     """The finished games released from their tabs, newest first."""
 
-    DEFAULT_CSS = """
-    FinishedScreen { align: center middle; }
-    FinishedScreen > Vertical {
-        width: 95%; height: 90%; border: round $accent; padding: 0 1; background: $surface;
-    }
-    FinishedScreen DataTable { height: 1fr; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "finished_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "Close")]
 
     def __init__(self, model: ClientModel) -> None:

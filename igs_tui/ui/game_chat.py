@@ -22,6 +22,7 @@ from igs_tui.model import BufferKey, ChatKind, ChatMessage, ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.wrapping_log import WrappingLog
 
 SHOWN_MESSAGES = 300
@@ -87,11 +88,7 @@ class GameChat(ModelWatcher):
 
     BLANK = True  # the log and the input cover it (see igs_tui.ui.repaint)
 
-    DEFAULT_CSS = """
-    GameChat { height: 1fr; layout: vertical; }
-    GameChat > ChatLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
-    GameChat > Input { height: 3; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "game_chat.tcss")
 
     def __init__(self, model: ClientModel, backend: Backend, number: int) -> None:
         super().__init__()

@@ -48,6 +48,7 @@ from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.repaint import RepaintGate, is_shown
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.sounds import ring
+from igs_tui.ui.styles import stylesheet
 
 __all__ = [
     "CRITICAL_SECONDS",
@@ -113,12 +114,7 @@ def pass_notice(moves: Sequence[MoveRecord], passes_to_end: int) -> str:
 class GameInfo(Widget):
     """Shows one followed game's state; :meth:`show` sets what to show, :meth:`tick` the time."""
 
-    DEFAULT_CSS = """
-    GameInfo {
-        height: auto;
-        padding: 0 1;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "game_info.tcss")
 
     def __init__(
         self,

@@ -31,6 +31,7 @@ from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.repaint import paint_blank
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import forget_queries, let_go_of_children, let_go_of_removed
 
 COMPACT_HEIGHT = 23
@@ -63,13 +64,7 @@ class GamesPanel(ModelWatcher):
 
     BLANK = True  # the hint (1fr high) or the tabs cover it (see igs_tui.ui.repaint)
 
-    DEFAULT_CSS = """
-    GamesPanel { height: 1fr; }
-    GamesPanel > TabbedContent { height: 1fr; }
-    GamesPanel TabPane { padding: 0; height: 1fr; }
-    GamesPanel > #games-empty { height: 1fr; padding: 1 2; color: $text-muted; }
-    GamesPanel.-compact ContentTabs { display: none; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "games_panel.tcss")
 
     BINDINGS = [
         Binding("less_than_sign", "cycle(-1)", "Prev game", show=False),

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from igs_tui.archive.autosave import save_game_as
 from igs_tui.model import FollowedGame
 from igs_tui.ui.dialog import Dialog
+from igs_tui.ui.styles import stylesheet
 
 MAX_ADD_MINUTES = 6000
 """The largest addtime the command builder accepts (100 hours)."""
@@ -30,13 +31,7 @@ SAVE_SUFFIXES = (".sgf", ".go", ".ishi")
 class InputPrompt(Dialog[str | None]):
     """A question and an input line; Enter submits, Escape cancels (dismisses with None)."""
 
-    DEFAULT_CSS = """
-    InputPrompt { align: center middle; }
-    InputPrompt > Vertical {
-        width: 70; height: auto; border: round $accent; background: $surface; padding: 0 1;
-    }
-    InputPrompt #prompt-error { color: $error; height: auto; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "input_prompt.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(

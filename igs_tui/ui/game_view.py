@@ -63,6 +63,7 @@ from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import ring
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import is_shown
 
 NOT_FOLLOWING = "Not following: new moves wait (End or ctrl+f to follow)"
@@ -118,13 +119,7 @@ class GameView(GameActions):
 
     BLANK = True  # the board and the side column cover it (see igs_tui.ui.repaint)
 
-    DEFAULT_CSS = """
-    GameView { layout: horizontal; height: 1fr; }
-    GameView > BoardWidget { width: 1fr; height: 1fr; }
-    GameView > #game-side {
-        width: 40%; min-width: 20; max-width: 80; height: 1fr; padding-left: 1;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "game_view.tcss")
     SIDE_MIN = 30
     """The narrowest the info and chat side gets (the board takes what is left)."""
     SIDE_MAX = 80

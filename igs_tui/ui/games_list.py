@@ -27,6 +27,7 @@ from igs_tui.ui.list_pane import ListPane
 from igs_tui.ui.messages import RoomsRequested, ShowPane
 from igs_tui.ui.repaint import BlankHorizontal
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.virtual_table import VirtualTable
 
@@ -86,16 +87,7 @@ class GamesList(ListPane):
 
     BLANK = True  # the bar and the table cover it (see igs_tui.ui.repaint)
 
-    DEFAULT_CSS = """
-    GamesList { height: 1fr; }
-    GamesList #games-bar { height: 3; }
-    GamesList #games-filter { width: 1fr; }
-    GamesList #games-size { width: 18; }
-    GamesList #games-broadcasts { width: auto; }
-    GamesList #games-count { width: auto; height: 3; content-align: center middle; padding: 0 1; }
-    GamesList #games-hint { height: 1; padding: 0 1; color: $warning; display: none; }
-    GamesList VirtualTable { height: 1fr; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "games_list.tcss")
 
     ROOMS_HINT = "Join a room to see its games: press j (or ctrl+p → Rooms)"
 

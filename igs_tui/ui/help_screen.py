@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from igs_tui.ui.chat_commands import COMMAND_HELP
 from igs_tui.ui.dialog import Dialog
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import label_column
 
 
@@ -57,13 +58,7 @@ def help_text(sections: list[tuple[str, Iterable[BindingType]]]) -> Text:
 
 
 class HelpScreen(Dialog[None]):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen VerticalScroll {
-        width: 90%; max-width: 100; height: 90%; border: round $accent; padding: 0 1;
-        background: $surface;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "help_screen.tcss")
     BINDINGS = [
         Binding("escape,q,f1", "dismiss", "Close help"),
         Binding("up", "scroll('up')", show=False),

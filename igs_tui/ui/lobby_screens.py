@@ -35,6 +35,7 @@ from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 SEEK_SIZES = (19, 13, 9)
 MAX_SEEK_HANDICAP = 9
@@ -55,7 +56,7 @@ class LobbyList(ModelWatcher):
 
     ``read`` gives the labels to show, or None while the server has not answered."""
 
-    DEFAULT_CSS = "LobbyList { height: auto; } LobbyList OptionList { max-height: 20; }"
+    DEFAULT_CSS = stylesheet(__file__, "lobby_list.tcss")
 
     def __init__(
         self, model: ClientModel, read: Callable[[], Sequence[str] | None], empty: str
@@ -90,14 +91,7 @@ class LobbyList(ModelWatcher):
 
 
 class _LobbyScreen(Dialog[None]):
-    DEFAULT_CSS = """
-    _LobbyScreen { align: center middle; }
-    _LobbyScreen > Vertical {
-        width: 64; max-width: 95%; height: auto; max-height: 90%;
-        border: round $accent; padding: 0 1; background: $surface;
-    }
-    _LobbyScreen .lobby-keys { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "lobby_screen.tcss")
 
     def __init__(self, model: ClientModel, backend: Backend) -> None:
         super().__init__()
@@ -230,7 +224,7 @@ class SeekState(ModelWatcher):
     """The board size and handicap chosen, and whether we seek; closes its screen when the
     server pairs us (the game then opens as an accepted challenge does)."""
 
-    DEFAULT_CSS = "SeekState { height: auto; }"
+    DEFAULT_CSS = stylesheet(__file__, "seek_state.tcss")
 
     def __init__(self, model: ClientModel) -> None:
         super().__init__()

@@ -36,6 +36,7 @@ from igs_tui.ui.settings import (
     save_server_encoding,
     save_settings,
 )
+from igs_tui.ui.styles import stylesheet
 
 IGS_HOST = "igs.joyjoy.net"
 IGS_PORT = 7777
@@ -73,23 +74,7 @@ def parse_server_preset(preset: str) -> tuple[str, str, int]:
 class LoginScreen(Screen[LoginRequest]):
     """Collects a :class:`LoginRequest` and remembers choices (password only via keyring)."""
 
-    DEFAULT_CSS = """
-    LoginScreen { align: center middle; }
-    LoginScreen #login-box {
-        width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
-    }
-    LoginScreen #login-title { text-style: bold; width: 100%; content-align: center middle; }
-    LoginScreen RadioSet { width: 100%; height: auto; border: none; padding: 0; }
-    LoginScreen Checkbox { width: 1fr; }
-    LoginScreen .row { height: auto; }
-    LoginScreen .row Input { width: 1fr; }
-    LoginScreen #port { width: 12; }
-    LoginScreen #encoding-row Label { width: auto; padding: 0 1 0 0; }
-    LoginScreen #encoding { width: 1fr; }
-    LoginScreen #login-error { color: $error; height: auto; }
-    LoginScreen #connect { width: 100%; }
-    LoginScreen .-hidden { display: none; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "login_screen.tcss")
 
     BINDINGS = [("escape", "app.quit", "Quit")]
 

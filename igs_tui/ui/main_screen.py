@@ -38,6 +38,7 @@ from igs_tui.ui.play_challenge_dialog import ChallengeWatcher
 from igs_tui.ui.players_list import PlayersList
 from igs_tui.ui.repaint import BlankContainer, BlankHorizontal, BlankVertical
 from igs_tui.ui.status_bar import StatusBar
+from igs_tui.ui.styles import stylesheet
 
 PANES: tuple[tuple[str, str], ...] = (
     ("board", "Board"),
@@ -121,7 +122,7 @@ class OwnGameWatcher(ModelWatcher):
     pane we were looking at (typically the user list we challenged from).
     """
 
-    DEFAULT_CSS = "OwnGameWatcher { display: none; }"
+    DEFAULT_CSS = stylesheet(__file__, "own_game_watcher.tcss")
 
     def __init__(self, model: ClientModel) -> None:
         super().__init__()
@@ -154,14 +155,7 @@ class PaneGone(LookupError):
 class MainScreen(Screen[None]):
     BLANK = True  # the tab bar, the panes, the status bar and the footer cover it
 
-    DEFAULT_CSS = """
-    MainScreen #deck { height: 1fr; }
-    MainScreen .pane { width: 1fr; height: 1fr; }
-    MainScreen #side { width: 1fr; height: 1fr; }
-    MainScreen.-wide #pane-board { width: 3fr; }
-    MainScreen.-wide #side { width: 2fr; }
-    MainScreen.-wide .pane.-side { border-left: vkey $accent; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "main_screen.tcss")
 
     BINDINGS = [*_pane_bindings(), *PLAY_BINDINGS]
 

@@ -25,6 +25,7 @@ from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 
 def messages_text(messages: tuple[ServerMessage, ...], asked: bool) -> Text:
@@ -47,7 +48,7 @@ def messages_text(messages: tuple[ServerMessage, ...], asked: bool) -> Text:
 class MessagesBody(ModelWatcher):
     """The list, redrawn when the server's answer reaches the model."""
 
-    DEFAULT_CSS = "MessagesBody { height: auto; }"
+    DEFAULT_CSS = stylesheet(__file__, "messages_body.tcss")
 
     def __init__(self, model: ClientModel) -> None:
         super().__init__()
@@ -70,15 +71,7 @@ class MessagesBody(ModelWatcher):
 class MessagesScreen(Dialog[None]):
     """The messages view over the screen."""
 
-    DEFAULT_CSS = """
-    MessagesScreen { align: center middle; }
-    MessagesScreen > Vertical {
-        width: 90; max-width: 95%; height: auto; max-height: 90%;
-        border: round $accent; padding: 0 1; background: $surface;
-    }
-    MessagesScreen VerticalScroll { height: auto; max-height: 30; }
-    MessagesScreen #messages-keys { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "messages_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Close"),
         Binding("r", "refresh_messages", "Read again"),

@@ -17,6 +17,7 @@ from igs_tui.model import TOPIC_NOTIFY, ChatKind, ClientModel, Notification
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import event_of, ring
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.tail import appended_since
 
 SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
@@ -35,7 +36,7 @@ _BUFFER_KIND = {
 class Notifier(ModelWatcher):
     """An invisible widget: each new notification rings (if asked) and shows a toast."""
 
-    DEFAULT_CSS = "Notifier { display: none; }"
+    DEFAULT_CSS = stylesheet(__file__, "notifier.tcss")
 
     def __init__(self, model: ClientModel) -> None:
         super().__init__()

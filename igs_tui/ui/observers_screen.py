@@ -22,12 +22,13 @@ from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 
 class ObserverList(ModelWatcher):
     """The observers of one game, refilled when the server's list reaches the model."""
 
-    DEFAULT_CSS = "ObserverList { height: auto; } ObserverList OptionList { max-height: 24; }"
+    DEFAULT_CSS = stylesheet(__file__, "observer_list.tcss")
 
     def __init__(self, model: ClientModel, number: int) -> None:
         super().__init__()
@@ -68,14 +69,7 @@ class ObserverList(ModelWatcher):
 class ObserversScreen(Dialog[None]):
     """The observers of game ``number`` over the screen."""
 
-    DEFAULT_CSS = """
-    ObserversScreen { align: center middle; }
-    ObserversScreen > Vertical {
-        width: 48; max-width: 95%; height: auto; max-height: 90%;
-        border: round $accent; padding: 0 1; background: $surface;
-    }
-    ObserversScreen #observers-keys { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "observers_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Close"),
         Binding("r", "refresh_observers", "Ask again"),

@@ -22,6 +22,7 @@ from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_match_dialog import MatchDialog
 from igs_tui.ui.safe_text import clean, plain
+from igs_tui.ui.styles import stylesheet
 
 
 def describe_terms(terms: MatchTerms) -> str:
@@ -62,14 +63,7 @@ class ChallengeDialog(Dialog[str | None]):
     The opponent's name and the dispute come from the server: they are shown as plain text.
     """
 
-    DEFAULT_CSS = """
-    ChallengeDialog { align: center middle; }
-    ChallengeDialog > Vertical {
-        width: 60; height: auto; border: round $warning; background: $surface; padding: 0 1;
-    }
-    ChallengeDialog #dispute { margin: 1 0 0 0; }
-    ChallengeDialog Horizontal { height: auto; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "challenge_dialog.tcss")
     BINDINGS = [
         Binding("a", "answer('accept')", "Accept"),
         Binding("d", "answer('decline')", "Decline"),
@@ -165,7 +159,7 @@ class ChallengeWatcher(ModelWatcher):
     terms, closes its dialog with a note; a dispute that arrives later is added to the dialog.
     """
 
-    DEFAULT_CSS = "ChallengeWatcher { display: none; }"
+    DEFAULT_CSS = stylesheet(__file__, "challenge_watcher.tcss")
 
     def __init__(self, model: ClientModel, backend: Backend, *, answer_key: str = "") -> None:
         super().__init__()

@@ -18,18 +18,13 @@ from igs_tui.model import ClientModel
 from igs_tui.ui.capability import need
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 
 class ConfirmDialog(Dialog[bool]):
     """A question with Yes (y) / No (n, escape); dismisses with the answer."""
 
-    DEFAULT_CSS = """
-    ConfirmDialog { align: center middle; }
-    ConfirmDialog > Vertical {
-        width: 50; height: auto; border: round $warning; background: $surface; padding: 0 1;
-    }
-    ConfirmDialog Horizontal { height: auto; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "confirm_dialog.tcss")
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),

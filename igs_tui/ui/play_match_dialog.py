@@ -22,6 +22,7 @@ from igs_tui.model import ClientModel
 from igs_tui.model.terms import GAME_KINDS, MatchTerms
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean, plain
+from igs_tui.ui.styles import stylesheet
 
 TIME_SYSTEMS = ("absolute", "canadian", "japanese", "bronstein")
 COLOURS = (("Black", "B"), ("White", "W"), ("Nigiri", "N"))
@@ -104,24 +105,7 @@ class Choice(Select[str], inherit_bindings=False):
 class MatchDialog(Dialog[MatchTerms | None]):
     """Offer a game; dismisses with the terms that were sent, or None when cancelled."""
 
-    DEFAULT_CSS = """
-    MatchDialog { align: center middle; }
-    MatchDialog > VerticalScroll {
-        width: 64; height: auto; max-height: 100%; border: round $accent; background: $surface;
-        padding: 0 1;
-    }
-    MatchDialog Horizontal { height: auto; }
-    MatchDialog #title { text-style: bold; margin: 0 0 1 0; }
-    MatchDialog Label { width: 22; }
-    MatchDialog Input, MatchDialog Select { width: 1fr; }
-    MatchDialog Input:focus { background: $boost; text-style: bold; }
-    MatchDialog #buttons { margin: 1 0 0 0; }
-    MatchDialog Button { margin: 0 2 0 0; }
-    MatchDialog #error { color: $error; height: auto; }
-    MatchDialog Choice > SelectOverlay.-textual-compact {
-        border: round $accent !important; background: $panel; padding: 0;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "match_dialog.tcss")
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "send", "Send offer", show=False),  # from a choice (see Choice)

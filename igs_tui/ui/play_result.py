@@ -19,6 +19,7 @@ from textual.widgets import Static
 from igs_tui.model import FollowedGame, ServerScore
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 
 def result_text(game: FollowedGame) -> str:
@@ -108,13 +109,7 @@ def forfeit_banner(deadline: float | None, now: float, *, connected: bool) -> st
 class ResultScreen(Dialog[None]):
     """The final result of one game, our count beside the server's; any close key dismisses."""
 
-    DEFAULT_CSS = """
-    ResultScreen { align: center middle; }
-    ResultScreen .hint { color: $text-muted; }
-    ResultScreen > Vertical {
-        width: 70; height: auto; border: round $accent; background: $surface; padding: 0 1;
-    }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "result_screen.tcss")
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
 
     def __init__(self, game: FollowedGame) -> None:

@@ -31,6 +31,7 @@ from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import label_column
 
 LABEL_WIDTH = 18
@@ -122,7 +123,7 @@ def card_summary(card: PlayerCard) -> str:
 class CardBody(ModelWatcher):
     """The card's text, filled in when the server's answer reaches the model."""
 
-    DEFAULT_CSS = "CardBody { height: auto; }"
+    DEFAULT_CSS = stylesheet(__file__, "card_body.tcss")
 
     def __init__(self, model: ClientModel, name: str) -> None:
         super().__init__()
@@ -146,15 +147,7 @@ class CardBody(ModelWatcher):
 class PlayerCardScreen(Dialog[None]):
     """One player's card over the screen."""
 
-    DEFAULT_CSS = """
-    PlayerCardScreen { align: center middle; }
-    PlayerCardScreen > Vertical {
-        width: 72; max-width: 95%; height: auto; max-height: 90%;
-        border: round $accent; padding: 0 1; background: $surface;
-    }
-    PlayerCardScreen #card-scroll { height: auto; max-height: 1fr; }
-    PlayerCardScreen #card-keys { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "player_card_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Close"),
         Binding("t", "tell", "Tell"),

@@ -40,6 +40,7 @@ from igs_tui.ui.list_pane import ListPane
 from igs_tui.ui.messages import MatchRequested, OpenChat, PlayerCardRequested
 from igs_tui.ui.players_filter import PlayerFilter, select_players
 from igs_tui.ui.safe_text import plain
+from igs_tui.ui.styles import stylesheet
 from igs_tui.ui.table_util import is_shown
 from igs_tui.ui.virtual_table import LazyCells, VirtualTable
 
@@ -133,17 +134,7 @@ class PlayersList(ListPane):
     LISTING = "The player list"
     DEFAULT_SORT = "name"
 
-    DEFAULT_CSS = """
-    PlayersList { height: 1fr; }
-    PlayersList #players-bar { height: 3; }
-    PlayersList #players-name { width: 1fr; min-width: 10; }
-    PlayersList #players-ranks { width: 12; }
-    PlayersList #players-country { width: 10; }
-    PlayersList Checkbox { width: auto; }
-    PlayersList #players-status { height: 1; width: 1fr; color: $text-muted; padding: 0 1; }
-    PlayersList #players-status.-error { color: $error; }
-    PlayersList VirtualTable { height: 1fr; overflow-y: scroll; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "players_list.tcss")
 
     BINDINGS = [
         Binding("t", "tell", "Tell"),

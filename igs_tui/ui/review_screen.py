@@ -53,6 +53,7 @@ from igs_tui.ui.game_prompts import InputPrompt
 from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
 from igs_tui.ui.review_text import choice_lines, header_lines, position_lines
 from igs_tui.ui.safe_text import clean
+from igs_tui.ui.styles import stylesheet
 
 __all__ = ["ReviewCommands", "ReviewScreen"]
 
@@ -110,18 +111,7 @@ class ReviewCommands(Provider):
 class ReviewScreen(Screen[None]):
     """One record file: game ``game`` of ``collection``, read from ``path``."""
 
-    DEFAULT_CSS = """
-    ReviewScreen > #review-body { height: 1fr; }
-    ReviewScreen BoardWidget { width: 1fr; height: 1fr; }
-    ReviewScreen #review-side { width: 36; height: 1fr; padding: 0 1; }
-    ReviewScreen #review-header { color: $text; text-style: bold; }
-    ReviewScreen #review-position, ReviewScreen #review-choices { margin-top: 1; }
-    ReviewScreen #review-comment-box {
-        height: 1fr; border-top: solid $accent; margin-top: 1; scrollbar-size-vertical: 1;
-    }
-    ReviewScreen #review-status { color: $warning; height: auto; }
-    ReviewScreen #review-analysis { height: auto; margin-top: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "review_screen.tcss")
     SIDE_MIN = 30
     SIDE_NARROW = 20
     SIDE_MAX = 70

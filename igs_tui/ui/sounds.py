@@ -25,6 +25,7 @@ from textual.widgets import Checkbox, Static
 from igs_tui.ui.app_services import services
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.settings import read_config, update_config
+from igs_tui.ui.styles import stylesheet
 
 SOUND_EVENTS: tuple[tuple[str, str, bool], ...] = (
     ("tell", "Tells", True),
@@ -124,16 +125,7 @@ class SoundsScreen(Dialog[None]):
     """A checkbox per sound event and one to mute them all (space flips, escape closes);
     each change is applied and kept at once."""
 
-    DEFAULT_CSS = """
-    SoundsScreen { align: center middle; }
-    SoundsScreen #sounds-box {
-        width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
-        background: $surface;
-    }
-    SoundsScreen #sounds-title { text-style: bold; }
-    SoundsScreen Checkbox { width: 100%; border: none; padding: 0; height: 1; }
-    SoundsScreen Checkbox:focus { border: none; background: $accent 40%; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "sounds_screen.tcss")
     BINDINGS = [
         Binding("escape,q", "dismiss", "Close"),
         Binding("down,j", "app.focus_next", show=False),

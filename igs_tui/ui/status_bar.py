@@ -25,6 +25,7 @@ from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_result import forfeit_banner
 from igs_tui.ui.safe_text import plain
 from igs_tui.ui.session_control import RECONNECT_KEY
+from igs_tui.ui.styles import stylesheet
 
 STATE_STYLE = {
     LinkState.CONNECTED: "bold green",
@@ -77,10 +78,7 @@ def status_text(
 class StatusBar(ModelWatcher):
     BLANK = True  # its text covers it (see igs_tui.ui.repaint)
 
-    DEFAULT_CSS = """
-    StatusBar { height: 1; background: $panel; }
-    StatusBar Static { width: 1fr; height: 1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "status_bar.tcss")
 
     def __init__(self, model: ClientModel, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -31,6 +31,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from igs_tui.ui.styles import stylesheet
+
 Row = tuple[str, Sequence[Text]]
 GAP = 1
 T = TypeVar("T")
@@ -84,15 +86,7 @@ class VirtualTable(ScrollView, can_focus=True):
         "virtual-table--cursor",
         "virtual-table--odd",
     }
-    DEFAULT_CSS = """
-    VirtualTable { height: 1fr; background: $surface; }
-    VirtualTable > .virtual-table--header { background: $panel; text-style: bold; }
-    VirtualTable > .virtual-table--cursor { background: $block-cursor-background;
-        color: $block-cursor-foreground; text-style: bold; }
-    VirtualTable:blur > .virtual-table--cursor { background: $block-cursor-blurred-background;
-        text-style: none; }
-    VirtualTable > .virtual-table--odd { background: $surface-lighten-1; }
-    """
+    DEFAULT_CSS = stylesheet(__file__, "virtual_table.tcss")
     BINDINGS = [
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
