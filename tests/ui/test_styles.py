@@ -1,0 +1,47 @@
+"""Widget styles live in .tcss files beside their modules (ui/styles.py), not in strings."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import igs_tui.ui
+from igs_tui.ui.styles import stylesheet
+
+UI = Path(igs_tui.ui.__file__).parent
+
+
+def test_no_widget_keeps_its_styles_in_a_python_string() -> None:
+    strings = []
+    for path in sorted(UI.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "DEFAULT_CSS" for t in node.targets)
+                and isinstance(node.value, ast.Constant)
+            ):
+                strings.append(f"{path.relative_to(UI)}:{node.lineno}")
+    assert not strings, f"DEFAULT_CSS strings (run /work/extract_tcss.py): {strings}"
+
+
+def test_every_stylesheet_file_is_loaded_by_its_module() -> None:
+    """A .tcss file nobody loads is dead styling (left behind by a move or a rename)."""
+    loaded = set()
+    for path in UI.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        loaded |= {path.parent / name for name in _names(text)}
+    sheets = set(UI.rglob("*.tcss"))
+    assert sheets and sheets == loaded
+
+
+def test_a_stylesheet_is_read_from_beside_its_module() -> None:
+    from igs_tui.ui import games_list
+
+    text = stylesheet(games_list.__file__, "games_list.tcss")
+    assert "GamesList #games-filter" in text
+    assert text == games_list.GamesList.DEFAULT_CSS
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r'stylesheet\(__file__, "([\w.-]+\.tcss)"\)', text))
