@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 import igs_tui.ui
@@ -29,8 +28,14 @@ def test_every_stylesheet_file_is_loaded_by_its_module() -> None:
     """A .tcss file nobody loads is dead styling (left behind by a move or a rename)."""
     loaded = set()
     for path in UI.rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        loaded |= {path.parent / name for name in _names(text)}
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "stylesheet"
+                and isinstance(name := node.args[1], ast.Constant)
+            ):
+                loaded.add(path.parent / str(name.value))
     sheets = set(UI.rglob("*.tcss"))
     assert sheets and sheets == loaded
 
@@ -41,7 +46,3 @@ def test_a_stylesheet_is_read_from_beside_its_module() -> None:
     text = stylesheet(games_list.__file__, "games_list.tcss")
     assert "GamesList #games-filter" in text
     assert text == games_list.GamesList.DEFAULT_CSS
-
-
-def _names(text: str) -> set[str]:
-    return set(re.findall(r'stylesheet\(__file__, "([\w.-]+\.tcss)"\)', text))
