@@ -58,6 +58,7 @@ from igs_tui.ui.game_info import GameInfo, real_names
 from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
 from igs_tui.ui.game_scoring import score_preview
 from igs_tui.ui.messages import PlayerCardRequested
+from igs_tui.ui.panes import ReleasesCaches
 from igs_tui.ui.play_confirm import answer_adjourn_request, answer_undo_request
 from igs_tui.ui.play_result import forfeit_banner, show_result
 from igs_tui.ui.repaint import BlankVertical
@@ -251,9 +252,8 @@ class GameView(GameActions):
         per hidden view of a finished game, which would otherwise stay for as long as its tab."""
         self.refresh()
         for widget in self.walk_children():
-            release = getattr(widget, "release_caches", None)
-            if callable(release):
-                release()
+            if isinstance(widget, ReleasesCaches):
+                widget.release_caches()
             else:
                 widget.refresh()
 

@@ -34,6 +34,7 @@ from igs_tui.ui.games_list import GamesList
 from igs_tui.ui.messages import OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.notifier import Notifier
+from igs_tui.ui.panes import DrawnWhenShown, HoldsBoard
 from igs_tui.ui.play_challenge_dialog import ChallengeWatcher
 from igs_tui.ui.players_list import PlayersList
 from igs_tui.ui.repaint import BlankContainer, BlankHorizontal, BlankVertical
@@ -303,9 +304,8 @@ class MainScreen(Screen[None]):
             widget.display = shown
             widget.set_class(beside and name != "board", "-side")
             content = widget.children[0] if widget.children else None
-            refresh = getattr(content, "refresh_if_dirty", None)
-            if shown and not was_shown and callable(refresh):
-                refresh()
+            if shown and not was_shown and isinstance(content, DrawnWhenShown):
+                content.refresh_if_dirty()
         tab = f"tab-{self.active}"
         tabs = self.query_one("#pane-tabs", Tabs)
         if tabs.active != tab:
@@ -316,8 +316,8 @@ class MainScreen(Screen[None]):
             self.call_later(self._build_and_focus, name)
             return
         if name == "board":
-            focus_board = getattr(self.pane(name).children[0], "focus_board", None)
-            if callable(focus_board) and focus_board():
+            content = self.pane(name).children[0]
+            if isinstance(content, HoldsBoard) and content.focus_board():
                 return
         selector = FOCUS_TARGET.get(name)
         if selector is not None:
