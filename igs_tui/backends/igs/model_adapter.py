@@ -364,8 +364,10 @@ class ModelAdapter:
     def _seek_refused(self, e: ev.SeekRefused) -> None:
         if self.model.seek is not None:
             self.model.apply(ch.SeekChanged(None))
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
-        self.model.notify("error", "Automatch", e.text, bell=False)
+        # a refusal: a toast titled by the server too (model.apply); the text says of what
+        self.model.add_chat(
+            BufferKey(ChatKind.SYSTEM), "server", f"Automatch: {e.text}", kind="error"
+        )
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)
@@ -880,7 +882,8 @@ class ModelAdapter:
 
     def _done_typed(self, e: ev.DoneTyped) -> None:
         self._game_notice(
-            e.player, f"{e.player} is done removing dead stones (ctrl+d if you agree)."
+            e.player,
+            f"{e.player} is done removing dead stones; the game ends once you are done too.",
         )
 
     def _byoyomi_entered(self, e: ev.ByoyomiEntry) -> None:
