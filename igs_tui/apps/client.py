@@ -82,8 +82,9 @@ def check_server_option(text: str) -> str:
 
 
 def server_is_kgs(server: str | None) -> bool:
-    """Does ``--server`` name KGS (``kgs`` or ``kgs:HOST:PORT``)? (No import: start-up.)"""
-    return server is not None and server.strip().lower().partition(":")[0] == "kgs"
+    """Does ``--server`` name KGS (``kgs``, ``kgs:HOST:PORT`` or ``kgs-binary:HOST:PORT``)?
+    (No import: start-up.)"""
+    return server is not None and server.strip().lower().partition(":")[0] in ("kgs", "kgs-binary")
 
 
 def build_app(
@@ -140,6 +141,7 @@ def build_app(
         server_config=server_config,
         keep_profiles=True,
         kgs=kgs,
+        kgs_binary=kgs and server is not None and server.strip().lower().startswith("kgs-binary"),
     )
     if legacy != DEFAULT_ENCODING:
         from igs_tui.backends.igs.net.client import ClientConfig

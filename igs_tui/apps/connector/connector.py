@@ -73,6 +73,8 @@ class Connector:
     kgs: bool = False
     """``--server kgs`` (or ``kgs:HOST:PORT``): a custom address on the login form is a KGS
     JSON endpoint (https on port 443, else http), not an IGS-family server."""
+    kgs_binary: bool = False
+    """``--server kgs-binary:HOST:PORT``: KGS logins speak the binary protocol over TCP."""
     kgs_transport: httpx.AsyncBaseTransport | None = None
     """How KGS requests are carried (default: the network); tests pass a mock."""
     igs: IgsConnection | None = field(default=None, init=False)
@@ -146,7 +148,7 @@ class Connector:
         Raises:
             ConnectionError: the login failed (with the documented reason) or no answer came.
         """
-        from igs_tui.apps.kgs_connect import guest_name, open_kgs
+        from igs_tui.apps.kgs_connect import KGS_HOST, guest_name, open_kgs
 
         self._autosave.start()
         name = guest_name(user) if guest else user
@@ -159,6 +161,8 @@ class Connector:
             transport=self.kgs_transport,
             record=record,
             record_dir=self.record_dir,
+            # KGS itself serves only the JSON form: the binary protocol is for other servers
+            binary=self.kgs_binary and host != KGS_HOST,
         )
         backend = self._kgs.backend
         backend.list_rooms()
