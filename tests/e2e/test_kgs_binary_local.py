@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.kgs.protocol.primitives import password_hash
 from igs_tui.go import Color, Point

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point, count_with_dead
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.localkgs.games import GameChannel, Phase

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 LOGIN_WAIT_SECONDS = 45.0
 QUIT_WAIT_SECONDS = 1.5
 """How long logging out waits for the server to close the link after ``quit``."""
+QUIT_LINK_SECONDS = 0.8
+"""How long quitting gives the link to close (a KGS logout, a socket that will not close):
+a server that never answers must not hold ctrl+q up; what is saved on disk is closed
+whatever the link does."""
 
 
 @dataclass
@@ -99,6 +103,10 @@ class Connector:
         """The autosaver, from the first login until :meth:`close`."""
         return self._autosave.saver
 
+    def start_autosave(self) -> AutoSaver | None:
+        """Start saving every followed game (once: the model outlives logins); the saver."""
+        return self._autosave.start()
+
     def profile_store(self, *, local: bool) -> ProfileStore:
         """The profiles of the embedded server (``local``) or of real servers."""
         return self._profiles.store(local=local)
@@ -150,7 +158,7 @@ class Connector:
         """
         from igs_tui.apps.kgs_connect import KGS_HOST, guest_name, open_kgs
 
-        self._autosave.start()
+        self.start_autosave()
         name = guest_name(user) if guest else user
         self._kgs = await open_kgs(
             self.model,
@@ -191,7 +199,7 @@ class Connector:
         from igs_tui.apps.connector.recording import no_transcript, transcript_factory
 
         config = self._client_config(servers, encoding)
-        self._autosave.start()
+        self.start_autosave()
         recording = self.record if record is None else record
         self.igs = IgsConnection.open(
             self.model,
@@ -200,7 +208,7 @@ class Connector:
             config=config,
             profiles=self.profile_store(local=fast),
             fast=fast,
-            recorder=transcript_factory(user, password, self.record_dir)
+            recorder=transcript_factory(self.model, user, password, self.record_dir)
             if recording
             else no_transcript,
             open_transport=self.open_transport,
@@ -258,11 +266,16 @@ class Connector:
             await igs.close()
 
     async def close(self) -> None:
-        """The program ends: log out of KGS (it keeps a session without a link for a while),
-        close the link, finish the autosaves, stop the embedded server."""
-        kgs, self._kgs = self._kgs, None
-        if kgs is not None:
-            await kgs.logout(QUIT_WAIT_SECONDS)
-        await self.close_client()
+        """Quitting: the link gets :data:`QUIT_LINK_SECONDS` to close (a KGS logout included:
+        KGS keeps a session without a link for a while), then the autosaves are finished and
+        the embedded server stopped, whatever the link did."""
+        try:
+            async with asyncio.timeout(QUIT_LINK_SECONDS):
+                kgs, self._kgs = self._kgs, None
+                if kgs is not None:
+                    await kgs.logout(QUIT_LINK_SECONDS / 2)
+                await self.close_client()
+        except TimeoutError:
+            pass  # a server that does not let go; the process ends all the same
         self._autosave.close()
         await self.embedded_server.stop()

@@ -20,7 +20,9 @@ from igs_tui.model import (
     BufferKey,
     ChatKind,
     ClientModel,
+    FollowedGame,
     GamePhase,
+    GameSummary,
     Role,
 )
 from igs_tui.model import changes as ch
@@ -28,6 +30,21 @@ from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
 Sender = Callable[[Command | str], object]
+
+
+def _old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
+    """Is the game we follow under a number another game than the one listed under it now?
+    It is when it is closed (over or adjourned: servers reuse the number at once), or the
+    list names other players or fewer moves than we have."""
+    if followed.closed:
+        return True
+    if summary is None:
+        return False
+    named = bool(followed.white or followed.black)
+    players = (followed.white, followed.black)
+    return (named and players != (summary.white, summary.black)) or (
+        summary.moves < followed.last_number
+    )
 
 
 class IgsBackend:
@@ -166,14 +183,13 @@ class IgsBackend:
             )
             return
         followed = self.model.followed.get(game)
-        if followed is not None and followed.phase is GamePhase.FINISHED:
-            # The number was reused by a new game: start afresh instead of keeping the old one.
-            self.model.unfollow(game)
-            followed = None
-        if followed is not None:
-            self.fetch_moves(game)
+        if followed is not None and not _old_tab(followed, summary):
+            self.fetch_moves(game)  # the game we follow: its moves brought up to date
             return
-        self.model.follow(game)
+        # A game we do not follow yet, or one whose number an old tab holds: the model gives
+        # it an entry of its own (see GameFollowed) and observing reads it afresh.
+        white, black = (summary.white, summary.black) if summary is not None else (None, None)
+        self.model.apply(ch.GameFollowed(game, Role.OBSERVING, white=white, black=black))
         if self._emit(lambda: cmd.observe(game)):
             self.fetch_moves(game)
 

@@ -112,13 +112,14 @@ class IgsConversation:
         self._on_learnt = on_learnt
         """Told whenever the profile changed (the app saves it per server)."""
         self._tell_passes()
-        self._moves_asked: dict[int, int] = {}
-        """Games whose missing moves we asked for: number -> the move count then expected."""
+        self._moves_asked: dict[tuple[int, int], int] = {}
+        """Games whose missing moves we asked for: (number, serial) -> the move count then
+        expected (numbers are reused: a game loaded again under its old number asks anew)."""
         self._listed: dict[tuple[int, str, str], None] = {}
         """Announced games whose list line we asked for: (number, white, black), the latest
         :data:`REMEMBERED` of them."""
-        self._pass_described: dict[tuple[int, int], None] = {}
-        """Observed games described at a pass: (number, move number)."""
+        self._pass_described: dict[tuple[int, int, int], None] = {}
+        """Observed games described at a pass: (number, serial, move number)."""
         self._awaiting_nmatch: list[MatchTerms] = []
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
         self._komi_wanted: dict[str, MatchTerms] = {}
@@ -298,10 +299,19 @@ class IgsConversation:
     def moves_missing(self, game: int, count: int) -> None:
         """Game ``game`` has ``count`` moves but ours stop short: ask for the list (once per
         gap; a new gap asks again)."""
-        if self._moves_asked.get(game, -1) >= count:
+        key = (game, self._serial(game))
+        if self._moves_asked.get(key, -1) >= count:
             return
-        self._moves_asked[game] = count
+        self._moves_asked.pop(key, None)
+        self._moves_asked[key] = count
+        if len(self._moves_asked) > REMEMBERED:
+            del self._moves_asked[next(iter(self._moves_asked))]
         self.emit(lambda: cmd.moves(game))
+
+    def _serial(self, game: int) -> int:
+        """The identity of the game we follow under number ``game`` (0: none)."""
+        followed = self.model.followed.get(game)
+        return followed.serial if followed is not None else 0
 
     def game_announced(self, number: int, white: str, black: str) -> None:
         """Someone's new game was announced: its list line tells its size and komi."""
@@ -311,7 +321,7 @@ class IgsConversation:
     def observed_pass(self, game: int, move_number: int) -> None:
         """A pass in a game we observe: scoring may be near, and a komi the players agreed
         (which NNGS tells only them) is in the game's list line."""
-        if _first_time(self._pass_described, (game, move_number)):
+        if _first_time(self._pass_described, (game, self._serial(game), move_number)):
             self.emit(lambda: cmd.games(game))
 
     # what we sent ------------------------------------------------------------------------------

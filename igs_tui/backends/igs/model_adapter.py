@@ -127,6 +127,8 @@ class _PlayState:
     """The ``22`` block waits for the ``20`` line that completes the count."""
     foreign: set[int] = field(default_factory=set)
     """Numbers of our games whose last heading named other players: their moves are not ours."""
+    matched: str = ""
+    """The opponent automatch paired us with, until our game with them starts."""
 
 
 def result_from_text(text: str) -> str:
@@ -255,8 +257,9 @@ class ModelAdapter:
     def _describe(self, e: ev.GamesEntry) -> None:
         """A list line is the only place IGS tells a classic ``match`` game's size and komi
         (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
+        self._number_reused(e.game, e.white, e.black, e.moves)
         game = self.model.followed.get(e.game)
-        if game is None or game.phase is GamePhase.FINISHED:
+        if game is None or game.closed:
             return
         if game.white and (game.white, game.black) != (e.white, e.black):
             return  # the number now belongs to another game
@@ -311,12 +314,11 @@ class ModelAdapter:
             self._messages_listed(e)
         elif e.command.verb in LOBBY_VERBS and not e.timed_out:
             self._lobby_reply(e)
-        elif (
-            e.command.verb == "moves"
-            and e.command.game is not None
-            and any(isinstance(x, ev.Error) for x in e.events)
-        ):
-            self._game_gone(e.command.game)
+        elif e.command.verb == "moves" and e.command.game is not None and not e.timed_out:
+            if any(isinstance(x, ev.Error) for x in e.events):
+                self._game_gone(e.command.game)
+            else:
+                self._moves_listed(e.command.game, e.events)
 
     def _lobby_reply(self, e: ev.CommandReply) -> None:
         """Answers to ``stored``, ``room``, ``join N`` and a refused ``seek``."""
@@ -358,6 +360,7 @@ class ModelAdapter:
             self.model.apply(ch.SeekChanged(None))
 
     def _seek_matched(self, e: ev.SeekMatched) -> None:
+        self._ctx.matched = e.opponent
         self.model.apply(ch.SeekChanged(None, matched=e.opponent))
         self.model.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
 
@@ -409,19 +412,8 @@ class ModelAdapter:
     def _heading(self, e: ev.GameHeading) -> None:
         self._ctx.last_heading_game = e.game
         apply = self.model.apply
-        game = self.model.followed.get(e.game)
         role = self._my_role(e.white, e.black)
-        if game is not None and role is not None and game.phase is GamePhase.FINISHED:
-            # Servers reuse the numbers of games that are over, and our new game's heading
-            # (with a handicap move after it) can come before its {Match N} announcement:
-            # the old game's moves must not swallow the new one's.
-            apply(ch.GameUnfollowed(e.game))
-            game = None
-        if game is None and role is not None:
-            # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
-            # first heading is then where our new game starts.
-            self._own_game_started(e.game, e.white, e.black, role)
-            game = self.model.followed.get(e.game)
+        game = self._game_of_heading(e, role)
         if game is None:
             return
         if (
@@ -474,8 +466,8 @@ class ModelAdapter:
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
-        if game is None or game.number in self._ctx.foreign:
-            return
+        if game is None or game.closed or game.number in self._ctx.foreign:
+            return  # (a closed game's number is another game's now)
         if self.conversation is not None and e.number + 1 > game.last_number + 1:
             # Moves are missing (NNGS sends a reloaded game's last move only): the list
             # brings them, this one included.
@@ -497,7 +489,9 @@ class ModelAdapter:
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
         # them, so they are not applied (nor heard by every reader of the game).
         if e.number < game.last_number:
-            return
+            if not self._listed_anew(game, e):
+                return
+            game = self.model.followed[game.number]
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
@@ -542,15 +536,14 @@ class ModelAdapter:
 
     def _game_start(self, e: ev.GameStart) -> None:
         summary = GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)
+        self._number_reused(e.game, e.white, e.black)
         self.model.apply(ch.GamesListed((summary,)))
         role = self._my_role(e.white, e.black)
-        old = self.model.followed.get(e.game)
-        if role is not None and old is not None and old.phase is GamePhase.FINISHED:
-            # Servers reuse the numbers of games that are over: this is a new game, not the
-            # old one's continuation (its moves and result must not leak into it).
-            self.model.apply(ch.GameUnfollowed(e.game))
         if role is not None:
-            self._own_game_started(e.game, e.white, e.black, role)
+            if e.resumed:
+                self._number_taken(e.game)  # loaded: a new entry, which goes on in its record
+            # (the model lets a closed game under the number go: this one is new to it)
+            self._own_game_started(e.game, e.white, e.black, role, fresh=not e.resumed)
             game = self.model.followed.get(e.game)
             if (
                 self.conversation is not None
@@ -564,26 +557,18 @@ class ModelAdapter:
             # an announcement says neither size nor komi: the game's list line does
             self.conversation.game_announced(e.game, e.white, e.black)
 
-    def _own_game_started(self, number: int, white: str, black: str, role: Role) -> None:
+    def _own_game_started(
+        self, number: int, white: str, black: str, role: Role, *, fresh: bool = False
+    ) -> None:
         """Follow a new game of ours; the request it came from gives its time system.
 
         A game reloaded after a lost link comes back under a new number while we still hold
         it as live under the old one (we never saw it adjourn): that old entry is marked
-        adjourned, so lines that name no game go to the game that is really on.
+        adjourned, so lines that name no game go to the game that is really on. A game that
+        an accepted request, an automatch or a match announcement (``fresh``) started is no
+        reloaded game: its record is new whatever its first moves are.
         """
         apply = self.model.apply
-        key = BufferKey(ChatKind.GAME, str(number))
-        said = self.model.buffers.get(key)
-        if (
-            said is not None
-            and said.messages
-            and any(f.number == number for f in self.model.finished)
-        ):
-            # The server reuses the numbers of games that are over: the lines above this one
-            # in the game's chat were about the old game.
-            self.model.add_chat(
-                key, "", f"A new game {number}: {white} (W) vs {black} (B).", kind="notice"
-            )
         stale = [
             old.number
             for old in self.model.my_games()
@@ -591,10 +576,14 @@ class ModelAdapter:
             and old.phase is GamePhase.PLAYING
             and {old.white, old.black} == {white, black}
         ]
-        apply(ch.GameFollowed(number, role, white=white, black=black))
+        other = white if role is Role.PLAYING_BLACK else black
+        requested = self._started_by_request(other)
+        if requested:
+            self._number_taken(number)
+        fresh = fresh or requested
+        apply(ch.GameFollowed(number, role, white=white, black=black, fresh=fresh))
         for old in stale:  # after the new entry exists, so readers see where the game went
             apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
-        other = white if role is Role.PLAYING_BLACK else black
         challenge = self.model.close_challenge(other, "started")
         if challenge is not None:
             # A classic match game's lines never say its size: the agreed terms do, and the
@@ -604,6 +593,112 @@ class ModelAdapter:
                 apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
         if self.conversation is not None:
             self.conversation.own_game_started(number, white, black)
+
+    # which game a number is ----------------------------------------------------------------
+    # Servers reuse a game's number as soon as the game is over. What the lines say decides
+    # here when a game under a number is another one; the model (GameFollowed) then lets the
+    # old one go and gives the new one an entry, tab, chat and record of its own.
+    def _game_of_heading(self, e: ev.GameHeading, role: Role | None) -> FollowedGame | None:
+        """The followed game a heading is about: a new entry when it starts a game of ours
+        (IGS sends quiet players no "{Match N: ...}": the first heading is where our game
+        starts) or names another game than the one we hold under its number (a closed game
+        of ours, or a watched game whose number went to other players while we were away)."""
+        game = self.model.followed.get(e.game)
+        if role is not None and (game is None or _another_game(game, e.white, e.black)):
+            self._own_game_started(e.game, e.white, e.black, role)
+        elif (
+            game is not None
+            and role is None
+            and game.role is Role.OBSERVING
+            and _other_players(game, e.white, e.black)
+        ):
+            self.model.apply(ch.GameFollowed(e.game, white=e.white, black=e.black))
+        return self.model.followed.get(e.game)
+
+    def _number_reused(self, number: int, white: str, black: str, moves: int | None = None) -> None:
+        """Game ``number`` is ``white`` vs ``black`` now, with ``moves`` moves if said (a
+        listing, an announcement): a game we watch under the number with other players, or
+        with more moves, is over, though its end never reached us (it is closed, so nothing
+        of the new game goes into it)."""
+        game = self.model.followed.get(number)
+        if game is None or game.closed or game.role is not Role.OBSERVING:
+            return
+        fewer = moves is not None and moves < game.last_number
+        if not fewer and not _other_players(game, white, black):
+            return
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: the number is {white} vs {black}'s game now.", "igs-tui"
+        )
+
+    def _match_created(self, e: ev.MatchCreated) -> None:
+        self._number_taken(e.game)
+
+    def _number_taken(self, number: int) -> None:
+        """A game of ours begins under ``number`` (a request was accepted, or a game is
+        loaded: ``Creating match [N]``): a game we still hold as live under it is another
+        one, over though its end never reached us (a lost link). Ours may come back by
+        ``load``: it is adjourned (and a load of that very game under its old number is a
+        new entry that goes on in its record); one we watched is over."""
+        game = self.model.followed.get(number)
+        if game is None or game.closed:
+            return
+        if game.role is Role.OBSERVING:
+            self.model.apply(ch.GameEnded(number))
+        else:
+            self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+        self.model.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
+
+    def _listed_anew(self, game: FollowedGame, e: ev.Move) -> bool:
+        """Is a move the server lists again (``moves N``, after a reconnect) another than the
+        one we have under its number in a game we watch? Then the number is another game's
+        (ours ended while we were away): the game is over, and a new entry takes the number
+        with the moves listed before this one, which it shares."""
+        if game.role is not Role.OBSERVING or e.handicap or not 0 <= e.number < len(game.moves):
+            return False
+        ours = game.moves[e.number]
+        if ours.number == e.number + 1 and (ours.color, ours.point) == (
+            e.color,
+            self._point(e.point, game.size),
+        ):
+            return False
+        number, shared = game.number, game.moves[: e.number]
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: its number is another game's now.", "igs-tui"
+        )
+        self.model.apply(ch.GameFollowed(number, white=game.white, black=game.black))
+        for move in shared:
+            self.model.apply(ch.MoveAdded(number, move))
+        return True
+
+    def _moves_listed(self, number: int, events: tuple[ev.Event, ...]) -> None:
+        """The whole move list of game ``number`` (``moves N``; after a reconnect too): when
+        it is shorter than the game we watch under the number, the number is another game's
+        now (ours ended while we were away, and the same players may have started again): ours
+        is over, and a new entry takes the listed moves."""
+        game = self.model.followed.get(number)
+        heading = next((x for x in events if type(x) is ev.GameHeading and x.game == number), None)
+        if game is None or game.closed or game.role is not Role.OBSERVING or heading is None:
+            return
+        listed = [x for x in events if type(x) is ev.Move and x.game in (None, number)]
+        if max((m.number + 1 for m in listed), default=0) >= game.last_number:
+            return
+        self.model.apply(ch.GameEnded(number))
+        self.model.add_console(
+            f"Game {number} is over: its number is another game's now.", "igs-tui"
+        )
+        self.model.apply(ch.GameFollowed(number, white=heading.white, black=heading.black))
+        for move in listed:
+            self._move(move)
+
+    def _started_by_request(self, opponent: str) -> bool:
+        """Does a request with ``opponent`` (ours or theirs, or an automatch pairing) start
+        this game? Then it is a new game, not one loaded again."""
+        if self.model.challenge_from(opponent) is not None:
+            return True
+        matched, self._ctx.matched = self._ctx.matched, ""
+        return bool(matched) and matched.casefold() == opponent.casefold()
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -620,6 +715,11 @@ class ModelAdapter:
             self.model.apply(ch.GameUnlisted(number))
             return
         scored = self.model.followed.get(number)
+        if scored is not None and scored.is_adjourned:
+            # An adjourned game stays as it was: the end of a game under its number is
+            # another game's (or its own, loaded again: another entry, which we would follow).
+            self.model.apply(ch.GameUnlisted(number))
+            return
         if scored is not None and scored.score_check is not None:
             # The ``20`` line already gave the count; the end line only repeats it as text.
             self.model.apply(ch.GameEnded(number, scored.result))
@@ -1015,6 +1115,18 @@ def classic_challenge(e: ev.MatchRequest) -> Challenge:
     return Challenge(terms, incoming=True, kind="match")
 
 
+def _other_players(game: FollowedGame, white: str, black: str) -> bool:
+    """Does ``game`` (players known) have other players than ``white`` and ``black``?"""
+    return bool(game.white or game.black) and (game.white, game.black) != (white, black)
+
+
+def _another_game(game: FollowedGame, white: str, black: str) -> bool:
+    """Is a game of ``white`` and ``black`` under ``game``'s number another game than it?
+    A closed game (over, adjourned) never goes on under its number: one that is loaded
+    again is a new entry (its record goes on in its file, see the autosave)."""
+    return game.closed or _other_players(game, white, black)
+
+
 def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
     """Count the final position ourselves with the same dead stones and compare results."""
     ours = count_with_dead(game.board, game.dead, komi=game.komi)
@@ -1137,6 +1249,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.GameProps: ModelAdapter._props,
     ev.GameTitle: ModelAdapter._title,
     ev.GameStart: ModelAdapter._game_start,
+    ev.MatchCreated: ModelAdapter._match_created,
     ev.GameEnd: ModelAdapter._game_end,
     ev.Undo: ModelAdapter._undo,
     ev.ScoringStarted: ModelAdapter._scoring_started,

@@ -591,7 +591,7 @@ class IgsClient:
             return
         if isinstance(event, LoginFailed) and event.final:
             self._emit(event)
-            raise _LoginRejected(f"login as {event.name} rejected: wrong password")
+            raise _LoginRejected(f"login as {event.name} rejected: {event.reason}")
         if isinstance(event, Ayt) and self._ayt_sent_at is not None:
             self.lag = self._clock() - self._ayt_sent_at
             self._ayt_sent_at = None

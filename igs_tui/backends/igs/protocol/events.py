@@ -399,6 +399,17 @@ class GameStart(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchCreated(Event):
+    """``9 Creating match [N] with X.``: a game of ours with ``opponent`` begins under number
+    ``game`` (a new match, or an adjourned game loaded again; the heading follows). Whatever
+    we held under the number before is another game."""
+
+    type: ClassVar[str] = "match_created"
+    game: int
+    opponent: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd(Event):
     """A game ended or its record was closed.
 
@@ -760,12 +771,15 @@ class LoginComplete(Event):
 
 @dataclass(frozen=True, slots=True)
 class LoginFailed(Event):
-    """The server rejected the password (it restarted the login). ``final``: we gave up."""
+    """The server rejected the login (it restarted it). ``final``: we gave up. ``reason`` is
+    "wrong password" when a password was refused, else the server's own words for refusing
+    the name (a lockout: "Too many failed logins: try again in 270 seconds.")."""
 
     type: ClassVar[str] = "login_failed"
     name: str
     attempt: int
     final: bool
+    reason: str = "wrong password"
 
 
 @dataclass(frozen=True, slots=True)

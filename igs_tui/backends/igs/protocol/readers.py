@@ -38,6 +38,7 @@ from igs_tui.backends.igs.protocol.events import (
     Info,
     KomiRequest,
     KomiSet,
+    MatchCreated,
     MatchDeclined,
     MatchRequest,
     MessagesWaiting,
@@ -655,6 +656,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "komi_request",
     ),
     (re.compile(r'Use "komi -?\d{1,9}(?:\.\d{1,9})?" to accept, or "decline \S+"'), "use_hint"),
+    (re.compile(r"Creating match \[(\d{1,9})\] with (\S+?)\.?\s*$"), "match_created"),
     (re.compile(r"(\S+) would like to adjourn the game\.?\s*$"), "adjourn_request"),
     (re.compile(r"Use adjourn to adjourn the game\.?\s*$"), "use_hint"),
     (re.compile(r'"([^"]{1,40})" is not a registered name\.'), "guest_notice"),
@@ -748,6 +750,8 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return KomiSet(float(g[0]))
     if kind == "match_declined":
         return MatchDeclined(g[0])
+    if kind == "match_created":
+        return MatchCreated(int(g[0]), g[1])
     if kind == "dot":
         return Dot(g[0])
     if kind == "totals":
