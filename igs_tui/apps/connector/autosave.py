@@ -5,6 +5,7 @@ so there is one saver per connector."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,8 +22,17 @@ changes within it is one save."""
 class Autosave:
     """Starts the saver once (on the event loop of the first login) and closes it."""
 
-    def __init__(self, model: ClientModel, games_dir: Path | None, *, enabled: bool) -> None:
+    def __init__(
+        self,
+        model: ClientModel,
+        games_dir: Path | None,
+        *,
+        enabled: bool,
+        rules: Callable[[], str | None] = lambda: None,
+    ) -> None:
         self._model = model
+        self._rules = rules
+        """The rules a record names (``RU``), asked as each record is written."""
         self.games_dir = games_dir
         """Where games go (default: ``default_games_dir()``); tests point it elsewhere."""
         self.enabled = enabled
@@ -42,6 +52,7 @@ class Autosave:
                 self.games_dir,
                 background=True,
                 defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
+                rules=self._rules,
             )
         return self.saver
 

@@ -90,8 +90,17 @@ class Connector:
 
     def __post_init__(self) -> None:
         self.embedded_server = EmbeddedServer()
-        self._autosave = Autosave(self.model, self.games_dir, enabled=self.autosave)
+        self._autosave = Autosave(
+            self.model, self.games_dir, enabled=self.autosave, rules=self._record_rules
+        )
         self._profiles = ServerProfiles(self.profiles, keep=self.keep_profiles)
+
+    def _record_rules(self) -> str | None:
+        """The rules an autosaved record names: IGS's on IGS-family servers; none on KGS,
+        which sets rules per game (the model does not hold them)."""
+        from igs_tui.archive.record_header import IGS_RULES
+
+        return None if self._kgs is not None else IGS_RULES
 
     @property
     def client(self) -> IgsClient | None:

@@ -47,6 +47,8 @@ class IgsConnection:
         self._first_outcome = first_outcome
         self.task: asyncio.Task[None] | None = None
         """The client's :meth:`IgsClient.run` (ends when the client gives up or closes)."""
+        self.password = ""
+        """The password given (an unknown name logged in as a guest is refused with it)."""
 
     @classmethod
     def open(
@@ -121,6 +123,7 @@ class IgsConnection:
             clock=model.clock,
         )
         connection = cls(model, client, link.backend, first_outcome)
+        connection.password = password
         connection.start()
         model.set_connection(state=LinkState.CONNECTING, server=key, detail="")
         return connection
@@ -136,7 +139,8 @@ class IgsConnection:
         Raises:
             ConnectionError: no server answered within ``seconds``, or the login failed.
         """
-        from igs_tui.backends.igs.net.states import Disconnected, Failed
+        from igs_tui.apps.client import unknown_account
+        from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed
 
         try:
             outcome = await asyncio.wait_for(asyncio.shield(self._first_outcome), seconds)
@@ -144,6 +148,15 @@ class IgsConnection:
             raise ConnectionError(f"no answer from {self.client.config.servers[0]}") from None
         if isinstance(outcome, Failed | Disconnected):
             raise ConnectionError(outcome.reason)
+        user = self.client.username
+        if isinstance(outcome, Connected) and unknown_account(user, self.password, outcome):
+            # IGS logs a name it does not know in as a guest, password or not: a mistyped
+            # name would play as guestNNNN without a word. Refused, with the reason.
+            raise ConnectionError(
+                f'there is no account "{user}" on this server (it would have logged you in '
+                f'as the guest "{outcome.name}"): check the name, or leave the password '
+                "empty to log in as a guest"
+            )
         self.backend.refresh_games()
         self.backend.refresh_players()
         return self.backend

@@ -840,6 +840,9 @@ class ModelAdapter:
         game = self._followed(e.game) if e.game is not None else None
         if game is not None:
             line = Kibitz(e.name, e.rank, e.text, game.last_number)
+            mine = [k for k in game.kibitzes if k.author == e.name == self.model.me]
+            if mine and (mine[-1].text, mine[-1].move_number) == (e.text, line.move_number):
+                return  # a server that echoes our kibitz: the game holds it already
             self.model.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
@@ -947,6 +950,8 @@ class ModelAdapter:
             white_territory=len(board.white_territory) if board is not None else 0,
             black_captures=board.black_captures if board is not None else None,
             white_captures=board.white_captures if board is not None else None,
+            black_area=_points(board.black_territory, board.size) if board else frozenset(),
+            white_area=_points(board.white_territory, board.size) if board else frozenset(),
         )
         if game is None:
             return
@@ -1290,3 +1295,14 @@ _HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
     ev.LoginComplete: ModelAdapter._login,
     ev.Malformed: ModelAdapter._malformed,
 }
+
+
+def _points(names: tuple[str, ...], size: int) -> frozenset[Point]:
+    """IGS coordinates of a status board as points (a name off the board is left out)."""
+    points = set()
+    for name in names:
+        try:
+            points.add(parse_point(name, size))
+        except (CoordinateError, ValueError):
+            continue
+    return frozenset(points)
