@@ -364,7 +364,7 @@ class Session:
         """Wall and CPU clocks when ctrl+q was pressed (the ``tellers`` situation)."""
 
     async def login(self, pilot: Any) -> None:
-        from igs_tui.ui.login_request import LoginRequest
+        from igs_tui.ui.session.login_request import LoginRequest
 
         app = self.app
         await pilot.pause()
@@ -395,7 +395,7 @@ class Session:
 
 
 def live_game_views(app: Any) -> int:
-    from igs_tui.ui.game_view import GameView
+    from igs_tui.ui.game.game_view import GameView
 
     main = app.main_screen
     return 0 if main is None else len(main.query(GameView))
@@ -593,7 +593,7 @@ class KeyProbe:
 
 
 async def scenario_users(session: Session, pilot: Any, users: int, who: int) -> dict[str, Any]:
-    from igs_tui.ui.players_list import PlayersList
+    from igs_tui.ui.lists.players_list import PlayersList
 
     model, app = session.model, session.app
     await session.server.ask(f"listings {users} {who}")
@@ -684,7 +684,7 @@ async def scenario_flood(session: Session, pilot: Any, seconds: int, rate: int) 
 async def scenario_userlist(session: Session, pilot: Any, players: int) -> dict[str, Any]:
     from textual._compositor import CompositorUpdate
 
-    from igs_tui.ui.players_list import PlayersList
+    from igs_tui.ui.lists.players_list import PlayersList
 
     app = session.app
     await session.server.ask(f"listings {players} 0")

@@ -46,8 +46,8 @@ from frame_probe import FrameProbe, bare_frames
 from igs_tui.apps.connector import Connector
 from igs_tui.model import ClientModel, game_topic
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.session.login_request import LoginRequest
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (160, 48)

@@ -123,7 +123,7 @@ def test_review_subcommand_argument_errors(
 
 def test_review_subcommand_builds_the_review_app_on_the_file(tmp_path: Path) -> None:
     from igs_tui.apps.review_cli import build_review_app
-    from igs_tui.ui.review_app import ReviewApp
+    from igs_tui.ui.review.review_app import ReviewApp
 
     good = tmp_path / "good.go"
     good.write_text("EVENT club game\nBOARDSIZE 9\nB 1 E5\nW 2 C3\n")

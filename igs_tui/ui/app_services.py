@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from igs_tui.model import BufferKey
     from igs_tui.model.analysis import EngineAnalysis
     from igs_tui.model.assist import EngineAssist
-    from igs_tui.ui.chat_log import ChatLogger
-    from igs_tui.ui.play_toggles import OwnFlags
-    from igs_tui.ui.sounds import SoundSettings
+    from igs_tui.ui.chat.chat_log import ChatLogger
+    from igs_tui.ui.main.sounds import SoundSettings
+    from igs_tui.ui.play.play_toggles import OwnFlags
 
 
 @runtime_checkable
@@ -83,7 +83,7 @@ class BasicServices:
     @property
     def sounds(self) -> SoundSettings:
         """The defaults (every sound on, not muted) unless set."""
-        from igs_tui.ui.sounds import DEFAULT_SOUNDS
+        from igs_tui.ui.main.sounds import DEFAULT_SOUNDS
 
         return self._sounds or DEFAULT_SOUNDS
 

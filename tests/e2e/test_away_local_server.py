@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from igs_tui.model import BufferKey, ChatKind, LinkState
-from igs_tui.ui.chat_pane import ChatPane
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.chat.chat_pane import ChatPane
+from igs_tui.ui.main.main_screen import MainScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import join
 from tests.polling import quit_by_keys

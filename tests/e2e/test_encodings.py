@@ -9,7 +9,7 @@ import pytest
 
 from igs_tui.apps.connector import Connector
 from igs_tui.model import BufferKey, ChatKind, ClientModel
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.net.fakeigs import FakeIgs
 from tests.polling import wait_until
 

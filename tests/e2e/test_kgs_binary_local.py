@@ -19,7 +19,7 @@ from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.localkgs.games import GameChannel
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 

@@ -23,7 +23,7 @@ from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 

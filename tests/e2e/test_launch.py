@@ -20,7 +20,7 @@ from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 

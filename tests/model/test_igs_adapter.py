@@ -671,7 +671,7 @@ def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
 def test_the_games_list_f_column_says_free_teaching_or_tournament() -> None:
     """Spec, ``games``: 'F' under the F column for a free game, 'T' for a teaching game, '*'
     for a tournament game; the R column is the game type."""
-    from igs_tui.ui.games_list import COLUMNS, game_row
+    from igs_tui.ui.lists.games_list import COLUMNS, game_row
 
     model = ClientModel()
     feed(

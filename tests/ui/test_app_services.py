@@ -8,8 +8,8 @@ from igs_tui.model import ClientModel
 from igs_tui.records import Collection
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.app_services import BasicServices, services
-from igs_tui.ui.review_app import ReviewApp
-from igs_tui.ui.sounds import DEFAULT_SOUNDS, SoundSettings
+from igs_tui.ui.main.sounds import DEFAULT_SOUNDS, SoundSettings
+from igs_tui.ui.review.review_app import ReviewApp
 
 
 def test_the_client_app_offers_its_own_services() -> None:

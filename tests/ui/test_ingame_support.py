@@ -12,9 +12,9 @@ from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, MoveRecord, Role
 from igs_tui.model.assist import EngineAssist
 from igs_tui.ui.app_services import BasicServices
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView
 from tests.ui.test_game_support import PanelApp, add_moves
 
 

@@ -21,8 +21,8 @@ from igs_tui.localkgs.accounts import DEFAULT_ACCOUNTS
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.login import LoginScreen
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.session.login import LoginScreen
 from igs_tui.ui.settings import LoginSettings, load_settings, save_settings
 from tests.in_memory import MemoryLinks, memory_server
 from tests.polling import wait_until

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.chat_pane import ChatPane
-from igs_tui.ui.console_pane import ConsolePane
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView
-from igs_tui.ui.games_list import GamesList
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.chat.chat_pane import ChatPane
+from igs_tui.ui.chat.console_pane import ConsolePane
+from igs_tui.ui.chat.wrapping_log import WrappingLog
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView
+from igs_tui.ui.lists.games_list import GamesList
+from igs_tui.ui.lists.players_list import PlayersList
 from igs_tui.ui.panes import DrawnWhenShown, HoldsBoard, ReleasesCaches
-from igs_tui.ui.players_list import PlayersList
-from igs_tui.ui.wrapping_log import WrappingLog
 
 
 def test_the_panes_drawn_only_when_shown_say_so() -> None:

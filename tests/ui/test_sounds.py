@@ -8,7 +8,7 @@ from pathlib import Path
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.model import changes as ch
-from igs_tui.ui.sounds import SoundSettings, SoundsScreen, event_of, load_sounds, save_sounds
+from igs_tui.ui.main.sounds import SoundSettings, SoundsScreen, event_of, load_sounds, save_sounds
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import make_app
 from tests.ui.test_game_support import new_model

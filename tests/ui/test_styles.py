@@ -41,7 +41,7 @@ def test_every_stylesheet_file_is_loaded_by_its_module() -> None:
 
 
 def test_a_stylesheet_is_read_from_beside_its_module() -> None:
-    from igs_tui.ui import games_list
+    from igs_tui.ui.lists import games_list
 
     text = stylesheet(games_list.__file__, "games_list.tcss")
     assert "GamesList #games-filter" in text

@@ -18,7 +18,7 @@ from igs_tui.apps.accessible.shell import Shell
 from igs_tui.apps.client import check_server_option
 from igs_tui.apps.connector import Connector
 from igs_tui.model import ClientModel
-from igs_tui.ui.login_request import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 
 
 def _say(line: str) -> None:

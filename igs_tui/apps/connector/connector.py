@@ -1,6 +1,6 @@
 """The app's ``connect`` callable: log in as the login screen asked, and return a backend.
 
-It only decides what to open for a :class:`~igs_tui.ui.login_request.LoginRequest` (IGS, a
+It only decides what to open for a :class:`~igs_tui.ui.session.login_request.LoginRequest` (IGS, a
 custom IGS-family address, the embedded server, KGS) and keeps the one login open at a time,
 so that logging out, reconnecting and quitting reach it. Each job is its own piece:
 :class:`~.igs.IgsConnection`, :class:`~.embedded.EmbeddedServer`, :class:`~.autosave.Autosave`,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from igs_tui.backends.igs.profiles import ProfileStore
     from igs_tui.localserver.config import ServerConfig
     from igs_tui.model import ClientModel
-    from igs_tui.ui.login_request import LoginRequest
+    from igs_tui.ui.session.login_request import LoginRequest
 
 LOGIN_WAIT_SECONDS = 45.0
 QUIT_WAIT_SECONDS = 1.5
