@@ -14,7 +14,7 @@ from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.games_list import GamesList
+from igs_tui.ui.lists.games_list import GamesList
 from tests.ui.shell_helpers import COMPACT
 
 SIZES = [0, 1, 26, 1000]
