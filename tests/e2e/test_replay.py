@@ -66,7 +66,7 @@ async def record_a_session(tmp_path: Path) -> tuple[list[Path], dict[Players, Ga
         games_dir=live_dir,
     )
     try:
-        port = await connector._start_embedded()
+        port = await connector.embedded_server.start(connector.server_config)
         backend = await connector.connect(
             (ServerAddress("127.0.0.1", port),), "zed", PASSWORD, fast=True
         )
@@ -160,7 +160,7 @@ async def test_a_session_with_a_reconnect_replays_from_its_two_transcripts(
         ),
     )
     try:
-        port = await connector._start_embedded()
+        port = await connector.embedded_server.start(connector.server_config)
         backend = await connector.connect((ServerAddress("127.0.0.1", port),), "guest", "")
         assert isinstance(backend, IgsBackend)
         await wait_until(lambda: any(g.is_broadcast for g in model.games.values()))
