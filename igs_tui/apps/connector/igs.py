@@ -5,7 +5,8 @@ the link, the task running it, and the backend the app is handed.
 over the model, the client that carries its lines and applies the changes it returns (the
 link's status among them), and the backend over the same session, and starts the client;
 :meth:`IgsConnection.logged_in` waits for the first login. Kept apart from :mod:`.connector`,
-which only chooses what to open, so the IGS wiring is one piece (as :mod:`igs_tui.apps.kgs_connect` is for KGS).
+which only chooses what to open, so the IGS wiring is one piece (as
+:mod:`igs_tui.apps.kgs_connect` is for KGS).
 """
 
 from __future__ import annotations
