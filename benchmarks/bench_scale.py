@@ -772,11 +772,13 @@ async def run_client(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def bare_flood(args: argparse.Namespace) -> dict[str, Any]:
-    """The same flood read by ``IgsClient`` alone: socket, telnet, lines, protocol events."""
+    """The same flood read by ``IgsClient`` and its session alone: socket, telnet, lines,
+    protocol events, the changes they mean (applied nowhere: no model, no screen)."""
     from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
     from igs_tui.backends.igs.net.servers import ServerAddress
     from igs_tui.backends.igs.protocol.events import LoginComplete, Tell
-    from igs_tui.backends.igs.protocol.session import local_server_session
+    from igs_tui.backends.igs.session import IgsSession
+    from igs_tui.model import ClientModel
 
     server = ServerProcess()
     seen = asyncio.Event()
@@ -789,9 +791,9 @@ async def bare_flood(args: argparse.Namespace) -> dict[str, Any]:
             seen.set()
 
     config = ClientConfig(servers=(ServerAddress("127.0.0.1", server.port),), reconnect=False)
-    client = IgsClient(
-        "guest", "", config=config, on_event=on_event, session_factory=local_server_session
-    )
+    model = ClientModel()
+    session = IgsSession(model, "guest", "", fast=True)
+    client = IgsClient(session, lambda _change: None, config=config, on_event=on_event)
     task = asyncio.create_task(client.run())
     try:
         await asyncio.wait_for(logged_in.wait(), 30)

@@ -1,24 +1,32 @@
 """A whole observing session, measured the way a user runs it.
 
-The real client (``IgsApp`` with the launcher's ``Connector``: ``IgsClient`` over TCP, the IGS
-session, the IGS model adapter, the shared model, autosave and session recording on) logs in to
-the embedded local server, which runs in a child process so its work is not counted here. The
-server lists **300 games**; the client shows the games list beside the board at **160×48**
-and observes **3 games** that the server moves at a fixed rate. In the same run, a bare Textual
-app draws the same board widget at the same size, receiving the same moves.
+The real client (``IgsApp`` with the launcher's ``Connector``: ``IgsClient`` over TCP carrying
+the ``IgsSession``, whose changes reach the shared model, autosave and session recording on)
+logs in to the embedded local server, which runs in a child process so its work is not counted
+here. The server lists **300 games**; the client shows the games list beside the board at
+**160×48** and observes **3 games** that the server moves at a fixed rate. In the same run, a
+bare Textual app draws the same board widget at the same size, receiving the same moves; and a
+bare Textual *observer* (a plain asyncio socket, a regular expression for the move lines, the
+rules engine for captures, that board widget alone) watches the same three games from the same
+kind of server.
 
 Figures:
 
 * ``cpu_ms_per_move``: CPU time of this process (everything: socket reads, parsing, model,
   widgets, autosave, frames) during the measured window, divided by the moves received in all
   three observed games. Goal ≤ 5 ms.
+* ``bare_cpu_ms_per_move``: the same for the bare observer, measured before and after the real
+  client (the mean of both runs; each is printed as ``bare_cpu_before_ms`` and
+  ``bare_cpu_after_ms``).
+* ``cpu_ratio_vs_bare``: the two divided: what the client costs beyond the least any Textual
+  observer must do. Goal ≤ 1.3.
 * ``frame_ms_per_move``: median wall time from the model announcing a move of the game on
   screen to the first frame written that shows it (frames are run as soon as the screen asks
   for one, as in ``bench_ui.py --force``: the figure is the app's work, not the 60 fps clock).
 * ``bare_frame_ms``: the same for the bare app (the board picture set directly), at the pace
   the real app gets moves, measured before and after it (median of both runs' frames; each
   run's own median is printed as ``bare_before_ms`` and ``bare_after_ms``).
-* ``frame_ratio_vs_bare``: the two divided. Goal ≤ 2.
+* ``frame_ratio_vs_bare``: the two divided. Goal ≤ 1.5.
 * ``rss_mb``: resident memory of this process at the end.
 
 Run: ``python benchmarks/bench_session.py [--moves N] [--interval S]``. The last line is JSON.
@@ -30,6 +38,7 @@ import argparse
 import asyncio
 import cProfile
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -41,11 +50,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from frame_probe import FrameProbe, bare_frames
+from frame_probe import BareBoard, FrameProbe, bare_frames
 
 from igs_tui.apps.connector import Connector
+from igs_tui.go import Color, Game, parse_point
 from igs_tui.model import ClientModel, game_topic
 from igs_tui.ui.app import IgsApp
+from igs_tui.ui.board.board_render import BoardPicture
 from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.session.login_request import LoginRequest
 
@@ -120,9 +131,8 @@ def rss_mb() -> float:
     return 0.0
 
 
-async def measure_client(
-    moves: int, interval: float, tmp: Path, profile: Path | None = None
-) -> dict[str, Any]:
+def start_server(moves: int, interval: float) -> tuple[subprocess.Popen[str], int, list[int]]:
+    """The server child process: its port and the numbers of the games it will move."""
     child = subprocess.Popen(
         [sys.executable, __file__, "--serve", "--moves", str(moves), "--interval", str(interval)],
         stdin=subprocess.PIPE,
@@ -132,7 +142,112 @@ async def measure_client(
     )
     assert child.stdout is not None and child.stdin is not None
     words = child.stdout.readline().split()
-    port, numbers = int(words[1]), [int(w) for w in words[3:]]
+    return child, int(words[1]), [int(w) for w in words[3:]]
+
+
+_HEADING = re.compile(r"15 Game (\d+) ")
+_MOVE = re.compile(r"15\s+(\d+)\((B|W)\): (\S+)")
+
+
+class BareObserver:
+    """The least a Textual observer does: lines from a socket, the move lines found by a
+    regular expression, each game's position on the rules engine, the shown game's picture
+    on the board widget. No telnet layer, no protocol session, no model, no other widget."""
+
+    def __init__(self, app: BareBoard, board: BoardWidget, shown: int) -> None:
+        self.app = app
+        self.board = board
+        self.shown = shown
+        self.games: dict[int, Game] = {}
+        self.current: int | None = None
+        self.probe: FrameProbe | None = None
+        self.changed: asyncio.Event = asyncio.Event()
+
+    def line(self, text: str) -> None:
+        heading = _HEADING.match(text)
+        if heading is not None:
+            self.current = int(heading.group(1))
+            return
+        move = _MOVE.match(text)
+        if move is None or self.current is None:
+            return
+        game = self.games.setdefault(self.current, Game(19))
+        number, word = int(move.group(1)), move.group(3)
+        if number < len(game.moves):
+            return  # a resent move
+        color = Color.BLACK if move.group(2) == "B" else Color.WHITE
+        point = None if word.lower() == "pass" else parse_point(word, 19)
+        game.play(point, color)
+        if self.current == self.shown and point is not None:
+            if self.probe is not None:
+                self.probe.expect(point)
+            self.board.picture = BoardPicture(19, game.stones(), point)
+        self.changed.set()
+
+    def moves(self) -> int:
+        return sum(len(g.moves) for g in self.games.values())
+
+
+async def measure_bare_observer(
+    moves: int, interval: float, board_size: tuple[int, int]
+) -> dict[str, float]:
+    """CPU per move and frame times of :class:`BareObserver` over the same server and games."""
+    child, port, numbers = start_server(moves, interval)
+    assert child.stdin is not None
+    app = BareBoard(*board_size)
+    writer: asyncio.StreamWriter | None = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            board = app.query_one(BoardWidget)
+            observer = BareObserver(app, board, numbers[-1])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"guest\r\ntoggle client on\r\n")
+            for number in numbers:
+                writer.write(f"observe {number}\r\nmoves {number}\r\n".encode())
+
+            async def read() -> None:
+                rest = b""
+                while data := await reader.read(65536):
+                    *lines, rest = (rest + data).split(b"\n")
+                    for line in lines:
+                        observer.line(line.decode("utf-8", "replace").rstrip("\r"))
+
+            reading = asyncio.create_task(read())
+            await wait_for(lambda: all(len(observer.games.get(n, Game(19)).moves) for n in numbers))
+            await pilot.pause()
+            start_moves = observer.moves()
+            observer.probe = FrameProbe(app, board, frames="now")
+            start_cpu, start_wall = time.process_time(), time.perf_counter()
+            child.stdin.write("go\n")
+            child.stdin.flush()
+            async with asyncio.timeout(moves * interval * 4 + 30):
+                while observer.moves() < start_moves + moves * len(numbers):
+                    observer.changed.clear()
+                    await observer.changed.wait()
+            cpu = time.process_time() - start_cpu
+            wall = time.perf_counter() - start_wall
+            received = observer.moves() - start_moves
+            frames = observer.probe.times
+            reading.cancel()
+    finally:
+        if writer is not None:
+            writer.close()
+        child.kill()
+        child.wait(timeout=10)
+    return {
+        "cpu_ms_per_move": cpu * 1000 / received,
+        "frame_ms_per_move": statistics.median(frames) * 1000 if frames else 0.0,
+        "moves": received,
+        "wall_s": wall,
+    }
+
+
+async def measure_client(
+    moves: int, interval: float, tmp: Path, profile: Path | None = None
+) -> dict[str, Any]:
+    child, port, numbers = start_server(moves, interval)
+    assert child.stdin is not None
     model = ClientModel()
     connector = Connector(
         model, record=True, record_dir=tmp / "sessions", autosave=True, games_dir=tmp / "games"
@@ -229,25 +344,35 @@ def main() -> None:
     # come at the pace the real app gets them (one of the three games every interval / 3).
     pace = args.interval / OBSERVED
     size = (64, 42)  # the real app's board at 160x48 (checked below)
+    # The bare observer likewise, before and after (whole-process CPU, the mean of both).
+    observer_before = asyncio.run(measure_bare_observer(args.moves, args.interval, size))
     before = asyncio.run(bare_frames(args.moves, size, pace))
     with tempfile.TemporaryDirectory() as tmp:
         real = asyncio.run(measure_client(args.moves, args.interval, Path(tmp), args.profile))
     assert tuple(real["board_size"]) == size, real["board_size"]
     after = asyncio.run(bare_frames(args.moves, size, pace))
+    observer_after = asyncio.run(measure_bare_observer(args.moves, args.interval, size))
     bare = statistics.median(before + after) * 1000
     ratio = real["frame_ms_per_move"] / bare
+    bare_cpu = (observer_before["cpu_ms_per_move"] + observer_after["cpu_ms_per_move"]) / 2
+    cpu_ratio = real["cpu_ms_per_move"] / bare_cpu
     print(
         f"observing 3 games beside a {LISTED_GAMES}-game list at {SIZE[0]}x{SIZE[1]}: "
         f"{real['moves']} moves in {real['wall_s']:.1f} s, "
-        f"CPU {real['cpu_ms_per_move']:.1f} ms per move (goal <= 5)"
+        f"CPU {real['cpu_ms_per_move']:.2f} ms per move (goal <= 5); bare observer "
+        f"{bare_cpu:.2f} ms; ratio {cpu_ratio:.2f}x (goal <= 1.3)"
     )
     print(
         f"move -> frame written: {real['frame_ms_per_move']:.1f} ms median over "
-        f"{real['frames']} frames; bare board {bare:.1f} ms; ratio {ratio:.1f}x (goal <= 2)"
+        f"{real['frames']} frames; bare board {bare:.1f} ms; ratio {ratio:.2f}x (goal <= 1.5)"
     )
     print(f"RSS {real['rss_mb']:.0f} MB; {real['saved']} games autosaved")
     figures = {
         "cpu_ms_per_move": round(real["cpu_ms_per_move"], 2),
+        "bare_cpu_ms_per_move": round(bare_cpu, 2),
+        "bare_cpu_before_ms": round(observer_before["cpu_ms_per_move"], 2),
+        "bare_cpu_after_ms": round(observer_after["cpu_ms_per_move"], 2),
+        "cpu_ratio_vs_bare": round(cpu_ratio, 2),
         "frame_ms_per_move": round(real["frame_ms_per_move"], 2),
         "bare_frame_ms": round(bare, 2),
         "bare_before_ms": round(statistics.median(before) * 1000, 2),

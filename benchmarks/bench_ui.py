@@ -53,8 +53,7 @@ from textual.app import App, ComposeResult
 from textual.screen import UPDATE_PERIOD
 from textual.widgets import DataTable
 
-from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.protocol.parser import IgsParser
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.lines import client_lines, format_heading, format_move_line
@@ -80,8 +79,8 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     game = model.followed[5]
     taken = {m.point for m in game.moves if m.point is not None}
     rng = random.Random(4)
-    parser = IgsParser()
-    adapter = ModelAdapter(model)
+    session = IgsSession(model, "me", "")
+    session.connection_made()
     heading = (15, format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -103,10 +102,11 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
                 [heading, (15, format_move_line(number - 1, color, format_point(point, 19)))]
             )
             start, start_cpu = time.perf_counter(), time.process_time()
-            for line in lines:  # as the network client hands the adapter each server line
-                adapter.received_line(line)
-                for event in parser.feed_line(line):
-                    adapter.apply(event)
+            for line in lines:  # as the network client hands the session each server line
+                for change in session.receive_line(line):
+                    model.apply(change)
+            for change in session.lines_done():
+                model.apply(change)
             written = await probe.wait_written()
             cpu.append(time.process_time() - start_cpu)
             wall.append(written - start)

@@ -101,6 +101,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parse.add_argument("file", help="transcript file ('-' for standard input)")
 
+    replay = sub.add_parser(
+        "replay",
+        help="play recorded IGS sessions again offline and write each game's SGF",
+        description="Feed session transcripts (as the session recorder writes them, one per "
+        "connection, in order) through the client's IGS session and model, without a server; "
+        "write each game's record as autosave would and print one JSON object per game.",
+    )
+    replay.add_argument("files", nargs="+", metavar="TRANSCRIPT", help="transcript files")
+    replay.add_argument(
+        "--sgf-dir", required=True, metavar="DIR", help="where the game records are written"
+    )
+
     review = sub.add_parser(
         "review",
         help="review a game record (SGF or Ishi) in the board UI, without a server",
@@ -208,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.parse_cli import run_parse_cli
 
         return run_parse_cli(args.file)
+    if args.command == "replay":
+        from igs_tui.apps.replay_cli import run_replay_cli
+
+        return run_replay_cli(args.files, args.sgf_dir)
     if args.command == "review":
         if args.local or args.server or args.dialect:
             parser.error("review opens a file without a server: leave out --local/--server")

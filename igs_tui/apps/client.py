@@ -20,48 +20,7 @@ from igs_tui.model import ClientModel
 if TYPE_CHECKING:
     # The IGS backend, the archive and the local server are imported when the first login
     # needs them: the login screen comes up without them (see run_app).
-    from igs_tui.backends.igs.model_adapter import ModelAdapter
-    from igs_tui.backends.igs.protocol.commands import Command
-    from igs_tui.backends.igs.protocol.events import Event
-    from igs_tui.backends.igs.protocol.session import IgsSession
     from igs_tui.ui.app import IgsApp
-
-
-class ConsoleSession:
-    """An :class:`IgsSession` that also shows every raw line in the model's console.
-
-    Sent lines go through the session's own redaction first, so a password typed at the
-    ``Password:`` prompt is never shown.
-    """
-
-    def __init__(self, session: IgsSession, adapter: ModelAdapter) -> None:
-        self._session = session
-        self._adapter = adapter
-
-    def receive_line(self, line: str) -> list[Event]:
-        self._adapter.received_line(line)
-        return self._session.receive_line(line)
-
-    def send(self, command: Command | str) -> int:
-        return self._session.send(command)
-
-    def data_to_send(self, now: float) -> list[str]:
-        lines = self._session.data_to_send(now)
-        for line in lines:
-            self._adapter.sent_line(self._session.redact(line))
-        return lines
-
-    def next_send_time(self, now: float) -> float | None:
-        return self._session.next_send_time(now)
-
-    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
-        return self._session.expire(now, timeout)
-
-    def lines_done(self) -> None:
-        self._adapter.flush()
-
-    def close(self) -> None:
-        self._session.close()
 
 
 def check_server_option(text: str) -> str:

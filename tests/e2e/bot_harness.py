@@ -17,13 +17,11 @@ from pathlib import Path
 
 from igs_tui.apps.bot.bridge import BotBridge, BotExit, EngineFactory
 from igs_tui.apps.bot.policy import BotPolicy
-from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
-from igs_tui.backends.igs.net.client import ClientConfig, IgsClient, SessionLike
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
-from igs_tui.backends.igs.net.states import ConnectionEvent
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color, Point, ScoringSession
 from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
@@ -47,10 +45,6 @@ def bot_server_config(**overrides: object) -> object:
     return fast_server_config(accounts=(*DEMO_ACCOUNTS, BOT_ACCOUNT), **overrides)
 
 
-def fast_session(username: str, password: str) -> SessionLike:
-    return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE)
-
-
 def client_config(
     server: ServerAddress | int, *, reconnect: bool = False, delay: float = 0.05
 ) -> ClientConfig:
@@ -71,35 +65,13 @@ async def join_fast(server: LocalServer | int, name: str) -> Player:
         else (MEMORY_ADDRESS, MemoryLinks(server))
     )
     model = ClientModel()
-    igs: IgsClient | None = None
-
-    def send(command: object) -> object:
-        assert igs is not None
-        return igs.send(command)  # type: ignore[arg-type]
-
-    link = model_link(model, send)
-    adapter = link.adapter
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
-    profile = link.profile
-
-    def session(username: str, password: str) -> SessionLike:
-        return IgsSession(username, password, rate=FAST_RATE, burst=FAST_RATE, profile=profile)
-
+    session = IgsSession(model, name, name, rate=FAST_RATE, burst=FAST_RATE)
     igs = IgsClient(
-        name,
-        name,
-        config=client_config(address, reconnect=True),
-        on_event=on_event,
-        session_factory=session,
-        connector=connector,
+        session, model.apply, config=client_config(address, reconnect=True), connector=connector
     )
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
-    return Player(name, model, igs, link.backend, task)
+    return Player(name, model, igs, IgsBackend(model, session, igs.flush), task)
 
 
 def builtin_engine(seed: int = 1, engine_type: type[GtpEngine] = GtpEngine) -> EngineFactory:

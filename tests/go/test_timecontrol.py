@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from igs_tui.backends.igs.conversation import nmatch_command
+from igs_tui.backends.igs.session.followups import nmatch_command
 from igs_tui.go.timecontrol import ClockReading, PlayerClock, TimeSettings, TimeSystem
 from igs_tui.localserver.timecontrol import TimeControl
 from igs_tui.model.terms import MatchTerms

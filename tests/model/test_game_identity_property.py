@@ -8,7 +8,7 @@ number (IGS: ``Creating match`` with the whole move list; NNGS: ``{Game N: W vs 
 with the last move only, the rest fetched with ``moves N``). A number is free again as soon as
 its game is over or adjourned (docs/pitfalls.md: "Game numbers are reused as soon as a game
 ends or is adjourned; load restores an adjourned game under a new number"). The lines go
-through the real parser, adapter, conversation and backend into a model with an autosave;
+through the real parser, IGS session and backend into a model with an autosave;
 after every step each live game's entry holds exactly its moves, and at the end every record
 file holds exactly one game's moves (a loaded game's: all of them, in its first file), a
 finished game's file is as it was when it finished, and no file has two games.
@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 from sgfmill import sgf
 
 from igs_tui.archive.autosave import AutoSaver
-from igs_tui.backends.igs.model_link import ModelLink, model_link
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import CommandReply, Event
@@ -33,6 +32,7 @@ from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.lines import format_games_entry
 from igs_tui.model import ClientModel, GamePhase, Role
 from igs_tui.model.terms import MatchTerms
+from tests.igs_feed import Fed
 
 ME = "me"
 OPPONENTS = ("ann", "bob")
@@ -62,41 +62,38 @@ class ServerGame:
 
 
 class Client:
-    """One client: parser, adapter, backend and an autosave writing into a dict."""
+    """One client: parser, session, backend and an autosave writing into a dict."""
 
     def __init__(self) -> None:
         self.model = ClientModel(clock=lambda: 0.0)
         self.model.set_connection(user=ME)
-        self.sent: list[str] = []
-        self.link: ModelLink = model_link(self.model, self._send)
+        self.fed = Fed(self.model)
+        self.sent = self.fed.sent
         self.parser = IgsParser()
         self.files: dict[Path, bytes] = {}
         self.saver = AutoSaver(
             self.model, Path("/nonexistent/games"), write=self._write, stamp=lambda: "T"
         )
 
-    def _send(self, command: object) -> None:
-        self.sent.append(str(getattr(command, "line", command)))
-
     def _write(self, data: bytes, path: Path) -> None:
         self.files[path] = data
 
     def feed(self, *lines: str) -> list[Event]:
-        adapter = self.link.adapter
+        session = self.fed.session
         events: list[Event] = []
         for line in lines:
-            adapter.received_line(line)
+            session.translator.received_line(line)
             for event in self.parser.feed_line(line):
-                adapter.apply(event)
+                self.fed.apply(session.receive_event(event))
                 events.append(event)
-        adapter.flush()
+        self.fed.apply(session.lines_done())
         return events
 
     def answer(self, command: Command, lines: list[str]) -> None:
         """The server's answer to ``command``: its lines as they come, then the reply the
         session makes of them (what it asked and what it got)."""
         events = self.feed(*lines)
-        self.link.adapter.apply(CommandReply(0, command, tuple(events)))
+        self.fed.apply(self.fed.session.receive_event(CommandReply(0, command, tuple(events))))
 
 
 def record_moves(data: bytes) -> list[Point]:
@@ -139,7 +136,7 @@ class World:
         self.live[number] = game
         self.followed.add(game.chain)
         colour = Color.BLACK if black else Color.WHITE
-        self.client.link.backend.challenge(MatchTerms(opponent, colour, size=19))
+        self.client.fed.backend.challenge(MatchTerms(opponent, colour, size=19))
         self.client.feed(f"9 Creating match [{number}] with {opponent}.", game.heading(), "1 5")
 
     def start_observed(self, number: int, white: str, black: str, announced: bool) -> None:
@@ -158,7 +155,7 @@ class World:
         )
         self.client.feed(f"7 {row}", "1 5")
         sent = len(self.client.sent)
-        self.client.link.backend.observe(number)
+        self.client.fed.backend.observe(number)
         assert f"observe {number}" in self.client.sent[sent:], "observing sent no observe"
         self.followed.add(game.chain)
         self.client.feed(*self.listing(game), "1 5")

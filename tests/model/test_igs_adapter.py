@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from igs_tui.backends.igs.backend import IgsBackend
-from igs_tui.backends.igs.model_adapter import ModelAdapter, line_kind, result_from_text
-from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.parser import IgsParser
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.wire import WireSession
+from igs_tui.backends.igs.session.translate import line_kind, result_from_text
 from igs_tui.go import Color, Point
 from igs_tui.localserver.lines import USER_HEADER, format_user_entry
 from igs_tui.model import (
@@ -23,19 +22,13 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model.clocks import format_reading
+from tests.igs_feed import Fed
 
 
-def feed(model: ClientModel, text: str) -> ModelAdapter:
-    adapter = ModelAdapter(model)
-    parser = IgsParser()
-    for line in text.strip("\n").splitlines():
-        adapter.received_line(line)
-        for event in parser.feed_line(line):
-            adapter.apply(event)
-    for event in parser.flush():
-        adapter.apply(event)
-    adapter.flush()  # the end of the read, as the connection says
-    return adapter
+def feed(model: ClientModel, text: str) -> Fed:
+    fed = Fed(model)
+    fed.lines(text)  # each line's console entry, its events, then the end of the read
+    return fed
 
 
 def test_received_lines_reach_the_console_once_per_read_in_order() -> None:
@@ -46,17 +39,18 @@ def test_received_lines_reach_the_console_once_per_read_in_order() -> None:
     model = ClientModel()
     published: list[object] = []
     model.hub.subscribe(TOPIC_CONSOLE, published.append)
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     lines = [f"9 line {i}" for i in range(30)] + ["1 8"]
     for line in lines:
-        adapter.received_line(line)
+        adapter.session.translator.received_line(line)
     assert len(model.console) == 0  # the read is not handled yet
-    adapter.flush()
+    adapter.apply(adapter.session.lines_done())
     assert [entry.text for entry in model.console] == lines
     assert len(published) == 1 and isinstance(published[0], ch.ConsoleLinesAdded)
     # a line we send goes after the received ones before it
-    adapter.received_line("9 before")
-    adapter.sent_line("tell bob hi")
+    adapter.session.translator.received_line("9 before")
+    adapter.session.translator.sent_line("tell bob hi")
+    adapter.apply(adapter.session.take_changes())
     assert [entry.text for entry in model.console][-2:] == ["9 before", "tell bob hi"]
 
 
@@ -97,13 +91,13 @@ def test_user_listing_flags() -> None:
 
 def test_a_user_listing_forgets_players_it_no_longer_lists() -> None:
     model = ClientModel()
-    adapter = ModelAdapter(model)
-    session = IgsSession("me", "pw", setup=[])
+    adapter = Fed(model)
+    session = WireSession("me", "pw", setup=[])
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         session.receive_line(line)
         session.data_to_send(10.0 * t)
     for t, listed in enumerate((["ann", "bob", "cid"], ["bob", "dan"])):
-        session.send("user")
+        session.send(raw("user"))
         assert session.data_to_send(100.0 + 10 * t) == ["user"]
         lines = [
             f"42 {format_user_entry(n, '', 'Japan', '2k', 0, 0, None, None, 5, 'QX')}"
@@ -111,7 +105,7 @@ def test_a_user_listing_forgets_players_it_no_longer_lists() -> None:
         ]
         for line in [f"42 {USER_HEADER}", *lines, "1 5"]:
             for event in session.receive_line(line):
-                adapter.apply(event)
+                adapter.event(event)
         assert sorted(model.players.names()) == listed
 
 
@@ -209,7 +203,7 @@ def test_joining_a_channel_files_its_notices_there_and_our_echo_once() -> None:
     shows (it appeared twice, in the pane and in the log)."""
     model = ClientModel()
     model.set_connection(user="me")
-    backend = IgsBackend(model, lambda c: None)
+    backend = Fed(model).backend
     backend.join_channel("5")
     feed(
         model,
@@ -241,7 +235,7 @@ def test_a_channel_member_list_naming_us_is_no_mention() -> None:
     without a sender is never a mention, in a channel or in the system buffer."""
     model = ClientModel()
     model.set_connection(user="me")
-    IgsBackend(model, lambda c: None).join_channel("5")
+    Fed(model).backend.join_channel("5")
     feed(model, "32 In channel 5: me bob\n32 a status line that names me\n1 5\n")
     feed(model, "32 5:bob: hi me\n1 5\n")
     assert [(n.kind, n.title) for n in model.notifications] == [("mention", "bob (ch5)")]
@@ -261,8 +255,8 @@ def test_console_names_codes() -> None:
 def test_backend_sends_igs_commands_and_echoes_chat() -> None:
     model = ClientModel()
     model.set_connection(user="me")
-    sent: list[str] = []
-    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    fed = Fed(model)
+    sent, backend = fed.sent, fed.backend
     backend.observe(56)
     backend.tell("alice", "hi")
     backend.tell("bad name!", "x")  # refused by the command builder, reported, not sent
@@ -286,8 +280,8 @@ def test_a_long_message_is_sent_as_several_lines_and_a_paste_is_refused() -> Non
     refused with a message in the conversation, nothing sent."""
     model = ClientModel()
     model.set_connection(user="me")
-    sent: list[str] = []
-    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    fed = Fed(model)
+    sent, backend = fed.sent, fed.backend
     words = " ".join(f"word{i:03d}" for i in range(60))  # 479 characters
     backend.tell("alice", words)
     assert len(sent) == 3 and all(line.startswith("tell alice ") for line in sent)
@@ -303,13 +297,13 @@ def test_a_long_message_is_sent_as_several_lines_and_a_paste_is_refused() -> Non
 
 def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> None:
     model = ClientModel()
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     parser = IgsParser()
 
     def lines(text: str) -> None:
         for line in text.strip("\n").splitlines():
             for event in parser.feed_line(line):
-                adapter.apply(event)
+                adapter.event(event)
 
     lines("21 {Match 58: bob [10k*] vs. fred [11k*] }\n1 5")
     assert model.games[58].moves == 0
@@ -355,8 +349,8 @@ def test_a_new_own_game_under_a_finished_games_number_starts_empty() -> None:
 
 def test_observing_a_reused_number_starts_a_fresh_game() -> None:
     model = ClientModel()
-    sent: list[str] = []
-    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    fed = Fed(model)
+    sent, backend = fed.sent, fed.backend
     old = model.follow(12)
     old.phase = GamePhase.FINISHED
     backend.observe(12)
@@ -435,11 +429,11 @@ def test_komi_proposal_is_pending_until_the_server_sets_it() -> None:
     parser = IgsParser()
     for line in ("9 fred wants the komi to be  0.5", "1 6"):
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert game.komi_request == 0.5 and model.notifications[-1].kind == "komi"
     for line in ("9 Set the komi to 0.5", "1 6"):
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert (game.komi, game.board.komi, game.komi_request) == (0.5, 0.5, None)
 
 
@@ -469,11 +463,11 @@ def test_a_heading_of_other_players_under_our_games_number_is_ignored() -> None:
     ]
     for line in lines:
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert (game.white, game.black, game.last_number) == ("bob", "fred", 1)
     for line in ("15 Game 58 I: bob (0 4400 -1) vs fred (0 4495 -1)", "15   1(W): C3", "1 6"):
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert game.last_number == 2  # our own heading again: our moves count
 
 
@@ -571,7 +565,7 @@ def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() ->
     ]
     for line in lines:
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert model.followed[9].last_number == 2
     assert model.followed[5].last_number == 1
 
@@ -584,16 +578,16 @@ def test_a_game_the_server_no_longer_has_is_over() -> None:
 
     model = ClientModel()
     model.set_connection(user="bob")
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     model.follow(1, white="bob", black="alice", size=9, role=Role.PLAYING_WHITE)
     ok = CommandReply(1, Command("moves 1", game=1), ())
-    adapter.apply(ok)
+    adapter.event(ok)
     assert model.followed[1].phase is GamePhase.PLAYING  # an answer is not an end
     gone = CommandReply(2, Command("moves 1", game=1), (Error("There is no game 1."),))
-    adapter.apply(gone)
+    adapter.event(gone)
     assert model.followed[1].phase is GamePhase.FINISHED
     assert "ended while the link was down" in model.console[-1].text
-    adapter.apply(gone)  # said once
+    adapter.event(gone)  # said once
     assert sum("ended while" in c.text for c in model.console) == 1
 
 
@@ -604,8 +598,8 @@ def test_a_word_after_the_game_goes_to_the_opponent_as_a_tell() -> None:
 
     model = ClientModel()
     model.set_connection(user="me")
-    sent: list[str] = []
-    backend = IgsBackend(model, lambda c: sent.append(str(c)))
+    fed = Fed(model)
+    sent, backend = fed.sent, fed.backend
     model.follow(4, role=Role.PLAYING_BLACK, white="bob", black="me")
     model.apply(ch.PhaseChanged(4, GamePhase.PLAYING))
     backend.say(4, "have fun")
@@ -644,8 +638,8 @@ def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
     model = ClientModel()
     model.set_connection(user="me")
     model.apply(ch.SocialListsSet(frozenset({"Ann"}), frozenset({"troll"})))
-    sent: list[str] = []
-    link = model_link(model, lambda c: sent.append(str(c)))
+    link = Fed(model)
+    sent = link.sent
     parser = IgsParser()
     for line in (
         "21 {ann [ 3k ] has connected.}",
@@ -658,7 +652,7 @@ def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
         "21 {ann has disconnected}",
     ):
         for event in parser.feed_line(line):
-            link.adapter.apply(event)
+            link.event(event)
     titles = [n.title for n in model.notifications if n.kind == "friend"]
     assert titles == ["ann logged on", "ann logged off"]
     assert BufferKey(ChatKind.TELL, "troll") not in model.buffers
@@ -703,15 +697,15 @@ def test_has_resigned_names_the_loser_and_never_overwrites_a_result() -> None:
 
 
 def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
-    from igs_tui.backends.igs import model_adapter
     from igs_tui.backends.igs.protocol import events as ev
+    from igs_tui.backends.igs.session import translate
     from igs_tui.model import Limits
 
-    names = [f"fan{i}" for i in range(model_adapter.TELL_KEYS_KEPT + 50)]
-    model = ClientModel(limits=Limits(buffers=len(names) + 1))  # the adapter's cap, not these
-    adapter = ModelAdapter(model)
+    names = [f"fan{i}" for i in range(translate.TELL_KEYS_KEPT + 50)]
+    model = ClientModel(limits=Limits(buffers=len(names) + 1))  # the translator's cap, not these
+    adapter = Fed(model)
     for name in names + names[:3]:  # the first tellers again, after their keys were dropped
-        adapter.apply(ev.Tell(name, f"hi from {name}"))
+        adapter.event(ev.Tell(name, f"hi from {name}"))
     tells = {k.target: b for k, b in model.buffers.items() if k.kind is ChatKind.TELL}
     assert set(tells) == set(names)
     assert [m.text for m in tells["fan0"].messages] == ["hi from fan0"] * 2
@@ -805,9 +799,9 @@ def test_a_resent_move_list_that_is_not_ours_is_another_game() -> None:
     parser = IgsParser()
     events = [e for line in (heading, "15   0(B): C3") for e in parser.feed_line(line)]
     for event in events:
-        adapter.apply(event)
+        adapter.event(event)
     assert model.followed[4] is second  # its first move is ours: nothing to tell yet
-    adapter.apply(ev.CommandReply(1, cmd.moves(4), tuple(events)))
+    adapter.event(ev.CommandReply(1, cmd.moves(4), tuple(events)))
     third = model.followed[4]
     assert third is not second and second.phase is GamePhase.FINISHED
     assert [m.point for m in third.moves] == [Point(2, 2)]

@@ -1,4 +1,4 @@
-"""NNGS lines through the IGS adapter and conversation: model changes and follow-up commands.
+"""NNGS lines through the IGS session (translator, follow-ups): changes and follow-up commands.
 
 Lines are quoted from issue #13 (NNGS 1.1.22 observed with two clients and a guest).
 """
@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from igs_tui.backends.igs.conversation import UNDO_BY_SAY, UNDO_REFUSED_BY_SAY
-from igs_tui.backends.igs.model_link import ModelLink, model_link
-from igs_tui.backends.igs.protocol.commands import Command, classify
+from igs_tui.backends.igs.protocol.commands import classify
 from igs_tui.backends.igs.protocol.events import CommandReply, Error, Event
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.igs.protocol.profile import ServerProfile
+from igs_tui.backends.igs.session.followups import UNDO_BY_SAY, UNDO_REFUSED_BY_SAY
 from igs_tui.go import Color
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, Role
 from igs_tui.model.terms import MatchTerms
+from tests.igs_feed import Fed
 
 
 @dataclass
 class Link:
-    """A model with its adapter and backend, a parser, and the commands they sent."""
+    """A model with its session and backend, a parser, and the commands they queued."""
 
     me: str = "alice"
     profile: ServerProfile | None = None
@@ -30,11 +30,8 @@ class Link:
 
     def __post_init__(self) -> None:
         self.model.set_connection(user=self.me)
-        self.link: ModelLink = model_link(self.model, self._send, profile=self.profile)
-
-    def _send(self, command: Command | str) -> object:
-        self.sent.append(str(command))
-        return True
+        self.link = Fed(self.model, self.profile)
+        self.sent = self.link.sent
 
     def feed(self, text: str) -> None:
         for line in text.strip("\n").splitlines():
@@ -42,7 +39,7 @@ class Link:
                 self.apply(event)
 
     def apply(self, event: Event) -> None:
-        self.link.adapter.apply(event)
+        self.link.event(event)
 
     def answer(self, line: str, *errors: str, setup: bool = False) -> None:
         events = tuple(Error(text) for text in errors)
@@ -333,5 +330,5 @@ def test_the_model_learns_how_many_passes_end_play_on_nngs() -> None:
     link.feed("39 No Name Go Server (NNGS) version 1.1.22")
     assert link.model.passes_to_end == 2
     # a profile kept from an earlier session tells it at once
-    again = Link(profile=link.link.conversation.profile)
+    again = Link(profile=link.link.profile)
     assert again.model.passes_to_end == 2

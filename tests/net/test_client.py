@@ -22,16 +22,13 @@ from igs_tui.backends.igs.net.states import (
     LoggingIn,
     Reconnecting,
 )
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.events import Ayt, CommandReply, GameHeading, LoginComplete, Move
-from igs_tui.backends.igs.protocol.session import IgsSession
+from tests.igs_client import igs_client
 from tests.net.fakeigs import PASSWORD, FakeIgs
 from tests.polling import wait_until
 
 FAST_BACKOFF = BackoffPolicy(initial=0.01, factor=2, maximum=0.05, jitter=0.5, max_attempts=3)
-
-
-def fast_session(username: str, password: str) -> IgsSession:
-    return IgsSession(username, password, rate=1000.0, burst=50.0)
 
 
 def make_client(
@@ -44,12 +41,11 @@ def make_client(
         "login_timeout": 5.0,
     }
     settings.update(config)
-    client = IgsClient(
+    client = igs_client(
         username,
         password,
         config=ClientConfig(**settings),  # type: ignore[arg-type]
         on_event=events.append,
-        session_factory=fast_session,
         rng=random.Random(1),
     )
     return client, events
@@ -76,7 +72,7 @@ async def test_login_setup_and_commands() -> None:
         # The session's setup sequence goes out first, every toggle with an explicit value.
         await wait_until(lambda: len(fake.sent_by(0)) >= 6)
         assert fake.sent_by(0)[0] == "toggle client on"
-        assert client.send("who")
+        assert client.send(raw("who"))
         await wait_until(lambda: "who" in fake.sent_by(0))
         await wait_until(
             lambda: any(r.command.line == "who" for r in of_type(events, CommandReply))
@@ -98,12 +94,12 @@ async def test_sending_honours_the_session_throttle() -> None:
     rate, burst = 20.0, 2.0
     async with FakeIgs() as fake:
         client, _ = make_client(fake)
-        client._session_factory = lambda u, p: IgsSession(u, p, rate=rate, burst=burst)
+        client.session = igs_client("alice", PASSWORD, rate=rate, burst=burst).session
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected and len(fake.sent_by(0)) >= 6)  # setup done
         start = asyncio.get_running_loop().time()
         for n in range(8):
-            client.send(f"tell bob {n}")
+            client.send(raw(f"tell bob {n}"))
         await wait_until(lambda: len(fake.sent_by(0)) >= 14)
         await stop(client, task)
     tells = [(line, t) for line, t in fake.arrivals if line.startswith("tell")]
@@ -157,7 +153,7 @@ async def test_failing_consumer_does_not_break_the_connection(
         client._on_event = fragile
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("who")
+        client.send(raw("who"))
         await wait_until(
             lambda: any(isinstance(e, CommandReply) and e.command.line == "who" for e in seen)
         )
@@ -171,7 +167,7 @@ async def test_quit_ends_the_client_without_reconnecting() -> None:
         client, events = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("quit")
+        client.send(raw("quit"))
         await asyncio.wait_for(task, 5)
     assert of_type(events, Disconnected)[-1].reason == "quit"
     assert not of_type(events, Reconnecting)
@@ -215,7 +211,7 @@ async def test_cancelling_run_closes_the_connection() -> None:
 async def test_send_while_disconnected_is_refused() -> None:
     async with FakeIgs() as fake:
         client, _ = make_client(fake)
-        assert not client.send("who")
+        assert not client.send(raw("who"))
 
 
 async def test_keepalive_sends_ayt_when_idle() -> None:
@@ -252,10 +248,10 @@ async def test_reconnect_restores_observed_games_and_own_game() -> None:
         client, events = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("observe 233")
-        client.send("observe 5")
-        client.send("observe 5")  # toggled off again: spec "enter the same command again"
-        client.send("observe 17")  # the server drops the link on this one
+        client.send(raw("observe 233"))
+        client.send(raw("observe 5"))
+        client.send(raw("observe 5"))  # toggled off again: spec "enter the same command again"
+        client.send(raw("observe 17"))  # the server drops the link on this one
         await wait_until(lambda: len(fake.logins) >= 2)
         await wait_until(lambda: "moves 17" in fake.sent_by(1))
         restore = [c for c in fake.sent_by(1) if c.split()[0] in ("load", "observe", "moves")]
@@ -264,7 +260,10 @@ async def test_reconnect_restores_observed_games_and_own_game() -> None:
         assert disconnected, "an interrupted own game must come with a forfeit deadline"
         # The reloaded game's heading (new number 144) ends the countdown.
         await wait_until(lambda: client.forfeit_deadline is None)
-        assert client.memory.own_game is not None and client.memory.own_game.number == 144
+        assert (
+            client.session.memory.own_game is not None
+            and client.session.memory.own_game.number == 144
+        )
         # The server answers "moves 17" after receiving it: wait for the answer, not the send.
         await wait_until(lambda: len([e for e in of_type(events, Move) if e.game == 17]) >= 2)
         moves = [e for e in of_type(events, Move) if e.game == 17]
@@ -300,10 +299,10 @@ async def test_refused_observe_is_not_remembered() -> None:
         client, _ = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("observe 999")
-        client.send("observe 12")
-        assert client.memory.observed == (999, 12)
-        await wait_until(lambda: client.memory.observed == (12,))
+        client.send(raw("observe 999"))
+        client.send(raw("observe 12"))
+        assert client.session.memory.observed == (999, 12)
+        await wait_until(lambda: client.session.memory.observed == (12,))
         await stop(client, task)
 
 
@@ -326,7 +325,7 @@ async def test_gives_up_after_max_attempts() -> None:
     port = closed.sockets[0].getsockname()[1]
     closed.close()
     await closed.wait_closed()
-    client = IgsClient(
+    client = igs_client(
         "alice",
         PASSWORD,
         config=ClientConfig(servers=(ServerAddress("127.0.0.1", port),), backoff=FAST_BACKOFF),
@@ -344,7 +343,7 @@ async def test_no_reconnect_when_disabled() -> None:
         client, events = make_client(fake, reconnect=False)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("who")
+        client.send(raw("who"))
         await asyncio.wait_for(task, 5)
     assert isinstance(events[-1], Failed)
     assert not of_type(events, Reconnecting)
@@ -357,7 +356,7 @@ async def test_login_timeout_counts_as_lost_link() -> None:
     from tests.net.fakeserver import FakeServer
 
     async with FakeServer(mute) as server:
-        client = IgsClient(
+        client = igs_client(
             "alice",
             PASSWORD,
             config=ClientConfig(
@@ -385,7 +384,7 @@ async def test_recorder_gets_transcript_without_password(tmp_path: Path) -> None
         client._recorder_factory = factory
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("who")
+        client.send(raw("who"))
         await wait_until(lambda: "who" in fake.sent_by(0))
         await stop(client, task)
     text = recorders[0].path.read_text(encoding="utf-8")
@@ -412,7 +411,7 @@ async def test_retry_now_cuts_the_backoff_wait() -> None:
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
         assert not client.retry_now()  # connected: nothing to cut short
-        client.send("who")
+        client.send(raw("who"))
         await wait_until(lambda: bool(of_type(events, Reconnecting)))
         assert client.retry_now()
         await wait_until(lambda: len(fake.logins) == 2, timeout=10)
@@ -428,7 +427,7 @@ async def test_run_again_after_giving_up() -> None:
         client, _events = make_client(fake, reconnect=False)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("who")
+        client.send(raw("who"))
         await asyncio.wait_for(task, 5)
         assert isinstance(client.state, Failed)
         assert not client.retry_now()  # not waiting: the caller runs it again

@@ -17,12 +17,13 @@ from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient
 from igs_tui.backends.igs.net.recorder import transcript_recorder
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed, Reconnecting
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.events import CommandReply, GamesEntry, LoginComplete, Move
-from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.go.coords import format_point
 from igs_tui.localserver.broadcast import load_record
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
+from tests.igs_client import igs_client
 from tests.net.proxy import CuttingProxy
 from tests.polling import wait_until
 
@@ -81,9 +82,11 @@ def make_client(
         for sink in sinks:
             sink(event)
 
-    client = IgsClient(
+    client = igs_client(
         username,
         password,
+        rate=200.0,
+        burst=30.0,
         config=ClientConfig(
             servers=(ServerAddress("127.0.0.1", port),),
             backoff=backoff
@@ -92,7 +95,6 @@ def make_client(
             stable_after=stable_after,
         ),
         on_event=on_event,
-        session_factory=lambda u, p: IgsSession(u, p, rate=200.0, burst=30.0),
         rng=random.Random(5),
     )
     return client, events
@@ -111,7 +113,7 @@ async def stop(client: IgsClient, task: asyncio.Task[None]) -> None:
 
 async def broadcast_game(client: IgsClient, events: list[ClientEvent]) -> int:
     """The relay game's number, from a ``games`` listing (both names the same, per the spec)."""
-    client.send("games")
+    client.send(raw("games"))
     await wait_until(
         lambda: any(isinstance(e, CommandReply) and e.command.line == "games" for e in events)
     )
@@ -165,9 +167,9 @@ async def test_observe_gets_moves_and_transcript_parses(
     client._recorder_factory = transcript_recorder("bob", tmp_path)
     task = await start(client)
     game = await broadcast_game(client, events)
-    client.send(f"observe {game}")
+    client.send(raw(f"observe {game}"))
     await wait_until(lambda: log.count(game) >= 5)
-    assert client.memory.observed == (game,)
+    assert client.session.memory.observed == (game,)
     numbers = sorted(log.moves[game])
     assert numbers == list(range(len(numbers)))
     await stop(client, task)
@@ -194,8 +196,8 @@ async def test_proxy_cuts_observed_game_without_lost_or_duplicated_moves(
         observer, events = make_client(proxy.port, "dave", "dave", cut_log)
         ref_task, task = await start(reference), await start(observer)
         game = await broadcast_game(reference, ref_events)
-        reference.send(f"observe {game}")
-        observer.send(f"observe {game}")
+        reference.send(raw(f"observe {game}"))
+        observer.send(raw(f"observe {game}"))
         for threshold in (15, 40, 65):
             await wait_until(lambda: cut_log.count(game) >= threshold)  # noqa: B023 (awaited at once)
             assert proxy.cut() == 1
@@ -218,11 +220,11 @@ async def test_own_game_reloaded_after_cut(server: LocalServer) -> None:
     async with CuttingProxy(server.port) as proxy:
         client, events = make_client(proxy.port, "alice", "alice")
         task = await start(client)
-        client.send("match igsbot B 9 10 0")
-        await wait_until(lambda: client.memory.own_game is not None)
-        own = client.memory.own_game
+        client.send(raw("match igsbot B 9 10 0"))
+        await wait_until(lambda: client.session.memory.own_game is not None)
+        own = client.session.memory.own_game
         assert own is not None and own.black == "alice" and own.white == "igsbot"
-        client.send("E5")
+        client.send(raw("E5"))
         await wait_until(lambda: any(isinstance(e, Move) and e.number == 1 for e in events))
         proxy.cut()
         await wait_until(lambda: any(isinstance(e, Disconnected) for e in events))
@@ -234,7 +236,7 @@ async def test_own_game_reloaded_after_cut(server: LocalServer) -> None:
         assert connected[-1].forfeit_deadline == dropped.forfeit_deadline  # until reloaded
         # The reloaded game sends the whole move list again, and play goes on.
         await wait_until(lambda: sum(isinstance(e, Move) and e.number == 0 for e in events) == 2)
-        client.send("C3")
+        client.send(raw("C3"))
         await wait_until(lambda: any(isinstance(e, Move) and e.point == "C3" for e in events))
         await stop(client, task)
 

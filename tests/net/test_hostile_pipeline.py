@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.net.client import (
     MAX_RECEIVE_FAILURES,
     ClientConfig,
@@ -22,16 +21,17 @@ from igs_tui.backends.igs.net.recorder import SessionRecorder
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.net.states import (
     Connected,
-    ConnectionEvent,
     Disconnected,
     Failed,
     Reconnecting,
 )
 from igs_tui.backends.igs.net.transport import TransportClosed
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.backends.igs.protocol.parser import IgsParser
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.wire import WireSession
 from igs_tui.model import ClientModel
+from tests.igs_client import igs_client
 from tests.net.fakeigs import FakeIgs
 from tests.net.test_client import make_client, of_type, stop
 from tests.net.test_recorder import FMT, FullDisk
@@ -46,11 +46,11 @@ async def test_a_game_number_of_5000_digits_is_an_unknown_line_and_the_link_live
         client, events = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("games")
+        client.send(raw("games"))
         await wait_until(
             lambda: any(isinstance(e, Info) and e.text == "still here" for e in events)
         )
-        client.send("observe 12")  # the link still carries commands and answers
+        client.send(raw("observe 12"))  # the link still carries commands and answers
         await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
         assert not task.done()
         unknown = [e for e in of_type(events, Unknown) if HUGE in e.text]
@@ -62,24 +62,24 @@ async def test_a_game_number_of_5000_digits_is_an_unknown_line_and_the_link_live
 async def test_a_stage_that_raises_costs_one_line_and_is_reported(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    original = IgsSession.receive_line
+    original = WireSession.receive_line
 
-    def fragile(self: IgsSession, line: str) -> list[object]:
+    def fragile(self: WireSession, line: str) -> list[object]:
         if "still here" in line:
             raise RuntimeError("reader bug")
         return original(self, line)  # type: ignore[return-value]
 
-    monkeypatch.setattr(IgsSession, "receive_line", fragile)
+    monkeypatch.setattr(WireSession, "receive_line", fragile)
     async with FakeIgs() as fake:
         fake.scripted["games"] = ["9 still here", "9 and this line is read"]
         client, events = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("games")
+        client.send(raw("games"))
         await wait_until(
             lambda: any(isinstance(e, Info) and e.text == "and this line is read" for e in events)
         )
-        client.send("observe 12")
+        client.send(raw("observe 12"))
         await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
         malformed = of_type(events, Malformed)
         assert [m.text for m in malformed] == ["9 still here"]
@@ -115,18 +115,18 @@ async def test_a_splitter_or_decoder_that_raises_costs_its_data_not_the_link(
         client, events = make_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("games")
+        client.send(raw("games"))
         await wait_until(
             lambda: any("splitter bug" in m.reason for m in of_type(events, Malformed))
         )
-        client.send("who")
+        client.send(raw("who"))
         await wait_until(
             lambda: any(isinstance(e, Info) and e.text == "after the bomb" for e in events)
         )
         kept = [e for e in of_type(events, Info) if e.text == "decoder bomb"]
         assert kept  # the line the decoder failed on is kept (as Latin-1) and reported
         assert any("decoder bug" in m.reason for m in of_type(events, Malformed))
-        client.send("observe 12")
+        client.send(raw("observe 12"))
         await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
         assert not task.done() and len(of_type(events, Connected)) == 1
         await stop(client, task)
@@ -164,18 +164,9 @@ def break_on_poison(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
 
 
 def console_client(fake: FakeIgs) -> tuple[IgsClient, list[ClientEvent], ClientModel]:
-    """A client whose protocol events go through the model adapter, as in the app."""
-    model = ClientModel(clock=lambda: 0.0)
-    adapter = ModelAdapter(model)
+    """A client whose session's changes reach a model, as in the app."""
     client, events = make_client(fake)
-
-    def on_event(event: ClientEvent) -> None:
-        events.append(event)
-        if not isinstance(event, ConnectionEvent):
-            adapter.apply(event)
-
-    client._on_event = on_event
-    return client, events, model
+    return client, events, client.session.view
 
 
 @pytest.mark.parametrize("stage", ["splitter", "decoder", "parser"])
@@ -189,13 +180,13 @@ async def test_a_raising_stage_is_shown_in_the_console_and_the_next_lines_arrive
         client, events, model = console_client(fake)
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("games")
+        client.send(raw("games"))
         await wait_until(lambda: any(isinstance(e, Malformed) for e in events))
-        client.send("who")
+        client.send(raw("who"))
         await wait_until(
             lambda: any(isinstance(e, Info) and e.text == "the next line" for e in events)
         )
-        client.send("observe 12")
+        client.send(raw("observe 12"))
         await wait_until(lambda: any(isinstance(e, GameHeading) and e.game == 12 for e in events))
         shown = [c.text for c in model.console if c.kind == "error" and "poison" in c.text]
         assert len(shown) == 1 and f"RuntimeError: {stage} bug" in shown[0], model.console
@@ -221,7 +212,7 @@ async def test_a_transcript_on_a_full_disk_costs_the_transcript_not_the_link(
         client._recorder_factory = full_disk
         task = asyncio.create_task(client.run())
         await wait_until(lambda: client.connected)
-        client.send("games")
+        client.send(raw("games"))
         await wait_until(
             lambda: any(isinstance(e, Info) and e.text == "still here" for e in events)
         )
@@ -263,7 +254,7 @@ async def run_scripted(script: list[list[str] | Exception]) -> list[ClientEvent]
     async def connect(address: ServerAddress) -> ScriptedTransport:
         return transport
 
-    client = IgsClient(
+    client = igs_client(
         "alice",
         "secret",
         config=ClientConfig(servers=(transport.address,), reconnect=False),
@@ -288,3 +279,35 @@ async def test_a_transport_that_fails_every_read_is_a_lost_link_not_silence() ->
     (lost,) = of_type(events, Disconnected)
     assert "cannot read from the server: transport bug" in lost.reason
     assert of_type(events, Failed)
+
+
+async def test_a_change_the_model_cannot_take_is_shown_and_the_next_ones_apply(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A model handler that raises on one change costs that change (shown in the console,
+    logged), not the connection nor the changes after it."""
+    from igs_tui.model import BufferKey, ChatKind
+    from igs_tui.model import changes as ch
+
+    async with FakeIgs() as fake:
+        fake.scripted["games"] = ["24 *bob*: poison pill", "24 *bob*: after it"]
+        client, _events = make_client(fake)
+        model = client.session.view
+        apply = model.apply
+
+        def fragile(change: ch.Change) -> None:
+            if isinstance(change, ch.ChatAdded) and change.text == "poison pill":
+                raise RuntimeError("model bug")
+            apply(change)
+
+        client._apply = fragile
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send(raw("games"))
+        bob = BufferKey(ChatKind.TELL, "bob")
+        await wait_until(lambda: bob in model.buffers and bool(model.buffers[bob].messages))
+        assert [m.text for m in model.buffers[bob].messages] == ["after it"]
+        shown = [c.text for c in model.console if c.kind == "error" and "model bug" in c.text]
+        assert shown == ["igs-tui could not apply a ChatAdded (RuntimeError: model bug)"]
+        assert not task.done() and "model bug" in caplog.text
+        await stop(client, task)

@@ -8,8 +8,9 @@ import time
 import pytest
 
 from igs_tui.backends.igs.net import client as client_module
-from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent
 from igs_tui.backends.igs.protocol.events import Info
+from tests.igs_client import igs_client
 from tests.net.test_hostile_pipeline import ScriptedTransport
 
 
@@ -34,7 +35,7 @@ async def read_beside_another_task(
             seen_by_other_task.append(len(handled))
             await asyncio.sleep(0)
 
-    client = IgsClient(
+    client = igs_client(
         "alice",
         "secret",
         config=ClientConfig(servers=(transport.address,), reconnect=False),
@@ -103,11 +104,11 @@ async def test_reads_that_make_nothing_to_send_do_not_wake_the_connection_loop()
     only when there is something to send, or after SERVE_EVERY: a pass after every read was
     on the way of every move to the screen. Lines still all arrive."""
     from igs_tui.backends.igs.protocol.events import Event
-    from igs_tui.backends.igs.protocol.session import IgsSession
+    from igs_tui.backends.igs.protocol.wire import WireSession
 
     passes: list[int] = []
 
-    class CountingSession(IgsSession):
+    class CountingSession(WireSession):
         def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
             passes.append(1)
             return super().expire(now, timeout)
@@ -119,12 +120,12 @@ async def test_reads_that_make_nothing_to_send_do_not_wake_the_connection_loop()
     async def connect(_address: object) -> ScriptedTransport:
         return transport
 
-    client = IgsClient(
+    client = igs_client(
         "alice",
         "secret",
         config=ClientConfig(servers=(transport.address,), reconnect=False),
         on_event=lambda e: handled.append(e.text) if isinstance(e, Info) else None,
-        session_factory=CountingSession,
+        wire=lambda user, secret, profile: CountingSession(user, secret),
         connector=connect,
         clock=lambda: 100.0,  # SERVE_EVERY never passes
     )
@@ -136,18 +137,19 @@ async def test_reads_that_make_nothing_to_send_do_not_wake_the_connection_loop()
 async def test_each_read_ends_with_lines_done_after_its_lines() -> None:
     """The session hears when a read's lines are all handled (the console's batch is applied
     then), after the last line of that read."""
-    from igs_tui.backends.igs.protocol.events import Event
-    from igs_tui.backends.igs.protocol.session import IgsSession
+    from igs_tui.backends.igs.session import IgsSession
+    from igs_tui.model import changes as ch
 
     calls: list[str] = []
 
     class MarkingSession(IgsSession):
-        def receive_line(self, line: str) -> list[Event]:
+        def receive_line(self, line: str) -> list[ch.Change]:
             calls.append(line)
             return super().receive_line(line)
 
-        def lines_done(self) -> None:
+        def lines_done(self) -> list[ch.Change]:
             calls.append("done")
+            return super().lines_done()
 
     reads: list[list[str] | Exception] = [["9 a", "9 b"], ["9 c"]]
     transport = _PausingTransport(reads)
@@ -155,11 +157,11 @@ async def test_each_read_ends_with_lines_done_after_its_lines() -> None:
     async def connect(_address: object) -> ScriptedTransport:
         return transport
 
-    client = IgsClient(
+    client = igs_client(
         "alice",
         "secret",
         config=ClientConfig(servers=(transport.address,), reconnect=False),
-        session_factory=MarkingSession,
+        session_class=MarkingSession,
         connector=connect,
     )
     await asyncio.wait_for(client.run(), 5)

@@ -9,13 +9,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from igs_tui.backends.igs.backend import IgsBackend
-from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
-from igs_tui.backends.igs.net.states import ConnectionEvent
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, FollowedGame, Role
@@ -52,40 +49,16 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
         else (MEMORY_ADDRESS, MemoryLinks(server))
     )
     model = ClientModel()
-    igs: IgsClient | None = None
-
-    def send(command: object) -> object:
-        assert igs is not None
-        return igs.send(command)  # type: ignore[arg-type]
-
-    link = model_link(model, send)
-    adapter = link.adapter
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
     config = ClientConfig(
         servers=[address],
         reconnect=bool(client.get("reconnect", False)),
         backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
-    profile = link.profile
-
-    def session(username: str, password: str) -> IgsSession:
-        return local_server_session(username, password, profile=profile)
-
-    igs = IgsClient(
-        name,
-        name,
-        config=config,
-        on_event=on_event,
-        session_factory=session,
-        connector=connector,
-    )
+    session = IgsSession(model, name, name, fast=True)
+    igs = IgsClient(session, model.apply, config=config, connector=connector)
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
-    return Player(name, model, igs, link.backend, task)
+    return Player(name, model, igs, IgsBackend(model, session, igs.flush), task)
 
 
 @asynccontextmanager

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from igs_tui.model import Role
 from igs_tui.model.lobby import Room, Seek
+from tests.igs_feed import Fed
 from tests.play.harness import fast_server_config, two_players
 from tests.play.test_e2e_play import start_game
 from tests.polling import wait_until
@@ -98,15 +99,12 @@ async def test_a_free_game_offered_is_marked_free_in_the_list() -> None:
 
 
 def test_no_automatch_or_rooms_on_nngs() -> None:
-    from igs_tui.backends.igs.backend import IgsBackend
     from igs_tui.backends.igs.protocol.events import ServerVersion
-    from igs_tui.model import ClientModel
 
-    sent: list[object] = []
-    backend = IgsBackend(ClientModel(), sent.append)
+    backend = Fed().backend
     caps = backend.capabilities
     assert caps.seeking is backend and caps.rooms is backend and caps.stored is backend
-    backend.conversation.profile.learn_version(
+    backend.session.profile.learn_version(
         ServerVersion("No Name Go Server (NNGS) version 1.1.22", "NNGS", "1.1.22")
     )
     caps = backend.capabilities
@@ -116,7 +114,6 @@ def test_no_automatch_or_rooms_on_nngs() -> None:
 
 
 def test_a_new_login_forgets_the_seek() -> None:
-    from igs_tui.backends.igs.model_adapter import ModelAdapter
     from igs_tui.backends.igs.protocol.events import LoginComplete
     from igs_tui.model import ClientModel
     from igs_tui.model import changes as ch
@@ -124,5 +121,5 @@ def test_a_new_login_forgets_the_seek() -> None:
 
     model = ClientModel()
     model.apply(ch.SeekChanged(Seek(SeekSetup(0, 60, 600, 25))))
-    ModelAdapter(model).apply(LoginComplete("alice", guest=False))
+    Fed(model).event(LoginComplete("alice", guest=False))
     assert model.seek is None

@@ -16,17 +16,14 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from igs_tui.backends.igs.conversation import UNDO_BY_SAY
-from igs_tui.backends.igs.model_link import model_link
+from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
-from igs_tui.backends.igs.net.states import ConnectionEvent
 from igs_tui.backends.igs.profiles import ProfileStore
-from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.backends.igs.protocol.events import Event
 from igs_tui.backends.igs.protocol.profile import Family, ServerProfile
-from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
+from igs_tui.backends.igs.session import IgsSession
+from igs_tui.backends.igs.session.followups import UNDO_BY_SAY
 from igs_tui.go import Color, Point
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase
@@ -35,66 +32,35 @@ from tests.play.harness import Player, fast_server_config
 from tests.polling import wait_until
 
 
-class Recording:
+class Recording(IgsSession):
     """An IgsSession that keeps every line it writes."""
 
-    def __init__(self, session: IgsSession, sent: list[str]) -> None:
-        self._session = session
-        self._sent = sent
-
-    def receive_line(self, line: str) -> list[Event]:
-        return self._session.receive_line(line)
-
-    def send(self, command: Command | str) -> int:
-        return self._session.send(command)
+    def __init__(self, model: ClientModel, name: str, profile: ServerProfile | None) -> None:
+        super().__init__(model, name, name, profile=profile, fast=True)
+        self.sent: list[str] = []
 
     def data_to_send(self, now: float) -> list[str]:
-        lines = self._session.data_to_send(now)
-        self._sent.extend(lines)
+        lines = super().data_to_send(now)
+        self.sent.extend(lines)
         return lines
-
-    def next_send_time(self, now: float) -> float | None:
-        return self._session.next_send_time(now)
-
-    def expire(self, now: float, timeout: float = 60.0) -> list[Event]:
-        return self._session.expire(now, timeout)
-
-    def lines_done(self) -> None:
-        self._session.lines_done()
-
-    def close(self) -> None:
-        self._session.close()
 
 
 async def join(
     server: LocalServer, name: str, *, profile: ServerProfile | None = None
 ) -> tuple[Player, list[str]]:
     model = ClientModel()
-    sent: list[str] = []
-    igs: IgsClient | None = None
-
-    def send(command: object) -> object:
-        assert igs is not None
-        return igs.send(command)  # type: ignore[arg-type]
-
-    link = model_link(model, send, profile=profile)
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            link.adapter.apply(event)
-
-    def session(username: str, password: str) -> Recording:
-        return Recording(local_server_session(username, password, profile=link.profile), sent)
-
+    session = Recording(model, name, profile)
+    for change in session.take_changes():
+        model.apply(change)
     config = ClientConfig(
         servers=[ServerAddress("127.0.0.1", server.port)],
         reconnect=False,
         backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
-    igs = IgsClient(name, name, config=config, on_event=on_event, session_factory=session)
+    igs = IgsClient(session, model.apply, config=config)
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)
-    return Player(name, model, igs, link.backend, task), sent
+    return Player(name, model, igs, IgsBackend(model, session, igs.flush), task), session.sent
 
 
 @asynccontextmanager
@@ -145,11 +111,11 @@ async def test_the_version_line_tells_the_profile_before_any_refusal() -> None:
     async with nngs_server() as server:
         alice, sent = await join(server, "alice")
         try:
-            await wait_until(lambda: alice.backend.conversation.profile.family is Family.NNGS)
+            await wait_until(lambda: alice.backend.session.profile.family is Family.NNGS)
             await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
             await asyncio.sleep(0)  # the rest of the setup goes out with it
             assert not any(line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent)
-            profile = alice.backend.conversation.profile
+            profile = alice.backend.session.profile
             assert profile.server == "NNGS 1.1.22" and profile.passes_to_score == 2
             assert system_errors(alice) == []
         finally:
@@ -164,7 +130,7 @@ async def test_refusals_at_login_are_learnt_once_and_not_shown() -> None:
     async with nngs_server(version=False) as server:
         key = f"127.0.0.1:{server.port}"
         alice, sent = await join(server, "alice", profile=store.profile(key))
-        profile = alice.backend.conversation.profile
+        profile = alice.backend.session.profile
         try:
             await wait_until(lambda: profile.refused_toggles == {"newundo"})
             await wait_until(lambda: any(line.startswith("toggle verbose") for line in sent))
@@ -197,7 +163,7 @@ async def test_the_login_banner_names_nngs_before_the_setup() -> None:
             alice.backend.refresh_players()
             await wait_until(lambda: bool(alice.model.players.names()))
             assert not any(line in REFUSED_AT_LOGIN or line.startswith("id ") for line in sent)
-            assert alice.backend.conversation.profile.family is Family.NNGS
+            assert alice.backend.session.profile.family is Family.NNGS
         finally:
             await leave(alice)
 
@@ -245,7 +211,7 @@ async def test_a_full_game_with_an_observer_reaches_the_same_scored_result(versi
             await wait_until(lambda: game_a.phase is GamePhase.SCORING)
             await wait_until(lambda: game_b.phase is GamePhase.SCORING)
             assert game_a.last_number == game_b.last_number == len(script)
-            assert alice.backend.conversation.profile.passes_to_score == 2
+            assert alice.backend.session.profile.passes_to_score == 2
             # the observer learns the agreed komi from the list line asked at the passes
             await wait_until(lambda: watched.komi == 0.5)
             alice.backend.done_scoring(number)
@@ -256,11 +222,11 @@ async def test_a_full_game_with_an_observer_reaches_the_same_scored_result(versi
             assert game_a.score_check is not None and game_a.score_check.agrees
             # Black has columns A-B (18), White F-J (36) and komi 0.5
             assert game_a.result == game_b.result == watched.result == "W+18.5"
-            assert alice.backend.conversation.profile.unnumbered == {
+            assert alice.backend.session.profile.unnumbered == {
                 "done",
                 "adjourn",
                 "resign",
-            } or (not version and "done" in alice.backend.conversation.profile.unnumbered)
+            } or (not version and "done" in alice.backend.session.profile.unnumbered)
             assert [m.point for m in watched.moves] == [m.point for m in game_a.moves]
             assert system_errors(carol) == []
         finally:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from igs_tui.backends.igs.backend import IgsBackend
-from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     BufferKey,
@@ -19,27 +18,14 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model.terms import MatchTerms
+from tests.igs_feed import Fed
 
 
-class Feeder:
-    def __init__(self, adapter: ModelAdapter) -> None:
-        self.adapter = adapter
-        self.parser = IgsParser()
-
-    def __call__(self, text: str) -> None:
-        for line in text.strip("\n").splitlines():
-            for event in self.parser.feed_line(line):
-                self.adapter.apply(event)
-        for event in self.parser.flush():
-            self.adapter.apply(event)
-
-
-def me(name: str = "Soothie") -> tuple[ClientModel, Feeder, list[str], IgsBackend]:
+def me(name: str = "Soothie") -> tuple[ClientModel, Callable[[str], None], list[str], IgsBackend]:
     model = ClientModel(clock=lambda: 0.0)
     model.set_connection(user=name)
-    sent: list[str] = []
-    link = model_link(model, lambda c: sent.append(str(c)))
-    return model, Feeder(link.adapter), sent, link.backend
+    fed = Fed(model)
+    return model, fed.lines, fed.sent, fed.backend
 
 
 def test_incoming_nmatch_is_pending_and_accept_resends_its_terms() -> None:

@@ -173,12 +173,13 @@ def test_open_match_requests_are_forgotten_with_the_link() -> None:
     """The server drops open requests when a link goes: a stale one kept by the client would be
     accepted into nothing after the reconnect (found by the drop test above: the accept went
     out for the old request and the new one was never answered)."""
-    from igs_tui.apps.connector.link_status import show_link_event
     from igs_tui.backends.igs.net.states import Disconnected
+    from igs_tui.backends.igs.net.status import status_changes
     from igs_tui.model import Challenge, ClientModel
 
     model = ClientModel()
     model.add_challenge(Challenge(MatchTerms("alice", Color.WHITE, size=9), incoming=True))
-    show_link_event(model, Disconnected("reset", None))
+    for change in status_changes(Disconnected("reset", None), model):
+        model.apply(change)
     assert model.challenge_from("alice") is None
     assert model.connection.state is LinkState.DISCONNECTED

@@ -1,4 +1,4 @@
-"""Hostile field values in every reply code: the parser, the session and the model adapter never
+"""Hostile field values in every reply code: the parser, the wire and the IGS session never
 raise, and a number that does not fit its field makes the line an ``unknown`` event.
 
 Python refuses ``int()`` of a string over 4300 digits (CVE-2020-10735); before the readers
@@ -18,13 +18,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.backends.igs import model_adapter
-from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.net.linesplit import DEFAULT_MAX_LINE
 from igs_tui.backends.igs.protocol.events import Event, GameHeading, Info, Malformed, Unknown
 from igs_tui.backends.igs.protocol.parser import IgsParser
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.wire import WireSession
+from igs_tui.backends.igs.session import translate
+from igs_tui.backends.igs.session.translate import Translator
 from igs_tui.model import ClientModel, GameSummary, Role
+from tests.igs_feed import Fed
 from tests.protocol.test_parser_fuzz import KNOWN_CODES
 
 HUGE = "9" * 5000
@@ -101,20 +102,20 @@ def follow_everything(model: ClientModel) -> None:
 
 def run_through(lines: list[str]) -> None:
     parser = IgsParser()
-    session = IgsSession("me", "secret")
+    session = WireSession("me", "secret")
     model = ClientModel(clock=lambda: 0.0)
     follow_everything(model)
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     seen: list[Event] = []
     for line in lines:
         events = parser.feed_line(line)
         events += session.receive_line(line)
         seen += events
         for event in events:
-            adapter.apply(event)
+            adapter.event(event)
     for event in parser.flush():
         seen.append(event)
-        adapter.apply(event)
+        adapter.event(event)
     # the readers themselves bound what they read: the parser's last-resort net (a reader that
     # raised anyway becomes Malformed) is not what keeps the never-raise promise
     assert not [e for e in seen if isinstance(e, Malformed)]
@@ -204,16 +205,16 @@ def test_parse_cli_prints_an_event_for_every_hostile_line(tmp_path: Path) -> Non
 def test_an_event_the_adapter_cannot_apply_is_shown_and_the_next_one_applies(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(adapter: ModelAdapter, event: Info) -> None:
+    def broken(adapter: Translator, event: Info) -> None:
         raise RuntimeError("adapter bug")
 
-    monkeypatch.setitem(model_adapter._HANDLERS, Info, broken)
+    monkeypatch.setitem(translate._HANDLERS, Info, broken)
     model = ClientModel(clock=lambda: 0.0)
     game = model.follow(4)
-    adapter = ModelAdapter(model)
-    adapter.apply(Info("poison"))  # never raises
-    adapter.apply(Malformed("15 Game 1 I: ???", "ValueError: reader bug"))
-    adapter.apply(GameHeading(4, "I", "w", 0, 600, -1, "b", 0, 600, -1))
+    adapter = Fed(model)
+    adapter.event(Info("poison"))  # never raises
+    adapter.event(Malformed("15 Game 1 I: ???", "ValueError: reader bug"))
+    adapter.event(GameHeading(4, "I", "w", 0, 600, -1, "b", 0, 600, -1))
     errors = [c.text for c in model.console if c.kind == "error"]
     assert errors == [
         "igs-tui could not apply a info event (RuntimeError: adapter bug)",

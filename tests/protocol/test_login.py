@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from igs_tui.backends.igs.protocol.events import LoginComplete, LoginFailed, ThrowingOtherCopy
-from igs_tui.backends.igs.protocol.session import IgsSession
 from igs_tui.backends.igs.protocol.state import SessionState
+from igs_tui.backends.igs.protocol.wire import WireSession
 
 
-def run(session: IgsSession, lines: list[str], now: float = 0.0) -> tuple[list[str], list[str]]:
+def run(session: WireSession, lines: list[str], now: float = 0.0) -> tuple[list[str], list[str]]:
     """Feed lines one by one, collecting what the session sends and the event types."""
     sent: list[str] = []
     types: list[str] = []
@@ -22,7 +22,7 @@ def run(session: IgsSession, lines: list[str], now: float = 0.0) -> tuple[list[s
 
 def test_non_client_login() -> None:
     """Spec: 'the server will print a welcome message and the prompt "Login: "' ... 'Password: '."""
-    s = IgsSession("bob", "secret", setup=[])
+    s = WireSession("bob", "secret", setup=[])
     sent, types = run(s, ["Welcome to IGS", "Login: ", "Password: ", "#> "])
     assert sent == ["bob", "secret"]
     assert "login_complete" in types
@@ -32,7 +32,7 @@ def test_non_client_login() -> None:
 
 def test_client_mode_login() -> None:
     """Spec: 'the server will respond either with "Password: " or with "1 1"'."""
-    s = IgsSession("bob", "secret")
+    s = WireSession("bob", "secret")
     events = []
     for line in ["1 0", "1 1", "1 5"]:
         events.extend(s.receive_line(line))
@@ -46,7 +46,7 @@ def test_client_mode_login() -> None:
 
 def test_guest_login_detects_guest_name() -> None:
     """Spec: an unknown name puts you in the command loop as guestXXXX."""
-    s = IgsSession("nosuchuser", "pw", setup=[])
+    s = WireSession("nosuchuser", "pw", setup=[])
     sent, types = run(
         s, ["Login: ", "Your account name is guest1234. Guests cannot play rated games.", "#> "]
     )
@@ -56,7 +56,7 @@ def test_guest_login_detects_guest_name() -> None:
 
 
 def test_guest_login_without_shown_name_keeps_typed_name() -> None:
-    s = IgsSession("visitor", "pw", setup=[])
+    s = WireSession("visitor", "pw", setup=[])
     run(s, ["Login: ", "1 5"])
     assert s.guest and s.logged_in_as == "visitor"
 
@@ -64,7 +64,7 @@ def test_guest_login_without_shown_name_keeps_typed_name() -> None:
 def test_wrong_password_restarts_login_and_resends_name() -> None:
     """Spec: 'An incorrect password will cause the login procedure to restart, but the
     client-mode setting will be remembered.'"""
-    s = IgsSession("bob", "wrong", setup=[])
+    s = WireSession("bob", "wrong", setup=[])
     events = []
     sent = []
     for t, line in enumerate(["Login: ", "Password: ", "Invalid password.", "1 0", "1 1"]):
@@ -79,7 +79,7 @@ def test_wrong_password_restarts_login_and_resends_name() -> None:
 
 
 def test_wrong_password_twice_gives_up() -> None:
-    s = IgsSession("bob", "wrong", max_login_attempts=2)
+    s = WireSession("bob", "wrong", max_login_attempts=2)
     _, types = run(s, ["Login: ", "Password: ", "Login: ", "Password: ", "Login: "])
     assert types.count("login_failed") == 2
     assert s.state is SessionState.CLOSED
@@ -88,7 +88,7 @@ def test_wrong_password_twice_gives_up() -> None:
 
 def test_throwing_other_copy_is_reported() -> None:
     """Spec: 'The new connection will receive the message 9 Throwing other copy out.'"""
-    s = IgsSession("bob", "pw", setup=[])
+    s = WireSession("bob", "pw", setup=[])
     events = []
     for line in ["1 0", "1 1", "9 Throwing other copy out.", "1 5"]:
         events.extend(s.receive_line(line))
@@ -98,7 +98,7 @@ def test_throwing_other_copy_is_reported() -> None:
 
 
 def test_password_is_redacted_for_transcripts() -> None:
-    s = IgsSession("bob", "hunter2")
+    s = WireSession("bob", "hunter2")
     run(s, ["Login: ", "Password: "])
     assert s.redact("hunter2") == "********"
     assert s.redact("bob") == "bob"
@@ -115,7 +115,7 @@ def test_a_refused_name_gives_the_servers_own_reason(refusal: str) -> None:
     """The local server refuses a locked account's name before asking its password, with
     how long to wait (``localserver/session.py``): that text, not "wrong password", is why
     the login failed."""
-    s = IgsSession("alice", "right")
+    s = WireSession("alice", "right")
     events = []
     for line in ["IGS-compatible local server (igs-tui)", "Login: ", refusal, "Login: "]:
         events.extend(s.receive_line(line))
@@ -127,7 +127,7 @@ def test_a_refused_name_gives_the_servers_own_reason(refusal: str) -> None:
 
 
 def test_a_refused_password_is_a_wrong_password() -> None:
-    s = IgsSession("bob", "wrong", max_login_attempts=1)
+    s = WireSession("bob", "wrong", max_login_attempts=1)
     events = []
     for line in ["Login: ", "Password: ", "Invalid password.", "Login: "]:
         events.extend(s.receive_line(line))

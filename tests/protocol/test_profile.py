@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from igs_tui.backends.igs.profiles import MAX_SERVERS, ProfileStore
-from igs_tui.backends.igs.protocol.commands import classify
+from igs_tui.backends.igs.protocol.commands import classify, raw
 from igs_tui.backends.igs.protocol.events import (
     CommandReply,
     Error,
@@ -25,7 +25,7 @@ from igs_tui.backends.igs.protocol.profile import (
     ServerProfile,
     refusal_in,
 )
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.wire import WireSession
 
 NNGS = ServerVersion("No Name Go Server (NNGS) version 1.1.22", "NNGS", "1.1.22")
 
@@ -167,7 +167,7 @@ def test_memory_store_writes_nothing() -> None:
     assert store.path is None
 
 
-def login(session: IgsSession) -> tuple[list[Event], list[str]]:
+def login(session: WireSession) -> tuple[list[Event], list[str]]:
     """Log in; the events and the lines written after the password (the setup)."""
     events: list[Event] = []
     sent: list[str] = []
@@ -178,12 +178,12 @@ def login(session: IgsSession) -> tuple[list[Event], list[str]]:
 
 
 def test_a_taken_probe_lets_the_rest_of_the_igs_setup_out() -> None:
-    session = IgsSession("alice", "pw", rate=100, burst=100, version="9.9")
+    session = WireSession("alice", "pw", rate=100, burst=100, version="9.9")
     _events, sent = login(session)
     assert "toggle nmatch true" not in sent
     for line in ("9 Set client to be True.", "1 5", "9 Set quiet to be False.", "1 5"):
         session.receive_line(line)
-    session.send("games")  # queued meanwhile: the held setup still goes first
+    session.send(raw("games"))  # queued meanwhile: the held setup still goes first
     session.receive_line("9 Set newundo to be True.")
     session.receive_line("1 5")
     assert session.data_to_send(1.0) == ["toggle nmatch true", "id igs-tui 9.9", "games"]
@@ -193,7 +193,7 @@ def test_a_taken_probe_lets_the_rest_of_the_igs_setup_out() -> None:
 def test_nngs_named_in_its_login_banner_gets_no_igs_only_setup() -> None:
     """NNGS's messages/login file: "----- Welcome to the No Name Go Server (NNGS) -----",
     sent before the Login: prompt, so not a single refused command goes out."""
-    session = IgsSession("alice", "pw", rate=100, burst=100)
+    session = WireSession("alice", "pw", rate=100, burst=100)
     session.receive_line("----- Welcome to the No Name Go Server (NNGS) -----")
     _events, sent = login(session)
     assert sent == UNIVERSAL_SETUP
@@ -203,7 +203,7 @@ def test_nngs_named_in_its_login_banner_gets_no_igs_only_setup() -> None:
 def test_a_session_leaves_out_setup_commands_the_server_refuses() -> None:
     profile = ServerProfile()
     profile.learn_version(NNGS)
-    session = IgsSession("alice", "pw", rate=100, burst=100, profile=profile)
+    session = WireSession("alice", "pw", rate=100, burst=100, profile=profile)
     events, sent = login(session)
     assert any(isinstance(e, LoginComplete) for e in events)
     assert sent == ["toggle client on", "toggle quiet false", "toggle verbose false"]
@@ -217,7 +217,7 @@ def test_setup_errors_come_only_inside_their_reply() -> None:
     toggling.`; `id igs-tui 0.1.0` -> `5 id: Unknown command.` -- three error lines at every
     login". A server that has not named itself gets one IGS-only probe (newundo); the other
     two wait for its answer, so an NNGS refuses one command once, not three."""
-    session = IgsSession("alice", "pw", rate=100, burst=100)
+    session = WireSession("alice", "pw", rate=100, burst=100)
     _events, sent = login(session)
     assert sent == [*UNIVERSAL_SETUP[:2], "toggle newundo true", UNIVERSAL_SETUP[2]]
     out: list[Event] = []
@@ -241,10 +241,10 @@ def test_setup_errors_come_only_inside_their_reply() -> None:
     assert session.data_to_send(1.0) == []  # nmatch and id are not tried after the refusal
     assert session.profile.refused_toggles == {"newundo"}
     # the next login with this profile sends only what every IGS-family server takes
-    again = IgsSession("alice", "pw", rate=100, burst=100, profile=session.profile)
+    again = WireSession("alice", "pw", rate=100, burst=100, profile=session.profile)
     assert login(again)[1] == UNIVERSAL_SETUP
     # after the setup, errors are events again
-    session.send("nmatch bob B 0 9 600 0 0 0 0 0")
+    session.send(raw("nmatch bob B 0 9 600 0 0 0 0 0"))
     session.data_to_send(2.0)
     later = session.receive_line("5 nmatch: Unknown command.")
     assert later == [Error("nmatch: Unknown command.")]

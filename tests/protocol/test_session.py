@@ -1,24 +1,25 @@
-"""IgsSession: setup sequence, throttled sending, and command/answer correlation."""
+"""WireSession: setup sequence, throttled sending, and command/answer correlation."""
 
 from __future__ import annotations
 
 import pytest
 
 from igs_tui.backends.igs.protocol import commands as c
+from igs_tui.backends.igs.protocol.commands import raw
 from igs_tui.backends.igs.protocol.events import CommandReply, Event, Prompt
-from igs_tui.backends.igs.protocol.session import PROBE_WAIT, IgsSession, setup_commands
 from igs_tui.backends.igs.protocol.state import SessionState
+from igs_tui.backends.igs.protocol.wire import PROBE_WAIT, WireSession, setup_commands
 
 
-def logged_in(setup: list[c.Command] | None = None, **kw: float) -> IgsSession:
-    s = IgsSession("bob", "pw", setup=setup if setup is not None else [], **kw)  # type: ignore[arg-type]
+def logged_in(setup: list[c.Command] | None = None, **kw: float) -> WireSession:
+    s = WireSession("bob", "pw", setup=setup if setup is not None else [], **kw)  # type: ignore[arg-type]
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)
     return s
 
 
-def write_all(s: IgsSession, start: float = 100.0) -> list[str]:
+def write_all(s: WireSession, start: float = 100.0) -> list[str]:
     """Everything queued, written as fast as the throttle allows (a fake clock)."""
     written: list[str] = []
     t = start
@@ -28,7 +29,7 @@ def write_all(s: IgsSession, start: float = 100.0) -> list[str]:
     return written
 
 
-def feed(s: IgsSession, text: str) -> list[Event]:
+def feed(s: WireSession, text: str) -> list[Event]:
     out: list[Event] = []
     for line in text.split("\n"):
         out.extend(s.receive_line(line))
@@ -52,8 +53,8 @@ def test_setup_sequence_uses_explicit_values() -> None:
 
 
 def test_setup_goes_first_then_ready_when_answered() -> None:
-    s = IgsSession("bob", "pw", version="9.9")
-    s.send("games")  # queued during login: must wait for the setup
+    s = WireSession("bob", "pw", version="9.9")
+    s.send(raw("games"))  # queued during login: must wait for the setup
     written: list[str] = []
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
@@ -74,12 +75,12 @@ def test_setup_goes_first_then_ready_when_answered() -> None:
 
 
 def test_an_unanswered_probe_does_not_hold_commands_for_ever() -> None:
-    s = IgsSession("bob", "pw", version="9.9")
+    s = WireSession("bob", "pw", version="9.9")
     for t, line in enumerate(["1 0", "1 1", "1 5"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)
     s.data_to_send(21.0)  # the probe went out at 20.0 (the third of the burst)
-    s.send("who")
+    s.send(raw("who"))
     assert s.data_to_send(22.0) == []  # waiting for the newundo probe's answer...
     wake = s.next_send_time(22.0)
     assert wake == 20.0 + PROBE_WAIT
@@ -232,9 +233,24 @@ def test_move_is_answered_by_its_broadcast_not_by_observed_games() -> None:
     assert [e.type for e in reply.events] == ["game_heading", "move"]
 
 
+def test_lines_read_before_a_move_went_out_are_not_its_answer() -> None:
+    """The opponent's move on E5 is read, our engine answers E5 (occupied) before the prompt
+    that closes the opponent's block arrives: that block is not our move's echo (the bot took
+    the refusal that followed for nothing and never retried). Causality: the server cannot
+    answer a command before it was written."""
+    s = logged_in()
+    early = feed(s, "15 Game 1 I: bot (0 600 -1) vs alice (0 599 -1)\n15   0(B): E5")
+    assert not replies(early)
+    seq = s.send(c.move("E5", game=1))
+    write_all(s)
+    assert not replies(feed(s, "1 6"))  # the opponent's block ends; ours is not answered
+    (reply,) = replies(feed(s, "5 Illegal move: E5 is occupied\n1 6"))
+    assert reply.seq == seq and [e.type for e in reply.events] == ["error"]
+
+
 def test_illegal_move_is_answered_by_the_error() -> None:
     s = logged_in()
-    seq = s.send("Q16")
+    seq = s.send(raw("Q16"))
     write_all(s)
     (reply,) = replies(feed(s, "5 Illegal move.\n1 6"))
     assert reply.seq == seq and reply.events[0].type == "error"
@@ -255,8 +271,8 @@ def test_coordinate_while_scoring_gets_the_empty_answer() -> None:
 
 def test_unanswered_move_does_not_stall_later_commands() -> None:
     s = logged_in()
-    move_seq = s.send("D4")
-    ayt_seq = s.send("ayt")
+    move_seq = s.send(raw("D4"))
+    ayt_seq = s.send(raw("ayt"))
     write_all(s)
     r = replies(feed(s, "9 yes\n1 5"))
     assert [(x.seq, [e.type for e in x.events]) for x in r] == [(move_seq, []), (ayt_seq, ["ayt"])]
@@ -282,7 +298,7 @@ def test_observe_claims_the_game_stream() -> None:
 
 def test_expire_closes_old_commands() -> None:
     s = logged_in()
-    seq = s.send("who")
+    seq = s.send(raw("who"))
     write_all(s)
     assert s.expire(130.0, timeout=60.0) == []
     (reply,) = s.expire(161.0, timeout=60.0)
@@ -293,17 +309,17 @@ def test_expire_closes_old_commands() -> None:
 def test_quit_closes_and_send_after_close_raises() -> None:
     s = logged_in()
     s.send(c.quit())
-    s.send("games")
+    s.send(raw("games"))
     assert s.data_to_send(100.0) == ["quit"]
     assert s.state is SessionState.CLOSED
     with pytest.raises(ValueError, match="closed"):
-        s.send("games")
+        s.send(raw("games"))
 
 
 def test_send_rejects_multi_line_strings() -> None:
     s = logged_in()
     with pytest.raises(ValueError, match="single line"):
-        s.send("tell a hi\nquit")
+        s.send(raw("tell a hi\nquit"))
 
 
 def test_prompt_state_is_tracked() -> None:
@@ -313,7 +329,7 @@ def test_prompt_state_is_tracked() -> None:
 
 
 def test_prompt_state_is_known_right_after_login() -> None:
-    s = IgsSession("bob", "pw", setup=[])
+    s = WireSession("bob", "pw", setup=[])
     for t, line in enumerate(["1 0", "1 1", "1 6"]):
         s.receive_line(line)
         s.data_to_send(10.0 * t)

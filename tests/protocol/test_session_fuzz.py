@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.protocol.commands import Command, raw
 from igs_tui.backends.igs.protocol.events import CommandReply
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.protocol.wire import WireSession
 from tests.protocol.test_parser_fuzz import REAL_LINES
 
 server_line = st.one_of(
@@ -45,7 +45,7 @@ step = st.one_of(
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(step, max_size=40))
 def test_random_traffic_keeps_correlation_sane(steps: list[tuple[str, object]]) -> None:
-    s = IgsSession("bob", "pw")
+    s = WireSession("bob", "pw")
     now = 0.0
     written: list[str] = []
     answered: list[int] = []
@@ -57,7 +57,7 @@ def test_random_traffic_keeps_correlation_sane(steps: list[tuple[str, object]]) 
                     assert isinstance(e.command, Command)
         elif kind == "tx":
             if s.state.value != "closed":
-                s.send(str(value))
+                s.send(raw(str(value)))
         else:
             now += float(value)  # type: ignore[arg-type]
         before = s.state.value

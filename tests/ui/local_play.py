@@ -1,8 +1,8 @@
 """Shared set-up for Pilot tests that play igsbot on the embedded server (linked in memory).
 
-The client side is wired as the launcher wires it (IgsClient → ModelAdapter → model, and an
-IgsBackend for intents) but every command sent is recorded, so a test can assert what reached
-the server and what was refused locally.
+The client side is wired as the launcher wires it (IgsClient → IgsSession → changes → model,
+and an IgsBackend over the session for intents) but every command queued is recorded, so a
+test can assert what reached the server and what was refused locally.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from typing import Any
 from textual.pilot import Pilot
 
 from igs_tui.backends.igs.backend import IgsBackend
-from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
-from igs_tui.backends.igs.net.states import ConnectionEvent
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import local_server_session
+from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
@@ -67,30 +65,18 @@ async def local_client(
     model = ClientModel()
     sent: list[str] = []
 
-    def recording_send(command: Any) -> Any:
-        sent.append(str(getattr(command, "line", command)))
-        return client.send(command)
+    class RecordingSession(IgsSession):
+        def send(self, command: Command) -> bool:
+            sent.append(command.line)
+            return super().send(command)
 
-    link = model_link(model, recording_send)
-    adapter = link.adapter
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-
+    session = RecordingSession(model, user, password, fast=True)
     client_config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
-    client = IgsClient(
-        user,
-        password,
-        config=client_config,
-        on_event=on_event,
-        session_factory=local_server_session,
-        connector=MemoryLinks(server),
-    )
+    client = IgsClient(session, model.apply, config=client_config, connector=MemoryLinks(server))
     task = asyncio.ensure_future(client.run())
 
     try:
-        yield LocalClient(server, model, client, link.backend, sent)
+        yield LocalClient(server, model, client, IgsBackend(model, session, client.flush), sent)
     finally:
         await client.close()
         task.cancel()

@@ -15,7 +15,6 @@ import pytest
 from textual.app import App
 from textual.widgets import Static, Tab, TabbedContent
 
-from igs_tui.backends.igs.model_link import model_link
 from igs_tui.model import Challenge, ClientModel, GameSummary, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
@@ -23,6 +22,7 @@ from igs_tui.ui.game.game_panel import GamesPanel
 from igs_tui.ui.play.play_match_dialog import MatchDialog
 from igs_tui.ui.play.play_result import ResultScreen
 from igs_tui.ui.safe_text import clean
+from tests.igs_feed import Fed
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT
 
@@ -43,8 +43,7 @@ def setup(name: str) -> tuple[IgsApp, ClientModel]:
     model = ClientModel(clock=lambda: 0.0)
     model.set_connection(user="me")
     model.replace_games([GameSummary(4, name, "1k", "me", "2k", size=9)])
-    link = model_link(model, lambda _command: None)
-    return IgsApp(model, link.backend), model
+    return IgsApp(model, Fed(model).backend), model
 
 
 def shown(app: App[None]) -> str:

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from igs_tui.backends.igs.model_adapter import ModelAdapter
-from igs_tui.backends.igs.model_link import model_link
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lists.games_list import GamesList
+from tests.igs_feed import Fed
 from tests.ui.shell_helpers import COMPACT
 
 SIZES = [0, 1, 26, 1000]
@@ -26,9 +25,8 @@ def listed(size: int) -> tuple[IgsApp, ClientModel, list[str]]:
     model.replace_games(
         [GameSummary(7, "w", "1k", "b", "2k", size=size), GameSummary(8, "x", "", "y", "")]
     )
-    sent: list[str] = []
-    link = model_link(model, lambda command: sent.append(str(command)))
-    return IgsApp(model, link.backend), model, sent
+    fed = Fed(model)
+    return IgsApp(model, fed.backend), model, fed.sent
 
 
 def notes(app: IgsApp) -> list[str]:
@@ -67,13 +65,13 @@ async def test_observing_a_game_of_impossible_size_is_refused(size: int, how: st
 @pytest.mark.parametrize("size", SIZES)
 def test_a_properties_line_with_an_impossible_size_leaves_the_game_as_it_was(size: int) -> None:
     model = ClientModel(clock=lambda: 0.0)
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     game = model.follow(5, size=9, komi=6.5)
     model.apply(ch.MoveAdded(5, MoveRecord(1, Color.BLACK, Point(2, 2))))
     parser = IgsParser()
     for line in (f"15 GAMERPROPS:5: {size} 0 0.5", "15 Game 5 I: w (0 0 -1) vs b (0 0 -1)"):
         for event in parser.feed_line(line):
-            adapter.apply(event)
+            adapter.event(event)
     assert game.size == 9 and game.board.size == 9
     assert [m.point for m in game.moves] == [Point(2, 2)]
     assert any(f"board size {size} refused" in error for error in game.sync_errors)
@@ -83,13 +81,13 @@ def test_a_properties_line_with_an_impossible_size_leaves_the_game_as_it_was(siz
 @pytest.mark.parametrize("size", SIZES)
 def test_a_games_list_line_with_an_impossible_size_leaves_the_game_as_it_was(size: int) -> None:
     model = ClientModel(clock=lambda: 0.0)
-    adapter = ModelAdapter(model)
+    adapter = Fed(model)
     game = model.follow(5, size=9, komi=6.5)
     model.apply(ch.MoveAdded(5, MoveRecord(1, Color.BLACK, Point(2, 2))))
     parser = IgsParser()
     line = f"7 [5]  w [ 5k*] vs.  b [ 6k*] (  1 {size:4d}  0  0.5 10  I) (  0)"
     for event in parser.feed_line(line) + parser.flush():
-        adapter.apply(event)
+        adapter.event(event)
     assert game.size == 9 and game.board.size == 9
     assert [m.point for m in game.moves] == [Point(2, 2)]
     assert any(f"board size {size} refused" in error for error in game.sync_errors)

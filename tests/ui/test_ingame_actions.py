@@ -406,24 +406,13 @@ async def test_an_nngs_undo_request_in_the_game_chat_opens_the_undo_dialog() -> 
     """NNGS has no undo request line: the asker's client says it in the game chat. The real
     IGS backend (fed NNGS lines) turns that say into the request, so the view asks; agreeing
     types NNGS's ``undo`` (no number) and the board goes back one move."""
-    from igs_tui.backends.igs.conversation import UNDO_BY_SAY
-    from igs_tui.backends.igs.model_link import model_link
-    from igs_tui.backends.igs.protocol.parser import IgsParser
+    from igs_tui.backends.igs.session.followups import UNDO_BY_SAY
+    from tests.igs_feed import Fed
 
     model, _ = new_model()
-    sent: list[str] = []
-
-    def send(command: object) -> object:
-        sent.append(str(command))
-        return True
-
-    link = model_link(model, send)
-    parser = IgsParser()
-
-    def feed(text: str) -> None:
-        for line in text.strip("\n").splitlines():
-            for event in parser.feed_line(line):
-                link.adapter.apply(event)
+    link = Fed(model)
+    sent = link.sent
+    feed = link.lines
 
     feed("39 No Name Go Server (NNGS) version 1.1.22")
     feed("21 {Match 1: opp [ NR ] vs. me [ NR ] }\n15 Game 1 I: opp (0 600 -1) vs me (0 600 -1)")
@@ -450,21 +439,11 @@ async def test_an_nngs_undo_in_scoring_shows_play_again() -> None:
     """NNGS's undo in scoring goes back to play (its source: both players' state back to
     playing, the pass that began scoring taken back): the view leaves scoring, the dead marks
     go and the panel says one more pass ends play again."""
-    from igs_tui.backends.igs.model_link import model_link
-    from igs_tui.backends.igs.protocol.parser import IgsParser
+    from tests.igs_feed import Fed
 
     model, _ = new_model()
-
-    def send(command: object) -> object:
-        return True
-
-    link = model_link(model, send)
-    parser = IgsParser()
-
-    def feed(text: str) -> None:
-        for line in text.strip("\n").splitlines():
-            for event in parser.feed_line(line):
-                link.adapter.apply(event)
+    link = Fed(model)
+    feed = link.lines
 
     feed("39 No Name Go Server (NNGS) version 1.1.22")
     feed("21 {Match 1: opp [ NR ] vs. me [ NR ] }\n15 Game 1 I: opp (0 600 -1) vs me (0 600 -1)")

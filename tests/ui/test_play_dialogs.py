@@ -25,6 +25,7 @@ from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog, open_challeng
 from igs_tui.ui.play.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
 from igs_tui.ui.play.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form
 from igs_tui.ui.play.play_result import forfeit_banner, result_text
+from tests.igs_feed import Fed
 
 
 class Host(App[None]):
@@ -34,8 +35,8 @@ class Host(App[None]):
 def recording() -> tuple[ClientModel, IgsBackend, list[str]]:
     model = ClientModel(clock=lambda: 0.0)
     model.set_connection(user="me")
-    sent: list[str] = []
-    return model, IgsBackend(model, lambda c: sent.append(str(c))), sent
+    fed = Fed(model)
+    return model, fed.backend, fed.sent
 
 
 def test_terms_from_form_time_systems_and_errors() -> None:

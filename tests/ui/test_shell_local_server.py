@@ -10,12 +10,9 @@ from pathlib import Path
 from textual.widgets import RadioButton
 
 from igs_tui.backends.igs.backend import IgsBackend
-from igs_tui.backends.igs.model_adapter import ModelAdapter
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
-from igs_tui.backends.igs.net.states import Connected, ConnectionEvent
-from igs_tui.backends.igs.protocol.events import Event
-from igs_tui.backends.igs.protocol.session import local_server_session
-from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
+from igs_tui.backends.igs.session import IgsSession
+from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lists.games_list import GamesList
 from igs_tui.ui.session.login_request import LoginRequest
@@ -28,33 +25,18 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
     server = await memory_server()
     local_port = 7001
     model = ClientModel()
-    adapter = ModelAdapter(model)
     clients: list[IgsClient] = []
     tasks: list[asyncio.Task[None]] = []
-
-    def on_event(event: Event | ConnectionEvent) -> None:
-        if isinstance(event, Event):
-            adapter.apply(event)
-        elif isinstance(event, Connected):  # the lead's real wiring maps every link event
-            model.set_connection(
-                state=LinkState.CONNECTED, user=event.name, server=str(event.address)
-            )
 
     def connect(request: LoginRequest) -> IgsBackend:
         # The login screen asks for the local server on its port; the link is in memory.
         assert (request.server, request.host, request.port) == ("local", "127.0.0.1", local_port)
         config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
-        client = IgsClient(
-            request.user or "guest",
-            request.password,
-            config=config,
-            on_event=on_event,
-            session_factory=local_server_session,
-            connector=MemoryLinks(server),
-        )
+        session = IgsSession(model, request.user or "guest", request.password, fast=True)
+        client = IgsClient(session, model.apply, config=config, connector=MemoryLinks(server))
         clients.append(client)
         tasks.append(asyncio.ensure_future(client.run()))
-        return IgsBackend(model, client.send)
+        return IgsBackend(model, session, client.flush)
 
     app = IgsApp(model, connect=connect, config_dir=tmp_path, local_port=local_port)
     try:

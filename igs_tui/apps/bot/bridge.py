@@ -4,8 +4,7 @@ Theory of operation
 -------------------
 Nothing here parses IGS text. The bridge is one more consumer of the same stack the UI uses:
 :class:`~igs_tui.backends.igs.net.client.IgsClient` (login, keepalive, reconnect with ``load``)
-feeds
-:class:`~igs_tui.backends.igs.model_adapter.ModelAdapter`, which keeps a
+carries the lines of an :class:`~igs_tui.backends.igs.session.IgsSession`, whose changes keep a
 :class:`~igs_tui.model.ClientModel` (challenges, the game's move list on our rules engine, the
 scoring phase, dead stones, the result); intents go out through
 :class:`~igs_tui.backends.igs.backend.IgsBackend`. Every event only updates that model and wakes
@@ -42,19 +41,13 @@ from igs_tui.apps.bot import policy as bot_policy
 from igs_tui.apps.bot.policy import BotPolicy
 from igs_tui.apps.bot.relay import Action, MoveRelay
 from igs_tui.archive.autosave import AutoSaver
-from igs_tui.backends.igs.model_link import model_link
-from igs_tui.backends.igs.net.client import (
-    ClientConfig,
-    ClientEvent,
-    Connector,
-    IgsClient,
-    SessionLike,
-)
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, Connector, IgsClient
 from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed
 from igs_tui.backends.igs.profiles import ProfileStore
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol import events as ev
-from igs_tui.backends.igs.protocol.session import IgsSession
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color, Point, fixed_handicap_points, format_point
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.errors import GtpEngineError, GtpError
@@ -167,28 +160,32 @@ class BotBridge:
         self.sgf_dir = Path(sgf_dir) if sgf_dir is not None else default_sgf_dir()
         self.status_timeout = status_timeout
         self._engine_factory = engine
-        self._send_rate = send_rate
         self.model = ClientModel()
         store = profiles if profiles is not None else ProfileStore()
         servers = client_config.servers if client_config is not None else ClientConfig().servers
         key = str(servers[0])
-        link = model_link(
+        config = client_config or ClientConfig()
+        self.session = IgsSession(
             self.model,
-            lambda command: self.client.send(command),
-            profile=store.profile(key),
-            on_learnt=lambda profile: store.save(key, profile),
-        )
-        self._profile = link.profile
-        self._adapter = link.adapter
-        self.backend = link.backend
-        self.client = IgsClient(
             username,
             password,
-            config=client_config,
+            profile=store.profile(key),
+            on_learnt=lambda profile: store.save(key, profile),
+            rate=send_rate,
+            burst=max(3.0, send_rate),
+            refresh_moves=config.refresh_moves,
+            forfeit_seconds=config.forfeit_seconds,
+        )
+        for change in self.session.take_changes():
+            self.model.apply(change)
+        self.client = IgsClient(
+            self.session,
+            self.model.apply,
+            config=config,
             on_event=self._on_event,
-            session_factory=self._session,
             connector=connector,
         )
+        self.backend = IgsBackend(self.model, self.session, self.client.flush)
         self.saver = AutoSaver(self.model, self.sgf_dir)
         """Writes each game's record after every change, so a dying engine, a crash or a
         kill costs no moves; :meth:`_game_over` reports the file it wrote."""
@@ -223,15 +220,6 @@ class BotBridge:
 
     # --- plumbing ---------------------------------------------------------------------------
 
-    def _session(self, username: str, password: str) -> SessionLike:
-        return IgsSession(
-            username,
-            password,
-            rate=self._send_rate,
-            burst=max(3.0, self._send_rate),
-            profile=self._profile,
-        )
-
     def _say(self, message: str) -> None:
         self.log_lines.append(message)
         _log.info("%s", message)
@@ -243,9 +231,8 @@ class BotBridge:
         self._wake.set()
 
     def _on_event(self, event: ClientEvent) -> None:
-        """Update the model, note what needs a reaction, wake the loop (never blocks)."""
-        if isinstance(event, ev.Event):
-            self._adapter.apply(event)
+        """Note what needs a reaction (the model is up to date already), wake the loop
+        (never blocks)."""
         if isinstance(event, Connected):
             self._say(f"logged in to {event.address} as {event.name}")
             self._resend_toggles = True
@@ -266,7 +253,7 @@ class BotBridge:
             self._undo_seen_at = game.last_number if game is not None else None
         elif isinstance(event, ev.Say):
             # NNGS has no undo request line: the opponent's client asks in the game chat,
-            # and the adapter turned it into the request
+            # and the session turned it into the request
             game = self.model.followed.get(self._game) if self._game is not None else None
             if game is not None and game.undo_requested_by:
                 self._undo_seen_at = game.last_number

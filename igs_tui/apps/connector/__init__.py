@@ -2,7 +2,7 @@
 
 Split by job: :mod:`.connector` (what the app calls: one login at a time, log out, reconnect),
 :mod:`.igs` (one login to an IGS-family server: its client, the task running it),
-:mod:`.link_status` (the link's states shown in the model), :mod:`.embedded` (the embedded
+:mod:`.embedded` (the embedded
 server of ``--local``), :mod:`.recording` (session transcripts), :mod:`.autosave` (every
 followed game written to disk) and :mod:`.profiles` (what each server was found to support).
 The KGS login is :mod:`igs_tui.apps.kgs_connect`.

@@ -1,10 +1,12 @@
 """One login to an IGS-family server (IGS, NNGS, the embedded server): the client that holds
 the link, the task running it, and the backend the app is handed.
 
-:meth:`IgsConnection.open` wires the client to the model (protocol events through the IGS
-model adapter, link events to the status) and starts it; :meth:`IgsConnection.logged_in`
-waits for the first login. Kept apart from :mod:`.connector`, which only chooses what to
-open, so the IGS wiring is one piece (as :mod:`igs_tui.apps.kgs_connect` is for KGS).
+:meth:`IgsConnection.open` makes the login's :class:`~igs_tui.backends.igs.session.IgsSession`
+over the model, the client that carries its lines and applies the changes it returns (the
+link's status among them), and the backend over the same session, and starts the client;
+:meth:`IgsConnection.logged_in` waits for the first login. Kept apart from :mod:`.connector`,
+which only chooses what to open, so the IGS wiring is one piece (as
+:mod:`igs_tui.apps.kgs_connect` is for KGS).
 """
 
 from __future__ import annotations
@@ -13,17 +15,15 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING
 
-from igs_tui.apps.connector.link_status import show_link_event, sync_forfeit
 from igs_tui.model import LinkState
 
 if TYPE_CHECKING:
     from igs_tui.apps.connector.recording import RecorderFactory
     from igs_tui.backends.igs.backend import IgsBackend
-    from igs_tui.backends.igs.net.client import ClientConfig, ClientEvent, IgsClient, SessionLike
+    from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
     from igs_tui.backends.igs.net.client import Connector as OpenTransport
-    from igs_tui.backends.igs.net.states import ConnectionEvent
+    from igs_tui.backends.igs.net.states import Connected
     from igs_tui.backends.igs.profiles import ProfileStore
-    from igs_tui.backends.igs.protocol.commands import Command
     from igs_tui.model import ClientModel
 
 QUIT_WAIT_SECONDS = 1.5
@@ -39,7 +39,7 @@ class IgsConnection:
         model: ClientModel,
         client: IgsClient,
         backend: IgsBackend,
-        first_outcome: asyncio.Future[ConnectionEvent],
+        first_outcome: asyncio.Future[Connected],
     ) -> None:
         self.model = model
         self.client = client
@@ -69,60 +69,36 @@ class IgsConnection:
         own server does not) and its own login form. ``profiles`` holds what each server was
         found to support; ``recorder`` opens each connection's transcript (or gives None).
         """
-        from igs_tui.apps.client import ConsoleSession
-        from igs_tui.backends.igs.model_link import model_link
+        from igs_tui.backends.igs.backend import IgsBackend
         from igs_tui.backends.igs.net.client import IgsClient
-        from igs_tui.backends.igs.net.states import Connected, ConnectionEvent, Disconnected, Failed
-        from igs_tui.backends.igs.protocol.session import IgsSession, local_server_session
-
-        client: IgsClient | None = None
-
-        def send(command: Command | str) -> object:
-            assert client is not None, "a command before the client exists"
-            return client.send(command)
+        from igs_tui.backends.igs.session import IgsSession
 
         key = str(config.servers[0])
-        link = model_link(
+        session = IgsSession(
             model,
-            send,
-            profile=profiles.profile(key),
-            on_learnt=lambda profile: profiles.save(key, profile),
-        )
-        adapter = link.adapter
-        profile = link.profile
-        first_outcome: asyncio.Future[ConnectionEvent] = asyncio.get_running_loop().create_future()
-
-        def on_event(event: ClientEvent) -> None:
-            if isinstance(event, ConnectionEvent):
-                show_link_event(model, event)
-                # Before the first login, a lost link means the server cannot be reached:
-                # report it to the login screen instead of retrying in the background.
-                if (
-                    isinstance(event, Connected | Failed | Disconnected)
-                    and not first_outcome.done()
-                ):
-                    first_outcome.set_result(event)
-            else:
-                adapter.apply(event)
-                if client is not None:
-                    sync_forfeit(model, client)
-
-        def session_factory(name: str, secret: str) -> SessionLike:
-            if fast:
-                return ConsoleSession(local_server_session(name, secret, profile=profile), adapter)
-            return ConsoleSession(IgsSession(name, secret, profile=profile), adapter)
-
-        client = IgsClient(
             user,
             password,
+            profile=profiles.profile(key),
+            on_learnt=lambda profile: profiles.save(key, profile),
+            fast=fast,
+            refresh_moves=config.refresh_moves,
+            forfeit_seconds=config.forfeit_seconds,
+        )
+        for change in session.take_changes():  # what the known profile tells the model
+            model.apply(change)
+        client = IgsClient(
+            session,
+            model.apply,
             config=config,
-            on_event=on_event,
-            session_factory=session_factory,
             connector=open_transport,
             recorder_factory=recorder,
             clock=model.clock,
         )
-        connection = cls(model, client, link.backend, first_outcome)
+        # Before the first login, a lost link means the server cannot be reached: the login
+        # screen hears it instead of a retry in the background.
+        first_outcome = asyncio.ensure_future(client.logged_in())
+        backend = IgsBackend(model, session, client.flush)
+        connection = cls(model, client, backend, first_outcome)
         connection.password = password
         connection.start()
         model.set_connection(state=LinkState.CONNECTING, server=key, detail="")
@@ -140,16 +116,13 @@ class IgsConnection:
             ConnectionError: no server answered within ``seconds``, or the login failed.
         """
         from igs_tui.apps.client import unknown_account
-        from igs_tui.backends.igs.net.states import Connected, Disconnected, Failed
 
         try:
             outcome = await asyncio.wait_for(asyncio.shield(self._first_outcome), seconds)
         except TimeoutError:
             raise ConnectionError(f"no answer from {self.client.config.servers[0]}") from None
-        if isinstance(outcome, Failed | Disconnected):
-            raise ConnectionError(outcome.reason)
         user = self.client.username
-        if isinstance(outcome, Connected) and unknown_account(user, self.password, outcome):
+        if unknown_account(user, self.password, outcome):
             # IGS logs a name it does not know in as a guest, password or not: a mistyped
             # name would play as guestNNNN without a word. Refused, with the reason.
             raise ConnectionError(

@@ -1,9 +1,11 @@
 """The IGS backend as the UI sees it: every capability of :mod:`igs_tui.backends.capabilities`.
 
-Each intent becomes one or more IGS commands handed to ``send`` (the connection driver's
-``send``, which queues them behind the session's throttle). Our own chat lines are echoed into
-the model because IGS does not send them back to the sender. Commands that the builders refuse
-(bad names, bad time settings) are reported in the system buffer instead of being sent.
+A thin layer over the :class:`~igs_tui.backends.igs.session.IgsSession`: each intent becomes
+one or more typed IGS commands queued in the session (behind its throttle), the changes the
+session made meanwhile are applied, and the link is told to write (``flush``). Our own chat
+lines are echoed into the model because IGS does not send them back to the sender. Commands
+that the builders refuse (bad names, bad time settings) are reported in the system buffer
+instead of being sent.
 """
 
 from __future__ import annotations
@@ -12,17 +14,16 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from igs_tui.backends.capabilities import Capabilities
-from igs_tui.backends.igs.conversation import IgsConversation
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
+from igs_tui.backends.igs.session import IgsSession
+from igs_tui.backends.igs.session.translate import old_tab
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
     ClientModel,
-    FollowedGame,
     GamePhase,
-    GameSummary,
     Kibitz,
     Role,
 )
@@ -30,34 +31,17 @@ from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
-Sender = Callable[[Command | str], object]
-
-
-def _old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
-    """Is the game we follow under a number another game than the one listed under it now?
-    It is when it is closed (over or adjourned: servers reuse the number at once), or the
-    list names other players or fewer moves than we have."""
-    if followed.closed:
-        return True
-    if summary is None:
-        return False
-    named = bool(followed.white or followed.black)
-    players = (followed.white, followed.black)
-    return (named and players != (summary.white, summary.black)) or (
-        summary.moves < followed.last_number
-    )
-
 
 class IgsBackend:
-    """IGS offers every capability; intents become validated commands through ``send``."""
+    """IGS offers every capability; intents become validated commands in the session."""
 
     def __init__(
-        self, model: ClientModel, send: Sender, conversation: IgsConversation | None = None
+        self, model: ClientModel, session: IgsSession, flush: Callable[[], None] = lambda: None
     ) -> None:
         self.model = model
-        self.conversation = conversation or IgsConversation(model, send)
-        """Shared with the model adapter, which tells it the server's answers."""
-        self._emit = self.conversation.emit
+        self.session = session
+        self._flush = flush
+        """Tells the link there is something to write (wakes its loop)."""
         self._channel: str | None = None
         self._capabilities = Capabilities(
             absent="not offered by this server",
@@ -83,7 +67,7 @@ class IgsBackend:
     @property
     def capabilities(self) -> Capabilities:
         """Everything, less automatch and rooms on a server known to lack them (NNGS)."""
-        profile = self.conversation.profile
+        profile = self.session.profile
         seeking = self if profile.has_command("seek") else None
         rooms = self if profile.has_command("room") else None
         if seeking is self._capabilities.seeking and rooms is self._capabilities.rooms:
@@ -100,7 +84,7 @@ class IgsBackend:
 
     def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None:
         """Friends and blocked players, matched by name in any case; a blocked player's
-        requests are declined as they come (:meth:`IgsConversation.offer_received`)."""
+        requests are declined as they come (:meth:`FollowUps.offer_received`)."""
         self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
 
     def close_game(self, game: int) -> None:
@@ -117,9 +101,24 @@ class IgsBackend:
         followed = self.model.followed.get(game)
         return followed.size if followed is not None else 19
 
+    def _done(self) -> None:
+        """After an intent: apply what the session changed (a refusal, an own line) and
+        have the link write what it queued."""
+        for change in self.session.take_changes():
+            self.model.apply(change)
+        self._flush()
+
+    def _emit(self, build: Callable[[], Command]) -> bool:
+        """Queue what ``build`` makes (a refusal is shown instead); True if queued."""
+        queued = self.session.command(build)
+        self._done()
+        return queued
+
     # lists and raw ----------------------------------------------------------------------------
     def send_raw(self, line: str) -> None:
-        self._emit(lambda: line.strip())
+        """A line typed in the console (``/quote``): a typed raw command."""
+        self.session.send_raw(line)
+        self._done()
 
     def refresh_games(self) -> None:
         self._emit(cmd.games)
@@ -184,7 +183,7 @@ class IgsBackend:
             )
             return
         followed = self.model.followed.get(game)
-        if followed is not None and not _old_tab(followed, summary):
+        if followed is not None and not old_tab(followed, summary):
             self.fetch_moves(game)  # the game we follow: its moves brought up to date
             return
         # A game we do not follow yet, or one whose number an old tab holds: the model gives
@@ -288,19 +287,25 @@ class IgsBackend:
         self._emit(lambda: cmd.move(point, game, self._size(game)))
 
     def restore_scoring(self, game: int) -> None:
-        self._emit(lambda: self.conversation.undo_command(game))
+        self.session.restore_scoring(game)
+        self._done()
 
     def done_scoring(self, game: int) -> None:
-        self._emit(lambda: self.conversation.game_command("done", game))
+        self.session.game_command("done", game)
+        self._done()
 
     def resign(self, game: int) -> None:
-        self._emit(lambda: self.conversation.game_command("resign", game))
+        self.session.game_command("resign", game)
+        self._done()
 
     def request_undo(self, game: int) -> None:
-        self.conversation.request_undo(game)
+        self.session.request_undo(game)
+        self._done()
 
     def answer_undo(self, game: int, accept: bool) -> None:
-        if self.conversation.answer_undo(game, accept):
+        answered = self.session.answer_undo(game, accept)
+        self._done()
+        if answered:
             followed = self.model.followed.get(game)
             if followed is not None and followed.undo_requested_by:
                 self.model.apply(ch.UndoAsked(game, ""))
@@ -325,32 +330,30 @@ class IgsBackend:
         self._emit(lambda: cmd.addtime(minutes, game))
 
     def adjourn(self, game: int) -> None:
-        self._emit(lambda: self.conversation.game_command("adjourn", game))
+        self.session.game_command("adjourn", game)
+        self._done()
 
     def load(self, opponent: str) -> None:
-        self._emit(lambda: self.conversation.load_command(opponent))
+        self.session.load(opponent)
+        self._done()
 
     # challenges -------------------------------------------------------------------------------
     def check_terms(self, terms: MatchTerms) -> str | None:
         """The builder's reason if the server would refuse ``terms`` (``nmatch``, or the
         classic ``match`` on a server without ``nmatch``)."""
-        try:
-            self.conversation.challenge_command(terms)
-        except ValueError as exc:
-            return str(exc)
-        return None
+        return self.session.check_terms(terms)
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take
         it, or has no ``nmatch`` at all, the same terms go out again as a classic ``match``
-        (see :class:`IgsConversation`)."""
-        classic = not self.conversation.profile.has_command("nmatch")
-        if self._emit(lambda: self.conversation.challenge_command(terms)):
-            self.conversation.challenge_sent(terms, classic=classic)
+        (see :class:`~igs_tui.backends.igs.session.followups.FollowUps`)."""
+        self.session.challenge(terms)
+        self._done()
 
     def accept_challenge(self, terms: MatchTerms) -> None:
         """Accept by re-sending the request's own terms in the request's own command kind."""
-        self._emit(lambda: self.conversation.acceptance(terms))
+        self.session.accept(terms)
+        self._done()
 
     def decline_challenge(self, opponent: str) -> None:
         if self._emit(lambda: cmd.decline(opponent)):

@@ -1,34 +1,31 @@
-"""IgsClient: the connection driver between a socket and the sans-IO protocol session.
+"""IgsClient: moves lines between a socket and the sans-IO IGS session, and applies what the
+session returns.
 
 Theory of operation
 -------------------
-The UI worker, the bot bridge and the end-to-end tests all need the same loop, so it lives here,
-free of Textual:
+The app, the bot and the end-to-end tests all need the same loop, so it lives here, free of
+Textual. Everything the IGS session knows is in the
+:class:`~igs_tui.backends.igs.session.IgsSession`; this loop only carries bytes and time:
 
 1. **Connect**: try each server address in order (the spec: "If one of the ports fail, try the
-   other ones"), emitting :class:`~igs_tui.backends.igs.net.states.Connecting`.
-2. **Serve**: create a fresh protocol session (login handshake + command session), then pump:
-   every received line goes to ``session.receive_line`` and the resulting events go to
-   consumers; whatever ``session.data_to_send(now)`` releases (it throttles, IGS kicks flooding
+   other ones"), showing :class:`~igs_tui.backends.igs.net.states.Connecting`.
+2. **Serve**: tell the session a connection was made (a fresh login handshake), then pump:
+   every received line goes to ``session.receive_line`` and the changes it returns are
+   applied; whatever ``session.data_to_send(now)`` releases (it throttles, IGS kicks flooding
    clients) is written. Between those the loop sleeps until the earliest of: new data, a queued
    command's send time, the keepalive deadline, the login deadline.
-3. **Keepalive**: after :attr:`ClientConfig.keepalive_idle` seconds of silence we send ``ayt``; no
-   line at all within :attr:`ClientConfig.keepalive_timeout` means a dead link (see
-   :mod:`igs_tui.backends.igs.net.keepalive`).
+3. **Keepalive**: after :attr:`ClientConfig.keepalive_idle` seconds of silence the session
+   sends ``ayt``; no line at all within :attr:`ClientConfig.keepalive_timeout` means a dead
+   link (see :mod:`igs_tui.backends.igs.net.keepalive`).
 4. **Reconnect**: when the link drops, wait per
-:class:`~igs_tui.backends.igs.net.backoff.BackoffPolicy` and go
-   back to 1. After the new login the :class:`~igs_tui.backends.igs.protocol.restore.SessionMemory`
-   supplies the
-   commands that bring the session back: ``load`` for the own interrupted game (with a forfeit
-   deadline for the UI's countdown) and ``observe N`` + ``moves N`` for each observed game.
-   ``load`` needs the opponent online: if the game is not back yet when the opponent's
-   "has connected" line arrives, ``load`` is sent again then.
-   A rejected password is final: retrying cannot fix it.
+   :class:`~igs_tui.backends.igs.net.backoff.BackoffPolicy` and go back to 1. The session's
+   login restores what it remembers (``load`` for the own interrupted game, ``observe N`` +
+   ``moves N`` for each observed game). A rejected password is final: retrying cannot fix it.
 
-Consumers get protocol events and link-state events (:mod:`igs_tui.backends.igs.net.states`) in one
-stream,
-through a synchronous ``on_event`` callback (called in order, on the event loop) and/or the async
-iterator :meth:`IgsClient.events`.
+The link's own state (connecting, connected, reconnecting in 4 s...) is applied to the model
+as :class:`~igs_tui.model.changes.ConnectionChanged` (:mod:`.status`). Programs that act on
+server lines (the bot, tests) can also watch the protocol and link-state events through
+``on_event`` and the async iterator :meth:`IgsClient.events`; the model does not need them.
 """
 
 from __future__ import annotations
@@ -58,6 +55,7 @@ from igs_tui.backends.igs.net.states import (
     LoggingIn,
     Reconnecting,
 )
+from igs_tui.backends.igs.net.status import status_changes
 from igs_tui.backends.igs.net.transport import (
     ReceiveFailed,
     TelnetTransport,
@@ -65,14 +63,10 @@ from igs_tui.backends.igs.net.transport import (
     TransportError,
 )
 from igs_tui.backends.igs.protocol.commands import Command
-from igs_tui.backends.igs.protocol.events import (
-    Ayt,
-    Event,
-    LoginComplete,
-    LoginFailed,
-    Malformed,
-)
+from igs_tui.backends.igs.protocol.events import Event, Malformed
 from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
+from igs_tui.model import ClientModel
+from igs_tui.model import changes as ch
 
 __all__ = [
     "ClientConfig",
@@ -118,21 +112,47 @@ class _Turn:
 
 
 class SessionLike(Protocol):
-    """What the client needs from :class:`igs_tui.backends.igs.protocol.session.IgsSession`."""
+    """What the client needs from :class:`igs_tui.backends.igs.session.IgsSession`."""
 
-    def receive_line(self, line: str) -> list[Event]: ...
+    view: ClientModel
+    username: str
+    memory: SessionMemory
+    events: Sequence[Event]
+    logged_in_as: str | None
+    guest: bool
+    login_rejected: str
+    restoring: tuple[Command, ...]
+    ayt_answers: int
+    quitting: bool
 
-    def send(self, command: Command | str) -> int: ...
+    @property
+    def forfeit_deadline(self) -> float | None: ...
+
+    def connection_made(self) -> None: ...
+
+    def connection_lost(self, now: float) -> float | None: ...
+
+    def receive_line(self, line: str) -> list[ch.Change]: ...
+
+    def lines_done(self) -> list[ch.Change]:
+        """The lines read so far are all handled (end of a read, or a yield in a long one):
+        what a session batches per read (the console's lines) is released now."""
+
+    def unreadable(self, text: str, reason: str) -> list[ch.Change]: ...
+
+    def send(self, command: Command) -> bool: ...
+
+    def keepalive(self) -> None: ...
 
     def data_to_send(self, now: float) -> list[str]: ...
 
+    def take_changes(self) -> list[ch.Change]: ...
+
     def next_send_time(self, now: float) -> float | None: ...
 
-    def expire(self, now: float, timeout: float = 60.0) -> list[Event]: ...
+    def expire(self, now: float, timeout: float = 60.0) -> list[ch.Change]: ...
 
-    def lines_done(self) -> None:
-        """The lines read so far are all handled (end of a read, or a yield in a long one):
-        what a session batches per read (the console's lines) is applied now."""
+    def is_credential(self, line: str) -> bool: ...
 
     def close(self) -> None: ...
 
@@ -151,7 +171,7 @@ class LineTransport(Protocol):
     async def close(self) -> None: ...
 
 
-SessionFactory = Callable[[str, str], SessionLike]
+Apply = Callable[[ch.Change], None]
 Connector = Callable[[ServerAddress], Awaitable[LineTransport]]
 RecorderFactory = Callable[[ServerAddress], SessionRecorder | None]
 
@@ -169,6 +189,8 @@ class ClientConfig:
     backoff: BackoffPolicy = field(default_factory=BackoffPolicy)
     legacy_encoding: str | None = DEFAULT_LEGACY_ENCODING
     forfeit_seconds: float = FORFEIT_SECONDS
+    """How long the server waits for a player who lost the link (given to the session that
+    is made with this config: its memory keeps the countdown)."""
     refresh_moves: bool = True
     """After re-observing a game, also send ``moves N`` to fill in what happened meanwhile."""
     stable_after: float = 30.0
@@ -176,7 +198,7 @@ class ClientConfig:
     two running copies of the client would throw each other out ("Throwing other copy out")
     at the fastest retry rate forever; with it, they slow down and eventually give up."""
     reply_timeout: float = 60.0
-    """A command unanswered this long gets a timed-out ``CommandReply`` (see IgsSession.expire)."""
+    """A command unanswered this long gets a timed-out ``CommandReply`` (see WireSession.expire)."""
 
     def __post_init__(self) -> None:
         """Reject a bad configuration when it is made, not on the first reconnect.
@@ -209,12 +231,13 @@ class IgsClient:
     """Connect, log in, pump lines, keep alive and reconnect (see the module docstring).
 
     Args:
-        username: account name (an unknown name logs in as a guest, per the spec).
-        password: the account's password (never logged; the recorder redacts it).
+        session: the IGS session (it holds the account and what is remembered across
+            connections).
+        apply: applies each change the session returns (the model's ``apply``).
         config: timings, servers, reconnect policy.
-        on_event: called with every protocol and link-state event, in order; an exception it
-            raises is logged and otherwise ignored.
-        session_factory: builds the protocol session for each connection (default: IgsSession).
+        on_event: called with every protocol and link-state event, in order, after the
+            changes they made are applied; an exception it raises is logged and otherwise
+            ignored.
         connector: opens a transport to one address (default: :meth:`TelnetTransport.connect`).
         recorder_factory: returns a transcript recorder per connection, or None for no transcript.
         clock: monotonic time source (for the throttle, keepalive and forfeit deadline).
@@ -223,31 +246,29 @@ class IgsClient:
 
     def __init__(
         self,
-        username: str,
-        password: str,
+        session: SessionLike,
+        apply: Apply,
         *,
         config: ClientConfig | None = None,
         on_event: Callable[[ClientEvent], None] | None = None,
-        session_factory: SessionFactory | None = None,
         connector: Connector | None = None,
         recorder_factory: RecorderFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
     ) -> None:
-        self.username = username
-        self._password = password
+        self.session = session
+        self.username = session.username
+        self._apply = apply
         self.config = config or ClientConfig()
         self._on_event = on_event
-        self._session_factory = session_factory or _default_session_factory
         self._connector = connector or self._telnet_connector
         self._recorder_factory = recorder_factory
         self._clock = clock
         self._rng = rng or random.Random()
-        self.memory = SessionMemory(
-            refresh_moves=self.config.refresh_moves, forfeit_seconds=self.config.forfeit_seconds
-        )
         self._subscribers: list[asyncio.Queue[object]] = []
-        self._session: SessionLike | None = None
+        self._login: asyncio.Future[Connected] | None = None
+        self._serving = False
+        """A connection is open and its login begun (the session may be written to)."""
         self._transport: LineTransport | None = None
         self._recorder: SessionRecorder | None = None
         self._logged_in_as: str | None = None
@@ -261,7 +282,7 @@ class IgsClient:
         self._running = False
         self._login_at: float | None = None
         self._ayt_sent_at: float | None = None
-        self._quitting = False
+        self._ayt_answers = 0
         self.lag: float | None = None
         """Seconds of the last keepalive round trip (None until measured)."""
         self.state: ConnectionEvent | None = None
@@ -276,34 +297,38 @@ class IgsClient:
 
     @property
     def connected(self) -> bool:
-        return self._logged_in_as is not None and self._session is not None
+        return self._logged_in_as is not None and self._serving
 
     @property
     def forfeit_deadline(self) -> float | None:
         """Monotonic time by which the interrupted own game must be reloaded, or None."""
-        return self.memory.forfeit_deadline
+        return self.session.forfeit_deadline
 
-    def send(self, command: Command | str) -> bool:
-        """Queue a command for the server; False if there is no connection (it is dropped).
+    def flush(self) -> None:
+        """Write what the session queued (called after each intent): wakes the loop."""
+        self._wake.set()
 
-        Commands are not kept for a later connection on purpose: a move or a match request
-        typed while offline would be stale by the time we are back. ``observe``/``unobserve``
-        are remembered either way, so an observation started offline is restored. After
-        ``quit`` the client ends instead of reconnecting when the server closes the link.
+    def send(self, command: Command) -> bool:
+        """Queue ``command`` in the session and write it soon; False if there is no connection
+        (see :meth:`IgsSession.send`). After ``quit`` the client ends instead of reconnecting
+        when the server closes the link.
 
         Raises:
             ValueError: for a multi-line command (the session refuses to send it).
         """
-        line = str(command)
-        self.memory.note_command(line)
-        if self._session is None:
-            return False
-        if line.split()[:1] in (["quit"], ["exit"]):
-            # The server closes the link after quit; that drop must not trigger a reconnect.
-            self._quitting = True
-        self._session.send(command)
+        queued = self.session.send(command)
         self._wake.set()
-        return True
+        return queued
+
+    async def logged_in(self) -> Connected:
+        """Wait for the first login of :meth:`run`: its :class:`Connected`.
+
+        Raises:
+            ConnectionError: with the reason, when the link failed or was lost before.
+        """
+        if self._login is None:
+            self._login = asyncio.get_running_loop().create_future()
+        return await self._login
 
     async def events(self) -> AsyncIterator[ClientEvent]:
         """Iterate over events from now on, until :meth:`run` ends."""
@@ -342,7 +367,6 @@ class IgsClient:
         if self._running:
             raise RuntimeError("IgsClient.run is already running")
         self._running = True
-        self._quitting = False
         attempt = 0
         try:
             while not self._stop.is_set():
@@ -360,14 +384,15 @@ class IgsClient:
                     self._emit(Disconnected(str(exc)))
                     self._emit(Failed(str(exc)))
                     return
-                if self._stop.is_set() or self._quitting:
+                if self._stop.is_set() or self.session.quitting:
+                    # The server closes the link after quit: no reason to reconnect.
                     self._emit(Disconnected("closed by user" if self._stop.is_set() else "quit"))
                     return
                 if self._login_at is not None and (
                     self._clock() - self._login_at >= self.config.stable_after
                 ):
                     attempt = 0  # that connection worked: start the backoff schedule afresh
-                deadline = self.memory.disconnected(self._clock())
+                deadline = self.session.connection_lost(self._clock())
                 self._emit(Disconnected(reason, deadline))
                 if not self.config.reconnect:
                     self._emit(Failed(reason))
@@ -422,8 +447,10 @@ class IgsClient:
             _LinkLost: with the reason the connection ended.
             _LoginRejected: the password was refused for good.
         """
-        session = self._session_factory(self.username, self._password)
-        self._transport, self._session = transport, session
+        session = self.session
+        session.connection_made()
+        self._transport = transport
+        self._serving = True
         self._logged_in_as = None
         self._ayt_sent_at = None
         self._recorder = self._open_recorder(transport.address)
@@ -452,12 +479,13 @@ class IgsClient:
                     if action is KeepaliveAction.DEAD:
                         raise _LinkLost("no answer from the server (keepalive timed out)")
                     if action is KeepaliveAction.SEND_AYT:
-                        session.send("ayt")
+                        session.keepalive()
                         self._ayt_sent_at = now
+                        self._ayt_answers = session.ayt_answers
                 elif now >= login_deadline:
                     raise _LinkLost("login timed out")
-                for event in session.expire(now, self.config.reply_timeout):
-                    self._handle(event, transport.address, session)
+                self._apply_all(session.expire(now, self.config.reply_timeout))
+                self._after_events(transport.address)
                 await self._flush(transport, session, now)
                 wake_at = monitor.next_deadline() if logged_in else login_deadline
                 next_send = session.next_send_time(now)
@@ -471,7 +499,7 @@ class IgsClient:
             await asyncio.wait({reader})  # never raises; our own cancellation still propagates
             if not reader.cancelled():
                 reader.exception()  # mark it retrieved: the reason was already reported
-            self._session = None
+            self._serving = False
             self._transport = None
             self._logged_in_as = None
             session.close()
@@ -485,9 +513,10 @@ class IgsClient:
         lines = session.data_to_send(now)
         if not lines:
             return
+        self._apply_all(session.take_changes())  # the sent lines' console entries
         try:
             for line in lines:
-                transport.send_line(line, credential=line in (self.username, self._password))
+                transport.send_line(line, credential=session.is_credential(line))
                 if self._recorder is not None:
                     self._recorder.sent(line)
             await transport.drain()
@@ -539,12 +568,12 @@ class IgsClient:
                 for line in lines:
                     self._receive(line, transport.address, session)
                     if time.perf_counter() > until:
-                        session.lines_done()
+                        self._apply_all(session.lines_done())
                         self._wake_if_due(session)
                         for _ in range(YIELD_TURNS):  # keys and frames between slices
                             await asyncio.sleep(0)
                         until = time.perf_counter() + SLICE_SECONDS
-                session.lines_done()
+                self._apply_all(session.lines_done())
                 self._wake_if_due(session)
         finally:
             self._wake.set()
@@ -557,52 +586,68 @@ class IgsClient:
             self._wake.set()
 
     def _receive(self, line: str, address: ServerAddress, session: SessionLike) -> None:
-        """One line through the session and our own handling. A stage that raises (it should
-        not: the parser promises never to) costs that line, not the connection: the error is
-        logged with the line and reported as a :class:`Malformed` event for the console."""
+        """One line through the session; its changes applied, its events told. A stage that
+        raises (it should not: the parser promises never to) costs that line, not the
+        connection: the error is logged with the line and shown in the console."""
         try:
-            for event in session.receive_line(line):
-                self._handle(event, address, session)
-        except (_LinkLost, _LoginRejected):
-            raise
+            changes = session.receive_line(line)
         except Exception as exc:
             _log.exception("failed to handle server line %r", line)
-            self._emit(Malformed(line, f"{type(exc).__name__}: {exc}"))
+            self._unreadable(line, f"{type(exc).__name__}: {exc}")
+            return
+        self._apply_all(changes)
+        for event in session.events:
+            self._emit(event)
+        self._after_events(address)
+
+    def _apply_all(self, changes: list[ch.Change]) -> None:
+        apply = self._apply
+        for change in changes:
+            try:
+                apply(change)
+            except Exception as exc:
+                # One change the model cannot take must not take the connection down: it is
+                # logged and shown in the console, and the next change applies as usual.
+                _log.exception("applying %r failed", change)
+                what = f"{type(change).__name__} ({type(exc).__name__}: {exc})"
+                text = f"igs-tui could not apply a {what}"
+                with contextlib.suppress(Exception):
+                    apply(ch.ConsoleAdded(text, "error"))
 
     def _report_unreadable(self, data: str, reason: str) -> None:
         """A transport stage (line splitter, decoder) raised on ``data``: log it and show it in
-        the console as a :class:`Malformed` event; reading goes on."""
+        the console; reading goes on."""
         _log.error("receiving from the server failed (%s) on %r", reason, data)
+        self._unreadable(data, reason)
+
+    def _unreadable(self, data: str, reason: str) -> None:
+        self._apply_all(self.session.unreadable(data, reason))
         self._emit(Malformed(data, reason))
 
-    # --- events ----------------------------------------------------------------------------
+    # --- the session's news ----------------------------------------------------------------
 
-    def _handle(self, event: Event, address: ServerAddress, session: SessionLike) -> None:
-        """Keep the session memory current, then pass the event on."""
-        if isinstance(event, LoginComplete):
-            self._logged_in_as = event.name
+    def _after_events(self, address: ServerAddress) -> None:
+        """What the lines just handled mean for the link: a login, a refused password, an
+        answer to our ``ayt``."""
+        session = self.session
+        if self._logged_in_as is None and session.logged_in_as is not None:
+            self._logged_in_as = session.logged_in_as
             self._login_at = self._clock()
-            restoring = tuple(self.memory.restore_commands())
-            self._emit(event)
-            for command in restoring:
-                session.send(command)
-            deadline = self.memory.forfeit_deadline
-            self._emit(Connected(address, event.name, event.guest, restoring, deadline))
-            return
-        if isinstance(event, LoginFailed) and event.final:
-            self._emit(event)
-            raise _LoginRejected(f"login as {event.name} rejected: {event.reason}")
-        if isinstance(event, Ayt) and self._ayt_sent_at is not None:
+            restoring = tuple(str(c) for c in session.restoring)
+            deadline = session.forfeit_deadline
+            self._emit(Connected(address, session.logged_in_as, session.guest, restoring, deadline))
+        if session.login_rejected:
+            reason = session.login_rejected
+            raise _LoginRejected(f"login as {self.username} rejected: {reason}")
+        if self._ayt_sent_at is not None and session.ayt_answers > self._ayt_answers:
             self.lag = self._clock() - self._ayt_sent_at
             self._ayt_sent_at = None
-            self._emit(event)
             self._emit(LagMeasured(self.lag))
-            return
-        for command in self.memory.received(event, self._logged_in_as):
-            session.send(command)
-        self._emit(event)
 
     def _emit(self, event: ClientEvent) -> None:
+        if isinstance(event, ConnectionEvent):
+            self._apply_all(status_changes(event, self.session.view))
+            self._login_outcome(event)
         if isinstance(event, ConnectionEvent) and not isinstance(event, LagMeasured):
             self.state = event
             if self._recorder is not None:
@@ -617,6 +662,18 @@ class IgsClient:
         for queue in self._subscribers:
             queue.put_nowait(event)
 
+    def _login_outcome(self, event: ConnectionEvent) -> None:
+        """The first login's outcome for :meth:`logged_in`: before it, a lost link means the
+        server cannot be reached (the login screen says so instead of retrying)."""
+        if not isinstance(event, Connected | Failed | Disconnected):
+            return
+        if self._login is None or self._login.done():
+            return
+        if isinstance(event, Connected):
+            self._login.set_result(event)
+        else:
+            self._login.set_exception(ConnectionError(event.reason))
+
     def _open_recorder(self, address: ServerAddress) -> SessionRecorder | None:
         if self._recorder_factory is None:
             return None
@@ -624,9 +681,3 @@ class IgsClient:
             return self._recorder_factory(address)
         except OSError:
             return None  # a transcript is a convenience; never fail the connection over it
-
-
-def _default_session_factory(username: str, password: str) -> SessionLike:
-    from igs_tui.backends.igs.protocol.session import IgsSession
-
-    return IgsSession(username, password)

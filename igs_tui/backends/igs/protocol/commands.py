@@ -207,6 +207,18 @@ def _build(line: str) -> Command:
     return classify(line)
 
 
+def raw(line: str) -> Command:
+    """A line the user typed as it is (the console's ``/quote``, a server's suggested answer),
+    typed once here with the reply shape :func:`classify` knows for its verb.
+
+    Raises:
+        ValueError: a line with CR or LF (it would be two commands).
+    """
+    if "\n" in line or "\r" in line:
+        raise ValueError("a command must be a single line (no CR/LF)")
+    return classify(line.strip())
+
+
 # --- toggles and session setup -------------------------------------------------------------
 
 TOGGLES = frozenset(

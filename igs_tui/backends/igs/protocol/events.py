@@ -110,7 +110,7 @@ class Unknown(Event):
 
 @dataclass(frozen=True, slots=True)
 class Malformed(Event):
-    """A line that made a stage of the receive pipeline fail (a reader, the model adapter).
+    """A line that made a stage of the receive pipeline fail (a reader, the session's translator).
 
     The stage's promise is never to raise; if one does anyway the line is not lost silently:
     it becomes this event, the console shows it with the reason, and the next line is read.
@@ -757,7 +757,7 @@ class Score(Event):
     black_score: float
 
 
-# --- session-level events (produced by LoginHandshake/IgsSession, not the parser) ------------
+# --- session-level events (produced by LoginHandshake/WireSession, not the parser) ------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -840,7 +840,7 @@ class CommandReply(Event):
     """The block of events that answered ``command`` (empty for commands IGS never answers).
 
     ``seq`` is the session's running number of the command, so two equal command lines can be
-    told apart; ``timed_out`` marks a command given up on by :meth:`IgsSession.expire`.
+    told apart; ``timed_out`` marks a command given up on by :meth:`WireSession.expire`.
     ``setup`` marks one of the session's own login commands (toggles, ``id``): their errors
     come only inside the reply, where a refusal can be learnt from instead of shown.
     """

@@ -10,7 +10,7 @@ IGS and NNGS (the No Name Go Server) share one protocol family but not every com
   someone else's game.`` after ``load bob``.
 
 :meth:`ServerProfile.learn_reply` turns a :class:`~.events.CommandReply` into a
-:class:`Refusal` (and remembers it); the IGS conversation decides what to send instead, and
+:class:`Refusal` (and remembers it); the IGS session decides what to send instead, and
 the session leaves refused setup commands out of the next login (:meth:`ServerProfile.allows`).
 Profiles are kept per server (``host:port``) by :mod:`igs_tui.backends.igs.profiles`, as the
 plain data of :meth:`ServerProfile.to_dict`.

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from igs_tui.backends.igs.protocol import commands as cmd
+from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import (
     CommandReply,
     Error,
@@ -46,9 +48,14 @@ class OwnGame:
     black: str
 
     @property
-    def load_command(self) -> str:
-        """The command that reloads this game after it was interrupted."""
-        return f"load {self.white}-{self.black}"
+    def load_command(self) -> Command:
+        """The command that reloads this game after it was interrupted (a name the builder
+        refuses is sent as the server gave it: only the server can judge its own names)."""
+        name = f"{self.white}-{self.black}"
+        try:
+            return cmd.load(name)
+        except ValueError:
+            return cmd.raw(f"load {name}")
 
 
 class SessionMemory:
@@ -81,9 +88,9 @@ class SessionMemory:
         """Monotonic time by which the interrupted own game must be reloaded, or None."""
         return self._forfeit_deadline
 
-    def note_command(self, command: str) -> None:
+    def note_command(self, command: Command | str) -> None:
         """Update from a command the user sent (``observe N``, ``unobserve [N]``)."""
-        words = command.split()
+        words = str(command).split()
         if not words:
             return
         verb = words[0].lower()
@@ -133,7 +140,7 @@ class SessionMemory:
             self._forfeit_deadline = now + self.forfeit_seconds
         return self._forfeit_deadline
 
-    def reload_when_back(self, name: str, me: str | None) -> str | None:
+    def reload_when_back(self, name: str, me: str | None) -> Command | None:
         """The ``load`` to send now that ``name`` logged on, or None.
 
         ``load`` needs both players online, so the one sent right after our own login fails
@@ -146,7 +153,7 @@ class SessionMemory:
         opponents = {game.white.lower(), game.black.lower()} - {(me or "").lower()}
         return game.load_command if name.lower() in opponents else None
 
-    def received(self, event: Event, me: str | None) -> list[str]:
+    def received(self, event: Event, me: str | None) -> list[Command]:
         """Keep the memory current from a server event (``me``: our login name); return the
         commands to send in answer (a ``load`` when the opponent is back, ``moves`` after a
         refused ``load``)."""
@@ -162,7 +169,7 @@ class SessionMemory:
             return [reload] if reload is not None else []
         return []
 
-    def _command_answered(self, reply: CommandReply) -> list[str]:
+    def _command_answered(self, reply: CommandReply) -> list[Command]:
         """An ``observe N`` the server refused (no such game) must not be restored later.
 
         A refused restore ``load`` may mean the game was never interrupted: when the server
@@ -183,9 +190,9 @@ class SessionMemory:
             and refused
             and own is not None
             and self._forfeit_deadline is not None
-            and command.line.strip() == own.load_command
+            and command.line.strip() == own.load_command.line
         ):
-            return [f"moves {own.number}"]
+            return [cmd.moves(own.number)]
         return []
 
     def _game_end(self, event: GameEnd) -> None:
@@ -196,15 +203,15 @@ class SessionMemory:
         if own is not None and {event.white, event.black} == {own.white, own.black}:
             self.game_ended(own.number)
 
-    def restore_commands(self) -> list[str]:
+    def restore_commands(self) -> list[Command]:
         """Commands to send after logging in again, own game first (its clock is running)."""
-        commands: list[str] = []
+        commands: list[Command] = []
         if self._own_game is not None:
             commands.append(self._own_game.load_command)
         for game in self._observed:
-            commands.append(f"observe {game}")
+            commands.append(cmd.observe(game))
             if self.refresh_moves:
-                commands.append(f"moves {game}")
+                commands.append(cmd.moves(game))
         return commands
 
 

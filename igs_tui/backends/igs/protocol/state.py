@@ -160,6 +160,10 @@ class _Outstanding:
     seq: int
     command: Command
     sent_at: float
+    offset: int = 0
+    """Events of the current block that arrived before the command was written: they cannot
+    be its answer (an opponent's move on the point we then play, read before our move went
+    out, is not our move's echo)."""
 
 
 class ReplyTracker:
@@ -183,7 +187,7 @@ class ReplyTracker:
     def written(self, seq: int, command: Command, now: float) -> None:
         """Record that ``command`` went out; NONE commands are not waited for."""
         if command.reply is not ReplyKind.NONE:
-            self._outstanding.append(_Outstanding(seq, command, now))
+            self._outstanding.append(_Outstanding(seq, command, now, len(self._block)))
 
     def feed(self, event: Event) -> list[CommandReply]:
         """Add one parser event; at a prompt, return the replies the finished block gives."""
@@ -203,7 +207,10 @@ class ReplyTracker:
             self._after_double = False
             return []
         self._after_double = double
-        return self._answer(block, scoring_before, unsolicited)
+        replies = self._answer(block, scoring_before, unsolicited)
+        for waiting in self._outstanding:
+            waiting.offset = 0  # written before the next block began
+        return replies
 
     def expire(self, now: float, timeout: float) -> list[CommandReply]:
         """Give up on commands written more than ``timeout`` seconds before ``now``."""
@@ -215,9 +222,19 @@ class ReplyTracker:
 
     def _answer(self, block: list[Event], scoring: bool, unsolicited: int) -> list[CommandReply]:
         replies: list[CommandReply] = []
+        whole = block
         while self._outstanding:
             head = self._outstanding[0]
             command = head.command
+            if head.offset:
+                # the block began before the command went out: only what came after can be
+                # its answer, and a block all from before (closed by its own prompt) is not
+                block = whole[head.offset :]
+                if not block:
+                    return replies
+                unsolicited = sum(1 for e in block if e.type in UNSOLICITED)
+            else:
+                block = whole
             solicited = (
                 [e for e in block if e.type not in UNSOLICITED or e.type in command.claims]
                 if unsolicited

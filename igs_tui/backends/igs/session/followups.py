@@ -1,4 +1,4 @@
-"""What the IGS conversation must remember between a command and the server's answer.
+"""What the IGS session must remember between a command and the server's answer.
 
 IGS answers some requests only indirectly, and a client has to follow up on its own:
 
@@ -9,10 +9,10 @@ IGS answers some requests only indirectly, and a client has to follow up on its 
 * a classic ``match`` game's size and komi appear only in its games-list line: when a game of
   ours starts (or comes back under a new number) we ask for ``games N``;
 * a request is answered in its own kind (``match`` or ``nmatch``), best with the line the server
-  suggested, so the conversation remembers each open request's :class:`Offer`;
+  suggested, so the session remembers each open request's :class:`Offer`;
 * IGS-family servers differ (NNGS has no ``nmatch`` or ``undoplease``, wants ``done``,
   ``adjourn`` and ``resign`` without a game number and ``load white-black``): the
-  conversation keeps the server's :class:`~igs_tui.backends.igs.protocol.profile.ServerProfile`,
+  session keeps the server's :class:`~igs_tui.backends.igs.protocol.profile.ServerProfile`,
   learns it from the version line and from refusals, sends each command in the form the server
   takes, and when a command is refused for one of these reasons sends it again in the other
   form, once (:meth:`command_answered`);
@@ -20,11 +20,12 @@ IGS answers some requests only indirectly, and a client has to follow up on its 
   with ``moves N``; a game announced by others, or an observed game that reaches a pass, is
   described with ``games N`` (size, komi: NNGS tells a new komi only to the players).
 
-This object holds that memory for both directions: the IGS backend tells it what was sent
-(:meth:`challenge_sent`), the model adapter tells it what the server said
-(:meth:`nmatch_refused`, :meth:`own_game_started`), and it sends the follow-up commands and
-applies the model changes they imply. None of it is server-neutral, so none of it is in the
-model.
+This part of the :class:`~igs_tui.backends.igs.session.IgsSession` holds that memory for both
+directions: the session's intents tell it what was sent (:meth:`FollowUps.challenge_sent`), the
+translator tells it what the server said (:meth:`FollowUps.nmatch_refused`,
+:meth:`FollowUps.own_game_started`); it queues the follow-up commands in the session and puts
+the model changes they imply in the session's :class:`~.outbox.Outbox`. None of it is
+server-neutral, so none of it is in the model.
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import CommandReply, ServerVersion
 from igs_tui.backends.igs.protocol.profile import Refusal, RefusalKind, ServerProfile
+from igs_tui.backends.igs.session.outbox import Outbox
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSystem
-from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, GamePhase
+from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, FollowedGame, GamePhase
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
-Sender = Callable[[Command | str], object]
+Queue = Callable[[Command], object]
 Key = TypeVar("Key")
 Learnt = Callable[[ServerProfile], object]
 
@@ -96,16 +98,21 @@ class Offer:
     """The server's suggested reply to an incoming request (empty for our own)."""
 
 
-class IgsConversation:
+class FollowUps:
+    """What IGS answers only indirectly, and the commands that follow from it (see the
+    module's docstring). Reads the model as its view; writes only to the outbox."""
+
     def __init__(
         self,
-        model: ClientModel,
-        send: Sender,
+        view: ClientModel,
+        out: Outbox,
+        queue: Queue,
         profile: ServerProfile | None = None,
         on_learnt: Learnt | None = None,
     ) -> None:
-        self.model = model
-        self._send = send
+        self.model = view
+        self.out = out
+        self._queue = queue
         self.profile = profile if profile is not None else ServerProfile()
         """What the server supports (shared with the session, which leaves refused setup
         commands out of a login)."""
@@ -129,19 +136,25 @@ class IgsConversation:
         self._described: dict[int, object] = {}
         """Our games whose list line we asked for: number -> the followed game (numbers are
         reused, so a new game under an old number is described again)."""
+        self._unsettled: list[int] = []
+        self._pending_serials: set[int] = set()
+        """Numbers keyed by ``PENDING`` in this line (see :meth:`settle`)."""
+        self.made_now: Callable[[int], bool] = lambda _number: False
+        """Does the current line make a new entry for this number? (The translator's.)"""
+        """Numbers described for an entry the caller had not made yet (see :meth:`settle`)."""
 
-    def emit(self, build: Callable[[], Command | str]) -> bool:
-        """Send what ``build`` makes; a ``ValueError`` from it is shown instead of sent."""
+    def emit(self, build: Callable[[], Command]) -> bool:
+        """Queue what ``build`` makes; a ``ValueError`` from it is shown instead of sent."""
         try:
             command = build()
         except ValueError as exc:
-            self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", str(exc), kind="error")
+            self.out.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", str(exc), kind="error")
             return False
-        self._send(command)
+        self._queue(command)
         return True
 
     def _info(self, text: str) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", text, kind="info")
+        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", text, kind="info")
 
     # how this server wants each command --------------------------------------------------------
     def game_command(self, verb: str, game: int | None) -> Command:
@@ -218,11 +231,11 @@ class IgsConversation:
         ):
             return
         if asks_for_undo(text, bare_words=not self.profile.has_command("undoplease")):
-            self.model.apply(ch.UndoAsked(game, name))
-            self.model.notify("undo", "Undo requested", f"{name} asks for an undo")
+            self.out.apply(ch.UndoAsked(game, name))
+            self.out.notify("undo", "Undo requested", f"{name} asks for an undo")
         elif " ".join(text.split()) == UNDO_REFUSED_BY_SAY:
-            self.model.apply(ch.UndoDeclined(game, name))
-            self.model.notify("undo", "Undo declined", f"{name} declined the undo", bell=False)
+            self.out.apply(ch.UndoDeclined(game, name))
+            self.out.notify("undo", "Undo declined", f"{name} declined the undo", bell=False)
 
     def _say_in(self, game: int | None, text: str) -> bool:
         """Say ``text`` in our game (its number only when we play several: NNGS would read it
@@ -233,7 +246,7 @@ class IgsConversation:
             return False
         shown = str(game) if game is not None else (str(mine[0]) if mine else "?")
         me = self.model.me or "me"
-        self.model.add_chat(BufferKey(ChatKind.GAME, shown), me, text, kind="own")
+        self.out.add_chat(BufferKey(ChatKind.GAME, shown), me, text, kind="own")
         return True
 
     def _undo_by_say(self, game: int | None) -> None:
@@ -261,7 +274,7 @@ class IgsConversation:
         """The model says how many passes end play as this server does (NNGS: two)."""
         passes = self.profile.passes_to_score
         if passes != self.model.passes_to_end:
-            self.model.apply(ch.PassesToEndSet(passes))
+            self.out.apply(ch.PassesToEndSet(passes))
 
     def _learnt(self) -> None:
         self._tell_passes()
@@ -309,7 +322,11 @@ class IgsConversation:
         self.emit(lambda: cmd.moves(game))
 
     def _serial(self, game: int) -> int:
-        """The identity of the game we follow under number ``game`` (0: none)."""
+        """The identity of the game we follow under number ``game`` (0: none; ``PENDING``
+        for an entry the current line makes, known once its changes are applied)."""
+        if self.made_now(game):
+            self._pending_serials.add(game)
+            return PENDING
         followed = self.model.followed.get(game)
         return followed.serial if followed is not None else 0
 
@@ -332,23 +349,23 @@ class IgsConversation:
         self._komi_wanted[terms.opponent.lower()] = terms
         self._offers[terms.opponent.lower()] = Offer(classic, terms)
         kind = "match" if classic else "nmatch"
-        self.model.add_challenge(Challenge(terms, incoming=False, kind=kind))
+        self.out.add_challenge(Challenge(terms, incoming=False, kind=kind))
 
     def offer_received(self, challenge: Challenge, offer: Offer) -> None:
         """An incoming request: the model shows ``challenge``; we keep how to answer it. A
         blocked player's request is declined at once (and never shown)."""
         if challenge.opponent.casefold() in self.model.blocked:
-            self._send(cmd.decline(challenge.opponent))
+            self._queue(cmd.decline(challenge.opponent))
             return
         self._offers[challenge.opponent.lower()] = offer
-        self.model.add_challenge(challenge)
+        self.out.add_challenge(challenge)
 
-    def acceptance(self, terms: MatchTerms) -> Command | str:
+    def acceptance(self, terms: MatchTerms) -> Command:
         """The command that accepts ``terms``: the request's own kind, and the server's
         suggested line when the terms are unchanged (raises ``ValueError`` like the builders)."""
         offer = self._offers.get(terms.opponent.lower())
         if offer is not None and offer.terms == terms and offer.accept_command:
-            return offer.accept_command
+            return cmd.raw(offer.accept_command)
         if offer is not None and offer.classic:
             return classic_match(terms)
         return nmatch_command(terms)
@@ -363,18 +380,22 @@ class IgsConversation:
         if self.emit(lambda: classic_match(terms)):
             self.challenge_sent(terms, classic=True)
 
-    def own_game_started(self, number: int, white: str, black: str) -> None:
-        """A game of ours began or came back: ask for its list line, propose our komi."""
-        game = self.model.followed.get(number)
-        if game is None:
-            return
-        if self._described.get(number) is not game:
-            self._described[number] = game
+    def own_game_started(
+        self, number: int, white: str, black: str, entry: FollowedGame | None, moved: bool
+    ) -> None:
+        """A game of ours began or came back: ask for its list line, propose our komi.
+
+        ``entry`` is the model's entry for the game before this start (None: the changes
+        just made create a new one); ``moved`` says whether the game has moves."""
+        if entry is None or self._described.get(number) is not entry:
+            self._described[number] = entry
+            if entry is None:
+                self._unsettled.append(number)
             self.emit(lambda: cmd.games(number))
         me = self.model.me.lower()
         opponent = black if white.lower() == me else white
         terms = self._komi_wanted.pop(opponent.lower(), None)
-        if terms is None or game.moves:
+        if terms is None or moved:
             return
         marking = KIND_COMMANDS.get(terms.kind)
         if marking is not None and self.profile.has_command(marking().verb):
@@ -383,11 +404,34 @@ class IgsConversation:
         if terms.komi != default:
             self.emit(lambda: cmd.komi(terms.komi))
 
+    def settle(self) -> None:
+        """The caller applied the last changes: a game described before its entry existed
+        is remembered by the entry now made (a later start of the same entry asks no more)."""
+        for number in self._unsettled:
+            if self._described.get(number) is None:
+                self._described[number] = self.model.followed.get(number)
+        self._unsettled.clear()
+        if self._pending_serials:
+            pending, self._pending_serials = self._pending_serials, set()
+            for number in pending:
+                followed = self.model.followed.get(number)
+                serial = followed.serial if followed is not None else 0
+                asked = self._moves_asked.pop((number, PENDING), None)
+                if asked is not None:
+                    self._moves_asked[(number, serial)] = asked
+                passes = [k for k in self._pass_described if k[:2] == (number, PENDING)]
+                for passed in passes:
+                    del self._pass_described[passed]
+                    self._pass_described[(number, serial, passed[2])] = None
+
     def challenge_closed(self, opponent: str) -> None:
         """A request was declined or cancelled: no komi to propose, no way to answer it."""
         self._komi_wanted.pop(opponent.lower(), None)
         self._offers.pop(opponent.lower(), None)
 
+
+PENDING = -1
+"""The serial of an entry the current line makes (its number is known, its serial not yet)."""
 
 KIND_COMMANDS: dict[str, Callable[[], Command]] = {"free": cmd.free, "teaching": cmd.teach}
 """The command that marks our new game as the kind the challenge asked for (rated: none)."""

@@ -1,10 +1,20 @@
-"""Applies IGS protocol events to the server-neutral model.
+"""IGS protocol events translated into server-neutral model changes.
 
 This is the only place that knows both vocabularies: IGS events (0-based move numbers, text
 coordinates, ``Q``/``S``/``X``/``!`` flags, ``*SYSTEM*`` tells...) on one side, the model's
-players, games, clocks and chat buffers on the other. A KGS backend will have its own adapter
-feeding the same model. Everything here is synchronous and pure: the connection worker calls
-:meth:`ModelAdapter.apply` for each event on the UI's event loop.
+players, games, clocks and chat buffers on the other (the KGS session has its own translator
+feeding the same model). Part of :class:`~igs_tui.backends.igs.session.IgsSession`: it reads
+the model as the session's view and puts each change in the session's
+:class:`~igs_tui.backends.igs.session.outbox.Outbox`, which the session's caller applies. The
+IGS context the events do not repeat (the game of the last heading, a score block waiting for
+its count, our old numbers now used by others) is its own.
+
+One rule follows from the outbox: a change made while handling a line is applied after the
+line, so the view still shows the model as it was before it. What the rest of the line must
+see of its own changes -- the games it closed and the entries its GameFollowed makes -- the
+translator keeps for the line (``_closed_now``, ``_made_now``: read through ``_entry`` and
+``_closed``); anything else is computed from the state it had and what it changed, never read
+from the view again.
 """
 
 from __future__ import annotations
@@ -17,7 +27,6 @@ from dataclasses import dataclass, field
 from sys import intern
 from typing import Any
 
-from igs_tui.backends.igs.conversation import IgsConversation, Offer
 from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.protocol.replies import (
     read_messages,
@@ -27,6 +36,8 @@ from igs_tui.backends.igs.protocol.replies import (
     read_stats,
     read_stored,
 )
+from igs_tui.backends.igs.session.followups import FollowUps, Offer
+from igs_tui.backends.igs.session.outbox import Outbox
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import (
     BufferKey,
@@ -110,7 +121,7 @@ LISTING_BATCH = 200
 """Players of a ``user``/``who`` listing applied together (one change instead of one per line);
 a batch is applied when it is full and before any other event. Received lines go to the
 console the same way, in batches of this many or when the read that brought them is handled
-(:meth:`ModelAdapter.flush`, called by the connection at the end of each read): one console
+(:meth:`Translator.flush`, called by the connection at the end of each read): one console
 change per read instead of one per line (a third of a busy server's lines are prompts)."""
 TELL_KEYS_KEPT = 1000
 """Tellers whose buffer key is kept for reuse (the keys are dropped when there are more)."""
@@ -141,17 +152,22 @@ def result_from_text(text: str) -> str:
     return f"{loser.opponent.value}+{kind}"
 
 
-class ModelAdapter:
+class Translator:
     """Turns each IGS event into typed model changes (:mod:`igs_tui.model.changes`)."""
 
-    def __init__(self, model: ClientModel, conversation: IgsConversation | None = None) -> None:
-        self.model = model
+    def __init__(self, view: ClientModel, out: Outbox, follow: FollowUps) -> None:
+        self.view = view
+        self.out = out
         self._ctx = _PlayState()
+        self._closed_now: set[int] = set()
+        """Numbers whose game this line closed (see :meth:`begin`)."""
+        self._made_now: dict[int, FollowedGame] = {}
+        """Previews of the entries this line's changes make, by number."""
         self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
         """Own channel lines whose echo from the server was already dropped (by identity)."""
-        self.conversation = conversation
+        self.follow = follow
         """Told what the server answered, for the follow-ups IGS needs (fallback from
-        ``nmatch`` to ``match``, komi, ``games N``); None for a read-only replay."""
+        ``nmatch`` to ``match``, komi, ``games N``)."""
         self._listed: list[Player] = []
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[ConsoleLine] = []
@@ -170,11 +186,11 @@ class ModelAdapter:
 
     def sent_line(self, line: str) -> None:
         self._flush_lines()
-        self.model.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
+        self.out.apply(ch.ConsoleAdded(line, "sent", outgoing=True))
 
-    def apply(self, event: ev.Event) -> None:
+    def receive(self, event: ev.Event) -> None:
         """Apply one event. Never raises: server data that the model cannot take (an event
-        this adapter did not foresee) is reported in the console, and the next event is
+        this translator did not foresee) is reported in the console, and the next event is
         applied as usual, so one bad line never stops the connection."""
         kind = type(event)
         if self._listed and kind not in _LISTING_EVENTS:
@@ -185,21 +201,21 @@ class ModelAdapter:
         try:
             handler(self, event)
         except Exception as exc:
-            _log.exception("model adapter failed on %r", event)
+            _log.exception("the IGS translator failed on %r", event)
             text = f"igs-tui could not apply a {event.type} event ({type(exc).__name__}: {exc})"
-            self.model.apply(ch.ConsoleAdded(text, "error"))
+            self.out.apply(ch.ConsoleAdded(text, "error"))
 
     def flush(self) -> None:
         """Apply the lines and players of a listing still waiting for their batch to fill."""
         self._flush_lines()
         listed, self._listed = self._listed, []
         if listed:
-            self.model.apply(ch.PlayersUpdated(tuple(listed)))
+            self.out.apply(ch.PlayersUpdated(tuple(listed)))
 
     def _flush_lines(self) -> None:
         lines, self._listed_lines = self._listed_lines, []
         if lines:
-            self.model.apply(ch.ConsoleLinesAdded(tuple(lines)))
+            self.out.apply(ch.ConsoleLinesAdded(tuple(lines)))
 
     def _list(self, player: Player) -> None:
         self._listed.append(player)
@@ -207,16 +223,16 @@ class ModelAdapter:
             self.flush()
 
     def _malformed(self, e: ev.Malformed) -> None:
-        self.model.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
+        self.out.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
 
     # helpers ----------------------------------------------------------------------------------
     def _followed(self, game: int | None) -> FollowedGame | None:
         if game is None:
             game = self._ctx.last_heading_game
-        return None if game is None else self.model.followed.get(game)
+        return None if game is None else self._entry(game)
 
     def _my_role(self, white: str, black: str) -> Role | None:
-        me = self.model.me
+        me = self.view.me
         if not me or white == black:
             return None
         if me == black:
@@ -227,7 +243,7 @@ class ModelAdapter:
 
     def _own_game(self) -> FollowedGame | None:
         """The single game we play, for IGS lines that do not name the game."""
-        mine = self.model.my_games()
+        mine = self.view.my_games()
         if len(mine) == 1:
             return mine[0]
         last = self._followed(None)
@@ -237,7 +253,7 @@ class ModelAdapter:
         """Our one live game in which ``player`` plays (None if none or several)."""
         if not player:
             return None
-        mine = [g for g in self.model.my_games() if player in (g.white, g.black)]
+        mine = [g for g in self.view.my_games() if player in (g.white, g.black)]
         return mine[0] if len(mine) == 1 else None
 
     @staticmethod
@@ -251,20 +267,20 @@ class ModelAdapter:
 
     # listings ---------------------------------------------------------------------------------
     def _games_entry(self, e: ev.GamesEntry) -> None:
-        self.model.apply(ch.GamesListed((_summary(e),)))
+        self.out.apply(ch.GamesListed((_summary(e),)))
         self._describe(e)
 
     def _describe(self, e: ev.GamesEntry) -> None:
         """A list line is the only place IGS tells a classic ``match`` game's size and komi
         (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
         self._number_reused(e.game, e.white, e.black, e.moves)
-        game = self.model.followed.get(e.game)
-        if game is None or game.closed:
+        game = self._entry(e.game)
+        if game is None or self._closed(game):
             return
         if game.white and (game.white, game.black) != (e.white, e.black):
             return  # the number now belongs to another game
         if (game.size, game.komi, game.handicap) != (e.size, e.komi, e.handicap):
-            self.model.apply(
+            self.out.apply(
                 ch.GameSetup(
                     e.game, ch.SetupSource.LISTING, size=e.size, komi=e.komi, handicap=e.handicap
                 )
@@ -291,7 +307,7 @@ class ModelAdapter:
         self._list(player)
 
     def _command_reply(self, e: ev.CommandReply) -> None:
-        handled = self.conversation is not None and self.conversation.command_answered(e)
+        handled = self.follow.command_answered(e)
         if e.setup and not handled:
             # a login command's errors come only in its reply: show what was not learnt from
             for error in e.events:
@@ -300,14 +316,14 @@ class ModelAdapter:
         line = e.command.line.strip().lower()
         if line == "games":
             games = tuple(_summary(x) for x in e.events if isinstance(x, ev.GamesEntry))
-            self.model.apply(ch.GamesReplaced(games))
+            self.out.apply(ch.GamesReplaced(games))
         elif line == "user":
             # Each entry was applied as it came (_user_entry, _user_row): who is not listed is gone.
-            self.model.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
+            self.out.apply(ch.PlayersPruned(frozenset(_entry_names(e.events))))
         elif e.command.verb == "stats" and not e.timed_out:
-            self.model.apply(ch.PlayerCardReceived(_card(e)))
+            self.out.apply(ch.PlayerCardReceived(_card(e)))
         elif e.command.verb == "results" and not e.timed_out:
-            self.model.apply(ch.PlayerResultsReceived(_results(e)))
+            self.out.apply(ch.PlayerResultsReceived(_results(e)))
         elif e.command.verb == "all" and not e.timed_out:
             self._observers_listed(e)
         elif e.command.verb in ("message", "messages", "erase") and not e.timed_out:
@@ -325,74 +341,74 @@ class ModelAdapter:
         verb = e.command.verb
         refused = any(isinstance(x, ev.Error) for x in e.events)
         if verb == "seek":
-            if refused and self.model.seek is not None:
-                self.model.apply(ch.SeekChanged(None))
+            if refused and self.view.seek is not None:
+                self.out.apply(ch.SeekChanged(None))
         elif verb == "stored":
             games = read_stored(e.events)
             if games is not None:
-                self.model.apply(ch.StoredGamesListed(games))
+                self.out.apply(ch.StoredGamesListed(games))
         elif verb == "room":
             rooms = read_rooms(e.events)
             if rooms is not None:
                 listed = tuple(Room(r.number, r.name, r.users) for r in rooms)
-                self.model.apply(ch.RoomsListed(listed))
+                self.out.apply(ch.RoomsListed(listed))
         elif verb == "join" and not refused:
             words = e.command.line.split()
             number = bounded_int(words[1]) if len(words) == 2 else None
             if number is not None:
-                self.model.apply(ch.RoomJoined(number))
+                self.out.apply(ch.RoomJoined(number))
 
     def _seek_setups(self, e: ev.SeekSetups) -> None:
         setups = tuple(SeekSetup(s.index, s.main, s.byo_time, s.byo_stones) for s in e.setups)
-        self.model.apply(ch.SeekSetupsListed(setups))
+        self.out.apply(ch.SeekSetupsListed(setups))
 
     def _seek_entered(self, e: ev.SeekEntered) -> None:
         """The server confirms our seek; one made by another copy of us is shown too."""
-        if self.model.seek is None:
+        if self.view.seek is None:
             setup = SeekSetup(-1, 0, 0, 0)
             words = [bounded_int(w) for w in e.text.split()[:3]]
             if len(words) == 3 and None not in words:
                 setup = SeekSetup(-1, words[0] or 0, words[1] or 0, words[2] or 0)
-            self.model.apply(ch.SeekChanged(Seek(setup, e.size or 19)))
+            self.out.apply(ch.SeekChanged(Seek(setup, e.size or 19)))
 
     def _seek_cancelled(self, e: ev.SeekCancelled) -> None:
-        if self.model.seek is not None:
-            self.model.apply(ch.SeekChanged(None))
+        if self.view.seek is not None:
+            self.out.apply(ch.SeekChanged(None))
 
     def _seek_matched(self, e: ev.SeekMatched) -> None:
         self._ctx.matched = e.opponent
-        self.model.apply(ch.SeekChanged(None, matched=e.opponent))
-        self.model.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
+        self.out.apply(ch.SeekChanged(None, matched=e.opponent))
+        self.out.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
 
     def _seek_refused(self, e: ev.SeekRefused) -> None:
-        if self.model.seek is not None:
-            self.model.apply(ch.SeekChanged(None))
+        if self.view.seek is not None:
+            self.out.apply(ch.SeekChanged(None))
         # a refusal: a toast titled by the server too (model.apply); the text says of what
-        self.model.add_chat(
+        self.out.add_chat(
             BufferKey(ChatKind.SYSTEM), "server", f"Automatch: {e.text}", kind="error"
         )
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)
-        if listed is not None and listed.game in self.model.followed:
-            self.model.apply(ch.ObserversListed(listed.game, listed.observers))
+        if listed is not None and listed.game in self.view.followed:
+            self.out.apply(ch.ObserversListed(listed.game, listed.observers))
 
     def _messages_listed(self, e: ev.CommandReply) -> None:
         """``message`` lists what waits (no file: nothing); ``erase`` leaves nothing."""
         if any(isinstance(x, ev.Error) for x in e.events):
             return
         if e.command.verb == "erase":
-            self.model.apply(ch.MessagesListed(()))
+            self.out.apply(ch.MessagesListed(()))
             return
         found = read_messages(e.events)
-        self.model.apply(
+        self.out.apply(
             ch.MessagesListed(tuple(ServerMessage(m.author, m.when, m.text) for m in found))
         )
 
     def _messages_waiting(self, e: ev.MessagesWaiting) -> None:
-        self.model.apply(ch.MessagesWaiting(e.count))
+        self.out.apply(ch.MessagesWaiting(e.count))
         many = "a message" if e.count == 1 else f"{e.count} messages"
-        self.model.notify(
+        self.out.notify(
             "messages", f"You have {many}", "The server kept them for you while you were away."
         )
 
@@ -400,18 +416,16 @@ class ModelAdapter:
         """The server has no game ``number`` any more, though we still follow it in play: it
         ended while our link was down (the end never reached us). Show it as over rather than
         keep a board whose moves the server would refuse."""
-        game = self.model.followed.get(number)
+        game = self.view.followed.get(number)
         if game is None or game.phase is GamePhase.FINISHED:
             return
-        self.model.apply(ch.GameEnded(number))
-        self.model.add_console(
-            f"Game {number} is over: it ended while the link was down.", "igs-tui"
-        )
+        self.out.apply(ch.GameEnded(number))
+        self.out.add_console(f"Game {number} is over: it ended while the link was down.", "igs-tui")
 
     # games ------------------------------------------------------------------------------------
     def _heading(self, e: ev.GameHeading) -> None:
         self._ctx.last_heading_game = e.game
-        apply = self.model.apply
+        apply = self.out.apply
         role = self._my_role(e.white, e.black)
         game = self._game_of_heading(e, role)
         if game is None:
@@ -466,16 +480,15 @@ class ModelAdapter:
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
-        if game is None or game.closed or game.number in self._ctx.foreign:
+        if game is None or self._closed(game) or game.number in self._ctx.foreign:
             return  # (a closed game's number is another game's now)
-        if self.conversation is not None and e.number + 1 > game.last_number + 1:
+        if e.number + 1 > game.last_number + 1:
             # Moves are missing (NNGS sends a reloaded game's last move only): the list
             # brings them, this one included.
-            self.conversation.moves_missing(game.number, e.number + 1)
+            self.follow.moves_missing(game.number, e.number + 1)
             return
         if (
-            self.conversation is not None
-            and game.role is Role.OBSERVING
+            game.role is Role.OBSERVING
             and e.point is None
             and not e.handicap
             and e.number + 1 == game.last_number + 1
@@ -485,13 +498,13 @@ class ModelAdapter:
         ):
             # a second pass in a row: before scoring, the list line tells observers the komi
             # the players agreed (NNGS tells only the players)
-            self.conversation.observed_pass(game.number, e.number)
+            self.follow.observed_pass(game.number, e.number)
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
         # them, so they are not applied (nor heard by every reader of the game).
         if e.number < game.last_number:
             if not self._listed_anew(game, e):
                 return
-            game = self.model.followed[game.number]
+            game = self._entry(game.number) or game
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
@@ -499,10 +512,12 @@ class ModelAdapter:
             point = self._point(e.point, game.size)
             if e.point is not None and point is None:
                 text = f"move {e.number + 1} at {e.point!r} is off a {game.size}x{game.size} board"
-                self.model.apply(ch.SyncError(game.number, text))
+                self.out.apply(ch.SyncError(game.number, text))
                 return
             record = MoveRecord(e.number + 1, e.color, point)
-        self.model.apply(ch.MoveAdded(game.number, record))
+        self.out.apply(ch.MoveAdded(game.number, record))
+        if self._made_now.get(game.number) is game:
+            game.moves.append(record)  # the preview keeps up with the moves of its line
 
     def _time_info(self, e: ev.TimeInfo) -> None:
         game = self._followed(e.game)
@@ -511,13 +526,13 @@ class ModelAdapter:
         settings = time_settings_of(e)
         if settings is not None:
             # Observers never saw the challenge: the TIME line is where they learn the system.
-            self.model.apply(ch.TimeSystemSet(game.number, settings, only_if_unknown=True))
-        self.model.apply(ch.ClockSet(game.number, e.color, clock_reading_of(e)))
+            self.out.apply(ch.TimeSystemSet(game.number, settings, only_if_unknown=True))
+        self.out.apply(ch.ClockSet(game.number, e.color, clock_reading_of(e)))
 
     def _props(self, e: ev.GameProps) -> None:
-        if e.game not in self.model.followed:
+        if e.game not in self.view.followed:
             return
-        self.model.apply(
+        self.out.apply(
             ch.GameSetup(
                 e.game, ch.SetupSource.PROPERTIES, size=e.size, komi=e.komi, handicap=e.handicap
             )
@@ -527,40 +542,36 @@ class ModelAdapter:
         number = e.game if e.game is not None else self._ctx.last_heading_game
         if number is None:
             return
-        game = self.model.followed.get(number)
-        summary = self.model.games.get(number)
+        game = self.view.followed.get(number)
+        summary = self.view.games.get(number)
         if (game is not None and game.title != e.title) or (
             summary is not None and summary.title != e.title
         ):
-            self.model.apply(ch.GameTitled(number, e.title))
+            self.out.apply(ch.GameTitled(number, e.title))
 
     def _game_start(self, e: ev.GameStart) -> None:
         summary = GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)
         self._number_reused(e.game, e.white, e.black)
-        self.model.apply(ch.GamesListed((summary,)))
+        self.out.apply(ch.GamesListed((summary,)))
         role = self._my_role(e.white, e.black)
         if role is not None:
             if e.resumed:
                 self._number_taken(e.game)  # loaded: a new entry, which goes on in its record
             # (the model lets a closed game under the number go: this one is new to it)
             self._own_game_started(e.game, e.white, e.black, role, fresh=not e.resumed)
-            game = self.model.followed.get(e.game)
-            if (
-                self.conversation is not None
-                and e.moves is not None
-                and game is not None
-                and game.last_number < e.moves
-            ):
+            game = self._entry(e.game)
+            if e.moves is not None and game is not None and game.last_number < e.moves:
                 # NNGS's "{Game 1: W vs B @ Move 3}" is followed by the last move only
-                self.conversation.moves_missing(e.game, e.moves)
-        elif self.conversation is not None and not e.resumed:
+                self.follow.moves_missing(e.game, e.moves)
+        elif not e.resumed:
             # an announcement says neither size nor komi: the game's list line does
-            self.conversation.game_announced(e.game, e.white, e.black)
+            self.follow.game_announced(e.game, e.white, e.black)
 
     def _own_game_started(
         self, number: int, white: str, black: str, role: Role, *, fresh: bool = False
-    ) -> None:
-        """Follow a new game of ours; the request it came from gives its time system.
+    ) -> TimeSettings | None:
+        """Follow a new game of ours; the request it came from gives its time system (which
+        is returned).
 
         A game reloaded after a lost link comes back under a new number while we still hold
         it as live under the old one (we never saw it adjourn): that old entry is marked
@@ -568,10 +579,11 @@ class ModelAdapter:
         an accepted request, an automatch or a match announcement (``fresh``) started is no
         reloaded game: its record is new whatever its first moves are.
         """
-        apply = self.model.apply
+        apply = self.out.apply
+        existing = self._entry(number)
         stale = [
             old.number
-            for old in self.model.my_games()
+            for old in self.view.my_games()
             if old.number != number
             and old.phase is GamePhase.PLAYING
             and {old.white, old.black} == {white, black}
@@ -584,27 +596,68 @@ class ModelAdapter:
         apply(ch.GameFollowed(number, role, white=white, black=black, fresh=fresh))
         for old in stale:  # after the new entry exists, so readers see where the game went
             apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
-        challenge = self.model.close_challenge(other, "started")
+        challenge = self.out.close_challenge(other, "started")
+        entry = existing
+        if entry is not None and (self._closed(entry) or _renamed(entry, white, black)):
+            entry = None  # the model makes a new entry for this game (see GameFollowed)
+        moved = entry is not None and bool(entry.moves)
+        settings = entry.time_settings if entry is not None else None
         if challenge is not None:
             # A classic match game's lines never say its size: the agreed terms do, and the
             # moves that follow must land on a board of that size.
-            apply(ch.TimeSystemSet(number, challenge.terms.time_settings()))
-            if not self.model.followed[number].moves:
+            settings = challenge.terms.time_settings()
+            apply(ch.TimeSystemSet(number, settings))
+            if not moved:
                 apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
-        if self.conversation is not None:
-            self.conversation.own_game_started(number, white, black)
+        if entry is None:
+            self._preview(number, white=white, black=black, role=role, time_settings=settings)
+        self.follow.own_game_started(number, white, black, entry, moved)
+        return settings
 
     # which game a number is ----------------------------------------------------------------
     # Servers reuse a game's number as soon as the game is over. What the lines say decides
     # here when a game under a number is another one; the model (GameFollowed) then lets the
-    # old one go and gives the new one an entry, tab, chat and record of its own.
+    # old one go and gives the new one an entry, tab, chat and record of its own. The changes
+    # are applied after the line: what this line closed (:attr:`_closed_now`) and the entries
+    # it made (:attr:`_made_now`, previews of what GameFollowed makes) are kept meanwhile, so
+    # the rest of the line reads the games as they will be.
+    def begin(self) -> None:
+        """A new line (the caller applied the changes of the last one)."""
+        if self._closed_now:
+            self._closed_now.clear()
+        if self._made_now:
+            self._made_now.clear()
+
+    def made_now(self, number: int) -> bool:
+        """Does this line make a new entry for ``number``?"""
+        return number in self._made_now
+
+    def _entry(self, number: int) -> FollowedGame | None:
+        """The game followed under ``number`` as this line leaves it."""
+        made = self._made_now.get(number)
+        return made if made is not None else self.view.followed.get(number)
+
+    def _closed(self, game: FollowedGame) -> bool:
+        """Is ``game`` closed, or closed by this line?"""
+        if game.closed:
+            return True
+        return game.number in self._closed_now and self._made_now.get(game.number) is not game
+
+    def _preview(self, number: int, **fields: Any) -> FollowedGame:
+        """The entry the changes of this line make for ``number`` (see :meth:`_entry`)."""
+        game = FollowedGame(number, **fields)
+        self._made_now[number] = game
+        return game
+
     def _game_of_heading(self, e: ev.GameHeading, role: Role | None) -> FollowedGame | None:
         """The followed game a heading is about: a new entry when it starts a game of ours
         (IGS sends quiet players no "{Match N: ...}": the first heading is where our game
         starts) or names another game than the one we hold under its number (a closed game
         of ours, or a watched game whose number went to other players while we were away)."""
-        game = self.model.followed.get(e.game)
-        if role is not None and (game is None or _another_game(game, e.white, e.black)):
+        game = self._entry(e.game)
+        if role is not None and (
+            game is None or self._closed(game) or _other_players(game, e.white, e.black)
+        ):
             self._own_game_started(e.game, e.white, e.black, role)
         elif (
             game is not None
@@ -612,22 +665,25 @@ class ModelAdapter:
             and game.role is Role.OBSERVING
             and _other_players(game, e.white, e.black)
         ):
-            self.model.apply(ch.GameFollowed(e.game, white=e.white, black=e.black))
-        return self.model.followed.get(e.game)
+            self.out.apply(ch.GameFollowed(e.game, white=e.white, black=e.black))
+            self._preview(e.game, white=e.white, black=e.black, size=game.size)
+        return self._entry(e.game)
 
     def _number_reused(self, number: int, white: str, black: str, moves: int | None = None) -> None:
         """Game ``number`` is ``white`` vs ``black`` now, with ``moves`` moves if said (a
         listing, an announcement): a game we watch under the number with other players, or
         with more moves, is over, though its end never reached us (it is closed, so nothing
         of the new game goes into it)."""
-        game = self.model.followed.get(number)
-        if game is None or game.closed or game.role is not Role.OBSERVING:
+        game = self._entry(number)
+        if game is None or self._closed(game) or game.role is not Role.OBSERVING:
             return
         fewer = moves is not None and moves < game.last_number
         if not fewer and not _other_players(game, white, black):
             return
-        self.model.apply(ch.GameEnded(number))
-        self.model.add_console(
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self._made_now.pop(number, None)
+        self.out.add_console(
             f"Game {number} is over: the number is {white} vs {black}'s game now.", "igs-tui"
         )
 
@@ -640,14 +696,16 @@ class ModelAdapter:
         one, over though its end never reached us (a lost link). Ours may come back by
         ``load``: it is adjourned (and a load of that very game under its old number is a
         new entry that goes on in its record); one we watched is over."""
-        game = self.model.followed.get(number)
-        if game is None or game.closed:
+        game = self._entry(number)
+        if game is None or self._closed(game):
             return
         if game.role is Role.OBSERVING:
-            self.model.apply(ch.GameEnded(number))
+            self.out.apply(ch.GameEnded(number))
         else:
-            self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
-        self.model.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
+            self.out.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+        self._closed_now.add(number)
+        self._made_now.pop(number, None)
+        self.out.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
 
     def _listed_anew(self, game: FollowedGame, e: ev.Move) -> bool:
         """Is a move the server lists again (``moves N``, after a reconnect) another than the
@@ -663,13 +721,15 @@ class ModelAdapter:
         ):
             return False
         number, shared = game.number, game.moves[: e.number]
-        self.model.apply(ch.GameEnded(number))
-        self.model.add_console(
-            f"Game {number} is over: its number is another game's now.", "igs-tui"
-        )
-        self.model.apply(ch.GameFollowed(number, white=game.white, black=game.black))
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self.out.add_console(f"Game {number} is over: its number is another game's now.", "igs-tui")
+        self.out.apply(ch.GameFollowed(number, white=game.white, black=game.black))
         for move in shared:
-            self.model.apply(ch.MoveAdded(number, move))
+            self.out.apply(ch.MoveAdded(number, move))
+        self._preview(
+            number, white=game.white, black=game.black, size=game.size, moves=list(shared)
+        )
         return True
 
     def _moves_listed(self, number: int, events: tuple[ev.Event, ...]) -> None:
@@ -677,25 +737,25 @@ class ModelAdapter:
         it is shorter than the game we watch under the number, the number is another game's
         now (ours ended while we were away, and the same players may have started again): ours
         is over, and a new entry takes the listed moves."""
-        game = self.model.followed.get(number)
+        game = self._entry(number)
         heading = next((x for x in events if type(x) is ev.GameHeading and x.game == number), None)
-        if game is None or game.closed or game.role is not Role.OBSERVING or heading is None:
+        if game is None or self._closed(game) or game.role is not Role.OBSERVING or heading is None:
             return
         listed = [x for x in events if type(x) is ev.Move and x.game in (None, number)]
         if max((m.number + 1 for m in listed), default=0) >= game.last_number:
             return
-        self.model.apply(ch.GameEnded(number))
-        self.model.add_console(
-            f"Game {number} is over: its number is another game's now.", "igs-tui"
-        )
-        self.model.apply(ch.GameFollowed(number, white=heading.white, black=heading.black))
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self.out.add_console(f"Game {number} is over: its number is another game's now.", "igs-tui")
+        self.out.apply(ch.GameFollowed(number, white=heading.white, black=heading.black))
+        self._preview(number, white=heading.white, black=heading.black, size=game.size)
         for move in listed:
             self._move(move)
 
     def _started_by_request(self, opponent: str) -> bool:
         """Does a request with ``opponent`` (ours or theirs, or an automatch pairing) start
         this game? Then it is a new game, not one loaded again."""
-        if self.model.challenge_from(opponent) is not None:
+        if self.view.challenge_from(opponent) is not None:
             return True
         matched, self._ctx.matched = self._ctx.matched, ""
         return bool(matched) and matched.casefold() == opponent.casefold()
@@ -710,24 +770,24 @@ class ModelAdapter:
         if number is None:
             return
         if e.reason == "adjourn":
-            if number in self.model.followed:
-                self.model.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
-            self.model.apply(ch.GameUnlisted(number))
+            if number in self.view.followed:
+                self.out.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+            self.out.apply(ch.GameUnlisted(number))
             return
-        scored = self.model.followed.get(number)
+        scored = self._entry(number)
         if scored is not None and scored.is_adjourned:
             # An adjourned game stays as it was: the end of a game under its number is
             # another game's (or its own, loaded again: another entry, which we would follow).
-            self.model.apply(ch.GameUnlisted(number))
+            self.out.apply(ch.GameUnlisted(number))
             return
         if scored is not None and scored.score_check is not None:
             # The ``20`` line already gave the count; the end line only repeats it as text.
-            self.model.apply(ch.GameEnded(number, scored.result))
+            self.out.apply(ch.GameEnded(number, scored.result))
             return
         if e.white_score is not None and e.black_score is not None:
             # a count (NNGS words it "White resigns. W 30.5 B 34.0": the score decides)
             counted = ServerScore(e.black_score, e.white_score).result
-            self.model.apply(ch.GameEnded(number, counted))
+            self.out.apply(ch.GameEnded(number, counted))
             return
         result = result_from_text(e.text) or e.result
         if not result and e.reason == "resign" and e.player and scored is not None:
@@ -738,27 +798,27 @@ class ModelAdapter:
                 result = "B+R"
         if not result and scored is not None and scored.result:
             return  # over already, with a result: a later wording of the end adds nothing
-        self.model.apply(ch.GameEnded(number, result or e.text))
+        self.out.apply(ch.GameEnded(number, result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
         # A player's "28 X undid the last move" names no game: it is X's game of ours, not
         # the game of the last heading (which may be one we observe).
         if e.game is not None:
-            game = self.model.followed.get(e.game)
+            game = self.view.followed.get(e.game)
         else:
             game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
             if game.phase is GamePhase.SCORING:
                 # NNGS: an undo in scoring goes back to play and takes back the last pass
                 # (IGS never sends 28 in scoring: it restores the stones with 9 lines)
-                self.model.apply(ch.PhaseChanged(game.number, GamePhase.PLAYING))
-            self.model.apply(ch.MoveUndone(game.number))
+                self.out.apply(ch.PhaseChanged(game.number, GamePhase.PLAYING))
+            self.out.apply(ch.MoveUndone(game.number))
 
     def _komi_request(self, e: ev.KomiRequest) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.KomiProposed(game.number, e.komi))
-        self.model.notify(
+            self.out.apply(ch.KomiProposed(game.number, e.komi))
+        self.out.notify(
             "komi",
             f"{e.player} proposes komi {e.komi:g}",
             "Press ctrl+k in the game to agree.",
@@ -767,16 +827,16 @@ class ModelAdapter:
     def _komi_set(self, e: ev.KomiSet) -> None:
         game = self._own_game()
         if game is not None:
-            self.model.apply(ch.GameSetup(game.number, ch.SetupSource.AGREED, komi=e.komi))
-        self.model.add_chat(
+            self.out.apply(ch.GameSetup(game.number, ch.SetupSource.AGREED, komi=e.komi))
+        self.out.add_chat(
             BufferKey(ChatKind.SYSTEM), "server", f"Komi is now {e.komi:g}", kind="info"
         )
 
     def _undo_declined(self, e: ev.UndoDeclined) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.UndoDeclined(game.number, e.player))
-        self.model.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
+            self.out.apply(ch.UndoDeclined(game.number, e.player))
+        self.out.notify("undo", "Undo declined", f"{e.player} declined the undo", bell=False)
 
     def _scoring_started(self, _e: ev.ScoringStarted) -> None:
         game = self._own_game()
@@ -793,10 +853,9 @@ class ModelAdapter:
             # announces scoring with two passes held and sends the third right after).
             last = moves[-1]
             implied = MoveRecord(last.number + 1, last.color.opponent, None)
-            self.model.apply(ch.MoveAdded(game.number, implied))
-            if self.conversation is not None:
-                self.conversation.scoring_after(2)
-        self.model.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
+            self.out.apply(ch.MoveAdded(game.number, implied))
+            self.follow.scoring_after(2)
+        self.out.apply(ch.PhaseChanged(game.number, GamePhase.SCORING))
 
     def _removal(self, e: ev.StoneRemoval) -> None:
         game = self._followed(e.game) if e.game is not None else self._own_game()
@@ -804,12 +863,12 @@ class ModelAdapter:
             return
         point = self._point(e.point, game.size)
         if point is not None:
-            self.model.apply(ch.DeadStonesMarked(game.number, (point,)))
+            self.out.apply(ch.DeadStonesMarked(game.number, (point,)))
 
     def _restored(self, _e: ev.BoardRestored) -> None:
         game = self._own_game()
         if game is not None and game.dead:
-            self.model.apply(ch.DeadStonesCleared(game.number))
+            self.out.apply(ch.DeadStonesCleared(game.number))
 
     # chat -------------------------------------------------------------------------------------
     def _tell(self, e: ev.Tell) -> None:
@@ -818,7 +877,7 @@ class ModelAdapter:
             if len(self._tell_keys) >= TELL_KEYS_KEPT:
                 self._tell_keys.clear()
             key = self._tell_keys[e.name] = BufferKey(ChatKind.TELL, e.name)
-        self.model.add_chat(key, e.name, e.text, notify=True)
+        self.out.add_chat(key, e.name, e.text, notify=True)
 
     def _say(self, e: ev.Say) -> None:
         number = e.game
@@ -826,44 +885,43 @@ class ModelAdapter:
             own = self._own_game()
             number = own.number if own is not None else None
         key = BufferKey(ChatKind.GAME, str(number) if number is not None else "?")
-        self.model.add_chat(key, e.name, e.text, kind="say", notify=True)
-        game = self.model.followed.get(number) if number is not None else None
+        self.out.add_chat(key, e.name, e.text, kind="say", notify=True)
+        game = self.view.followed.get(number) if number is not None else None
         if game is not None:
             line = Kibitz(e.name, "", e.text, game.last_number)
-            self.model.apply(ch.GameChat(game.number, line, said=True))
-            if self.conversation is not None:
-                self.conversation.said(game.number, e.name, e.text)
+            self.out.apply(ch.GameChat(game.number, line, said=True))
+            self.follow.said(game.number, e.name, e.text)
 
     def _kibitz(self, e: ev.Kibitz) -> None:
         key = BufferKey(ChatKind.GAME, str(e.game) if e.game is not None else "?")
-        self.model.add_chat(key, e.name, e.text, kind="kibitz")
+        self.out.add_chat(key, e.name, e.text, kind="kibitz")
         game = self._followed(e.game) if e.game is not None else None
         if game is not None:
             line = Kibitz(e.name, e.rank, e.text, game.last_number)
-            mine = [k for k in game.kibitzes if k.author == e.name == self.model.me]
+            mine = [k for k in game.kibitzes if k.author == e.name == self.view.me]
             if mine and (mine[-1].text, mine[-1].move_number) == (e.text, line.move_number):
                 return  # a server that echoes our kibitz: the game holds it already
-            self.model.apply(ch.GameChat(game.number, line))
+            self.out.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
-        self.model.add_chat(_SHOUT_KEY, e.name, e.text)
+        self.out.add_chat(_SHOUT_KEY, e.name, e.text)
 
     def _yell(self, e: ev.Yell) -> None:
         if e.channel is None or not e.name:
             # a code-32 line we cannot place: shown, but not as a channel of its own
             kind = "message" if e.name else "notice"
-            self.model.add_chat(BufferKey(ChatKind.SYSTEM), e.name or "", e.text, kind=kind)
+            self.out.add_chat(BufferKey(ChatKind.SYSTEM), e.name or "", e.text, kind=kind)
             return
         key = BufferKey(ChatKind.CHANNEL, str(e.channel))
-        if e.name == self.model.me and self._echo_of_own(key, e.text):
+        if e.name == self.view.me and self._echo_of_own(key, e.text):
             return  # the server's copy of a line we already show
-        self.model.add_chat(key, e.name, e.text)
+        self.out.add_chat(key, e.name, e.text)
 
     def _echo_of_own(self, key: BufferKey, text: str) -> bool:
         """Is ``text`` the server repeating one of our recent lines in ``key`` to us? (IGS
         sends a channel message to everyone in the channel, the sender included; the client
         shows its own line at once.) Each own line matches one echo only."""
-        buf = self.model.buffers.get(key)
+        buf = self.view.buffers.get(key)
         if buf is None:
             return False
         for message in list(buf.messages)[-ECHO_WINDOW:]:
@@ -874,22 +932,19 @@ class ModelAdapter:
 
     def _channel_notice(self, e: ev.ChannelNotice) -> None:
         key = BufferKey(ChatKind.CHANNEL, str(e.channel))
-        self.model.add_chat(key, "", e.text, kind="notice")
+        self.out.add_chat(key, "", e.text, kind="notice")
 
     def _error(self, e: ev.Error) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
 
     # requests and presence --------------------------------------------------------------------
     def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> None:
-        if self.conversation is None:
-            self.model.add_challenge(challenge)
-            return
         offer = Offer(classic, challenge.terms, suggested or "")
-        self.conversation.offer_received(challenge, offer)
+        self.follow.offer_received(challenge, offer)
 
     def _match_request(self, e: ev.MatchRequest) -> None:
         self._offer(classic_challenge(e), classic=True, suggested=e.accept_command)
-        self.model.notify(
+        self.out.notify(
             "match",
             f"Match request from {e.opponent}",
             f"{e.size}x{e.size}, {e.minutes} min, byo-yomi {e.byoyomi_minutes} min",
@@ -897,7 +952,7 @@ class ModelAdapter:
 
     def _nmatch_request(self, e: ev.NMatchRequest) -> None:
         self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command)
-        self.model.notify(
+        self.out.notify(
             "match",
             f"Match request from {e.opponent}",
             f"{e.size}x{e.size} {e.color} handicap {e.handicap}, {e.main_seconds // 60} min",
@@ -906,34 +961,32 @@ class ModelAdapter:
     def _undo_request(self, e: ev.UndoRequest) -> None:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None:
-            self.model.apply(ch.UndoAsked(game.number, e.player))
-        self.model.notify("undo", "Undo requested", f"{e.player} requests undo")
+            self.out.apply(ch.UndoAsked(game.number, e.player))
+        self.out.notify("undo", "Undo requested", f"{e.player} requests undo")
 
     def _dispute(self, e: ev.MatchDispute) -> None:
-        me = self.model.me.lower()
+        me = self.view.me.lower()
         mine = [r for r in e.requests if r.name.lower() == me]
         theirs = [r for r in e.requests if r.name.lower() != me]
         if not theirs:
             return
-        self.model.add_dispute(
+        self.out.add_dispute(
             Dispute(theirs[0].name, mine[0].terms if mine else (), theirs[0].terms)
         )
 
     def _cancelled(self, e: ev.MatchCancelled) -> None:
-        self.model.close_challenge(e.player, "cancelled")
-        if self.conversation is not None:
-            self.conversation.challenge_closed(e.player)
-        self.model.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
+        self.out.close_challenge(e.player, "cancelled")
+        self.follow.challenge_closed(e.player)
+        self.out.notify("match", "Match request cancelled", f"{e.player} cancelled", bell=False)
 
     def _declined(self, e: ev.MatchDeclined) -> None:
-        self.model.close_challenge(e.player, "declined")
-        if self.conversation is not None:
-            self.conversation.challenge_closed(e.player)
-        self.model.notify("match", "Match declined", f"{e.player} declined your request")
+        self.out.close_challenge(e.player, "declined")
+        self.follow.challenge_closed(e.player)
+        self.out.notify("match", "Match declined", f"{e.player} declined your request")
 
     def _error_line(self, e: ev.Error) -> None:
-        if "does not support nmatch" in e.text and self.conversation is not None:
-            self.conversation.nmatch_refused()
+        if "does not support nmatch" in e.text:
+            self.follow.nmatch_refused()
         self._error(e)
 
     # scoring ------------------------------------------------------------------------------------
@@ -955,12 +1008,12 @@ class ModelAdapter:
         )
         if game is None:
             return
-        self.model.apply(ch.GameScored(game.number, cross_check(game, server), server.result))
+        self.out.apply(ch.GameScored(game.number, cross_check(game, server), server.result))
 
     def _scored_game(self, white: str, black: str) -> FollowedGame | None:
         """The live game of these players: after a reload under a new number the stale entry
         is still followed (adjourned) and must not take the count of the game that is on."""
-        for game in self.model.followed.values():
+        for game in self.view.followed.values():
             if (
                 game.white == white
                 and game.black == black
@@ -975,11 +1028,11 @@ class ModelAdapter:
         game = self._own_game_with(player) or self._own_game()
         if game is not None:
             key = BufferKey(ChatKind.GAME, str(game.number))
-            said = self.model.buffers.get(key)
+            said = self.view.buffers.get(key)
             last = said.messages[-1] if said is not None and said.messages else None
             if last is not None and last.kind == "notice" and last.text == text:
                 return  # said just before (a bot says it is done after each of our removals)
-            self.model.add_chat(key, "", text, kind="notice")
+            self.out.add_chat(key, "", text, kind="notice")
 
     def _time_added(self, e: ev.TimeAdded) -> None:
         s = "" if e.minutes == 1 else "s"
@@ -999,36 +1052,35 @@ class ModelAdapter:
         game = self._own_game_with(e.player) or self._own_game()
         if game is not None and game.phase is GamePhase.PLAYING:
             # the game view asks whether to agree (once per request)
-            self.model.apply(ch.AdjournAsked(game.number, e.player))
+            self.out.apply(ch.AdjournAsked(game.number, e.player))
             return
-        self.model.notify(
+        self.out.notify(
             "adjourn",
             f"{e.player} would like to adjourn",
             "Press ctrl+o in the game to agree (the game can be loaded again later).",
         )
 
     def _server_version(self, e: ev.ServerVersion) -> None:
-        if self.conversation is not None:
-            self.conversation.server_named(e)
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
+        self.follow.server_named(e)
+        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
 
     def _guest_notice(self, e: ev.GuestNotice) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
+        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="info")
 
     def _connected(self, e: ev.UserConnected) -> None:
-        self.model.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
-        if e.name.casefold() in self.model.friends:
-            self.model.notify("friend", f"{e.name} logged on", "A friend is online.")
+        self.out.apply(ch.PlayersUpdated((Player(e.name, e.rank),)))
+        if e.name.casefold() in self.view.friends:
+            self.out.notify("friend", f"{e.name} logged on", "A friend is online.")
 
     def _disconnected(self, e: ev.UserDisconnected) -> None:
-        self.model.apply(ch.PlayerLeft(e.name))
-        if e.name.casefold() in self.model.friends:
-            self.model.notify("friend", f"{e.name} logged off", "", bell=False)
+        self.out.apply(ch.PlayerLeft(e.name))
+        if e.name.casefold() in self.view.friends:
+            self.out.notify("friend", f"{e.name} logged off", "", bell=False)
 
     def _login(self, e: ev.LoginComplete) -> None:
-        self.model.set_connection(user=e.name)
-        if self.model.seek is not None:  # a new session: the server dropped our seek
-            self.model.apply(ch.SeekChanged(None))
+        self.out.set_connection(user=e.name)
+        if self.view.seek is not None:  # a new session: the server dropped our seek
+            self.out.apply(ch.SeekChanged(None))
 
 
 def _koryo(e: ev.TimeInfo) -> tuple[int, int, int, int]:
@@ -1125,11 +1177,28 @@ def _other_players(game: FollowedGame, white: str, black: str) -> bool:
     return bool(game.white or game.black) and (game.white, game.black) != (white, black)
 
 
-def _another_game(game: FollowedGame, white: str, black: str) -> bool:
-    """Is a game of ``white`` and ``black`` under ``game``'s number another game than it?
-    A closed game (over, adjourned) never goes on under its number: one that is loaded
-    again is a new entry (its record goes on in its file, see the autosave)."""
-    return game.closed or _other_players(game, white, black)
+def old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
+    """Is the game we follow under a number another game than the one listed under it now?
+    It is when it is closed (over or adjourned: servers reuse the number at once), or the
+    list names other players or fewer moves than we have."""
+    if followed.closed:
+        return True
+    if summary is None:
+        return False
+    named = bool(followed.white or followed.black)
+    players = (followed.white, followed.black)
+    return (named and players != (summary.white, summary.black)) or (
+        summary.moves < followed.last_number
+    )
+
+
+def _renamed(game: FollowedGame, white: str, black: str) -> bool:
+    """Do ``white`` and ``black`` name other players than ``game``'s known ones? (The model's
+    rule for another game under a number, see GameFollowed.)"""
+    return any(
+        known and named and known != named
+        for known, named in ((game.white, white), (game.black, black))
+    )
 
 
 def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
@@ -1242,58 +1311,58 @@ def _player(e: ev.UserEntry) -> Player:
 
 _LISTING_EVENTS = frozenset({ev.UserEntry, ev.WhoEntry})
 
-_HANDLERS: dict[type[ev.Event], Callable[[ModelAdapter, Any], None]] = {
-    ev.GamesEntry: ModelAdapter._games_entry,
-    ev.UserEntry: ModelAdapter._user_entry,
-    ev.UserRow: ModelAdapter._user_row,
-    ev.WhoEntry: ModelAdapter._who_entry,
-    ev.CommandReply: ModelAdapter._command_reply,
-    ev.GameHeading: ModelAdapter._heading,
-    ev.Move: ModelAdapter._move,
-    ev.TimeInfo: ModelAdapter._time_info,
-    ev.GameProps: ModelAdapter._props,
-    ev.GameTitle: ModelAdapter._title,
-    ev.GameStart: ModelAdapter._game_start,
-    ev.MatchCreated: ModelAdapter._match_created,
-    ev.GameEnd: ModelAdapter._game_end,
-    ev.Undo: ModelAdapter._undo,
-    ev.ScoringStarted: ModelAdapter._scoring_started,
-    ev.StoneRemoval: ModelAdapter._removal,
-    ev.BoardRestored: ModelAdapter._restored,
-    ev.Tell: ModelAdapter._tell,
-    ev.Say: ModelAdapter._say,
-    ev.Kibitz: ModelAdapter._kibitz,
-    ev.Shout: ModelAdapter._shout,
-    ev.Yell: ModelAdapter._yell,
-    ev.ChannelNotice: ModelAdapter._channel_notice,
-    ev.Error: ModelAdapter._error_line,
-    ev.MatchDispute: ModelAdapter._dispute,
-    ev.MatchCancelled: ModelAdapter._cancelled,
-    ev.MatchDeclined: ModelAdapter._declined,
-    ev.UndoDeclined: ModelAdapter._undo_declined,
-    ev.KomiRequest: ModelAdapter._komi_request,
-    ev.KomiSet: ModelAdapter._komi_set,
-    ev.ScoreBoard: ModelAdapter._score_board,
-    ev.Score: ModelAdapter._score,
-    ev.MatchRequest: ModelAdapter._match_request,
-    ev.NMatchRequest: ModelAdapter._nmatch_request,
-    ev.UndoRequest: ModelAdapter._undo_request,
-    ev.UserConnected: ModelAdapter._connected,
-    ev.UserDisconnected: ModelAdapter._disconnected,
-    ev.AdjournRequest: ModelAdapter._adjourn_request,
-    ev.TimeAdded: ModelAdapter._time_added,
-    ev.DoneTyped: ModelAdapter._done_typed,
-    ev.ByoyomiEntry: ModelAdapter._byoyomi_entered,
-    ev.MessagesWaiting: ModelAdapter._messages_waiting,
-    ev.SeekSetups: ModelAdapter._seek_setups,
-    ev.SeekEntered: ModelAdapter._seek_entered,
-    ev.SeekCancelled: ModelAdapter._seek_cancelled,
-    ev.SeekMatched: ModelAdapter._seek_matched,
-    ev.SeekRefused: ModelAdapter._seek_refused,
-    ev.ServerVersion: ModelAdapter._server_version,
-    ev.GuestNotice: ModelAdapter._guest_notice,
-    ev.LoginComplete: ModelAdapter._login,
-    ev.Malformed: ModelAdapter._malformed,
+_HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
+    ev.GamesEntry: Translator._games_entry,
+    ev.UserEntry: Translator._user_entry,
+    ev.UserRow: Translator._user_row,
+    ev.WhoEntry: Translator._who_entry,
+    ev.CommandReply: Translator._command_reply,
+    ev.GameHeading: Translator._heading,
+    ev.Move: Translator._move,
+    ev.TimeInfo: Translator._time_info,
+    ev.GameProps: Translator._props,
+    ev.GameTitle: Translator._title,
+    ev.GameStart: Translator._game_start,
+    ev.MatchCreated: Translator._match_created,
+    ev.GameEnd: Translator._game_end,
+    ev.Undo: Translator._undo,
+    ev.ScoringStarted: Translator._scoring_started,
+    ev.StoneRemoval: Translator._removal,
+    ev.BoardRestored: Translator._restored,
+    ev.Tell: Translator._tell,
+    ev.Say: Translator._say,
+    ev.Kibitz: Translator._kibitz,
+    ev.Shout: Translator._shout,
+    ev.Yell: Translator._yell,
+    ev.ChannelNotice: Translator._channel_notice,
+    ev.Error: Translator._error_line,
+    ev.MatchDispute: Translator._dispute,
+    ev.MatchCancelled: Translator._cancelled,
+    ev.MatchDeclined: Translator._declined,
+    ev.UndoDeclined: Translator._undo_declined,
+    ev.KomiRequest: Translator._komi_request,
+    ev.KomiSet: Translator._komi_set,
+    ev.ScoreBoard: Translator._score_board,
+    ev.Score: Translator._score,
+    ev.MatchRequest: Translator._match_request,
+    ev.NMatchRequest: Translator._nmatch_request,
+    ev.UndoRequest: Translator._undo_request,
+    ev.UserConnected: Translator._connected,
+    ev.UserDisconnected: Translator._disconnected,
+    ev.AdjournRequest: Translator._adjourn_request,
+    ev.TimeAdded: Translator._time_added,
+    ev.DoneTyped: Translator._done_typed,
+    ev.ByoyomiEntry: Translator._byoyomi_entered,
+    ev.MessagesWaiting: Translator._messages_waiting,
+    ev.SeekSetups: Translator._seek_setups,
+    ev.SeekEntered: Translator._seek_entered,
+    ev.SeekCancelled: Translator._seek_cancelled,
+    ev.SeekMatched: Translator._seek_matched,
+    ev.SeekRefused: Translator._seek_refused,
+    ev.ServerVersion: Translator._server_version,
+    ev.GuestNotice: Translator._guest_notice,
+    ev.LoginComplete: Translator._login,
+    ev.Malformed: Translator._malformed,
 }
 
 

@@ -1,9 +1,9 @@
-"""``IgsSession``: the one object callers use -- lines in, events out, command lines out.
+"""``WireSession``: the one object callers use -- lines in, events out, command lines out.
 
 Shaped like ``h11.Connection``: the caller owns the socket and the clock. It feeds every decoded
-server line to :meth:`IgsSession.receive_line`, queues commands with :meth:`IgsSession.send`,
-and writes whatever :meth:`IgsSession.data_to_send` returns, at the latest when
-:meth:`IgsSession.next_send_time` says. Composition (like wsproto): a
+server line to :meth:`WireSession.receive_line`, queues commands with :meth:`WireSession.send`,
+and writes whatever :meth:`WireSession.data_to_send` returns, at the latest when
+:meth:`WireSession.next_send_time` says. Composition (like wsproto): a
 :class:`~igs_tui.backends.igs.protocol.login.LoginHandshake` answers the login prompts, then the
 session
 queues its setup commands and correlates answers with commands
@@ -12,7 +12,7 @@ queues its setup commands and correlates answers with commands
 
 Typical loop::
 
-    session = IgsSession("name", "secret")
+    session = WireSession("name", "secret")
     for line in transport_lines():                  # decoded, CR/LF stripped
         for event in session.receive_line(line):
             handle(event)                           # CommandReply groups answers
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from igs_tui import __version__
 from igs_tui.backends.igs.protocol import commands
-from igs_tui.backends.igs.protocol.commands import Command, ReplyKind, classify
+from igs_tui.backends.igs.protocol.commands import Command, ReplyKind
 from igs_tui.backends.igs.protocol.events import (
     CommandReply,
     Error,
@@ -88,7 +88,7 @@ def _is_probe(command: Command) -> bool:
     return command.verb == "toggle" and len(words) > 1 and words[1] == PROBE_TOGGLE
 
 
-class IgsSession:
+class WireSession:
     """A sans-IO IGS client session (login, setup, throttled sending, reply correlation)."""
 
     def __init__(
@@ -105,7 +105,7 @@ class IgsSession:
         profile: ServerProfile | None = None,
     ) -> None:
         self.profile = profile if profile is not None else ServerProfile()
-        """What the server is known to support (shared with the conversation that learns it):
+        """What the server is known to support (shared with the IGS session that learns it):
         setup commands it refuses are not sent."""
         self._login = LoginHandshake(username, password, max_attempts=max_login_attempts)
         self._parser = IgsParser()
@@ -259,23 +259,29 @@ class IgsSession:
         self._seq += 1
         return self._seq
 
-    def send(self, command: Command | str) -> int:
-        """Queue a command (a builder's :class:`Command` or a raw line) for sending.
+    def send(self, command: Command) -> int:
+        """Queue a typed command (a builder's, or :func:`~.commands.raw` for a typed line).
 
         Returns the command's sequence number, which its :class:`CommandReply` carries as
         ``seq``. Commands queued during login wait until the setup sequence has been written.
-        Raises :class:`ValueError` for a multi-line string or after the session closed.
+        Raises :class:`ValueError` for a multi-line command or after the session closed.
         """
         if self._state is SessionState.CLOSED:
             raise ValueError("the session is closed")
-        line = command if isinstance(command, str) else command.line
-        if "\n" in line or "\r" in line:
+        if "\n" in command.line or "\r" in command.line:
             raise ValueError("a command must be a single line (no CR/LF)")
-        if isinstance(command, str):
-            command = classify(command)
         seq = self._next_seq()
         self._queue.append((seq, command))
         return seq
+
+    def replayed(self, command: Command, now: float) -> None:
+        """A recorded session wrote ``command`` here (``igs-tui replay``): its answer is
+        correlated as it was then. Nothing queued is written by a replay."""
+        if self._state in (SessionState.LOGIN, SessionState.CLOSED):
+            return  # the name and password (the handshake's own), or after quit
+        self._tracker.written(self._next_seq(), command, now)
+        if command.verb in ("quit", "exit"):
+            self._trigger("closed")
 
     def data_to_send(self, now: float) -> list[str]:
         """Lines to write now (no line ending), as far as the send throttle allows."""
@@ -348,7 +354,7 @@ LOCAL_BURST = 50.0
 
 def local_server_session(
     username: str, password: str, *, profile: ServerProfile | None = None
-) -> IgsSession:
+) -> WireSession:
     """A session for the embedded local server, which kicks no flooder: commands are not held
     back to IGS's 3 a second (``igs-tui --local`` and the tests use it)."""
-    return IgsSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST, profile=profile)
+    return WireSession(username, password, rate=LOCAL_RATE, burst=LOCAL_BURST, profile=profile)
