@@ -434,6 +434,10 @@ def _seek_setups(model: ClientModel, c: ch.SeekSetupsListed) -> None:
     model.seek_setups = c.setups
 
 
+def _seekers(model: ClientModel, c: ch.SeekersListed) -> None:
+    model.seekers = c.seekers
+
+
 def _seek_changed(model: ClientModel, c: ch.SeekChanged) -> None:
     model.seek = c.seek
 
@@ -514,6 +518,7 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
     model.challenges.clear()
     model.disputes.clear()
     model.seek_setups = ()
+    model.seekers = ()
     model.seek = None
     model.stored_games = None
     model.rooms = None
@@ -619,6 +624,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.MessagesWaiting: _messages_waiting,
     ch.MessagesListed: _messages_listed,
     ch.SeekSetupsListed: _seek_setups,
+    ch.SeekersListed: _seekers,
     ch.SeekChanged: _seek_changed,
     ch.StoredGamesListed: _stored_games,
     ch.RoomsListed: _rooms_listed,

@@ -25,7 +25,7 @@ from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.console import ConsoleLine
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
-from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
@@ -193,6 +193,13 @@ class SeekSetupsListed(_LobbyChange):
     """The automatch setups the server offers."""
 
     setups: tuple[SeekSetup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeekersListed(_LobbyChange):
+    """Who else is in the automatch queue now."""
+
+    seekers: tuple[Seeker, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from igs_tui.model.apply import Handler
     from igs_tui.model.cards import PlayerCard, PlayerResults
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
-    from igs_tui.model.lobby import Room, Seek, SeekSetup
+    from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
     from igs_tui.model.mailbox import ServerMessage
     from igs_tui.model.play import Challenge, Dispute
 else:
@@ -103,6 +103,8 @@ class ClientModel:
         self.messages_waiting = 0
         """How many messages the server said it keeps for us."""
         self.seek_setups: tuple[SeekSetup, ...] = ()
+        self.seekers: tuple[Seeker, ...] = ()
+        """Others in the automatch queue, as the server last listed them."""
         """The automatch setups the server offers (SeekSetupsListed)."""
         self.seek: Seek | None = None
         """Our request in the automatch queue, None when not seeking (SeekChanged)."""

@@ -188,7 +188,9 @@ class RoomsScreen(_LobbyScreen):
         for room in rooms:
             here = " (you are here)" if room.number in self._model.joined_rooms else ""
             users = "" if room.users is None else f"  {room.users} in it"
-            labels.append(f"{room.number:>3}  {room.name}{users}{here}")
+            local = f" ({room.local_name})" if room.local_name else ""
+            locked = "  [locked]" if room.locked else ""
+            labels.append(f"{room.number:>3}  {room.name}{local}{users}{locked}{here}")
         return labels
 
     def on_mount(self) -> None:
