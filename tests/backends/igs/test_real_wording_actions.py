@@ -4,11 +4,11 @@ from the clients that met them; see tests/protocol/test_real_wording.py for the 
 from __future__ import annotations
 
 from igs_tui.backends.igs.protocol import commands as cmd
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color
 from igs_tui.model import ClientModel, Player, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Seeker
-from igs_tui.backends.igs.session import IgsSession
 from tests.backends.igs.test_session import LOGIN, apply, igs_profile
 
 
