@@ -574,7 +574,10 @@ class Shout(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kibitz(Event):
-    """``11 Kibitz name [rank]: Game W vs B [N]`` followed by ``11    text``."""
+    """``11 Kibitz name [rank]: Game W vs B [N]`` followed by ``11    text``.
+
+    NNGS ends the text with the move number it was said at (``nice move (14)``: NNGS 1.1.22
+    src/comproc.c:1470-1475, ``"%s (%d)"``); that number is ``move`` and not in ``text``."""
 
     type: ClassVar[str] = "kibitz"
     game: int | None
@@ -583,6 +586,7 @@ class Kibitz(Event):
     white: str
     black: str
     text: str
+    move: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,7 @@ MAX_FILE_LINES = 20_000
 """A file block longer than this is cut into several events (bounded memory on bad input)."""
 
 _TELL_PREFIX = "*"
+_MOVE_SUFFIX_RE = re.compile(r"(?:^|\s)\((\d{1,4})\)$")
 _PLAIN_SAY_RE = re.compile(r"([A-Za-z0-9_]{1,20}) (.*)$")
 _SYSTEM = "*SYSTEM*: "
 _PROMPTS: dict[str, list[Event]] = {str(n): [Prompt(n)] for n in range(10)}
@@ -502,9 +503,14 @@ class IgsParser:
         h = self._kibitz
         self._kibitz = None
         body = text.strip()
+        move: int | None = None
+        suffix = _MOVE_SUFFIX_RE.search(body)
+        if suffix is not None:  # NNGS: "text (14)", the move it was said at
+            move = bounded_int(suffix.group(1))
+            body = body[: suffix.start()].rstrip()
         if h is None:
-            return [Kibitz(None, "", "", "", "", body)]
-        return [Kibitz(h.game, h.name, h.rank, h.white, h.black, body)]
+            return [Kibitz(None, "", "", "", "", body, move)]
+        return [Kibitz(h.game, h.name, h.rank, h.white, h.black, body, move)]
 
     def _on_say_header(self, text: str) -> list[Event]:
         words = text.split()

@@ -172,6 +172,10 @@ class Translator:
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[ConsoleLine] = []
         """Received lines not in the console yet, with their kinds (applied per read)."""
+        self.dropped_observations: set[int] = set()
+        """Games the server said it removed from our observation list (``9 Removing game N
+        from observation list.``) since we last asked to observe them: on a server whose
+        ``unobserve`` toggles, closing such a board must send nothing."""
         self._tell_keys: dict[str, BufferKey] = {}
         """One key per teller: the model's and the chat log's lookups then find the key they
         hold by identity instead of comparing a new one (a flood of tells)."""
@@ -758,7 +762,8 @@ class Translator:
         self.out.add_chat(key, e.name, e.text, kind="kibitz")
         game = self._followed(e.game) if e.game is not None else None
         if game is not None:
-            line = Kibitz(e.name, e.rank, e.text, game.last_number)
+            move = e.move if e.move is not None else game.last_number
+            line = Kibitz(e.name, e.rank, e.text, move)
             self.out.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
@@ -1029,10 +1034,9 @@ class Translator:
         )
         self.out.apply(ch.SeekersListed(seekers))
 
-    def _match_created(self, e: ev.MatchCreated) -> None:
-        """A match was agreed: its request is settled (the game start brings the board)."""
-        self.out.close_challenge(e.opponent, "accepted")
-        self.follow.challenge_closed(e.opponent)
+    def _observation_changed(self, e: ev.ObservationChanged) -> None:
+        if e.game is not None and not e.added:
+            self.dropped_observations.add(e.game)
 
     def _done_typed(self, e: ev.DoneTyped) -> None:
         self._game_notice(
@@ -1337,5 +1341,5 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.ToggleSet: Translator._toggle_set,
     ev.AutomatchOffer: Translator._automatch_offer,
     ev.SeekList: Translator._seek_list,
-    ev.MatchCreated: Translator._match_created,
+    ev.ObservationChanged: Translator._observation_changed,
 }
