@@ -140,12 +140,22 @@ def read_seeker(text: str) -> Seeker | None:
     return Seeker(words[1][:20], main, byo, stones, size, " ".join(words[1:])[:200])
 
 
-_NMATCH_COLUMNS_RE = re.compile(r"\s+([TF]\s+[BWN]{1,3}(?:\s+\d{1,9}-\d{1,9}){1,10})\s*$")
+_RANGE_RE = re.compile(r"\d{1,9}-\d{1,9}$")
+_COLOURS_RE = re.compile(r"[BWN]{1,3}$")
+NMATCH_RANGES = 8
+"""Range columns after the nmatch toggle and colours (bernds/q5Go src/parser.cpp:1912)."""
 
 
 def split_nmatch_columns(text: str) -> tuple[str, str]:
-    """A ``42`` row without, and with only, its trailing nmatch range columns."""
-    m = _NMATCH_COLUMNS_RE.search(text)
-    if m is None:
+    """A ``42`` row without, and with only, its trailing nmatch range columns (``T BWN 0-9
+    19-19 60-60 600-600 25-25 0-0 0-0 0-0``). Split from the right by words: linear in the
+    line's length, whatever the line holds."""
+    parts = text.rstrip().rsplit(None, NMATCH_RANGES + 2)
+    if len(parts) < NMATCH_RANGES + 3:
         return text, ""
-    return text[: m.start()], " ".join(m.group(1).split())
+    toggle, colours, *ranges = parts[1:]
+    if toggle not in ("T", "F") or not _COLOURS_RE.match(colours):
+        return text, ""
+    if not all(_RANGE_RE.match(r) for r in ranges):
+        return text, ""
+    return parts[0], " ".join(parts[1:])
