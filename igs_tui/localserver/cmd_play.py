@@ -242,13 +242,16 @@ def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
         gameflow.adjourn(hub, game)
         return
     opponent = game.player(color.opponent)
-    hub.send(
-        opponent,
-        [
-            (9, f"{user.name} would like to adjourn the game."),
-            (9, "Use adjourn to adjourn the game."),
-        ],
-    )
+    if hub.dialect.coded_adjourn:
+        hub.send(opponent, [(48, f"Game {game.number} {user.name} requests an adjournment")])
+    else:
+        hub.send(
+            opponent,
+            [
+                (9, f"{user.name} would like to adjourn the game."),
+                (9, "Use adjourn to adjourn the game."),
+            ],
+        )
     session.send([(9, dialect_text(hub.dialect, "adjourn_sent", game=game.number))])
     agent = hub.agents.get(opponent.key)
     if agent is not None:

@@ -77,6 +77,11 @@ class Dialect:
     are filled in."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
+    coded_adjourn: bool = False
+    """IGS asks the opponent with ``48 Game N X requests an adjournment`` (bernds/q5Go
+    src/parser.cpp:2040) and refuses with ``53 Game N adjournment is declined`` (pzorin/qgo
+    src/network/igsconnection.cpp:4194); NNGS says both in code-9 words (src/formats.h:
+    ``%s would like to adjourn the game.``, ``%s declines the adjourn request.``)."""
 
 
 IGS = Dialect(
@@ -107,6 +112,7 @@ IGS = Dialect(
         "not_your_turn": "It is not your turn.",
     },
     named_guests=False,
+    coded_adjourn=True,
 )
 
 NNGS_VERSION = "No Name Go Server (NNGS) version 1.1.22"

@@ -312,3 +312,19 @@ def test_command_line_switch() -> None:
     assert build_parser().parse_args(["--dialect", "nngs"]).dialect == "nngs"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--dialect", "kgs"])
+
+
+async def test_an_adjourn_request_is_declined_in_nngs_words(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """NNGS 1.1.22 src/playerdb.c:1498: ``%s declines the adjourn request.``"""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    await alice.send("adjourn")
+    await bob.block()
+    await alice.block()
+    assert (await bob.command("decline adjourn"))[0] == (
+        "9 You decline the adjourn request from alice."
+    )
+    assert (await alice.block())[0] == "9 bob declines the adjourn request."

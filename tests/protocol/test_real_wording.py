@@ -77,6 +77,11 @@ NEW: list[tuple[list[str], str, list[ev.Event]]] = [
         [ev.AdjournDeclined(75, "Game 75 adjournment is declined")],
     ),
     (
+        ["9 bob declines the adjourn request."],
+        f"{NNGS} src/formats.h:1667, src/playerdb.c:1498",
+        [ev.AdjournDeclined(None, "bob declines the adjourn request.")],
+    ),
+    (
         ["4 **** Server shutdown started by admin. ****"],
         f"{QGO}:1127",
         [ev.ServerShutdown("Server shutdown started by admin.")],

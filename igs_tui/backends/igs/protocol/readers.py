@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from igs_tui.backends.igs.protocol.events import (
+    AdjournDeclined,
     AdjournRequest,
     Ayt,
     BoardRestored,
@@ -681,6 +682,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"Creating match \[\s*(\d{1,9})\s*\] with (\S{1,20}?)\.?\s*$"), "created"),
     (re.compile(r"Removing game (\d{1,9}) from observation list"), "unobserved"),
     (re.compile(r"Adding game (?:(\d{1,9}) )?to observation list"), "observed"),
+    (re.compile(r"(\S{1,20}) declines the adjourn request"), "adjourn_declined"),
     (re.compile(r"Game clock paused"), "paused"),
     (re.compile(r"Game clock resumed"), "resumed"),
     (re.compile(r"(\S{1,20}) requests to pause the game"), "pause_request"),
@@ -792,6 +794,8 @@ def _wording_event(kind: str, g: tuple[str, ...], text: str) -> Reading:
         return ClockPaused(kind == "paused")
     if kind == "pause_request":
         return PauseRequest(g[0])
+    if kind == "adjourn_declined":
+        return AdjournDeclined(None, text.strip())
     if kind == "has_adjourned":
         return GameEnd(int(g[0]), "adjourn", None, g[1], g[2], None, text)
     return Info(text)  # pragma: no cover - every kind above is handled
