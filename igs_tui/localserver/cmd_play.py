@@ -428,6 +428,9 @@ def cmd_observe(hub: Hub, session: Session, user: User, args: str) -> None:
 @command("unobserve")
 def cmd_unobserve(hub: Hub, session: Session, user: User, args: str) -> None:
     words = args.split()
+    if hub.dialect.unobserve_toggles and words:
+        cmd_observe(hub, session, user, args)  # NNGS: the same toggle as observe
+        return
     games = hub.observed_by(user)
     if words and (number := bounded_int(words[0])) is not None:
         games = [g for g in games if g.number == number]

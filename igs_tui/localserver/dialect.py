@@ -77,6 +77,12 @@ class Dialect:
     are filled in."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
+    unobserve_toggles: bool = False
+    """``unobserve N`` runs as ``observe N``, a toggle (NNGS 1.1.22 src/command_list.h:190:
+    both are ``com_observe``): for a game not observed it starts observing."""
+    kibitz_move_suffix: bool = False
+    """Kibitz text ends with the move number it was said at: ``nice (14)`` (NNGS 1.1.22
+    src/comproc.c:1470-1475)."""
     coded_adjourn: bool = False
     """IGS asks the opponent with ``48 Game N X requests an adjournment`` (bernds/q5Go
     src/parser.cpp:2040) and refuses with ``53 Game N adjournment is declined`` (pzorin/qgo
@@ -148,6 +154,8 @@ NNGS = Dialect(
         "not_your_turn": "It is not your move.",
     },
     named_guests=True,
+    unobserve_toggles=True,
+    kibitz_move_suffix=True,
 )
 
 DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}

@@ -328,3 +328,23 @@ async def test_an_adjourn_request_is_declined_in_nngs_words(
         "9 You decline the adjourn request from alice."
     )
     assert (await alice.block())[0] == "9 bob declines the adjourn request."
+
+
+async def test_unobserve_toggles_and_kibitz_ends_with_the_move_number(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """NNGS 1.1.22: ``unobserve`` is ``com_observe`` (src/command_list.h:190), a toggle; a
+    kibitz ends ``(N)``, the move it was said at (src/comproc.c:1470-1475)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    await play(alice, bob, "C3")
+    carol: Client = await connect(server)
+    await carol.login("carol", "carol")
+    assert (await carol.command("observe 1"))[0] == "9 Adding game to observation list."
+    await alice.send("kibitz 1 look at this")
+    said = await carol.block()
+    assert [line for line in said if line.startswith("11 ")][-1] == "11    look at this (1)"
+    assert (await carol.command("unobserve 1"))[0] == "9 Removing game 1 from observation list."
+    # the same command again observes anew: a client must not send it for a dropped game
+    assert (await carol.command("unobserve 1"))[0] == "9 Adding game to observation list."
