@@ -331,3 +331,41 @@ async def test_user_list_chat_and_guests() -> None:
             assert "No Name Go Server (NNGS) version 1.1.22" in system
         finally:
             await leave(alice, bob)
+
+
+async def test_observing_stops_in_the_form_nngs_takes_and_kibitz_keeps_its_move_as_data() -> None:
+    """NNGS 1.1.22 runs ``unobserve N`` as the ``observe N`` toggle (src/command_list.h:190):
+    a board the server already dropped (``9 Removing game N from observation list.``) is
+    closed without a line that would observe it again. Its kibitz text ends ``(N)``, the
+    move it was said at (src/comproc.c:1470-1475): shown without it, kept as the move."""
+    async with nngs_server() as server:
+        alice, _ = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        carol, sent_c = await join(server, "carol")
+        try:
+            number, _ = await start(alice, bob)
+            alice.backend.play(number, Point(2, 2))
+            await wait_until(lambda: (g := bob.game()) is not None and g.last_number >= 1)
+            carol.backend.observe(number)
+            await wait_until(lambda: number in carol.model.followed)
+            alice.backend.kibitz(number, "look at this")
+            watched = carol.model.followed[number]
+            await wait_until(lambda: bool(watched.kibitzes))
+            said = watched.kibitzes[-1]
+            assert (said.text, said.move_number) == ("look at this", 1)
+            # the server drops the game from carol's list (as its own `unobserve` would)
+            carol.backend.session.send_raw(f"unobserve {number}")
+            carol.client.flush()
+            dropped = carol.backend.session.translator.dropped_observations
+            await wait_until(lambda: number in dropped)
+            before = len(sent_c)
+            carol.model.follow(number)  # a board still open on our side
+            carol.backend.close_game(number)
+            carol.backend.session.send_raw("stats carol")  # a marker after the close
+            carol.client.flush()
+            await wait_until(lambda: "stats carol" in sent_c[before:])
+            assert not any(line.startswith("unobserve") for line in sent_c[before:])
+            # nothing went out: the server still has carol off the game's observers
+            assert [u.name for u in server.hub.games[number].observers] == []
+        finally:
+            await leave(alice, bob, carol)
