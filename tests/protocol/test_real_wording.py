@@ -280,6 +280,25 @@ def test_nothing_in_the_corpus_is_unknown_or_plain_info() -> None:
                 assert event.text.startswith("Stored games for"), source
 
 
+def test_a_real_nngs_user_table_with_its_blank_line_is_read() -> None:
+    """NNGS 1.1.22 run locally answers ``user`` with the header, a blank ``9 `` line (not the
+    rule of bernds/q5Go src/parser.cpp:496) and the rows."""
+    events = parse(
+        [
+            "9  Info     Name       Rank  19  9  Idle Rank Info",
+            "9 ",
+            "9     -- -- alice       NR    0   0  0s  NR                                    ",
+            "9  Q  --  5 hhhsss      2k*   0   0  1s  NR                                    ",
+            "1 5",
+        ]
+    )
+    rows = [e for e in events if isinstance(e, ev.UserRow)]
+    assert [(r.name, r.rank, r.playing) for r in rows] == [
+        ("alice", "NR", None),
+        ("hhhsss", "2k*", 5),
+    ]
+
+
 def test_the_stored_reply_reads_the_23_lines_of_igs_and_nngs() -> None:
     """``stored``: IGS (bernds/q5Go src/parser.cpp:239-240) and NNGS (src/gameproc.c:1763-1783:
     the heading, three names to a ``23`` line, ``Found N stored games.``)."""

@@ -336,9 +336,10 @@ def is_user_table_header(text: str) -> bool:
 
 
 def is_user_table_rule(text: str) -> bool:
-    """``9  -------- ---------- ---- ...``: the rule under that header."""
-    stripped = text.strip()
-    return bool(stripped) and not stripped.strip("- ")
+    """``9  -------- ---------- ---- ...``: the rule under that header, or the blank ``9 ``
+    line a real NNGS 1.1.22 sends there instead (seen first-hand; without it being skipped the
+    table ended at once and the player list stayed empty)."""
+    return not text.strip("- ")
 
 
 def read_user_row(text: str) -> UserRow | None:
