@@ -36,6 +36,7 @@ from textual.widgets import Input
 from igs_tui.apps.play.app import PlayApp
 from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
 from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.session import IgsSession
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, ScoringSession, parse_point
 from igs_tui.gtp.channel import InProcessChannel
@@ -142,8 +143,9 @@ async def capture(
 
 
 def demo_backend(model: ClientModel) -> IgsBackend:
-    """The IGS backend with nowhere to send: every key the screens offer on IGS is shown."""
-    return IgsBackend(model, lambda _command: None)
+    """The IGS backend with nowhere to send (a session never connected drops what it is
+    given): every key the screens offer on IGS is shown."""
+    return IgsBackend(model, IgsSession(model, "demo", ""))
 
 
 def demo_app() -> IgsApp:

@@ -47,13 +47,18 @@ def test_dialect_names_the_local_servers_dialects(capsys: pytest.CaptureFixture[
 
 def test_local_dialect_reaches_the_embedded_server_config() -> None:
     from igs_tui.apps.client import build_app
+    from igs_tui.localserver.config import DEMO_OPENING_MOVES
 
     _app, connector = build_app(local=True, dialect="nngs")
     assert connector.server_config is not None and connector.server_config.dialect == "nngs"
     # the program keeps what it learns about real servers in the config dir
     assert connector._profile_store(fast=False).path is not None
     _app, connector = build_app(local=True)
-    assert connector.server_config is None
+    # the demo games are found under way (#31): the lists show real move numbers
+    assert connector.server_config is not None and connector.server_config.dialect == "igs"
+    assert connector.server_config.opening_moves == DEMO_OPENING_MOVES > 0
+    _app, connector = build_app()
+    assert connector.server_config is None  # no embedded server
 
 
 def test_encoding_option_and_config_choose_the_legacy_codec(

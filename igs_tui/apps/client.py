@@ -414,10 +414,10 @@ def build_app(
 
     model = ClientModel(limits=load_limits())
     server_config = None
-    if dialect:
-        from igs_tui.localserver.config import ServerConfig
+    if local:
+        from igs_tui.localserver.config import DEMO_OPENING_MOVES, ServerConfig
 
-        server_config = ServerConfig(dialect=dialect)
+        server_config = ServerConfig(dialect=dialect or "igs", opening_moves=DEMO_OPENING_MOVES)
     connector = Connector(
         model,
         embedded=local,

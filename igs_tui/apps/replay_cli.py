@@ -83,8 +83,9 @@ class Replay:
         """One transcript's (direction, text) records, as one connection."""
         session = self.session
         if session is None:
-            name = next((text for way, text in records if way != RECEIVED), "") or GUEST
-            session = self.session = IgsSession(self.model, name.split()[0], "")
+            sent = next((text for way, text in records if way != RECEIVED), "")
+            name = (sent.split() or [GUEST])[0]  # the login name is the first line sent
+            session = self.session = IgsSession(self.model, name, "")
         session.connection_made()
         for direction, text in records:
             if direction == RECEIVED:

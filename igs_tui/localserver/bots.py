@@ -279,6 +279,23 @@ def start_bots(hub: Hub, spawn: Spawn) -> list[BotAgent]:
     return agents
 
 
+def play_opening(hub: Hub, game: ServerGame, source: GreedyMoveSource) -> None:
+    """Play the configured opening moves at once (``opening_moves``): the game is found under
+    way, and the games list shows its real move number from the first listing on."""
+    from igs_tui.localserver import gameflow
+
+    for _ in range(hub.config.opening_moves):
+        if game.phase is not Phase.PLAY:
+            return
+        color = game.to_move
+        point = source.choose(game.rules.copy(), color)
+        if point is None:
+            return  # the opening ends before anyone passes
+        player = game.black if color is Color.BLACK else game.white
+        if gameflow.play(hub, game, player, color, point):
+            return
+
+
 async def _bot_games(hub: Hub, first: User, second: User, count: int, interval: float) -> None:
     """Keep ``count`` bot-vs-bot games running, restarting each one when it ends."""
     from igs_tui.localserver import gameflow
@@ -292,5 +309,6 @@ async def _bot_games(hub: Hub, first: User, second: User, count: int, interval: 
             request = MatchRequest(
                 first, second, hub.rng.choice((Color.BLACK, Color.WHITE)), size, TimeControl()
             )
-            gameflow.start_game(hub, request)
+            game = gameflow.start_game(hub, request)
+            play_opening(hub, game, GreedyMoveSource(hub.config.bot_seed + 200 + i))
         await asyncio.sleep(max(interval, 0.01) * 4)

@@ -123,8 +123,14 @@ class BroadcastDriver:
         gameflow.end_game(self.hub, game, [], None, summary, observer_lines=lines)
 
     async def run(self) -> None:
+        first = True
         while True:
             self.begin()
+            if first:  # found under way, as on a real server (``opening_moves``)
+                first = False
+                for _ in range(min(self.hub.config.opening_moves, len(self.record.moves) - 1)):
+                    if not self.step():
+                        break
             while True:
                 await asyncio.sleep(self.interval)
                 if not self.step():

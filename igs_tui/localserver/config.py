@@ -92,6 +92,10 @@ def load_accounts(path: str | Path) -> tuple[Account, ...]:
     return tuple(accounts)
 
 
+DEMO_OPENING_MOVES = 24
+"""Moves already played in the demo games of ``igs-tui --local`` when the user logs in."""
+
+
 @dataclass(slots=True)
 class ServerConfig:
     """Everything a :class:`~igs_tui.localserver.server.LocalServer` can be told.
@@ -118,6 +122,10 @@ class ServerConfig:
     """The first robot leaves each user a welcome message (read with ``message``) at login."""
     bot_games: int = 2
     bot_game_interval: float = 8.0
+    opening_moves: int = 0
+    """The bot games and the broadcast start with this many moves already played, as the
+    games a user finds on a real server are under way (``igs-tui --local`` asks for some:
+    :data:`DEMO_OPENING_MOVES`); tests keep 0, a game that starts empty."""
     broadcast: bool = True
     broadcast_interval: float = 6.0
     broadcast_restart_delay: float = 30.0

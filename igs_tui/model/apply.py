@@ -558,6 +558,13 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
         title = f"{c.author} ({key.label})" if key.kind is not ChatKind.TELL else c.author
         kind = "mention" if highlight and not c.notify else key.kind.value
         model.apply(ch.Notified(kind, title, c.text))
+    if c.kind == "error":
+        # A refusal is said where the user is looking (a toast, the accessible mode's
+        # sentence) and in the console, named after who refused; the buffer (the system
+        # buffer, or the conversation it is about) keeps the history.
+        speaker = c.author or "server"
+        model.apply(ch.ConsoleAdded(f"{speaker}: {c.text}", "error"))
+        model.apply(ch.Notified("refusal", speaker, c.text, bell=False))
 
 
 def _read(model: ClientModel, c: ch.BufferRead) -> None:

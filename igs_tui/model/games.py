@@ -32,6 +32,9 @@ class GameSummary:
     flags: str = ""
     observers: int = 0
     title: str = ""
+    open_challenge: bool = False
+    """A row that is an open challenge (KGS lists them with the games), not a game in play:
+    choosing it shows its terms to answer."""
 
     @property
     def kind_flag(self) -> str:
@@ -43,6 +46,8 @@ class GameSummary:
     @property
     def is_broadcast(self) -> bool:
         """Professional broadcasts use one account for both sides, or carry a title."""
+        if self.open_challenge:
+            return False
         return self.white == self.black or bool(self.title)
 
 

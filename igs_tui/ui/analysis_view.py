@@ -185,7 +185,9 @@ def _candidate_text(letter: str, candidate: Candidate, size: int) -> str:
     if candidate.value is not None:
         parts.append(f"value {candidate.value:g}")
     if candidate.probability is not None:
-        parts.append(f"{candidate.probability * 100:.0f}%")
+        # GNU Go's move_probabilities: how often it would choose this move (a lone sensible
+        # move is 100%). Named, so it is not read as a winrate (#31).
+        parts.append(f"chosen {candidate.probability * 100:.0f}%")
     return " ".join(parts)
 
 

@@ -340,7 +340,8 @@ class BoardWidget(Widget, can_focus=True):
         return self._strip(segments, drawn.width)
 
     def _note_segments(self, drawn: _Drawn) -> list[Segment]:
-        width = drawn.layout.width
+        # the whole widget's width: a message is often wider than a small board
+        width = max(drawn.layout.width, drawn.width)
         return [Segment(drawn.note[:width].ljust(width), self._palette.style("typing"))]
 
     def _strip(self, segments: list[Segment], width: int) -> Strip:
@@ -441,6 +442,13 @@ class BoardWidget(Widget, can_focus=True):
             self._set_typed(char)
             return True
         return False
+
+    def show_note(self, text: str) -> None:
+        """A one-line message on the board itself, in its coordinate line until the next key
+        (a refused move: the side panel that says it too is hidden in a small terminal)."""
+        self._typed = ""
+        self._typing_error = text
+        self._invalidate()
 
     def _set_typed(self, text: str) -> None:
         self._typed = text

@@ -114,7 +114,7 @@ def history_line(line: LoggedLine) -> Text:
         text.append_text(plain(line.text, "italic", max_length=MAX_SHOWN))
         return text
     text.append("<")
-    text.append_text(plain(line.author, max_length=20))
+    text.append_text(plain(line.author or "server", max_length=20))
     text.append("> ")
     text.append_text(plain(line.text, max_length=MAX_SHOWN))
     return text

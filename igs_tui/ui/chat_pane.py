@@ -71,7 +71,8 @@ def message_line(message: ChatMessage, me: str) -> Text:
         author_style = "bold"
     suffix = "" if message.kind in ("message", "own") else f" ({message.kind})"
     line.append("<", author_style)
-    line.append_text(plain(message.author, author_style, max_length=20))
+    # a line with no sender is the server's (never an empty "<>")
+    line.append_text(plain(message.author or "server", author_style, max_length=20))
     line.append(f">{suffix} ", author_style)
     line.append_text(
         plain(message.text, "bold magenta" if message.highlight else "", max_length=MAX_LINE)

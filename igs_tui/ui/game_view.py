@@ -561,6 +561,7 @@ class GameView(GameActions):
         )
         if isinstance(intent, Refuse):
             self.show_message(intent.message)
+            self.board.show_note(intent.message)
         elif (playing := self._can(self._backend.capabilities.playing, "Playing")) is None:
             return
         elif isinstance(intent, SendRemoval):

@@ -287,5 +287,9 @@ class GamesList(ModelWatcher):
     def _row_selected(self, event: VirtualTable.RowSelected) -> None:
         observing = need(self, self.backend, self.backend.capabilities.observing, "Observing")
         if observing is not None:
-            observing.observe(int(event.key))
-            self.post_message(ShowPane("board"))
+            number = int(event.key)
+            observing.observe(number)
+            summary = self.model.games.get(number)
+            if summary is None or not summary.open_challenge:
+                # an open challenge is answered in a dialog here: no board to show yet
+                self.post_message(ShowPane("board"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, deque
 
 from textual.notifications import Notification as Toast
-from textual.notifications import Notify
+from textual.notifications import Notify, SeverityLevel
 
 from igs_tui.model import TOPIC_NOTIFY, ChatKind, ClientModel, Notification
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -19,7 +19,14 @@ from igs_tui.ui.safe_text import clean
 from igs_tui.ui.sounds import event_of, ring
 from igs_tui.ui.tail import appended_since
 
-SEVERITY = {"match": "warning", "mention": "warning", "undo": "warning"}
+SEVERITY: dict[str, SeverityLevel] = {
+    "match": "warning",
+    "mention": "warning",
+    "undo": "warning",
+    "error": "error",
+    "refusal": "error",
+}
+"""Toast severities; a ``refusal`` is the system buffer's error line (see ``model.apply``)."""
 COALESCED = {"tell": "tells", "shout": "shouts", "channel": "channel messages"}
 COALESCED |= {"mention": "mentions", "game": "game messages"}
 SHOWN_KEPT = 200
@@ -71,7 +78,7 @@ class Notifier(ModelWatcher):
         toast = Toast(
             clean(text, max_length=300),
             clean(title, max_length=60),
-            "warning" if kind in SEVERITY else "information",
+            SEVERITY.get(kind, "information"),
             self.app.NOTIFICATION_TIMEOUT,
             markup=False,
         )

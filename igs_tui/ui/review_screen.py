@@ -144,8 +144,8 @@ class ReviewScreen(Screen[None]):
         Binding("g", "go_to_move", "Go to move"),
         Binding("less_than_sign", "game(-1)", "Previous game in the file", show=False),
         Binding("greater_than_sign", "game(1)", "Next game in the file", show=False),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("alt+a", "toggle_analysis", "Analysis", show=False),  # F1 and the palette
+        Binding("ctrl+s", "save_as", "Save as", show=False),  # F1 and the palette (room for alt+a)
+        Binding("alt+a", "toggle_analysis", "Analysis"),  # in the footer, F1 and the palette
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
         Binding("escape,q", "close", "Close"),

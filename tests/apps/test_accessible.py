@@ -55,7 +55,7 @@ def test_moves_captures_passes_and_the_end_are_sentences() -> None:
         "Game 5: Black plays B1.",
         "Game 5: White plays A1.",
         "Game 5: Black plays A2, captures 1.",
-        "Game 5: White passes.",
+        "Game 5: White passes; 2 more passes end play.",  # IGS: three in a row end play
         "Game 5: a move was taken back; move 3 is the last.",
         "Game 5: White plays J9.",
         "Game 5 is over: Black wins by resignation.",
@@ -126,6 +126,14 @@ def test_an_illegal_move_is_refused_with_its_reason_and_never_sent() -> None:
     said.clear()
     shell.handle("frobnicate")
     assert said == ["Unknown command 'frobnicate'. Type help."]
+    said.clear()
+    # game 7 is on: leaving is asked about first, and any other command forgets the question
+    assert shell.handle("quit") is True
+    assert said == [
+        "You are playing game 7: if you leave, its clock runs on. Type quit again to leave."
+    ]
+    shell.handle("help")
+    assert shell.handle("quit") is True
     assert shell.handle("quit") is False
 
 
@@ -198,3 +206,108 @@ def test_the_accessible_mode_records_unless_told_not_to(
     assert accessible_connector(local=True, record=False).record is False
     (tmp_path / "config.json").write_text(json.dumps({"record_sessions": False}))
     assert accessible_connector(local=True).record is False
+
+
+def test_a_kgs_game_is_announced_once_counted_after_its_second_pass_and_ends_once() -> None:
+    """KGS ends play after two passes and says so after the second (GAME_STATE scoring); a
+    game named before its board is announced once, when it is known; marks are confirmed
+    once each with their whole chain; a result worded twice is said once; an observed game's
+    moves are not read while we play."""
+    model, lines = heard()
+    model.apply(ch.PassesToEndSet(2))
+    model.follow(3, white="ann", black="bob", size=9, komi=6.5)  # observed, known at once
+    model.follow(8, role=Role.PLAYING_BLACK, white="kumobot", black="me")  # board not known
+    assert lines == ["Observing game 3: ann (White) against bob (Black), 9 by 9, komi 6.5."]
+    model.apply(ch.GameSetup(8, ch.SetupSource.PROPERTIES, 9, 0.5, 0))
+    model.apply(ch.GameFollowed(8, Role.PLAYING_BLACK, size=9, komi=0.5))  # again: not said
+    for n, point in enumerate([Point(2, 2), Point(3, 3), Point(2, 3)], start=1):
+        model.apply(ch.MoveAdded(8, MoveRecord(n, Color.BLACK if n % 2 else Color.WHITE, point)))
+    model.apply(ch.MoveAdded(3, MoveRecord(1, Color.BLACK, Point(4, 4))))  # observed: muted
+    model.apply(ch.MoveAdded(3, MoveRecord(2, Color.WHITE, Point(5, 5))))
+    model.apply(ch.MoveAdded(8, MoveRecord(4, Color.WHITE, None)))
+    model.apply(ch.MoveAdded(8, MoveRecord(5, Color.BLACK, None)))
+    model.apply(ch.PhaseChanged(8, GamePhase.SCORING))
+    model.apply(ch.DeadStonesMarked(8, (Point(3, 3),)))
+    model.apply(ch.DeadStonesMarked(8, (Point(3, 3),)))  # told again: said once
+    model.apply(ch.DeadStonesUnmarked(8, (Point(3, 3),)))
+    model.game_ended(8, "B+3.5")
+    model.game_ended(8, "B+3.5")
+    assert lines[1:] == [
+        "Your game 8 against kumobot: you play Black, 9 by 9, komi 0.5.",
+        "Game 8: Black plays C3.",
+        "Game 8: White plays D4.",
+        "Game 8: Black plays C4.",
+        "Moves of observed games are not read while you play; type last 3 to hear game 3.",
+        "Game 8: White passes; 1 more pass ends play.",
+        "Game 8: Black passes.",
+        "Game 8: play is over; counting. Mark each dead stone with 'dead Q16', hear the count "
+        "with 'score', then type 'done'.",
+        "Game 8: D4 marked dead (1 stone).",
+        "Game 8: D4 marked alive again (1 stone).",
+        "Game 8 is over: Black wins by 3.5 points.",
+    ]
+
+
+def test_refusals_name_who_refused() -> None:
+    model, lines = heard()
+    model.add_chat(
+        BufferKey(ChatKind.SYSTEM), "server", "You cannot remove a liberty.", kind="error"
+    )
+    model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", "Cannot accept: gone.", kind="error")
+    assert lines == [
+        "Error from server: You cannot remove a liberty.",
+        "Error from igs-tui: Cannot accept: gone.",
+    ]
+
+
+def test_requests_of_the_opponent_are_answered_by_typed_commands() -> None:
+    """An undo, komi or adjourn request is said with the command that answers it in this
+    mode (never the screen's ctrl+ keys), and the command sends the answer."""
+    model, lines = heard()
+    model.follow(7, role=Role.PLAYING_BLACK, white="bob", black="me", size=9, komi=6.5)
+    backend = RecordingBackend()
+    shell = Shell(model, lambda: backend, lines.append)
+    lines.clear()
+    model.apply(ch.UndoAsked(7, "bob"))
+    model.notify("undo", "Undo requested", "bob requests undo")  # as the IGS adapter does
+    shell.handle("undo yes")
+    model.apply(ch.KomiProposed(7, 0.5))
+    model.notify("komi", "bob proposes komi 0.5", "Press ctrl+k in the game to agree.")
+    shell.handle("komi 0.5")
+    shell.handle("komi nan")
+    model.apply(ch.AdjournAsked(7, "bob"))
+    shell.handle("adjourn")
+    assert lines == [
+        "Game 7: bob asks to take back the last move. Type 'undo yes' to allow it or "
+        "'undo no' to refuse.",
+        "Undo allowed.",
+        "Game 7: your opponent proposes komi 0.5. Type 'komi 0.5' to agree.",
+        "Which komi? For example: komi 6.5.",
+        "Game 7: bob would like to adjourn. Type adjourn to agree (the game can be loaded "
+        "again later).",
+    ]
+    assert not any("ctrl+" in line for line in lines)
+    assert backend.named("answer_undo") == [(7, True)]
+    assert backend.named("set_komi") == [(7, 0.5)]
+    assert backend.named("adjourn") == [(7,)]
+    lines.clear()
+    model.apply(ch.UndoAsked(7, ""))  # the request is over (the move was taken back)
+    shell.handle("undo no")
+    assert lines == ["Nobody asked to take back a move in game 7."]
+
+
+def test_an_observed_game_under_way_is_told_as_its_position_then_move_by_move() -> None:
+    """Observing a game at move 3 (the games list says so): its earlier moves arrive at once
+    and are said as one sentence, the moves after it one by one."""
+    from igs_tui.model import GameSummary
+
+    model, lines = heard()
+    model.replace_games([GameSummary(4, "ann", "2k", "bob", "1k", moves=3, size=9, komi=6.5)])
+    model.follow(4)
+    for n, point in enumerate([Point(2, 2), Point(6, 6), Point(4, 4), Point(2, 6)], start=1):
+        model.apply(ch.MoveAdded(4, MoveRecord(n, Color.BLACK if n % 2 else Color.WHITE, point)))
+    assert lines == [
+        "Observing game 4: ann 2k (White) against bob 1k (Black), 9 by 9, komi 6.5.",
+        "Game 4 is at move 3: Black played E5; White to play.",
+        "Game 4: White plays C7.",
+    ]

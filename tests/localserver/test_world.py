@@ -139,3 +139,31 @@ async def test_bot_as_black_moves_first_in_an_nmatch(
     lines = await alice.until(r"^15 +0\(B\): [A-J]\d$")
     # the heading sent with the bot's move shows White's clock untouched
     assert "15 TIME:1:alice(W): 0 600/600 0/0 0/0 0/0 0/0 0/0" in lines[-5:]
+
+
+async def test_demo_games_are_found_under_way(make_server: MakeServer, connect: Connect) -> None:
+    """``opening_moves`` (``igs-tui --local``): the bot games and the broadcast already have
+    that many moves when a user logs in, so the first ``games`` listing (spec: the ``7`` line's
+    "(Mv Sz H Komi By FR)" group) shows real move numbers, not 0."""
+    srv = await make_server(
+        bot_games=2,
+        bot_game_interval=60.0,
+        broadcast=True,
+        broadcast_interval=60.0,
+        opening_moves=5,
+    )
+    client: Client = await connect(srv)
+    await client.login("alice", "alice")
+    for _ in range(100):
+        games = await client.command("games")
+        entries = [line for line in games if re.match(r"^7 \[ *\d", line)]
+        if len(entries) == 3:
+            break
+        await client.quiet(0.05)
+    moves = sorted(int(m.group(1)) for e in entries if (m := re.search(r"\(\s*(\d+)\s+\d+", e)))
+    assert moves == [5, 5, 5], entries
+    observed = await client.command(f"observe {entries[0][4]}")
+    # the moves are real: the observer's board gets all five
+    listed = await client.command(f"moves {entries[0][4]}")
+    assert len([line for line in listed if re.match(r"^15 +\d+\(", line)]) == 5
+    assert observed[-1] == "1 8"

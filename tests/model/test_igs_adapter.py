@@ -624,7 +624,7 @@ def test_lines_about_our_game_are_said_in_its_chat() -> None:
     assert notices == [
         ("notice", "bob was given 5 more minutes."),
         ("notice", "bob is now in byo-yomi."),
-        ("notice", "bob is done removing dead stones (ctrl+d if you agree)."),
+        ("notice", "bob is done removing dead stones; the game ends once you are done too."),
     ]
 
 
@@ -705,3 +705,29 @@ def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
     assert set(tells) == set(names)
     assert [m.text for m in tells["fan0"].messages] == ["hi from fan0"] * 2
     assert [m.text for m in tells[names[-1]].messages] == [f"hi from {names[-1]}"]
+
+
+def test_a_refused_dead_stone_removal_is_said_where_the_user_looks() -> None:
+    """igs-protocol.md, scoring: "If the position did not contain a chain or the chain is
+    already declared dead, this response will be sent only to the sending player:
+    ``5 You cannot remove a liberty.``" The system buffer keeps it (spoken by the server),
+    the console names who refused, and it is a notification (a toast) of its own kind."""
+    from igs_tui.model import changes as ch
+
+    model = ClientModel()
+    notes: list[ch.Notified] = []
+    model.hub.subscribe("*", lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
+    feed(model, "5 You cannot remove a liberty.\n1 7")
+    (line,) = model.buffers[BufferKey(ChatKind.SYSTEM)].messages
+    assert (line.author, line.text, line.kind) == (
+        "server",
+        "You cannot remove a liberty.",
+        "error",
+    )
+    assert [(n.kind, n.title, n.text) for n in notes] == [
+        ("refusal", "server", "You cannot remove a liberty.")
+    ]
+    assert any(
+        entry.text == "server: You cannot remove a liberty." and entry.kind == "error"
+        for entry in model.console
+    )

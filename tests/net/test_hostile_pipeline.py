@@ -279,3 +279,35 @@ async def test_a_transport_that_fails_every_read_is_a_lost_link_not_silence() ->
     (lost,) = of_type(events, Disconnected)
     assert "cannot read from the server: transport bug" in lost.reason
     assert of_type(events, Failed)
+
+
+async def test_a_change_the_model_cannot_take_is_shown_and_the_next_ones_apply(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A model handler that raises on one change costs that change (shown in the console,
+    logged), not the connection nor the changes after it."""
+    from igs_tui.model import BufferKey, ChatKind
+    from igs_tui.model import changes as ch
+
+    async with FakeIgs() as fake:
+        fake.scripted["games"] = ["24 *bob*: poison pill", "24 *bob*: after it"]
+        client, _events = make_client(fake)
+        model = client.session.view
+        apply = model.apply
+
+        def fragile(change: ch.Change) -> None:
+            if isinstance(change, ch.ChatAdded) and change.text == "poison pill":
+                raise RuntimeError("model bug")
+            apply(change)
+
+        client._apply = fragile
+        task = asyncio.create_task(client.run())
+        await wait_until(lambda: client.connected)
+        client.send(raw("games"))
+        bob = BufferKey(ChatKind.TELL, "bob")
+        await wait_until(lambda: bob in model.buffers and bool(model.buffers[bob].messages))
+        assert [m.text for m in model.buffers[bob].messages] == ["after it"]
+        shown = [c.text for c in model.console if c.kind == "error" and "model bug" in c.text]
+        assert shown == ["igs-tui could not apply a ChatAdded (RuntimeError: model bug)"]
+        assert not task.done() and "model bug" in caplog.text
+        await stop(client, task)

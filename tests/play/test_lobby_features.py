@@ -42,7 +42,11 @@ async def test_a_seek_is_cancelled_or_refused() -> None:
         await start_game(alice, bob)
         seeking.seek(Seek(alice.model.seek_setups[1], 19))
         await wait_until(lambda: alice.model.seek is None)  # "playing a game of some kind"
-        assert any(n.title == "Automatch" for n in alice.model.notifications)
+        # the refusal is a toast naming who refused and of what
+        assert any(
+            n.kind == "refusal" and n.title == "server" and n.text.startswith("Automatch: ")
+            for n in alice.model.notifications
+        )
 
 
 async def test_stored_games_are_listed_and_one_is_loaded() -> None:

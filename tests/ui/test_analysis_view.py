@@ -45,6 +45,18 @@ def test_summary_lines() -> None:
         "Black's lead by move:",
         "·█▁",
     ]
+    # GNU Go: a move value and how often it would choose the move, named as such (a bare
+    # "100%" beside the top move read as a sure win)
+    gnugo = (
+        Candidate(Point(4, 4), value=25.3, probability=1.0),
+        Candidate(Point(2, 2), value=8.0, probability=0.0),
+    )
+    state.latest = PositionAnalysis(gnugo, final=True)
+    assert summary_lines("GNU Go", state, {Point(4, 4): "A"}, 9) == [
+        "Analysis (GNU Go)",
+        "  A E5 value 25.3 chosen 100%",
+        "  C3 value 8 chosen 0%",
+    ]
     state.latest = PositionAnalysis(final=True, note="kata failed: gone")
     assert summary_lines("kata", state, {}, 9) == ["kata failed: gone"]
     assert summary_lines("kata", AnalysisState(), {}, 9) == []

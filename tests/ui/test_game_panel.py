@@ -224,6 +224,45 @@ async def test_illegal_move_refused_with_message_and_no_backend_call() -> None:
         assert "Illegal move E5: occupied" in info_text(panel, 21)
 
 
+@pytest.mark.parametrize("size", [(100, 30), (34, 16)])
+async def test_a_move_on_an_occupied_point_is_refused_on_the_board_itself(
+    size: tuple[int, int],
+) -> None:
+    """The refusal is written on the board (its coordinate line), not only in the side
+    panel, which a small terminal hides: typed or clicked, the point is never sent."""
+    model, _ = new_model()
+    backend = RecordingBackend()
+    app = PanelApp(model, backend)
+    moves = [
+        MoveRecord(1, Color.BLACK, parse_point("D4", 9)),
+        MoveRecord(2, Color.WHITE, parse_point("E5", 9)),
+    ]
+    async with app.run_test(size=size) as pilot:
+        panel = app.query_one(GamesPanel)
+        await own_game(model, Role.PLAYING_BLACK, moves)
+        await settle(pilot)
+        view = panel.view(21)
+        side_shown = view.query_one("#game-side").display
+        assert side_shown is (size == (100, 30))
+        board = view.board
+
+        def board_text() -> str:
+            return "\n".join(board.render_line(y).text for y in range(board.size.height))
+
+        await pilot.press("e", "5", "enter")
+        await settle(pilot)
+        assert "Illegal move E5: occupied" in board_text()
+        await pilot.press("left")  # the next key: the note goes
+        await settle(pilot)
+        assert "Illegal move" not in board_text()
+        layout = board.board_layout
+        point = parse_point("D4", 9)
+        await pilot.click(board, offset=(layout.glyph_x(point.col), layout.line_y(point.row)))
+        await settle(pilot)
+        assert "Illegal move D4: occupied" in board_text()
+        assert backend.named("play") == []
+
+
 async def test_move_out_of_turn_refused() -> None:
     model, _ = new_model()
     backend = RecordingBackend()

@@ -361,6 +361,8 @@ async def test_analysis_without_an_engine_says_how_to_get_one(tmp_path: Path) ->
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
+        footer = " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+        assert "Analysis" in footer  # the footer lists it (as F1 and the palette do)
         await pilot.press("alt+a")  # listed in F1: it must answer, not do nothing
         await settle(pilot)
         assert screen.message == "No engine for analysis: start with --engine CMD"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.widgets import Checkbox, Input, Label, Select
 
@@ -222,3 +224,30 @@ def test_a_relay_without_its_title_says_when_the_title_comes() -> None:
     titled = game(3, white="kansai1", black="kansai1", title="Kisei final")
     assert game_row(titled)[-1].plain == "Kisei final"
     assert game_row(game(5, white="alice", black="bob"))[-1].plain == ""
+
+
+async def test_enter_on_an_open_challenge_answers_it_where_the_list_is() -> None:
+    """KGS lists open challenges with the games: Enter asks the backend (which shows the
+    terms to answer) and stays on the list, unmarked as a broadcast though it has a title."""
+    model = ClientModel()
+    challenge = GameSummary(
+        100,
+        "kumobot",
+        "15k",
+        "",
+        "",
+        size=9,
+        komi=6.5,
+        title="open challenge: kumobot plays anyone",
+    )
+    model.replace_games([replace(challenge, open_challenge=True)])
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one(GamesList)
+        assert not column_text(games.table, 0)[0].startswith(BROADCAST_MARK)
+        games.table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert backend.named("observe") == [(100,)]
+        assert main_screen(app).active == "games"

@@ -154,6 +154,40 @@ async def test_notifications_ring_and_toast_without_markup() -> None:
         assert len(notifier.shown) == 2 and bells == [1]
 
 
+async def test_a_refusal_is_a_toast_naming_who_refused_and_stays_in_the_system_buffer() -> None:
+    """A refused action (here the KGS backend's own refusal, and a server's error line with
+    no sender) is an error toast titled by the speaker; the system buffer shows both lines
+    with a named speaker (never ``<>``) and the console has them."""
+    from igs_tui.ui.chat_pane import message_line
+
+    model = ClientModel()
+    model.me = "me"
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        system = BufferKey(ChatKind.SYSTEM)
+        model.add_chat(system, "igs-tui", "Challenge to bob not sent: join a room.", kind="error")
+        model.add_chat(system, "", "No such game.", kind="error")
+        await pilot.pause()
+        notifier = app.screen.query_one(Notifier)
+        assert [(n.kind, n.title) for n in notifier.shown] == [
+            ("refusal", "igs-tui"),
+            ("refusal", "server"),
+        ]
+        toasts = list(app._notifications)
+        assert [(t.title, t.message, t.severity) for t in toasts] == [
+            ("igs-tui", "Challenge to bob not sent: join a room.", "error"),
+            ("server", "No such game.", "error"),
+        ]
+        shown = [message_line(m, "me").plain for m in model.buffers[system].messages]
+        assert shown[0].endswith("<igs-tui> (error) Challenge to bob not sent: join a room.")
+        assert shown[1].endswith("<server> (error) No such game.") and "<>" not in shown[1]
+        assert [c.text for c in model.console][-2:] == [
+            "igs-tui: Challenge to bob not sent: join a room.",
+            "server: No such game.",
+        ]
+
+
 async def test_help_screen_lists_bindings_and_commands() -> None:
     app, _ = make_app(ClientModel())
     async with app.run_test(size=COMPACT) as pilot:

@@ -88,10 +88,10 @@ def accessible_connector(
     from igs_tui.ui.settings import load_settings
 
     server_config = None
-    if dialect:
-        from igs_tui.localserver.config import ServerConfig
+    if local:
+        from igs_tui.localserver.config import DEMO_OPENING_MOVES, ServerConfig
 
-        server_config = ServerConfig(dialect=dialect)
+        server_config = ServerConfig(dialect=dialect or "igs", opening_moves=DEMO_OPENING_MOVES)
     return Connector(
         ClientModel(),
         embedded=local,

@@ -7,23 +7,28 @@ shell asks the backend only what it can do (its capabilities), like the screen U
 
 from __future__ import annotations
 
+import math
 import shlex
 from collections.abc import Callable
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.go import Color, CoordinateError, format_point, parse_point
-from igs_tui.model import ClientModel, FollowedGame, GamePhase
+from igs_tui.go import Color, CoordinateError, Point, format_point, parse_point
+from igs_tui.go.scoring import count_with_dead
+from igs_tui.model import TOPIC_GAMES, ClientModel, FollowedGame, GamePhase
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
 
 HELP = """Commands:
   observe N, unobserve N, games, who, messages
-  play Q16 (or just q16), pass, resign, undo, dead Q16, done
+  play Q16 (or just q16), pass, resign, undo, undo yes, undo no, dead Q16, done
+  komi 6.5, adjourn
   board [N], last [N], score [N]
   tell NAME TEXT, say TEXT, kibitz N TEXT, shout TEXT
   match NAME [size] [minutes], accept NAME, decline NAME
-  help, quit"""
+  help, quit
+While you play, moves of observed games are not read: last N reads one."""
 
 GAMES_LISTED = 20
 """Games read out by ``games`` (the most watched first)."""
@@ -40,6 +45,9 @@ class Shell:
         self._backend = backend
         self.say = say
         self._resign_asked: int | None = None
+        self._quit_asked = False
+        self._games_wanted: Callable[[], None] | None = None
+        """Unsubscribes from the games topic while a list asked for is awaited."""
 
     @property
     def backend(self) -> Backend:
@@ -52,7 +60,8 @@ class Shell:
         verb, _, rest = text.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         if verb in ("quit", "exit"):
-            return False
+            return self._quit()
+        self._quit_asked = False
         handler = getattr(self, f"do_{verb}", None)
         if handler is None:
             if _looks_like_point(verb) and not rest:
@@ -65,12 +74,44 @@ class Shell:
         handler(rest)
         return True
 
+    def _quit(self) -> bool:
+        """Leave; during a game of ours, only once asked twice (the game goes on without us)."""
+        live = [
+            g for g in self.model.my_games() if g.phase in (GamePhase.PLAYING, GamePhase.SCORING)
+        ]
+        if live and not self._quit_asked:
+            self._quit_asked = True
+            self.say(
+                f"You are playing game {live[-1].number}: if you leave, its clock runs on. "
+                "Type quit again to leave."
+            )
+            return True
+        return False
+
     # -- help and lists ---------------------------------------------------------------------
     def do_help(self, _rest: str) -> None:
         for line in HELP.splitlines():
             self.say(line)
 
     def do_games(self, _rest: str) -> None:
+        """The games list as the server gives it now (move numbers drift in a list kept from
+        before: they are only sent when asked), read once the answer comes."""
+        listing = self.backend.capabilities.listing
+        if listing is None:
+            self._say_games()
+            return
+        if self._games_wanted is None:
+            self._games_wanted = self.model.hub.subscribe(TOPIC_GAMES, self._games_came)
+        listing.refresh_games()
+
+    def _games_came(self, change: ch.Change) -> None:
+        if not isinstance(change, ch.GamesReplaced) or self._games_wanted is None:
+            return
+        self._games_wanted()
+        self._games_wanted = None
+        self._say_games()
+
+    def _say_games(self) -> None:
         games = sorted(self.model.games.values(), key=lambda g: -g.observers)
         if not games:
             self.say("No games are listed. Type games again in a moment.")
@@ -81,8 +122,6 @@ class Shell:
                 f"{clean(g.black, max_length=20)} {g.black_rank}, {g.size} by {g.size}, "
                 f"move {g.moves}, {g.observers} watching{title}."
             )
-        if (listing := self.backend.capabilities.listing) is not None:
-            listing.refresh_games()
 
     def do_who(self, _rest: str) -> None:
         players = sorted(self.model.players, key=lambda p: p.name.casefold())
@@ -160,6 +199,9 @@ class Shell:
         game = self._game(rest)
         if game is None:
             return
+        if game.phase is GamePhase.SCORING:
+            self.say(_count(game))
+            return
         prisoners = game.board.prisoners
         self.say(
             f"Game {game.number}: Black has taken {prisoners.get(Color.BLACK, 0)} stones, "
@@ -178,7 +220,7 @@ class Shell:
             self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
             return
         if game.phase is GamePhase.SCORING:
-            playing.remove_dead(game.number, point)
+            self._mark(game, point)
             return
         color = game.role.color
         assert color is not None
@@ -207,21 +249,94 @@ class Shell:
         self._resign_asked = None
         playing.resign(game.number)
 
-    def do_undo(self, _rest: str) -> None:
+    def do_undo(self, rest: str) -> None:
+        """``undo`` asks to take back our move; ``undo yes`` / ``undo no`` answer the
+        opponent's request."""
         game = self._own_game()
         playing = self.backend.capabilities.playing
-        if game is not None and playing is not None:
-            playing.request_undo(game.number)
-            self.say("Undo asked for.")
+        if game is None or playing is None:
+            return
+        answer = rest.strip().lower()
+        if answer in ("yes", "no"):
+            if not game.undo_requested_by:
+                self.say(f"Nobody asked to take back a move in game {game.number}.")
+                return
+            playing.answer_undo(game.number, answer == "yes")
+            self.say("Undo allowed." if answer == "yes" else "Undo refused.")
+            return
+        playing.request_undo(game.number)
+        self.say("Undo asked for.")
+
+    def do_komi(self, rest: str) -> None:
+        game = self._own_game()
+        if game is None:
+            return
+        adjusting = self.backend.capabilities.adjusting
+        if adjusting is None:
+            self.say(self.backend.capabilities.refusal("Komi"))
+            return
+        komi = _komi(rest)
+        if komi is None:
+            self.say("Which komi? For example: komi 6.5.")
+            return
+        adjusting.set_komi(game.number, komi)
+
+    def do_adjourn(self, _rest: str) -> None:
+        game = self._own_game()
+        if game is None:
+            return
+        adjourning = self.backend.capabilities.adjourning
+        if adjourning is None:
+            self.say(self.backend.capabilities.refusal("Adjourning"))
+            return
+        adjourning.adjourn(game.number)
 
     def do_dead(self, rest: str) -> None:
-        self.do_play(rest)
+        game = self._own_game()
+        if game is None:
+            return
+        if game.phase is not GamePhase.SCORING:
+            self.say(self._not_counting(game))
+            return
+        try:
+            point = parse_point(rest.strip(), game.size)
+        except (CoordinateError, ValueError):
+            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
+            return
+        self._mark(game, point)
+
+    def _mark(self, game: FollowedGame, point: Point) -> None:
+        """Mark the chain at ``point`` dead (the server's answer confirms it)."""
+        playing = self.backend.capabilities.playing
+        if playing is None:
+            return
+        if game.board.get(point) is None:
+            self.say(f"{format_point(point, game.size)} is empty: name a stone of the dead group.")
+            return
+        playing.remove_dead(game.number, point)
+
+    def _not_counting(self, game: FollowedGame) -> str:
+        """Why dead stones cannot be marked yet: play ends after so many passes in a row."""
+        passes = 0
+        for move in reversed(game.moves):
+            if move.point is not None or move.handicap:
+                break
+            passes += 1
+        needed = self.model.passes_to_end
+        return (
+            f"Game {game.number} is still in play: dead stones are marked once play ends, "
+            f"after {needed} passes in a row ({passes} so far). Type pass to pass."
+        )
 
     def do_done(self, _rest: str) -> None:
         game = self._own_game()
         playing = self.backend.capabilities.playing
-        if game is not None and playing is not None:
-            playing.done_scoring(game.number)
+        if game is None or playing is None:
+            return
+        if game.phase is not GamePhase.SCORING:
+            self.say(self._not_counting(game))
+            return
+        playing.done_scoring(game.number)
 
     # -- talking ----------------------------------------------------------------------------
     def do_tell(self, rest: str) -> None:
@@ -312,6 +427,44 @@ class Shell:
         if game is None:
             self.say("Which game? Observe one first, or give its number.")
         return game
+
+
+def _count(game: FollowedGame) -> str:
+    """The count of a game in counting, with the dead stones marked so far (our own count on
+    the server's rules: territory and prisoners, komi to White)."""
+    score = count_with_dead(game.board, game.dead, komi=game.komi)
+    black_area = len(score.territory.get(Color.BLACK, ()))
+    white_area = len(score.territory.get(Color.WHITE, ()))
+    black_taken = score.prisoners.get(Color.BLACK, 0)
+    white_taken = score.prisoners.get(Color.WHITE, 0)
+    winner = score.winner
+    if winner is None:
+        lead = "a draw"
+    else:
+        lead = f"{'Black' if winner is Color.BLACK else 'White'} leads by {score.margin:g}"
+    return (
+        f"Game {game.number}, the count so far: Black {score.black:g} "
+        f"({black_area} territory, {_prisoners(black_taken)}), White {score.white:g} "
+        f"({white_area} territory, {_prisoners(white_taken)}, komi {game.komi:g}); {lead}."
+    )
+
+
+def _prisoners(count: int) -> str:
+    return f"{count} prisoner{'' if count == 1 else 's'}"
+
+
+def _komi(text: str) -> float | None:
+    """A komi as typed (a multiple of 0.5, at most 8 characters), or None."""
+    text = text.strip()
+    if not 0 < len(text) <= 8:
+        return None
+    try:
+        komi = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(komi) or komi * 2 != int(komi * 2):
+        return None
+    return komi
 
 
 def _number(text: str) -> int | None:

@@ -62,7 +62,8 @@ class KgsBackend:
         self._flush()
 
     def _tell_user(self, text: str) -> None:
-        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "", text, kind="error")
+        """A refusal by this client (a toast and the console too: see ``model.apply``)."""
+        self.model.add_chat(BufferKey(ChatKind.SYSTEM), "igs-tui", text, kind="error")
 
     # console --------------------------------------------------------------------------------
     def send_raw(self, line: str) -> None:
@@ -124,6 +125,10 @@ class KgsBackend:
 
     # observing ------------------------------------------------------------------------------
     def observe(self, game: int) -> None:
+        if self.session.is_listed_challenge(game):
+            # A challenge row of the games list: its terms, to accept, counter or decline.
+            self._apply(self.session.open_listed(game))
+            return
         summary = self.model.games.get(game)
         if summary is not None and not MIN_SIZE <= summary.size <= MAX_SIZE:
             self._tell_user(

@@ -49,6 +49,8 @@ CHALLENGE_REFUSALS = frozenset(
     {"CHALLENGE_NOT_CREATED", "CHALLENGE_CANT_PLAY_RANKED", "CANT_PLAY_TWICE"}
 )
 """Refusals of a challenge we made: it was not created."""
+CHALLENGE_TITLE = "open challenge"
+"""The title that marks a challenge among the games list's rows (choosing it answers it)."""
 
 
 @dataclass
@@ -79,6 +81,11 @@ class _Challenge:
     """The latest terms: a challenger's submission (ours), or the owner's (theirs)."""
     submitted: msg.Proposal | None = None
     """What we submitted to someone else's challenge."""
+    own: msg.Proposal | None = None
+    """The terms we created our challenge with (a challenger who takes them as they are
+    gets them at once)."""
+    joined: bool = False
+    """We are in someone else's challenge channel (a new submission needs no join)."""
 
 
 class KgsSession:
@@ -122,6 +129,8 @@ class KgsSession:
         self._pending_submit: dict[int, msg.Proposal] = {}
         self._listed_challenges: dict[int, msg.GameEntry] = {}
         """Open challenges in the joined rooms, by channel."""
+        self._challenge_rooms: dict[int, int] = {}
+        """The room that lists each of :attr:`_listed_challenges`."""
         self.open_for_challenges = True
         self._rejoin: list[int] = []
         """Channels to join again after a reconnect's login."""
@@ -162,6 +171,7 @@ class KgsSession:
         self._challenges.clear()
         self._pending_submit.clear()
         self._listed_challenges.clear()
+        self._challenge_rooms.clear()
         self.start()
 
     def send(self, message: up.Upstream) -> None:
@@ -310,6 +320,12 @@ class KgsSession:
         for entry in games:
             if entry.is_challenge:
                 changes += self._challenge_listed(entry)
+                self._challenge_rooms[entry.channel_id] = container
+                creator = entry.creator or entry.white or entry.black
+                if creator is not None and creator.name != self.me:
+                    row = _challenge_summary(entry, creator.name, self.me)
+                    if row is not None:
+                        rows.append(row)  # one games-list change for the whole listing
                 continue
             listed[entry.channel_id] = entry
             if entry.over:
@@ -332,17 +348,21 @@ class KgsSession:
     def _on_GameRemoved(self, m: msg.GameRemoved) -> list[ch.Change]:
         listed = self._room_games.get(m.channel_id, {})
         listed.pop(m.game_id, None)
+        self._challenge_rooms.pop(m.game_id, None)
         if (
             self._listed_challenges.pop(m.game_id, None) is not None
             and m.game_id not in self._challenges
         ):
-            return []  # an open challenge went: it was never in the games list
+            return [ch.GameUnlisted(m.game_id)]  # an open challenge went from the list
         if any(m.game_id in games for games in self._room_games.values()):
             return []  # still listed by another room we are in
         challenge = self._challenges.get(m.game_id)
         if challenge is not None and not challenge.ours:
             del self._challenges[m.game_id]
-            return [ch.ChallengeClosed(challenge.terms.opponent, "withdrawn")]
+            return [
+                ch.ChallengeClosed(challenge.terms.opponent, "withdrawn"),
+                ch.GameUnlisted(m.game_id),
+            ]
         return [ch.GameUnlisted(m.game_id)]
 
     def _on_UserJoinedChannel(self, m: msg.UserJoinedChannel) -> list[ch.Change]:
@@ -368,6 +388,10 @@ class KgsSession:
                 self.current_room = next(iter(sorted(self.joined_rooms)), None)
             still = {g for games in self._room_games.values() for g in games}
             changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
+            for challenge in [c for c, r in self._challenge_rooms.items() if r == channel]:
+                del self._challenge_rooms[challenge]
+                if self._listed_challenges.pop(challenge, None) is not None:
+                    changes.append(ch.GameUnlisted(challenge))
             changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
             return changes
         game = self._games.pop(channel, None)
@@ -425,7 +449,7 @@ class KgsSession:
             self._waiting_tells.pop(m.name.casefold(), None)
             changes.append(
                 ch.ChatAdded(
-                    BufferKey(ChatKind.TELL, m.name), "", m.text, "error", False, self._now()
+                    BufferKey(ChatKind.TELL, m.name), "KGS", m.text, "error", False, self._now()
                 )
             )
         elif m.kind == "DETAILS_NONEXISTANT" and m.name:
@@ -433,9 +457,8 @@ class KgsSession:
         else:
             changes.append(self._system(m.text, "error"))
         if m.kind in CHALLENGE_REFUSALS:
-            # Said where the user looks (a toast), not only in the system buffer; the offer
-            # that was not created is no longer pending.
-            changes.append(ch.Notified("error", "KGS", m.text))
+            # The offer that was not created is no longer pending (the system buffer's error
+            # line is also a toast: model.apply).
             for key in [k for k in self._challenges if k < 0]:
                 offer = self._challenges.pop(key)
                 changes.append(ch.ChallengeClosed(offer.terms.opponent, "refused by KGS"))
@@ -624,8 +647,8 @@ class KgsSession:
     # final terms (CHALLENGE_PROPOSAL) or declines; the challenger accepts them
     # (CHALLENGE_ACCEPT) and the game starts (CHALLENGE_FINAL).
     def _challenge_listed(self, entry: msg.GameEntry) -> list[ch.Change]:
-        """An open challenge in a room: kept (it can be answered), and shown as a request
-        when its proposal names us."""
+        """A challenge in a room: kept (it can be answered), and shown as a request when its
+        proposal names us (one we could take is also a row of the games list: the caller's)."""
         creator = entry.creator or entry.white or entry.black
         if creator is None or creator.name == self.me:
             return []
@@ -637,7 +660,7 @@ class KgsSession:
         assert proposal is not None
         terms = _terms_of(proposal, self.me, creator.name)
         self._challenges[entry.channel_id] = _Challenge(
-            terms, ours=False, channel_id=entry.channel_id
+            terms, ours=False, channel_id=entry.channel_id, proposal=proposal
         )
         return [
             ch.ChallengeOpened(Challenge(terms, incoming=True, kind="challenge")),
@@ -659,6 +682,8 @@ class KgsSession:
         challenge = self._challenges.get(m.channel_id)
         if challenge is not None and m.proposal is not None and challenge.ours:
             challenge.proposal = m.proposal
+        elif challenge is not None:
+            challenge.joined = True
         proposal = self._pending_submit.pop(m.channel_id, None)
         if proposal is not None:
             self._outbox.append(up.challenge_submit(m.channel_id, proposal))
@@ -677,6 +702,11 @@ class KgsSession:
                 return []
             challenge.submitted_by = by
             challenge.proposal = m.proposal
+            named = challenge.terms.opponent.casefold() == by.casefold()
+            if named and challenge.own is not None and _same_game(challenge.own, m.proposal):
+                # The player we challenged took our terms as they are: they are final.
+                self._outbox.append(up.challenge_proposal(m.channel_id, m.proposal))
+                return []
             terms = _terms_of(m.proposal, self.me, by)
             return [
                 ch.ChallengeOpened(Challenge(terms, incoming=True, kind="answer")),
@@ -738,12 +768,17 @@ class KgsSession:
         return [self.own_line(self.room_key(room), text)]
 
     def games(self) -> tuple[GameSummary, ...]:
-        """Every game the joined rooms list now."""
+        """Every game the joined rooms list now, and the challenges we could take."""
         seen: dict[int, GameSummary] = {}
         for listed in self._room_games.values():
             for entry in listed.values():
                 if MIN_SIZE <= entry.size <= MAX_SIZE:
                     seen[entry.channel_id] = _summary(entry)
+        for entry in self._listed_challenges.values():
+            creator = entry.creator or entry.white or entry.black
+            row = _challenge_summary(entry, creator.name, self.me) if creator else None
+            if row is not None:
+                seen[entry.channel_id] = row
         return tuple(seen[n] for n in sorted(seen))
 
     def players(self) -> tuple[Player, ...]:
@@ -832,24 +867,47 @@ class KgsSession:
         return None
 
     def challenge(self, terms: MatchTerms) -> str | None:
-        """Create a challenge naming ``terms.opponent`` in the room we are in; why not, if
-        we cannot (no room joined)."""
+        """Offer ``terms`` to ``terms.opponent``; why not, if we cannot (no room joined).
+
+        A counter-offer goes to the challenge it answers: submitted to their challenge, or
+        sent as our final terms to the player who answered ours. Otherwise a challenge naming
+        them is created in the room we are in (an unanswered one of ours to them is
+        withdrawn first: the new terms replace it)."""
+        found = self._find_challenge(terms.opponent)
+        if found is not None:
+            channel, challenge = found
+            if not challenge.ours:
+                challenge.terms = terms
+                self._submit(channel, challenge, terms)
+                return None
+            if challenge.submitted_by:
+                challenge.terms = terms
+                final = self._own_proposal(terms, challenge.submitted_by)
+                challenge.proposal = final
+                self._outbox.append(up.challenge_proposal(channel, final))
+                return None
+            self._outbox.append(up.unjoin(channel))
+            del self._challenges[channel]
         room = self.current_room
         if room is None:
             return "join a room first: KGS challenges are made in a room"
         self._callback = (self._callback + 1) % 0x10000
         key = self._callback
+        proposal = self._own_proposal(terms, terms.opponent)
+        self._challenges[-key - 1] = _Challenge(terms, ours=True, proposal=proposal, own=proposal)
+        self._outbox.append(up.challenge_create(room, proposal, key))
+        return None
+
+    def _own_proposal(self, terms: MatchTerms, opponent: str) -> msg.Proposal:
+        """``terms`` as a proposal of our challenge: we, the owner, first."""
         me_role = "black" if terms.color is Color.BLACK else "white"
         them_role = "white" if me_role == "black" else "black"
-        proposal = msg.Proposal(
+        return msg.Proposal(
             GAME_KINDS.get(terms.kind, "free"),
             _rules_of(terms),
             nigiri=terms.color is None,
-            players=((me_role, self.me), (them_role, terms.opponent)),
+            players=((me_role, self.me), (them_role, opponent)),
         )
-        self._challenges[-key - 1] = _Challenge(terms, ours=True, proposal=proposal)
-        self._outbox.append(up.challenge_create(room, proposal, key))
-        return None
 
     def accept_challenge(self, terms: MatchTerms) -> str | None:
         """Take a challenge with ``terms.opponent``: final terms to a challenger of ours, an
@@ -864,7 +922,8 @@ class KgsSession:
             elif challenge.submitted is not None:
                 self._outbox.append(up.challenge_accept(channel, challenge.proposal))
             else:
-                self._submit(channel, challenge, terms)
+                # The owner's terms as they are (with us in the open seat, if there is one).
+                self._submit_proposal(channel, challenge, _seated(challenge.proposal, self.me))
             return None
         listed = self._listed_by(terms.opponent)
         if listed is None:
@@ -875,8 +934,8 @@ class KgsSession:
         return None
 
     def _submit(self, channel: int, challenge: _Challenge, terms: MatchTerms) -> None:
-        """Join someone's challenge and submit our terms ("The first player in a proposal
-        must always be the challenge owner")."""
+        """Submit our terms to someone's challenge ("The first player in a proposal must
+        always be the challenge owner")."""
         me_role = "black" if terms.color is Color.BLACK else "white"
         them_role = "white" if me_role == "black" else "black"
         proposal = msg.Proposal(
@@ -885,9 +944,39 @@ class KgsSession:
             nigiri=terms.color is None,
             players=((them_role, terms.opponent), (me_role, self.me)),
         )
+        self._submit_proposal(channel, challenge, proposal)
+
+    def _submit_proposal(self, channel: int, challenge: _Challenge, proposal: msg.Proposal) -> None:
+        """Send ``proposal`` to the challenge, joining its channel first if we are not in it."""
         challenge.submitted = proposal
+        if challenge.joined:
+            self._outbox.append(up.challenge_submit(channel, proposal))
+            return
         self._pending_submit[channel] = proposal
         self._outbox.append(up.join(channel))
+
+    def open_listed(self, channel: int) -> list[ch.Change]:
+        """A challenge of the games list, shown as a request to answer (accept, counter or
+        decline, as any other); nothing if ``channel`` is not a challenge we could take."""
+        entry = self._listed_challenges.get(channel)
+        creator = (entry.creator or entry.white or entry.black) if entry is not None else None
+        if entry is None or entry.proposal is None or creator is None:
+            return []
+        if _challenge_summary(entry, creator.name, self.me) is None:
+            return []
+        proposal = _seated(entry.proposal, self.me)
+        terms = _terms_of(proposal, self.me, creator.name)
+        known = self._challenges.get(channel)
+        if known is None or known.ours:
+            self._challenges[channel] = _Challenge(
+                terms, ours=False, channel_id=channel, proposal=proposal
+            )
+        return [
+            ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open"))
+        ]  # "offers a game (open)"
+
+    def is_listed_challenge(self, channel: int) -> bool:
+        return channel in self._listed_challenges
 
     def decline_challenge(self, opponent: str) -> list[ch.Change]:
         found = self._find_challenge(opponent)
@@ -951,6 +1040,48 @@ def _summary(entry: msg.GameEntry) -> GameSummary:
         flags=GAME_TYPE_FLAGS.get(entry.game_type, ""),
         title=entry.name or ("" if entry.game_type in PLAYED_TYPES else entry.game_type),
     )
+
+
+def _challenge_summary(entry: msg.GameEntry, creator: str, me: str) -> GameSummary | None:
+    """A challenge we could take as a row of the games list (its number is the challenge's
+    channel: choosing it shows the terms to answer); None for one with no seat for us."""
+    proposal = entry.proposal
+    if proposal is None or not MIN_SIZE <= proposal.rules.size <= MAX_SIZE:
+        return None
+    seats = [name for _, name in proposal.players]
+    if "" not in seats and me.casefold() not in {n.casefold() for n in seats}:
+        return None
+    names = dict(proposal.players)
+    rules = proposal.rules
+    named = [n for n in seats if n and n.casefold() != creator.casefold()]
+    text = entry.name or (
+        f"{creator} challenges {named[0]}" if named else f"{creator} plays anyone"
+    )
+    return GameSummary(
+        number=entry.channel_id,
+        white=names.get("white", ""),
+        white_rank=entry.creator.rank if entry.creator and names.get("white") == creator else "",
+        black=names.get("black", ""),
+        black_rank=entry.creator.rank if entry.creator and names.get("black") == creator else "",
+        size=rules.size,
+        handicap=rules.handicap,
+        komi=rules.komi,
+        flags=GAME_TYPE_FLAGS.get(proposal.game_type, ""),
+        title=f"{CHALLENGE_TITLE}: {text}",
+        open_challenge=True,
+    )
+
+
+def _seated(proposal: msg.Proposal, me: str) -> msg.Proposal:
+    """``proposal`` with us in its open seat (unchanged when it names us already)."""
+    if any(name.casefold() == me.casefold() for _, name in proposal.players):
+        return proposal
+    players = list(proposal.players)
+    for i, (role, name) in enumerate(players):
+        if not name:
+            players[i] = (role, me)
+            break
+    return msg.Proposal(proposal.game_type, proposal.rules, proposal.nigiri, tuple(players))
 
 
 def _record(number: int, move: TreeMove) -> MoveRecord:

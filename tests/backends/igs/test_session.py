@@ -5,6 +5,9 @@ igs-protocol.md (client mode: ``1 N`` prompts, ``15`` game lines)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.events import ServerVersion
 from igs_tui.backends.igs.protocol.profile import ServerProfile
@@ -116,3 +119,44 @@ def test_a_replayed_sent_line_correlates_its_answer_and_follows_an_observed_game
     assert [m.number for m in model.followed[5].moves] == [1]
     replies = [e for e in session.events if e.type == "command_reply"]
     assert [r.command.line for r in replies] == ["observe 5"]  # type: ignore[attr-defined]
+
+
+SERVER_LINES = [
+    "15 Game 7 I: bob (0 600 -1) vs carol (0 600 -1)",
+    "15 Game 9 I: alice (0 600 -1) vs dave (0 600 -1)",
+    "15   0(B): D4",
+    "15   1(W): Q16",
+    "15   2(B): Pass",
+    "1 5",
+    "1 6",
+    "21 {Match 9: alice [ 2k*] vs. dave [ 3k*] }",
+    "21 {Game 9: alice vs dave : White resigns.}",
+    "9 Removing @ D4",
+    "19 *dave*: undo please",
+    "24 *bob*: hi",
+    "7 [ 7]       bob [ 1k*] vs.     carol [ 2k*] (  3   19  0  6.5 10  I) (  1)",
+    "5 Illegal move.",
+    "9 alice wants the komi to be  0.5",
+    "garbage ((( 15 Game x",
+]
+
+
+@given(st.lists(st.sampled_from(SERVER_LINES) | st.text(max_size=40), max_size=40))
+@settings(max_examples=60, deadline=None)
+def test_no_line_writes_the_model_and_its_changes_apply(lines: list[str]) -> None:
+    """Sans-IO: whatever the server says, the session never writes the model (nothing is
+    published while it reads) and what it returns applies cleanly."""
+    model = ClientModel()
+    session = logged_in(model)
+    apply(model, [ch.GameFollowed(7, Role.OBSERVING)])
+    heard: list[object] = []
+    model.hub.subscribe("*", heard.append)
+    for line in lines:
+        heard.clear()
+        changes = session.receive_line(line)
+        assert heard == []
+        apply(model, changes)
+    heard.clear()
+    done = session.lines_done()
+    assert heard == []
+    apply(model, done)

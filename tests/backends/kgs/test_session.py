@@ -3,6 +3,7 @@ Types" pages) -> model changes applied to a real ClientModel; intents -> upstrea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -387,18 +388,112 @@ def test_a_challenge_we_create_is_answered_and_accepted() -> None:
     assert create["proposal"]["rules"]["timeSystem"] == "byo_yomi"
     assert {"role": "black", "name": "alice"} in create["proposal"]["players"]
     h.feed({"type": "CHALLENGE_CREATED", "channelId": 90, "callbackKey": create["callbackKey"]})
+    # bob answers with other terms (komi 6.5, he takes black): ours to take or not
     proposal = {
         **create["proposal"],
-        "players": [{"role": "black", "name": "alice"}, {"role": "white", "name": "bob"}],
+        "rules": {**create["proposal"]["rules"], "komi": 6.5},
+        "players": [{"role": "white", "name": "alice"}, {"role": "black", "name": "bob"}],
     }
     h.feed({"type": "CHALLENGE_SUBMIT", "channelId": 90, "proposal": proposal})
     challenge = h.model.challenge_from("bob")
-    assert challenge is not None and challenge.incoming and challenge.terms.color is Color.BLACK
+    assert challenge is not None and challenge.incoming and challenge.terms.color is Color.WHITE
+    assert challenge.terms.komi == 6.5
     assert h.session.accept_challenge(challenge.terms) is None
     # the owner answers with final terms; the challenger accepts them
     assert h.sent() == [{"type": "CHALLENGE_PROPOSAL", "channelId": 90, "proposal": proposal}]
     h.feed({"type": "CHALLENGE_FINAL", "channelId": 90, "gameChannelId": GAME})
     assert h.model.challenge_from("bob") is None
+
+
+def test_the_challenged_player_taking_our_terms_as_they_are_makes_them_final() -> None:
+    """alice challenged bob; bob accepts them unchanged (a CHALLENGE_SUBMIT of the very
+    proposal): her client sends them back as final at once, asking her nothing again."""
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.sent()
+    h.model.apply(ch.ChallengeOpened(Challenge(MatchTerms("bob", size=9), incoming=False)))
+    assert h.session.challenge(MatchTerms("bob", color=Color.BLACK, size=9, komi=6.5)) is None
+    (create,) = h.sent()
+    h.feed({"type": "CHALLENGE_CREATED", "channelId": 90, "callbackKey": create["callbackKey"]})
+    h.feed({"type": "CHALLENGE_SUBMIT", "channelId": 90, "proposal": create["proposal"]})
+    assert h.sent() == [
+        {"type": "CHALLENGE_PROPOSAL", "channelId": 90, "proposal": create["proposal"]}
+    ]
+    pending = h.model.challenge_from("bob")
+    assert pending is not None and not pending.incoming  # no question to answer
+
+
+def test_a_counter_offer_goes_to_the_challenge_it_answers() -> None:
+    """bob counters alice's challenge: his terms are submitted in her challenge's channel (no
+    new challenge); alice counters bob's answer to hers: her final terms go to him there."""
+    h = Harness("bob")
+    rules = {"size": 9, "rules": "japanese", "komi": 6.5, "timeSystem": "absolute", "mainTime": 300}
+    offer = {
+        "gameType": "free",
+        "rules": rules,
+        "players": [
+            {"role": "black", "user": user("alice")},
+            {"role": "white", "user": user("bob")},
+        ],
+    }
+    entry = {
+        "channelId": 71,
+        "gameType": "challenge",
+        "roomId": ROOM,
+        "players": {"challengeCreator": user("alice", "2k")},
+        "initialProposal": offer,
+    }
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [entry]})
+    h.sent()
+    assert h.model.games[71].title == "open challenge: alice challenges bob"
+    challenge = h.model.challenge_from("alice")
+    assert challenge is not None and challenge.incoming and challenge.terms.color is Color.WHITE
+    counter = MatchTerms("alice", color=Color.BLACK, size=9, komi=0.5, main_seconds=300)
+    assert h.session.challenge(counter) is None
+    assert h.sent() == [{"type": "JOIN_REQUEST", "channelId": 71}]
+    h.feed({"type": "CHALLENGE_JOIN", "channelId": 71, "users": [], "proposal": offer})
+    (submit,) = h.sent()
+    assert submit["type"] == "CHALLENGE_SUBMIT" and submit["channelId"] == 71
+    assert submit["proposal"]["rules"]["komi"] == 0.5
+    assert submit["proposal"]["players"] == [
+        {"role": "white", "name": "alice"},
+        {"role": "black", "name": "bob"},
+    ]
+    # a second counter: already in the channel, so submitted at once
+    assert h.session.challenge(replace(counter, komi=3.5)) is None
+    (again,) = h.sent()
+    assert again["type"] == "CHALLENGE_SUBMIT" and again["proposal"]["rules"]["komi"] == 3.5
+    # alice takes it: her final terms are what bob sent, so he accepts them at once
+    final = {
+        **again["proposal"],
+        "players": [
+            {"role": "white", "user": user("alice")},
+            {"role": "black", "user": user("bob")},
+        ],
+    }
+    h.feed({"type": "CHALLENGE_PROPOSAL", "channelId": 71, "proposal": final})
+    assert h.sent() == [
+        {"type": "CHALLENGE_ACCEPT", "channelId": 71, "proposal": again["proposal"]}
+    ]
+
+
+def test_the_owner_counters_an_answer_with_final_terms_in_the_same_channel() -> None:
+    h = Harness()
+    h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": []})
+    h.sent()
+    assert h.session.challenge(MatchTerms("bob", color=Color.BLACK, size=9, komi=6.5)) is None
+    (create,) = h.sent()
+    h.feed({"type": "CHALLENGE_CREATED", "channelId": 90, "callbackKey": create["callbackKey"]})
+    answer = {**create["proposal"], "rules": {**create["proposal"]["rules"], "komi": 0.5}}
+    h.feed({"type": "CHALLENGE_SUBMIT", "channelId": 90, "proposal": answer})
+    assert h.session.challenge(MatchTerms("bob", color=Color.BLACK, size=9, komi=3.5)) is None
+    (sent,) = h.sent()
+    assert sent["type"] == "CHALLENGE_PROPOSAL" and sent["channelId"] == 90
+    assert sent["proposal"]["rules"]["komi"] == 3.5
+    assert sent["proposal"]["players"] == [
+        {"role": "black", "name": "alice"},
+        {"role": "white", "name": "bob"},
+    ]
 
 
 def test_a_challenge_needs_a_room() -> None:
@@ -512,11 +607,20 @@ def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> N
         },
     }
     h.feed({"type": "ROOM_JOIN", "channelId": ROOM, "users": [], "games": [entry]})
-    assert 70 not in h.model.games  # a challenge is not a game
+    # listed among the games, marked as a challenge, with its open seat
+    row = h.model.games[70]
+    assert (row.white, row.black, row.size, row.komi) == ("kumobot", "", 9, 6.5)
+    assert row.title == "open challenge: kumobot plays anyone"
+    assert row.open_challenge and not row.is_broadcast  # not starred, not filtered as one
+    assert [g.number for g in h.session.games()] == [70]
     h.sent()
-    terms = MatchTerms(
-        "kumobot", color=Color.BLACK, size=9, komi=6.5, main_seconds=300, byo_seconds=0
-    )
+    # choosing the row shows its terms as a request, from our side: we would play black
+    for change in h.session.open_listed(70):
+        h.model.apply(change)
+    request = h.model.challenge_from("kumobot")
+    assert request is not None and request.incoming and request.kind == "open"
+    terms = request.terms
+    assert (terms.color, terms.size, terms.komi, terms.main_seconds) == (Color.BLACK, 9, 6.5, 300)
     assert h.session.accept_challenge(terms) is None
     assert h.sent() == [{"type": "JOIN_REQUEST", "channelId": 70}]
     h.feed(
@@ -545,6 +649,9 @@ def test_answering_an_open_challenge_submits_then_accepts_the_final_terms() -> N
     assert h.sent() == [
         {"type": "CHALLENGE_ACCEPT", "channelId": 70, "proposal": submit["proposal"]}
     ]
+    # the challenge leaves the room's list: its row goes
+    h.feed({"type": "GAME_CONTAINER_REMOVE_GAME", "channelId": ROOM, "gameId": 70})
+    assert 70 not in h.model.games
 
 
 def test_a_rooms_chat_buffer_is_called_by_the_rooms_name() -> None:

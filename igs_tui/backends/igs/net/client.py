@@ -605,9 +605,14 @@ class IgsClient:
         for change in changes:
             try:
                 apply(change)
-            except Exception:
-                # One change the model cannot take must not take the connection down.
+            except Exception as exc:
+                # One change the model cannot take must not take the connection down: it is
+                # logged and shown in the console, and the next change applies as usual.
                 _log.exception("applying %r failed", change)
+                what = f"{type(change).__name__} ({type(exc).__name__}: {exc})"
+                text = f"igs-tui could not apply a {what}"
+                with contextlib.suppress(Exception):
+                    apply(ch.ConsoleAdded(text, "error"))
 
     def _report_unreadable(self, data: str, reason: str) -> None:
         """A transport stage (line splitter, decoder) raised on ``data``: log it and show it in

@@ -388,8 +388,10 @@ class Translator:
     def _seek_refused(self, e: ev.SeekRefused) -> None:
         if self.view.seek is not None:
             self.out.apply(ch.SeekChanged(None))
-        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
-        self.out.notify("error", "Automatch", e.text, bell=False)
+        # a refusal: a toast titled by the server too (model.apply); the text says of what
+        self.out.add_chat(
+            BufferKey(ChatKind.SYSTEM), "server", f"Automatch: {e.text}", kind="error"
+        )
 
     def _observers_listed(self, e: ev.CommandReply) -> None:
         listed = read_observers(e.events)
@@ -1040,7 +1042,8 @@ class Translator:
 
     def _done_typed(self, e: ev.DoneTyped) -> None:
         self._game_notice(
-            e.player, f"{e.player} is done removing dead stones (ctrl+d if you agree)."
+            e.player,
+            f"{e.player} is done removing dead stones; the game ends once you are done too.",
         )
 
     def _byoyomi_entered(self, e: ev.ByoyomiEntry) -> None:
