@@ -491,3 +491,38 @@ def test_the_move_budget_comes_from_our_clock() -> None:
     for reading, expected in cases:
         game.clocks[bridge._ours].set(reading, now)
         assert bridge._move_budget(game) == pytest.approx(expected, abs=0.1), reading
+
+
+async def test_a_line_before_our_moves_echo_neither_undoes_it_nor_sends_another(
+    tmp_path: Path,
+) -> None:
+    """A real NNGS 1.1.22 writes the game heading apart from the move line: the bot woke on
+    the heading of its own move's echo, found the server's list one move short, took its move
+    back in the engine and sent a second one (``5 It is not your move.``, 12 times a game).
+    While our move awaits its echo, nothing is done."""
+    from igs_tui.model import Role
+    from igs_tui.model import changes as ch
+    from igs_tui.model.games import MoveRecord
+
+    bridge = BotBridge("bob", "bobpw", engine=builtin_engine(), sgf_dir=tmp_path)
+    bridge.model.apply(ch.GameFollowed(1, Role.PLAYING_WHITE, white="bob", black="alice", size=9))
+    game = bridge.model.followed[1]
+    played = [(Color.BLACK, C3), (Color.WHITE, E5), (Color.BLACK, parse_point("G7", 9))]
+    for n, (color, point) in enumerate(played, start=1):
+        bridge.model.apply(ch.MoveAdded(1, MoveRecord(n, color, point)))
+    ours = (Color.WHITE, parse_point("C7", 9))
+    bridge._engine = await builtin_engine()()
+    engine = bridge._engine
+    await engine.boardsize(9)
+    await engine.clear_board()
+    for color, point in [*played, ours]:
+        await engine.play(color, point)
+    bridge._game, bridge._ours = 1, Color.WHITE
+    bridge._engine_key = (9, game.komi, 0)
+    bridge._engine_moves = [*played, ours]
+    bridge._sent_at = game.last_number  # our move went out at move 3; no echo yet
+    await bridge._play(game)
+    assert bridge._engine_moves == [*played, ours]  # not taken back
+    assert bridge._sent_at == 3
+    assert bridge.session.data_to_send(1.0) == []  # and no second move
+    await engine.close()
