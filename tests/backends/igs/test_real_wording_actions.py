@@ -228,3 +228,21 @@ def test_pause_and_unpause_stop_and_restart_the_clocks() -> None:
     assert not clocks[Color.BLACK].running and not clocks[Color.WHITE].running
     _feed(model, session, ["9 Game clock resumed."])
     assert clocks[Color.BLACK].running  # Black (alice) is to move: no move yet
+
+
+def test_the_first_movers_clock_runs_from_the_games_start() -> None:
+    """A real NNGS 1.1.22 charges Black from the start (``15 Game 1 I: bob (0 300 -1) vs
+    alice (0 297 -1)`` then comes with the first move): the clock must not wait at 5:00."""
+    now = [100.0]
+    model = ClientModel(clock=lambda: now[0])
+    session = logged_in(model)
+    _feed(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 300 -1)"])
+    game = model.followed[1]
+    assert game.role is Role.PLAYING_BLACK
+    black, white = game.clocks[Color.BLACK], game.clocks[Color.WHITE]
+    assert black.running and not white.running
+    now[0] = 103.0
+    assert black.at(now[0]).main_seconds == 297.0
+    # NNGS sends the heading again at the start: the clock keeps running, not restarted
+    _feed(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 297 -1)"])
+    assert black.running and black.at(now[0]).main_seconds == 297.0

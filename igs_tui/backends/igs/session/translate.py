@@ -496,6 +496,13 @@ class Translator:
             readings.append((color, reading))
         if readings:
             apply(ch.ClocksRead(e.game, tuple(readings)))
+        if role is not None and game.last_number == 0 and game.phase is GamePhase.PLAYING:
+            # The server charges the first mover from the start (a real NNGS 1.1.22 does;
+            # the clock used to wait at its full time until the first move came).
+            first = Color.WHITE if game.handicap else Color.BLACK
+            for color, reading in readings:
+                if color is first:
+                    apply(ch.ClockSet(e.game, color, reading, running=True))
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
