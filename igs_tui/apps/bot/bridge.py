@@ -453,16 +453,13 @@ class BotBridge:
             # agreed proposal): the log says what the server counts with
             self._logged_komi = game.komi
             self._say(f"game {game.number}: komi {game.komi:g}")
-        if self._awaiting_echo():
-            # Our move is out and the server has not shown it yet. A line that comes first
-            # (NNGS writes the game heading apart from the move line) must not make the
-            # engine take our move back, nor the relay think it is still our turn.
-            return
         relay = await self._sync_engine(game)
         if len(relay.engine_moves) != sum(1 for m in game.moves if not m.handicap):
-            # The game moved on while the engine was told (our own move's echo, typically:
-            # NNGS's komi line resets the engine at the start): the relay is behind, and a
-            # genmove now would send a second move. The line that moved it woke us again.
+            # The game moved on while the engine was told: typically our own move's echo,
+            # whose heading a real NNGS 1.1.22 writes apart from its move line, so a sync
+            # woken by the heading took our move back in the engine and the echo came
+            # meanwhile. The relay is behind, and a genmove now would send a second move
+            # (``5 It is not your move.``). Sync again.
             self._wake.set()
             return
         if game.phase is GamePhase.SCORING:
