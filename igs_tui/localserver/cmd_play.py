@@ -350,6 +350,11 @@ def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
     assert color is not None
     opponent = game.player(color.opponent)
     game.clocks[color.opponent].add(minutes * 60)
+    if hub.dialect.two_sided_addtime:
+        # a real NNGS 1.1.22, first-hand (bernds/q5Go src/parser.cpp:856-862 quotes both)
+        hub.send(user, [(9, f"{minutes} minutes were added to your opponents clock")])
+        hub.send(opponent, [(9, f"your opponent has added {minutes} minutes to your clock.")])
+        return
     for player in game.players():
         hub.send(player, [(9, f"Increase {opponent.name}'s time by {minutes} minutes")])
 

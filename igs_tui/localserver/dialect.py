@@ -83,6 +83,10 @@ class Dialect:
     kibitz_move_suffix: bool = False
     """Kibitz text ends with the move number it was said at: ``nice (14)`` (NNGS 1.1.22
     src/comproc.c:1470-1475)."""
+    two_sided_addtime: bool = False
+    """``addtime`` is told from each side (NNGS 1.1.22, seen first-hand): ``9 2 minutes were
+    added to your opponents clock`` to the giver, ``9 your opponent has added 2 minutes to
+    your clock.`` to the other; IGS tells both ``Increase X's time by 2 minutes``."""
     coded_adjourn: bool = False
     """IGS asks the opponent with ``48 Game N X requests an adjournment`` (bernds/q5Go
     src/parser.cpp:2040) and refuses with ``53 Game N adjournment is declined`` (pzorin/qgo
@@ -156,6 +160,7 @@ NNGS = Dialect(
     named_guests=True,
     unobserve_toggles=True,
     kibitz_move_suffix=True,
+    two_sided_addtime=True,
 )
 
 DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}

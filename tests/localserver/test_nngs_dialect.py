@@ -348,3 +348,14 @@ async def test_unobserve_toggles_and_kibitz_ends_with_the_move_number(
     assert (await carol.command("unobserve 1"))[0] == "9 Removing game 1 from observation list."
     # the same command again observes anew: a client must not send it for a dropped game
     assert (await carol.command("unobserve 1"))[0] == "9 Adding game to observation list."
+
+
+async def test_addtime_is_told_from_each_side(make_server: MakeServer, connect: Connect) -> None:
+    """As a real NNGS 1.1.22 words it (seen first-hand; bernds/q5Go src/parser.cpp:856-862)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    assert (await alice.command("addtime 2"))[0] == (
+        "9 2 minutes were added to your opponents clock"
+    )
+    assert (await bob.block())[0] == "9 your opponent has added 2 minutes to your clock."

@@ -677,7 +677,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # real servers' wording (issue 27; sources in docs/igs-formats.md)
     (re.compile(r"Set (\w{1,20}) to be (True|False)\.?\s*$"), "toggle"),
     (re.compile(r"(\d{1,9}) minutes? (?:were|was) added to your opponents?'? clock"), "gave_time"),
-    (re.compile(r"Your opponent has added (\d{1,9}) minutes? to your clock"), "got_time"),
+    (re.compile(r"[Yy]our opponent has added (\d{1,9}) minutes? to your clock"), "got_time"),
     (re.compile(r"(\S{1,20}) withdraws the match offer"), "withdrawn"),
     (re.compile(r"Match \[\s*(\d{1,9})\s*\] with (\S{1,20}?) in \d{1,9} accepted"), "created"),
     (re.compile(r"Creating match \[\s*(\d{1,9})\s*\] with (\S{1,20}?)\.?\s*$"), "created"),
