@@ -369,3 +369,29 @@ async def test_observing_stops_in_the_form_nngs_takes_and_kibitz_keeps_its_move_
             assert [u.name for u in server.hub.games[number].observers] == []
         finally:
             await leave(alice, bob, carol)
+
+
+async def test_time_given_on_nngs_moves_both_players_clocks() -> None:
+    """A real NNGS 1.1.22 tells ``addtime`` from each side (seen first-hand): ``9 2 minutes
+    were added to your opponents clock`` to the giver, ``9 your opponent has added 2 minutes
+    to your clock.`` to the other (bernds/q5Go src/parser.cpp:856-862)."""
+    async with nngs_server() as server:
+        alice, _ = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        try:
+            number, _ = await start(alice, bob)
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            before_a = game_a.clocks[Color.WHITE].reading.main_seconds
+            before_b = game_b.clocks[Color.WHITE].reading.main_seconds
+            alice.backend.add_time(number, 2)
+            await wait_until(
+                lambda: game_b.clocks[Color.WHITE].reading.main_seconds >= before_b + 110
+            )
+            await wait_until(
+                lambda: game_a.clocks[Color.WHITE].reading.main_seconds >= before_a + 110
+            )
+            said = texts(bob, BufferKey(ChatKind.GAME, str(number)))
+            assert "You were given 2 more minutes." in said
+        finally:
+            await leave(alice, bob)
