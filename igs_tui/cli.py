@@ -37,11 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
         "connect to it (works offline; python -m igs_tui.localkgs runs it alone)",
     )
     parser.add_argument(
+        "--kgs-protocol",
+        choices=("json", "binary"),
+        help="with --local-kgs: the protocol the client speaks to the fake KGS server, json "
+        "(default: KGS's JSON form over http) or binary (kgs-protocol.txt over TCP)",
+    )
+    parser.add_argument(
         "--server",
         metavar="HOST:PORT",
         help="connect to this server instead of IGS; 'kgs' for KGS (its JSON protocol at "
         "www.gokgs.com), 'kgs:HOST:PORT' for another KGS JSON server over http (the fake "
-        "one: python -m igs_tui.localkgs)",
+        "one: python -m igs_tui.localkgs), 'kgs-binary:HOST:PORT' for a server of KGS's "
+        "binary protocol over TCP (the fake one with --binary-port)",
     )
     parser.add_argument(
         "--dialect",
@@ -113,6 +120,16 @@ def build_parser() -> argparse.ArgumentParser:
         "save it as SGF (.sgf) or Ishi (.go/.ishi). No server is contacted.",
     )
     review.add_argument("file", help="record to open (.sgf, .go or .ishi)")
+
+    estimate = sub.add_parser(
+        "estimate",
+        help="estimate the score of a game record without an engine (one JSON line)",
+        description="Replay a record's main line and print the estimated score as one JSON "
+        'line: {"black": ..., "white": ..., "result": "B+3.5", "dead": ["D4", ...]}.',
+    )
+    estimate.add_argument("file", help="record to estimate (.sgf, .go or .ishi)")
+    estimate.add_argument("--move", type=int, help="estimate after this move (default: the end)")
+    estimate.add_argument("--komi", type=float, help="komi to count with (default: the record's)")
 
     serve = sub.add_parser(
         "serve",
@@ -206,6 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from igs_tui.apps.review_cli import run_review_cli
 
         return run_review_cli(args.file, args.engine)
+    if args.command == "estimate":
+        from igs_tui.apps.estimate_cli import run_estimate_cli
+
+        return run_estimate_cli(args.file, args.move, args.komi)
     if args.command == "serve":
         if args.local_kgs:
             parser.error("serve does not start the fake KGS server: leave out --local-kgs")
@@ -224,7 +245,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         from igs_tui.apps.local_kgs import run_local_kgs
 
-        return run_local_kgs(engine=args.engine, encoding=args.encoding, record=not args.no_record)
+        return run_local_kgs(
+            engine=args.engine,
+            encoding=args.encoding,
+            record=not args.no_record,
+            protocol=args.kgs_protocol or "json",
+        )
+    if args.kgs_protocol is not None:
+        parser.error("--kgs-protocol goes with --local-kgs (use --server kgs-binary:HOST:PORT)")
     if args.dialect is not None and not args.local:
         parser.error("--dialect needs --local (it chooses what the embedded server imitates)")
     if args.user is not None and not args.accessible:
@@ -232,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.accessible:
         if args.local and args.server:
             parser.error("--local and --server cannot be used together")
-        if args.server and args.server.strip().lower().partition(":")[0] == "kgs":
+        if args.server and args.server.strip().lower().partition(":")[0] in ("kgs", "kgs-binary"):
             parser.error("--accessible speaks IGS only for now: leave out --server kgs")
         from igs_tui.apps.accessible.main import run_accessible
 

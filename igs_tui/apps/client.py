@@ -90,6 +90,8 @@ class Connector:
     kgs: bool = False
     """``--server kgs`` (or ``kgs:HOST:PORT``): a custom address on the login form is a KGS
     JSON endpoint (https on port 443, else http), not an IGS-family server."""
+    kgs_binary: bool = False
+    """``--server kgs-binary:HOST:PORT``: KGS logins speak the binary protocol over TCP."""
     kgs_transport: httpx.AsyncBaseTransport | None = None
     """How KGS requests are carried (default: the network); tests pass a mock."""
     _kgs: KgsConnection | None = None
@@ -148,7 +150,7 @@ class Connector:
         Raises:
             ConnectionError: the login failed (with the documented reason) or no answer came.
         """
-        from igs_tui.apps.kgs_connect import guest_name, open_kgs
+        from igs_tui.apps.kgs_connect import KGS_HOST, guest_name, open_kgs
 
         self.start_autosave()
         name = guest_name(user) if guest else user
@@ -161,6 +163,8 @@ class Connector:
             transport=self.kgs_transport,
             record=record,
             record_dir=self.record_dir,
+            # KGS itself serves only the JSON form: the binary protocol is for other servers
+            binary=self.kgs_binary and host != KGS_HOST,
         )
         backend = self._kgs.backend
         backend.list_rooms()
@@ -367,8 +371,9 @@ def check_server_option(text: str) -> str:
 
 
 def server_is_kgs(server: str | None) -> bool:
-    """Does ``--server`` name KGS (``kgs`` or ``kgs:HOST:PORT``)? (No import: start-up.)"""
-    return server is not None and server.strip().lower().partition(":")[0] == "kgs"
+    """Does ``--server`` name KGS (``kgs``, ``kgs:HOST:PORT`` or ``kgs-binary:HOST:PORT``)?
+    (No import: start-up.)"""
+    return server is not None and server.strip().lower().partition(":")[0] in ("kgs", "kgs-binary")
 
 
 def build_app(
@@ -425,6 +430,7 @@ def build_app(
         server_config=server_config,
         keep_profiles=True,
         kgs=kgs,
+        kgs_binary=kgs and server is not None and server.strip().lower().startswith("kgs-binary"),
     )
     if legacy != DEFAULT_ENCODING:
         from igs_tui.backends.igs.net.client import ClientConfig

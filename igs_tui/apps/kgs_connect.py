@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import httpx
 
     from igs_tui.backends.kgs.backend import KgsBackend
+    from igs_tui.backends.kgs.binary_link import BinaryLink
     from igs_tui.backends.kgs.transcript import JsonTranscript
     from igs_tui.backends.kgs.transport import KgsLink
     from igs_tui.model import ClientModel
@@ -31,17 +32,31 @@ KGS_PORT = 443
 embedded fake server, ``python -m igs_tui.localkgs``)."""
 
 
+BINARY_SCHEME = "kgs-binary"
+"""``--server kgs-binary:HOST:PORT``: KGS's binary protocol (kgs-protocol.txt) over TCP."""
+
+
+def is_binary_option(text: str | None) -> bool:
+    """Does ``--server`` name a binary KGS address (``kgs-binary:HOST:PORT``)?"""
+    return text is not None and text.strip().lower().partition(":")[0] == BINARY_SCHEME
+
+
 def parse_kgs_option(text: str) -> tuple[str, int] | None:
-    """``(host, port)`` for ``--server kgs`` (the public KGS) or ``kgs:HOST:PORT``; None when
-    ``text`` is not a KGS address.
+    """``(host, port)`` for ``--server kgs`` (the public KGS), ``kgs:HOST:PORT`` or
+    ``kgs-binary:HOST:PORT``; None when ``text`` is not a KGS address.
 
     Raises:
-        ValueError: ``kgs:...`` with no host or a bad port.
+        ValueError: ``kgs:...`` with no host or a bad port; ``kgs-binary`` without an address.
     """
     spec = text.strip()
     head, sep, rest = spec.partition(":")
-    if head.lower() != "kgs":
+    if head.lower() not in ("kgs", BINARY_SCHEME):
         return None
+    if not sep and head.lower() == BINARY_SCHEME:
+        raise ValueError(
+            f"--server {text!r}: kgs-binary needs an address, kgs-binary:HOST:PORT "
+            "(KGS itself serves only its JSON form: use --server kgs)"
+        )
     if not sep:
         return KGS_HOST, KGS_PORT
     host, colon, port_text = rest.rpartition(":")
@@ -49,7 +64,8 @@ def parse_kgs_option(text: str) -> tuple[str, int] | None:
     port = bounded_int(port_text.strip())
     if not colon or not host:
         raise ValueError(
-            f"--server {text!r}: expected kgs or kgs:HOST:PORT (for example kgs:127.0.0.1:8080)"
+            f"--server {text!r}: expected kgs, kgs:HOST:PORT or kgs-binary:HOST:PORT "
+            "(for example kgs:127.0.0.1:8080)"
         )
     if port is None or not 0 < port < 65536:
         raise ValueError(f"--server {text!r}: the port must be a number from 1 to 65535")
@@ -74,7 +90,7 @@ def guest_name(wanted: str) -> str:
 class KgsConnection:
     """One KGS login: its link, the task running it, and the backend for the app."""
 
-    link: KgsLink
+    link: KgsLink | BinaryLink
     backend: KgsBackend
     task: asyncio.Task[None] | None = None
     transcript: JsonTranscript | None = None
@@ -127,10 +143,12 @@ async def open_kgs(
     wait: float = 45.0,
     record: bool = False,
     record_dir: Path | None = None,
+    binary: bool = False,
 ) -> KgsConnection:
     """Log in to KGS at ``host:port`` and return the connection once in; with ``record``, a
     transcript of the session's messages goes to ``record_dir`` (default: the ``sessions``
-    directory of the IGS transcripts), password redacted.
+    directory of the IGS transcripts), password redacted. ``binary``: the binary protocol of
+    kgs-protocol.txt over TCP instead of the JSON form over HTTP (same session, same panes).
 
     Raises:
         ConnectionError: the login failed (the documented reason) or no answer came.
@@ -141,15 +159,23 @@ async def open_kgs(
     from igs_tui.model import LinkState
 
     session = KgsSession(name, password)
-    url = kgs_url(host, port)
     transcript = open_transcript(host, port, name, password, record_dir) if record else None
-    link = KgsLink(
-        session,
-        model.apply,
-        config=LinkConfig(url=url),
-        transport=transport,
-        recorder=transcript,
-    )
+    link: KgsLink | BinaryLink
+    if binary:
+        from igs_tui.backends.kgs.binary_link import BinaryLink, BinaryLinkConfig
+
+        config = BinaryLinkConfig(host, port)
+        url = config.url
+        link = BinaryLink(session, model.apply, config=config, recorder=transcript)
+    else:
+        url = kgs_url(host, port)
+        link = KgsLink(
+            session,
+            model.apply,
+            config=LinkConfig(url=url),
+            transport=transport,
+            recorder=transcript,
+        )
     connection: KgsConnection | None = None
 
     def logout() -> None:

@@ -1,5 +1,6 @@
 """``igs-tui --local-kgs``: the fake KGS server on a free port of 127.0.0.1, and the client
-connected to it (as ``--server kgs:127.0.0.1:PORT``).
+connected to it (as ``--server kgs:127.0.0.1:PORT``; with ``--kgs-protocol binary``, over the
+binary protocol on another free port, as ``--server kgs-binary:127.0.0.1:PORT``).
 
 The server runs on its own thread and event loop (:class:`EmbeddedKgs`), so the Textual app on
 the main thread talks to it over HTTP exactly as it would to KGS; it stops when the app
@@ -21,9 +22,16 @@ STARTUP_SECONDS = 10.0
 class EmbeddedKgs:
     """A :class:`LocalKgsServer` on a background thread; :meth:`start` returns its port."""
 
-    def __init__(self, *, config: KgsServerConfig | None = None, time_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        *,
+        config: KgsServerConfig | None = None,
+        time_scale: float = 1.0,
+        binary: bool = False,
+    ) -> None:
         self._config = config
         self._time_scale = time_scale
+        self._binary = binary
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -43,6 +51,8 @@ class EmbeddedKgs:
     def server_spec(self) -> str:
         """The ``--server`` value that points the client at this server."""
         assert self.server is not None
+        if self._binary and self.server.binary_port is not None:
+            return f"kgs-binary:{self.server.host}:{self.server.binary_port}"
         return f"kgs:{self.server.host}:{self.server.port}"
 
     def stop(self) -> None:
@@ -57,7 +67,11 @@ class EmbeddedKgs:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        server = LocalKgsServer(config=self._config, time_scale=self._time_scale)
+        server = LocalKgsServer(
+            config=self._config,
+            time_scale=self._time_scale,
+            binary_port=0 if self._binary else None,
+        )
         try:
             await server.start()
         except OSError as exc:
@@ -73,12 +87,17 @@ class EmbeddedKgs:
 
 
 def run_local_kgs(
-    *, engine: str | None = None, encoding: str | None = None, record: bool = True
+    *,
+    engine: str | None = None,
+    encoding: str | None = None,
+    record: bool = True,
+    protocol: str = "json",
 ) -> int:
-    """Start the fake KGS server, run the client against it, stop the server at the end."""
+    """Start the fake KGS server, run the client against it (over ``protocol``: ``json`` or
+    ``binary``), stop the server at the end."""
     from igs_tui.apps.client import run_app
 
-    embedded = EmbeddedKgs()
+    embedded = EmbeddedKgs(binary=protocol == "binary")
     try:
         embedded.start()
     except RuntimeError as exc:

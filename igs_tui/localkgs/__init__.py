@@ -11,7 +11,11 @@ clocks, scoring with dead stones, undo, and idle timeouts::
     ...
     await server.stop()
 
-or ``python -m igs_tui.localkgs --port N``. Module map: :mod:`.world` (the sans-IO server:
+or ``python -m igs_tui.localkgs --port N [--binary-port M]``; :mod:`.binary` serves the same
+world in the binary protocol of kgs-protocol.txt over TCP (:mod:`.binary_front` listens,
+:mod:`.binary_values` converts users, rules and games).
+
+Module map: :mod:`.world` (the sans-IO server:
 sessions, delivery, timers, login, idle, joining channels), :mod:`.lobby` and :mod:`.matches`
 (the upstream handlers: rooms, chat, conversations, details; challenges, games, robots' moves,
 the watched game), :mod:`.games` (one game channel: rules engine, SGF events, clocks, scoring),

@@ -1,5 +1,6 @@
-"""``python -m igs_tui.localkgs --port N [--host H] [--time-scale X] [--no-watched]``: run the
-fake KGS server alone; it prints the URL a KGS JSON client should use."""
+"""``python -m igs_tui.localkgs --port N [--binary-port M] [--host H] [--time-scale X]
+[--no-watched]``: run the fake KGS server alone; it prints the URL a KGS JSON client should
+use and, with ``--binary-port``, the address of the binary protocol (kgs-protocol.txt) too."""
 
 from __future__ import annotations
 
@@ -20,6 +21,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port (default: any free port)")
     parser.add_argument(
+        "--binary-port",
+        type=int,
+        metavar="M",
+        help="also serve the binary KGS protocol (kgs-protocol.txt) over TCP on this port "
+        "(0: any free port); a client connects with igs-tui --server kgs-binary:HOST:M",
+    )
+    parser.add_argument(
         "--time-scale",
         type=float,
         default=1.0,
@@ -34,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
 async def _run(server: LocalKgsServer) -> None:
     await server.start()
     print(f"igs-tui fake KGS server listening on {server.url}", flush=True)
+    if server.binary_port is not None:
+        print(
+            f"binary KGS protocol on {server.host}:{server.binary_port} "
+            f"(igs-tui --server kgs-binary:{server.host}:{server.binary_port})",
+            flush=True,
+        )
     try:
         await server.serve_forever()
     finally:
@@ -46,7 +60,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: --time-scale must be positive", file=sys.stderr)
         return 2
     config = KgsServerConfig(watched_game=not args.no_watched)
-    server = LocalKgsServer(args.host, args.port, config=config, time_scale=args.time_scale)
+    if args.binary_port is not None and not 0 <= args.binary_port < 65536:
+        print("error: --binary-port must be 0 to 65535", file=sys.stderr)
+        return 2
+    server = LocalKgsServer(
+        args.host,
+        args.port,
+        config=config,
+        time_scale=args.time_scale,
+        binary_port=args.binary_port,
+    )
     try:
         asyncio.run(_run(server))
     except KeyboardInterrupt:

@@ -27,6 +27,7 @@ import time
 
 from aiohttp import web
 
+from igs_tui.localkgs.binary_front import BinaryFront
 from igs_tui.localkgs.world import MAX_BODY, KgsServerConfig, KgsWorld
 from igs_tui.localserver.clock import Clock, ScaledClock
 
@@ -51,9 +52,13 @@ class LocalKgsServer:
         config: KgsServerConfig | None = None,
         time_scale: float = 1.0,
         poll_timeout: float = 60.0,
+        binary_port: int | None = None,
     ) -> None:
         self.host = host
         self.port = port
+        self.binary_port = binary_port
+        """The port of the binary protocol's listener (None: JSON only; 0: any free port)."""
+        self._binary: BinaryFront | None = None
         self.clock: Clock = ScaledClock(time_scale)
         self.time_scale = time_scale
         self.poll_timeout = poll_timeout
@@ -84,11 +89,17 @@ class LocalKgsServer:
         addresses = self._runner.addresses
         if addresses:
             self.port = int(addresses[0][1])
+        if self.binary_port is not None:
+            self._binary = BinaryFront(self, self.host, self.binary_port)
+            self.binary_port = await self._binary.start()
         self._ticking = True
         self._ticker = asyncio.create_task(self._tick_forever())
         return self.port
 
     async def stop(self) -> None:
+        if self._binary is not None:
+            await self._binary.stop()
+            self._binary = None
         if self._ticker is not None:
             # Ask, not cancel: on Python 3.11 cancelling a task parked in wait_for while the
             # event it waits on is being set can hang the task for good.
@@ -142,6 +153,17 @@ class LocalKgsServer:
 
     # -- time -----------------------------------------------------------------------------
 
+    def watch(self, sid: str, waker: asyncio.Event) -> None:
+        """Set ``waker`` whenever the session ``sid`` gets messages (the binary front end)."""
+        self._wakers[sid] = waker
+
+    def unwatch(self, sid: str) -> None:
+        self._wakers.pop(sid, None)
+
+    def wake(self) -> None:
+        """Wake what waits for the sessions that got messages, and the ticker."""
+        self._wake()
+
     def _wake(self) -> None:
         for sid in self.world.drain_dirty():
             waker = self._wakers.get(sid)
@@ -164,9 +186,13 @@ class LocalKgsServer:
 
 
 async def start_embedded(
-    *, config: KgsServerConfig | None = None, time_scale: float = 1.0
+    *,
+    config: KgsServerConfig | None = None,
+    time_scale: float = 1.0,
+    binary_port: int | None = None,
 ) -> LocalKgsServer:
-    """A fake KGS server on a free port of 127.0.0.1, started."""
-    server = LocalKgsServer(config=config, time_scale=time_scale)
+    """A fake KGS server on a free port of 127.0.0.1, started (with ``binary_port`` 0, also
+    the binary protocol on another free port)."""
+    server = LocalKgsServer(config=config, time_scale=time_scale, binary_port=binary_port)
     await server.start()
     return server

@@ -215,6 +215,35 @@ class RecordCursor:
         self._replace_from(self._index, parent.children[index])
         return True
 
+    # after the tree changed (editing) ----------------------------------------------------------
+    def child_indices(self) -> tuple[int, ...]:
+        """The line followed, as the index of each step among its parent's children: with
+        :meth:`follow` it finds the same place again in a copy of the tree."""
+        return tuple(
+            _child_index(parent, child)
+            for parent, child in zip(self._line, self._line[1:], strict=False)
+        )
+
+    def follow(self, indices: Sequence[int], index: int) -> None:
+        """Follow the children ``indices`` from the root (as far as they exist, then the main
+        line) and stand ``index`` steps in (the nearest node there is)."""
+        line = [self.record.root]
+        for step in indices:
+            children = line[-1].children
+            if not 0 <= step < len(children):
+                break
+            line.append(children[step])
+        line.extend(line[-1].main_line()[1:])
+        self._line = line
+        self._numbers = line_numbers(line)
+        self._index = max(0, min(index, len(line) - 1))
+
+    def retrace(self) -> None:
+        """The tree changed below the current node (a move added or a branch deleted): keep
+        the path to it and continue from it along the main line."""
+        self._line[self._index + 1 :] = self.node.main_line()[1:]
+        self._numbers = line_numbers(self._line)
+
     def _replace_from(self, index: int, node: Node) -> None:
         self._line[index:] = node.main_line()
         self._numbers = line_numbers(self._line)

@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
+from igs_tui.model.away import AwayReplies, describe_answered
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat_log import ChatLogger
 from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
@@ -120,6 +121,8 @@ class IgsApp(App[None]):
         self.login_request: LoginRequest | None = None
         self.own_flags = OwnFlags()
         """Our open/looking flags as last set from this client (see :mod:`play_toggles`)."""
+        self.away = AwayReplies()
+        """The away message (``/away``, the palette) and who it answered."""
         self.chat_logger = ChatLogger(model, chat_log_dir) if chat_log_dir else None
         if self.chat_logger is not None:
             self.chat_logger.writing = not no_record
@@ -164,7 +167,9 @@ class IgsApp(App[None]):
             from igs_tui.ui.main_screen import MainScreen
 
             self._load_social()
-            self.push_screen(MainScreen(self.model, self.backend, echo_own=self.echo_own))
+            self.push_screen(
+                MainScreen(self.model, self.backend, echo_own=self.echo_own, away=self.away)
+            )
 
     def show_login(self, error: str = "") -> None:
         """The login form; the launcher's server preset applies to the first one only."""
@@ -221,7 +226,9 @@ class IgsApp(App[None]):
         from igs_tui.ui.main_screen import MainScreen
 
         self._load_social()
-        await self.push_screen(MainScreen(self.model, backend, echo_own=self.echo_own))
+        await self.push_screen(
+            MainScreen(self.model, backend, echo_own=self.echo_own, away=self.away)
+        )
 
     # logging out and reconnecting -----------------------------------------------------------
     @property
@@ -271,6 +278,7 @@ class IgsApp(App[None]):
                 self.chat_logger.set_secret(None)
             self._backend = None
             self.own_flags = OwnFlags()
+            self.away = AwayReplies()
             await self._close_main_screen()
             self.model.apply(ch.SessionEnded())
             self._logging_out = False
@@ -481,6 +489,35 @@ class IgsApp(App[None]):
 
         prompt = InputPrompt("Player card of (name):", "", lambda _text: None, id="card-prompt")
         self.push_screen(prompt, chosen)
+
+    def ask_away(self) -> None:
+        """Ask for an away message ("Away message…" in the palette); tells get it as an
+        automatic reply, once per sender, until :meth:`come_back`."""
+        from igs_tui.ui.game_prompts import InputPrompt
+
+        if need(self, self.backend, self.backend.capabilities.messaging, "Away replies") is None:
+            return
+
+        def check(text: str) -> str | None:
+            return None if text.strip() else "Type the message to answer tells with"
+
+        def chosen(text: str | None) -> None:
+            if text is not None and text.strip():
+                sent = self.away.go_away(text)
+                self.notify(f'Away: tells get the answer "{sent}"', markup=False)
+
+        prompt = InputPrompt(
+            "Away message (sent once to each player who tells you):",
+            self.away.message or "",
+            check,
+            id="away-prompt",
+        )
+        self.push_screen(prompt, chosen)
+
+    def come_back(self) -> None:
+        """Clear the away message and show who it answered ("Back" in the palette)."""
+        lines = describe_answered(self.away.come_back())
+        self.notify("\n".join(lines), title="Away replies", markup=False, timeout=15)
 
     def show_messages(self) -> None:
         """The messages the server kept for us (asked of the server as it opens)."""

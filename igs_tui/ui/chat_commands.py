@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Role
+from igs_tui.model.away import AwayReplies, describe_answered
 from igs_tui.numbers import bounded_int
 
 COMMAND_HELP: dict[str, str] = {
@@ -30,6 +31,7 @@ COMMAND_HELP: dict[str, str] = {
     "/messages": "/messages — read the messages the server kept for you",
     "/watchers": "/watchers [N] — who watches game N (default: this game)",
     "/quote": "/quote RAW — send RAW to the server unchanged",
+    "/away": "/away TEXT — answer tells with TEXT while you are away; /away alone: back",
     "/help": "/help — this list",
 }
 COMMANDS = tuple(COMMAND_HELP)
@@ -65,10 +67,19 @@ class ChatRunner:
     ``echo_own`` for a backend that does not, so lines are never shown twice.
     """
 
-    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = False) -> None:
+    def __init__(
+        self,
+        model: ClientModel,
+        backend: Backend,
+        *,
+        echo_own: bool = False,
+        away: AwayReplies | None = None,
+    ) -> None:
         self.model = model
         self.backend = backend
         self.echo_own = echo_own
+        self.away = away if away is not None else AwayReplies()
+        """The session's away message (shared with the responder that sends the replies)."""
 
     def _echo(self, key: BufferKey, text: str) -> None:
         if self.echo_own:
@@ -270,6 +281,16 @@ class ChatRunner:
             return self._refused("Raw commands")
         console.send_raw(rest)
         return ChatOutcome()
+
+    def _cmd_away(self, rest: str, current: BufferKey | None) -> ChatOutcome:
+        if not rest:
+            if not self.away.away:
+                return ChatOutcome(error="usage: /away TEXT (you are not away)")
+            return ChatOutcome(notes=describe_answered(self.away.come_back()))
+        if self.caps.messaging is None:
+            return self._refused("Away replies")
+        text = self.away.go_away(rest)
+        return ChatOutcome(notes=[f'Away: tells get the answer "{text}" (/away alone: back)'])
 
     def _cmd_help(self, rest: str, current: BufferKey | None) -> ChatOutcome:
         notes = list(COMMAND_HELP.values())

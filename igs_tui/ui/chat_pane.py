@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
+from igs_tui.model.away import AwayReplies
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_history import history_line
 from igs_tui.ui.chat_input import ChatInput
@@ -115,11 +116,12 @@ class ChatPane(ModelWatcher):
         backend: Backend,
         *,
         echo_own: bool = False,
+        away: AwayReplies | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.model = model
-        self.runner = ChatRunner(model, backend, echo_own=echo_own)
+        self.runner = ChatRunner(model, backend, echo_own=echo_own, away=away)
         self.current: BufferKey | None = None
         self._last_shown: ChatMessage | None = None
         self._keys: list[BufferKey] = []

@@ -15,6 +15,7 @@ from textual.markup import escape
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
+from igs_tui.model.away import AwayReplies
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
 
@@ -38,6 +39,10 @@ class IgsActions(Protocol):
     def show_player_card(self, name: str) -> None: ...
     def ask_player_card(self) -> None: ...
     def show_messages(self) -> None: ...
+    def ask_away(self) -> None: ...
+    def come_back(self) -> None: ...
+    @property
+    def away(self) -> AwayReplies: ...
     def show_observers(self, number: int) -> None: ...
     def show_seek(self) -> None: ...
     def cancel_seek(self) -> None: ...
@@ -96,7 +101,10 @@ class IgsCommands(Provider):
             fixed += [
                 ("Shout buffer", partial(a.open_chat, BufferKey(ChatKind.SHOUT)), "open shouts"),
                 ("Reply to last tell", self._reply, "open the latest private conversation"),
+                ("Away message…", a.ask_away, "answer tells automatically (chat: /away TEXT)"),
             ]
+            if a.away.away:
+                fixed.append(("Back: stop away replies", a.come_back, "see who was answered"))
         if caps.matching is not None:
             fixed += [
                 ("Challenge player…", a.challenge, "offer a game (type 'match NAME' to fill it)"),

@@ -22,6 +22,7 @@ from igs_tui.ui.analysis_view import ask_engine, fill_gaps, game_line_keys, game
 from igs_tui.ui.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game_browse import BrowseState
 from igs_tui.ui.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
+from igs_tui.ui.game_scoring import ScorePreview, estimate_preview
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_confirm import ConfirmDialog, confirm_resign
 from igs_tui.ui.safe_text import clean
@@ -45,6 +46,9 @@ class GameActions(ModelWatcher):
         """Stones an engine suggested as dead, shown until accepted or the phase ends."""
         self.analysis = AnalysisState()
         """The engine's analysis of the position shown (alt+a turns it on and off)."""
+        self.estimate: tuple[tuple[int, int], ScorePreview] | None = None
+        """The engine-free estimate (ctrl+e with no engine) and the (move shown, moves)
+        it was made at: shaded while the view still shows that position."""
 
     @property
     def game(self) -> FollowedGame | None:
@@ -210,6 +214,21 @@ class GameActions(ModelWatcher):
         )
         self.app.push_screen(prompt, done)
 
+    def action_review_copy(self) -> None:
+        """Open a copy of the game as a record in the review, to study and edit it there
+        (variations, comments, marks); the game itself, and the server, are untouched."""
+        game = self.game
+        if game is None:
+            return
+        from igs_tui.archive.autosave import game_record
+        from igs_tui.records import Collection
+        from igs_tui.ui.review_screen import ReviewScreen
+
+        collection = Collection([game_record(game)])
+        title = f"game {self.number} (a copy)"
+        screen = ReviewScreen(collection, title=title, save_name=default_save_name(game))
+        self.app.push_screen(screen)
+
     # engine help ------------------------------------------------------------------------------
     def _shown_game(self, game: FollowedGame) -> FollowedGame:
         """The game as the view shows it: the live game, or a copy cut at the browsed move."""
@@ -228,13 +247,39 @@ class GameActions(ModelWatcher):
         return copy
 
     def action_estimate(self) -> None:
-        """Ask the engine for a score estimate of the position shown, in the background."""
+        """Estimate the score of the position shown: by the engine in the background when
+        one is set, else at once without one (:mod:`igs_tui.go.estimate`), its territory
+        and dead stones shaded on the board until the position shown changes."""
         assist, game = self.assist, self.game
-        if assist is None or game is None:
+        if game is None:
+            return
+        if assist is None:
+            self._estimate_here(game)
             return
         shown = self._shown_game(game)
         self.show_message(f"{assist.name}: estimating…")
         self._estimate(assist, shown)
+
+    def _estimate_here(self, game: FollowedGame) -> None:
+        index = self.browse.index
+        position = game.board if self.browse.at_live else game.position_after(index)
+        preview = estimate_preview(position, game.komi)
+        self.estimate = ((index, len(game.moves)), preview)
+        dead = len(preview.score.dead)
+        self.show_message(
+            f"Estimate at move {index} (no engine): {preview.describe()}"
+            + (f", {dead} stone(s) taken for dead" if dead else "")
+        )
+
+    def shown_estimate(self, game: FollowedGame) -> ScorePreview | None:
+        """The engine-free estimate to shade, if it was made for the position shown."""
+        if self.estimate is None:
+            return None
+        made_for, preview = self.estimate
+        if made_for != (self.browse.index, len(game.moves)):
+            self.estimate = None
+            return None
+        return preview
 
     @work(group="assist-estimate", exclusive=True, exit_on_error=False)
     async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:

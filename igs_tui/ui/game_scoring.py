@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from igs_tui.go import Color, Game, Point
+from igs_tui.go.estimate import estimate_score
 from igs_tui.go.scoring import Score, count_with_dead
 from igs_tui.model import FollowedGame
 from igs_tui.ui.board_render import BoardOverlay
@@ -37,6 +38,18 @@ def score_preview(
     """
     game = followed.board if position is None else position
     score = count_with_dead(game, (*followed.dead, *extra_dead), komi=followed.komi)
+    overlay = BoardOverlay(
+        black_territory=score.territory.get(Color.BLACK, frozenset()),
+        white_territory=score.territory.get(Color.WHITE, frozenset()),
+        dead=score.dead,
+    )
+    return ScorePreview(overlay, score)
+
+
+def estimate_preview(position: Game, komi: float) -> ScorePreview:
+    """The engine-free estimate of ``position`` (:func:`igs_tui.go.estimate.estimate_score`)
+    as the board shades it: what ctrl+e shows on a board when no engine is set."""
+    score = estimate_score(position, komi=komi)
     overlay = BoardOverlay(
         black_territory=score.territory.get(Color.BLACK, frozenset()),
         white_territory=score.territory.get(Color.WHITE, frozenset()),

@@ -21,8 +21,10 @@ Keys: ``[ ] , .`` back/forward, Home/End first/live, ctrl+f follow on/off, ``u``
 ctrl+g pass (press twice), ctrl+x resign (asks), ctrl+z undo please (in scoring: restore the
 dead stones), ctrl+a add time to the opponent, ctrl+o adjourn (asks), ctrl+l load an adjourned
 game, ctrl+d done (scoring), ctrl+s save as (SGF/Ishi), ctrl+n move numbers, ctrl+t ASCII
-stones; with an engine: ctrl+e estimate the score (of the position shown), or in the scoring
-phase of an own game suggest dead stones, which ctrl+y accepts; alt+a live analysis on/off
+stones, alt+e review and edit a copy of the game (variations, comments; the game itself is
+untouched); ctrl+e estimates the score of the position shown (by the engine when one is set, else
+without one, shading territory and dead stones); with an engine, in the scoring phase of an own
+game, ctrl+e suggests dead stones, which ctrl+y accepts; alt+a live analysis on/off
 (observed games, own games once over: candidate letters on the board, winrate/score and a graph
 in the panel). On the board: arrows/hjkl, Enter/space, a typed coordinate, a click.
 """
@@ -152,6 +154,7 @@ class GameView(GameActions):
         Binding("ctrl+y", "accept_suggestion", "Accept dead"),
         Binding("alt+a", "toggle_analysis", "Analysis"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("alt+e", "review_copy", "Review and edit a copy", show=False),
         Binding("i", "player_card('black')", "Player card", show=False),
         Binding("I", "player_card('white')", "White's card", show=False),
         Binding("v", "observers", "Observers", show=False),
@@ -433,6 +436,8 @@ class GameView(GameActions):
             overlay, score = preview.overlay, preview.describe()
             if self.suggestion:
                 score += " if the suggestion is accepted"
+        elif (estimate := self.shown_estimate(game)) is not None:
+            overlay, score = estimate.overlay, f"Estimate: {estimate.describe()}"
         self.follow_analysis(game, index)
         labels = candidate_labels(self.analysis.latest, stones) if self.analysis.on else {}
         resized = self.board.picture.size != game.size
@@ -501,8 +506,8 @@ class GameView(GameActions):
         scoring = own and game is not None and game.phase is GamePhase.SCORING
         if action == "suggest_dead":
             return self.assist is not None and scoring
-        if action == "estimate":
-            return self.assist is not None and not scoring
+        if action == "estimate":  # by the engine if one is set, else without one
+            return not scoring
         if action == "accept_suggestion":
             return bool(self.suggestion) and scoring
         if action == "toggle_analysis":

@@ -65,7 +65,8 @@ class LoginRequest:
 
 def parse_server_preset(preset: str) -> tuple[str, str, int]:
     """``(kind, host, port)`` for a launcher's server choice: ``igs``, ``local``, ``kgs``,
-    ``kgs:HOST:PORT`` or ``HOST:PORT``.
+    ``kgs:HOST:PORT``, ``kgs-binary:HOST:PORT`` (KGS's binary protocol; the launcher's connector
+    knows to speak it) or ``HOST:PORT``.
 
     ``local`` and ``kgs`` leave host and port empty so their defaults apply. ``ValueError`` says
     what is wrong with a custom address (the login screen shows it instead of connecting).
@@ -74,8 +75,9 @@ def parse_server_preset(preset: str) -> tuple[str, str, int]:
     if text.lower() in ("igs", "local", "kgs"):
         return text.lower(), "", 0
     kind = "custom"
-    if text.lower().startswith("kgs:"):
-        kind, text = "kgs", text[4:]
+    head, colon, rest = text.partition(":")
+    if colon and head.lower() in ("kgs", "kgs-binary"):
+        kind, text = "kgs", rest
     host, sep, port = text.rpartition(":")
     host = host.strip().removeprefix("[").removesuffix("]")  # "[::1]:6970"
     if not sep or not host:

@@ -28,6 +28,8 @@ from textual.widgets import Footer, Static, Tab, Tabs
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_FOLLOWED, BufferKey, ClientModel, Role
+from igs_tui.model.away import AwayReplies
+from igs_tui.ui.away_responder import AwayResponder
 from igs_tui.ui.chat_pane import ChatPane
 from igs_tui.ui.console_pane import ConsolePane
 from igs_tui.ui.games_list import GamesList
@@ -165,18 +167,29 @@ class MainScreen(Screen[None]):
 
     BINDINGS = [*_pane_bindings(), *PLAY_BINDINGS]
 
-    def __init__(self, model: ClientModel, backend: Backend, *, echo_own: bool = False) -> None:
+    def __init__(
+        self,
+        model: ClientModel,
+        backend: Backend,
+        *,
+        echo_own: bool = False,
+        away: AwayReplies | None = None,
+    ) -> None:
         super().__init__()
         self.model = model
         self.backend = backend
         self.echo_own = echo_own
+        self.away = away if away is not None else AwayReplies()
+        """The away message: set with ``/away`` or the palette, answered by the responder."""
         self.active = "games"
         self.side_pane = "games"  # what a wide screen shows beside the board
         self._factories: dict[str, Callable[[], Widget]] = {
             "board": lambda: board_area(model, backend),
             "games": lambda: GamesList(model, backend, id="games-list"),
             "players": lambda: PlayersList(model, backend, id="players-list"),
-            "chat": lambda: ChatPane(model, backend, echo_own=echo_own, id="chat-pane"),
+            "chat": lambda: ChatPane(
+                model, backend, echo_own=echo_own, away=self.away, id="chat-pane"
+            ),
             "console": lambda: ConsolePane(model, backend, id="console-pane"),
         }
         self._built: set[str] = set()
@@ -238,9 +251,10 @@ class MainScreen(Screen[None]):
                             if name in first:
                                 yield self._build(name)
         yield Notifier(self.model)
+        yield AwayResponder(self.model, self.backend, self.away)
         yield ChallengeWatcher(self.model, self.backend, answer_key=ANSWER_KEY.upper())
         yield OwnGameWatcher(self.model)
-        yield StatusBar(self.model)
+        yield StatusBar(self.model, away=self.away)
         yield KeysFooter()
 
     def on_mount(self) -> None:

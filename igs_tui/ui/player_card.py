@@ -29,6 +29,7 @@ from igs_tui.model import (
 )
 from igs_tui.ui.dialog import Dialog
 from igs_tui.ui.model_bridge import ModelWatcher
+from igs_tui.ui.rank_graph import rank_graph_lines
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.table_util import label_column
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 LABEL_WIDTH = 18
 RECENT_SHOWN = 10
 """Recent games listed on the card (the newest)."""
+GRAPH_WIDTH = 66
+"""Cells of the rank graph (the card's inner width)."""
 
 
 def results_text(results: PlayerResults | None) -> Text:
@@ -62,6 +65,13 @@ def results_text(results: PlayerResults | None) -> Text:
         text.append("\n")
         text.append(label_column("Rank history", LABEL_WIDTH), "bold")
         text.append(" → ".join(clean(rank, max_length=6) for rank in history))
+    graph = rank_graph_lines([game.rank for game in results.games], GRAPH_WIDTH)
+    if graph is not None and len(history) > 1:
+        text.append("\n\n")
+        text.append(f"Rank over the last {len(results.games)} games (oldest left)", "bold")
+        for line in graph:
+            text.append("\n")
+            text.append(line, "cyan")
     return text
 
 

@@ -127,9 +127,15 @@ def ask_record(
 
 
 def ask_save_record(
-    app: App[Any], collection: Collection, source: Path | None, saved: Callable[[str], None]
+    app: App[Any],
+    collection: Collection,
+    source: Path | None,
+    saved: Callable[[str], None],
+    *,
+    name: str | None = None,
 ) -> None:
-    """Ask for a path and save ``collection`` there; ``saved`` gets the path once written."""
+    """Ask for a path and save ``collection`` there; ``saved`` gets the path once written.
+    ``name`` is offered when there is no ``source`` file (default ``record.sgf``)."""
 
     def done(text: str | None) -> None:
         if text is not None:
@@ -137,7 +143,7 @@ def ask_save_record(
 
     prompt = InputPrompt(
         "Save record as (.sgf for SGF, .go or .ishi for Ishi)",
-        export_name(source),
+        export_name(source) if source is not None or name is None else name,
         lambda text: save_record(collection, text),
         id="save-record",
     )

@@ -12,13 +12,16 @@ Keys: ←/→ (or ``,``/``.``) one move, PageUp/PageDown ten, Home/End, ``g`` go
 number, ↑/↓ choose the next move's variation, ``[``/``]`` the other variations of the current
 move, ``<``/``>`` the previous/next game of a file with several, ctrl+s save as (SGF/Ishi),
 ctrl+o open another record, alt+a live engine analysis on/off (with ``--engine``: candidate
-letters on the board, winrate/score and a graph of the line beside it), Escape/``q`` close.
+letters on the board, winrate/score and a graph of the line beside it), ctrl+e an estimate of
+the score without an engine (territory and dead stones shaded), Escape/``q`` close (asking
+again when edits are not saved). ``e`` edits the record (see :mod:`igs_tui.ui.review_edit`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -28,7 +31,6 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from igs_tui.go import Color, Point
@@ -37,6 +39,7 @@ from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
 from igs_tui.records.marks import ShownMark
 from igs_tui.records.model import MarkKind
+from igs_tui.records.replay import replay_path
 from igs_tui.ui.analysis_view import (
     ask_engine,
     candidate_labels,
@@ -49,6 +52,8 @@ from igs_tui.ui.board_layout import side_width
 from igs_tui.ui.board_render import BoardPicture, PointMark
 from igs_tui.ui.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game_prompts import InputPrompt
+from igs_tui.ui.game_scoring import ScorePreview, estimate_preview
+from igs_tui.ui.review_edit import TOOLS, ReviewEditing
 from igs_tui.ui.review_open import ask_record, ask_save_record, shown_path
 from igs_tui.ui.review_text import choice_lines, header_lines, position_lines
 from igs_tui.ui.safe_text import clean
@@ -87,8 +92,28 @@ class ReviewCommands(Provider):
                     "the engine's best moves and score for the position shown (alt+a)",
                 )
             ]
+        editing: list[tuple[str, Callable[[], object], str]] = [
+            ("Edit mode on/off", screen.action_edit, "add moves, stones, marks (e; Esc ends)"),
+            ("Undo edit", screen.action_undo_edit, "take back the last edit (ctrl+z)"),
+            (
+                "Delete this move and what follows",
+                screen.action_delete_branch,
+                "remove the branch from here (Delete)",
+            ),
+            ("Edit comment…", screen.action_edit_comment, "the comment of this move (ctrl+k)"),
+            ("Game info…", screen.action_edit_info, "players, komi, result, date (ctrl+g)"),
+            ("Make this the main line", screen.action_promote, "move this variation first"),
+            ("Label with text…", screen.action_label_text, "at the board cursor (edit mode)"),
+            ("Add a pass", screen.action_add_pass, "a pass after this move (edit)"),
+            *[
+                (f"Edit tool: {tool.name}", partial(screen.action_tool, key), f"key {key}")
+                for key, tool in TOOLS.items()
+            ],
+        ]
         return [
             *analysis,
+            ("Estimate score", screen.action_estimate, "without an engine (ctrl+e)"),
+            *editing,
             ("Open record…", screen.action_open_record, "review another SGF or Ishi file"),
             ("Save record as…", screen.action_save_as, "write it as SGF (.sgf) or Ishi (.go)"),
             ("Go to move…", screen.action_go_to_move, "jump to a move number on this line"),
@@ -106,7 +131,7 @@ class ReviewCommands(Provider):
                 yield Hit(score, matcher.highlight(text), command, text, help_)
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(ReviewEditing):
     """One record file: game ``game`` of ``collection``, read from ``path``."""
 
     DEFAULT_CSS = """
@@ -119,6 +144,8 @@ class ReviewScreen(Screen[None]):
         height: 1fr; border-top: solid $accent; margin-top: 1; scrollbar-size-vertical: 1;
     }
     ReviewScreen #review-status { color: $warning; height: auto; }
+    ReviewScreen #review-edit { color: $accent; text-style: bold; height: auto; }
+    ReviewScreen #review-edit.-hint { color: $text-muted; text-style: none; }
     ReviewScreen #review-analysis { height: auto; margin-top: 1; }
     """
     SIDE_MIN = 30
@@ -133,8 +160,8 @@ class ReviewScreen(Screen[None]):
         Binding("pagedown", "forward(10)", "Fwd 10", show=False),
         Binding("home", "first", "Start", show=False),
         Binding("end", "last", "End", show=False),
-        Binding("up", "choose(-1)", "Prev variation", show=False),
-        Binding("down", "choose(1)", "Next variation", show=False),
+        Binding("up,alt+up", "choose(-1)", "Prev variation", show=False),
+        Binding("down,alt+down", "choose(1)", "Next variation", show=False),
         Binding(
             "left_square_bracket", "sibling(-1)", "Other variation of this move (prev)", show=False
         ),
@@ -148,17 +175,43 @@ class ReviewScreen(Screen[None]):
         Binding("alt+a", "toggle_analysis", "Analysis"),  # in the footer, F1 and the palette
         Binding("ctrl+o", "open_record", "Open record", show=False),
         Binding("ctrl+t", "toggle_ascii", "ASCII stones and marks", show=False),
+        Binding("ctrl+e", "estimate", "Estimate score (no engine needed)", show=False),
+        Binding("e", "edit", "Edit the record", show=False),  # the side panel says so
+        *[
+            Binding(key, f"tool('{key}')", f"Edit tool: {tool.name}", show=False)
+            for key, tool in TOOLS.items()
+        ],
+        Binding("ctrl+z", "undo_edit", "Undo edit", show=False),
+        Binding("delete", "delete_branch", "Delete this move and what follows", show=False),
+        Binding("ctrl+k", "edit_comment", "Edit comment", show=False),
+        Binding("ctrl+g", "edit_info", "Game info", show=False),
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, collection: Collection, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        collection: Collection,
+        path: Path | None = None,
+        *,
+        title: str | None = None,
+        save_name: str | None = None,
+    ) -> None:
+        """``title`` names a record that has no file (a copy of a followed game) and
+        ``save_name`` is the file name first offered to save it."""
         super().__init__()
+        self._save_name = save_name
         self.collection = collection
         self.path = path
+        self.title_text = title
         self.game = 0
         self.cursor = RecordCursor(collection[0])
         self.message = ""
         self.analysis = AnalysisState()
+        self._estimate: tuple[object, ScorePreview] | None = None
+        """The engine-free estimate (ctrl+e) and the node it was made at, until it changes."""
+        self._close_asked = False
+        self._open_asked = False
+        """Closing, or opening another file, was asked once with edits unsaved."""
 
     # building ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -173,6 +226,7 @@ class ReviewScreen(Screen[None]):
                 yield Static(id="review-analysis")
                 with VerticalScroll(id="review-comment-box", can_focus=False):
                     yield Static(id="review-comment")
+                yield Static(id="review-edit")
                 yield Static(id="review-status")
         yield Footer()
 
@@ -214,16 +268,21 @@ class ReviewScreen(Screen[None]):
         last = position.last_move
         self._follow_analysis(position.stones)
         labels = candidate_labels(self.analysis.latest, position.stones) if self.analysis.on else {}
+        estimate = self._shown_estimate()
         self.board.picture = BoardPicture(
             record.size,
             position.stones,
             last.point if last is not None else None,
+            overlay=None if estimate is None else estimate.overlay,
             labels=labels,
             marks=board_marks(position.marks),
         )
         self._show_analysis(labels)
         header = header_lines(record.info, record.size)
-        name = clean(self.path.name, max_length=30) if self.path is not None else "record"
+        if self.path is not None:
+            name = clean(self.path.name, max_length=30)
+        else:
+            name = clean(self.title_text or "record", max_length=30)
         games = len(self.collection)
         header.insert(0, f"{name}  game {self.game + 1}/{games}" if games > 1 else name)
         self._text("#review-header").update(Content("\n".join(header)))
@@ -234,7 +293,40 @@ class ReviewScreen(Screen[None]):
         comment = clean(position.comment, keep_newlines=True)
         self._text("#review-comment").update(Content(comment or "(no comment)"))
         self.query_one("#review-comment-box").scroll_home(animate=False)
+        edit = self.edit_lines()
+        box = self._text("#review-edit")
+        box.update(Content("\n".join(edit)))
+        box.set_class(not (self.editing or self.unsaved), "-hint")
         self._text("#review-status").update(Content(self.message))
+
+    # estimate ---------------------------------------------------------------------------------
+    def _shown_estimate(self) -> ScorePreview | None:
+        """The estimate made at the node shown, unless the record changed since."""
+        if self._estimate is None:
+            return None
+        key, preview = self._estimate
+        if key != self._estimate_key():
+            self._estimate = None
+            return None
+        return preview
+
+    def _estimate_key(self) -> object:
+        return (self.game, id(self.cursor.node), self.editor.version)
+
+    def action_estimate(self) -> None:
+        """Estimate the score of the position shown without an engine and shade it."""
+        position = self.cursor.position()
+        if position.error:
+            self.show_message("No estimate: the position here is broken")
+            return
+        game = replay_path(self.cursor.record, self.cursor.path)
+        preview = estimate_preview(game, self.komi)
+        self._estimate = (self._estimate_key(), preview)
+        dead = len(preview.score.dead)
+        self.message = f"Estimate (no engine): {preview.describe()}" + (
+            f", {dead} dead" if dead else ""
+        )
+        self.redraw()
 
     def action_toggle_ascii(self) -> None:
         """Letters instead of circles and shapes, for terminals whose fonts lack the symbols
@@ -366,9 +458,9 @@ class ReviewScreen(Screen[None]):
         self.show_game((self.game + delta) % count)
 
     def show_game(self, index: int) -> None:
-        """Show game ``index`` of the file from its start."""
+        """Show game ``index`` of the file from its start (where it was left if edited)."""
         self.game = index
-        self.cursor = RecordCursor(self.collection[index])
+        self.cursor = self.cursor_for(index, RecordCursor(self.collection[index]))
         self.message = ""
         self._fit_side()
         self.redraw()
@@ -376,6 +468,8 @@ class ReviewScreen(Screen[None]):
     def load(self, path: Path, collection: Collection) -> None:
         """Show another record file in this screen."""
         self.path, self.collection = path, collection
+        self.forget_edits()
+        self._close_asked = self._open_asked = False
         self.show_game(0)
 
     def action_go_to_move(self) -> None:
@@ -397,15 +491,35 @@ class ReviewScreen(Screen[None]):
         self.app.push_screen(prompt, done)
 
     def action_save_as(self) -> None:
-        ask_save_record(
-            self.app,
-            self.collection,
-            self.path,
-            lambda path: self.show_message(f"Saved to {shown_path(Path(path), 40)}"),
-        )
+        def saved(path: str) -> None:
+            self.edits_saved()
+            self._close_asked = False
+            self.redraw()
+            self.show_message(f"Saved to {shown_path(Path(path), 40)}")
+
+        ask_save_record(self.app, self.collection, self.path, saved, name=self.save_name)
+
+    @property
+    def save_name(self) -> str | None:
+        """The name offered when saving a record that has no file (a followed game's copy)."""
+        return self._save_name
 
     def action_open_record(self) -> None:
+        """Open another record here, asking once more if this one's edits are unsaved."""
+        if self.unsaved and not self._open_asked:
+            self._open_asked = True
+            self.show_message("Edits are not saved: ctrl+s saves, ctrl+o again drops them")
+            return
+        self._open_asked = False
         ask_record(self.app, self.load)
 
     def action_close(self) -> None:
+        """Leave edit mode; else close the review, asking once more if edits are unsaved."""
+        if self.editing:
+            self.set_editing(False)
+            return
+        if self.unsaved and not self._close_asked:
+            self._close_asked = True
+            self.show_message("Edits are not saved: ctrl+s saves, Esc again closes without")
+            return
         self.dismiss(None)

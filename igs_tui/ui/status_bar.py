@@ -20,6 +20,7 @@ from igs_tui.model import (
     ConnectionStatus,
     LinkState,
 )
+from igs_tui.model.away import AwayReplies
 from igs_tui.model.topics import TOPIC_LOBBY
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play_result import forfeit_banner
@@ -37,10 +38,16 @@ STATE_STYLE = {
 
 
 def status_text(
-    status: ConnectionStatus, unread: int = 0, now: float | None = None, *, seeking: str = ""
+    status: ConnectionStatus,
+    unread: int = 0,
+    now: float | None = None,
+    *,
+    seeking: str = "",
+    away: bool = False,
 ) -> Text:
     """Render the connection status; ``now`` (monotonic) shows the forfeit countdown,
-    ``seeking`` what we seek in the automatch queue."""
+    ``seeking`` what we seek in the automatch queue, ``away`` that tells are being answered
+    by the away message."""
     text = Text()  # a style given to Text() would cover the whole line
     text.append("● ", STATE_STYLE.get(status.state, ""))
     text.append(status.state.value, STATE_STYLE.get(status.state, ""))
@@ -69,6 +76,8 @@ def status_text(
         text.append(f"  {RECONNECT_KEY}: reconnect now", "dim")
     if seeking:
         text.append(f"  seeking {seeking}…", "bold cyan")
+    if away:
+        text.append("  away (/away: back)", "bold yellow")
     if unread:
         text.append(f"  ✉ {unread}", "bold magenta")
     return text
@@ -82,9 +91,13 @@ class StatusBar(ModelWatcher):
     StatusBar Static { width: 1fr; height: 1; }
     """
 
-    def __init__(self, model: ClientModel, *, id: str | None = None) -> None:
+    def __init__(
+        self, model: ClientModel, *, away: AwayReplies | None = None, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.model = model
+        self.away = away
+        """The away message, if the screen has one: shown while set."""
         self._shown: Text | None = None
 
     def compose(self) -> ComposeResult:
@@ -95,11 +108,18 @@ class StatusBar(ModelWatcher):
         self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.update_status)
         self.watch_model(self.model.hub, TOPIC_LOBBY, self.update_status)
         self.set_interval(1.0, self._tick)
+        if self.away is not None:
+            self.away.listeners.append(self.update_status)
         self.update_status()
 
     def _tick(self) -> None:
         if self.model.connection.forfeit_deadline is not None:
             self.update_status()
+
+    def on_unmount(self) -> None:
+        # (Textual also runs ModelWatcher's on_unmount: every class in the lineage has its own.)
+        if self.away is not None and self.update_status in self.away.listeners:
+            self.away.listeners.remove(self.update_status)
 
     def update_status(self) -> None:
         """Show the status anew (a changed unread count: every burst of a busy channel). The
@@ -108,7 +128,10 @@ class StatusBar(ModelWatcher):
         unread = sum(b.unread for b in self.model.buffers.values())
         seek = self.model.seek
         seeking = f"{seek.size}x{seek.size}" if seek is not None else ""
-        text = status_text(self.model.connection, unread, self.model.clock(), seeking=seeking)
+        away = self.away is not None and self.away.away
+        text = status_text(
+            self.model.connection, unread, self.model.clock(), seeking=seeking, away=away
+        )
         if text == self._shown:
             return
         self._shown = text

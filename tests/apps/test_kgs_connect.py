@@ -127,3 +127,19 @@ async def test_a_refused_kgs_login_reaches_the_login_screen() -> None:
     with pytest.raises(ConnectionError, match="Wrong password"):
         await connector(LoginRequest("custom", "h", 80, "alice", "nope"))
     await connector.close()
+
+
+def test_kgs_binary_addresses() -> None:
+    """``--server kgs-binary:HOST:PORT``: the binary protocol over TCP, same login form."""
+    assert parse_kgs_option("kgs-binary:127.0.0.1:7000") == ("127.0.0.1", 7000)
+    with pytest.raises(ValueError, match="kgs-binary needs an address"):
+        parse_kgs_option("kgs-binary")
+    with pytest.raises(ValueError):
+        parse_kgs_option("kgs-binary:host")
+    assert server_is_kgs("kgs-binary:h:1")
+    assert parse_server_preset("kgs-binary:127.0.0.1:7000") == ("kgs", "127.0.0.1", 7000)
+    app, connector = build_app(server="kgs-binary:127.0.0.1:7000")
+    assert connector.kgs and connector.kgs_binary
+    assert app._login_server == "kgs-binary:127.0.0.1:7000"
+    _app, json_connector = build_app(server="kgs:127.0.0.1:8080")
+    assert json_connector.kgs and not json_connector.kgs_binary

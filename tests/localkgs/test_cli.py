@@ -82,3 +82,53 @@ def test_local_kgs_is_not_for_serve(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--local-kgs", "serve"])
     assert "--local-kgs" in capsys.readouterr().err
+
+
+def test_the_binary_port_option(capsys: pytest.CaptureFixture[str]) -> None:
+    args = server_parser().parse_args(["--port", "7000", "--binary-port", "7001"])
+    assert (args.port, args.binary_port) == (7000, 7001)
+    assert server_parser().parse_args([]).binary_port is None
+    assert server_main(["--binary-port", "70000"]) == 2
+    assert "--binary-port" in capsys.readouterr().err
+
+
+def test_kgs_protocol_goes_with_local_kgs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert build_parser().parse_args(["--local-kgs", "--kgs-protocol", "binary"]).kgs_protocol == (
+        "binary"
+    )
+    with pytest.raises(SystemExit):
+        main(["--kgs-protocol", "binary"])
+    assert "--kgs-protocol goes with --local-kgs" in capsys.readouterr().err
+
+
+def test_local_kgs_over_binary_points_the_client_at_the_binary_port(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    import igs_tui.apps.client as client_module
+    from igs_tui.apps.local_kgs import run_local_kgs
+
+    servers: list[str] = []
+
+    def fake_run_app(**kwargs: object) -> int:
+        servers.append(str(kwargs["server"]))
+        host, port = servers[-1].removeprefix("kgs-binary:").rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(bytes([4]))  # the handshake: "the major version ... the client expects"
+            assert sock.recv(1) == bytes([3])  # "always 3"
+        return 0
+
+    monkeypatch.setattr(client_module, "run_app", fake_run_app)
+    assert run_local_kgs(record=False, protocol="binary") == 0
+    assert servers[0].startswith("kgs-binary:127.0.0.1:")
+
+
+@pytest.mark.parametrize("server", ["kgs", "kgs:127.0.0.1:1", "kgs-binary:127.0.0.1:1"])
+def test_accessible_mode_refuses_kgs_addresses(
+    server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--accessible", "--server", server])
+    assert exc.value.code == 2
+    assert "--accessible speaks IGS only" in capsys.readouterr().err

@@ -9,6 +9,7 @@ import pytest
 
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Role
+from igs_tui.model.away import AwayReplies
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.chat_commands import ChatRunner
@@ -66,6 +67,7 @@ def test_the_palette_leaves_out_what_the_backend_lacks() -> None:
     class Actions:
         model = ClientModel()
         backend = RecordingBackend(lacking=frozenset({"listing", "matching", "observing"}))
+        away = AwayReplies()
 
         def __getattr__(self, name: str) -> Any:
             return lambda *args: None  # show_pane, open_chat, action_help, ...
@@ -79,6 +81,7 @@ def test_the_palette_leaves_out_what_the_backend_lacks() -> None:
     assert not any(n.startswith(("Who", "Games", "Challenge", "Open for")) for n in names)
     assert "Shout buffer" in names and "Help: keys and commands" in names
     assert "Finished games" in names
+    assert "Away message…" in names and "Back: stop away replies" not in names
     assert hits == []
 
 

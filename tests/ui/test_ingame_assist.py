@@ -45,19 +45,38 @@ def scoring_game(model: ClientModel) -> FollowedGame:
     return game
 
 
-async def test_engine_keys_hidden_without_an_engine() -> None:
+async def test_without_an_engine_ctrl_e_estimates_here_and_shades_the_board() -> None:
+    """Issue 30: "ctrl+e on a board uses it when no engine is set": the engine-free estimate
+    of the position shown, its territory and dead stones shaded until the position changes;
+    the engine-only keys (dead-stone suggestion, accept) stay hidden."""
     model, _ = new_model()
     backend = RecordingBackend()
     app = AssistApp(model, backend, assist=None)
     async with app.run_test(size=(100, 30)) as pilot:
-        model.follow(8, size=9)
+        model.follow(8, size=9, komi=0.5, white="a", black="b")
+        await settle(pilot)
+        add_moves(model, 8, script(9, "C3", "G7"))
         await settle(pilot)
         game_view = view(app, 8)
-        for action in ("estimate", "suggest_dead", "accept_suggestion"):
+        assert game_view.check_action("estimate", ()) is True
+        for action in ("suggest_dead", "accept_suggestion"):
             assert game_view.check_action(action, ()) is False
         await pilot.press("ctrl+e")
         await settle(pilot)
-        assert "estimat" not in info_text(app, 8)
+        # a symmetric position: equal territory, komi decides
+        assert "Estimate at move 2 (no engine): " in info_text(app, 8)
+        assert "(W+0.5)" in info_text(app, 8)
+        overlay = game_view.board.picture.overlay
+        assert overlay is not None
+        assert parse_point("C4", 9) in overlay.black_territory
+        assert parse_point("G6", 9) in overlay.white_territory
+        add_moves(model, 8, script(9, "C3", "G7", "E5")[2:])  # the position changed:
+        await settle(pilot)  # the shading goes
+        assert game_view.board.picture.overlay is None
+        await pilot.press("comma", "ctrl+e")  # the browsed position is estimated
+        await settle(pilot)
+        assert "Estimate at move 2 (no engine)" in info_text(app, 8)
+        assert backend.calls == []  # nothing asked of the server
 
 
 async def test_estimate_of_observed_game_and_of_the_browsed_position() -> None:

@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GameSummary, Player, Role
 from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
@@ -361,3 +361,70 @@ async def test_a_tell_read_since_its_toast_is_not_counted_as_new() -> None:
         await pilot.pause()
         await pilot.pause()
         assert [t.title for t in app._notifications][-1] == "2 new tells"  # both unread
+
+
+def test_away_command_sets_and_clears_the_message() -> None:
+    run, backend, _ = runner()
+    outcome = run.run("/away gone for tea", None)
+    assert outcome.error is None and run.away.message == "gone for tea"
+    assert any("gone for tea" in note for note in outcome.notes)
+    run.away.reply_to("alice", "hi", "me")
+    back = run.run("/away", None)
+    assert back.notes == ["Back: the away message answered 1 player(s)", "  alice: hi"]
+    assert not run.away.away
+    assert run.run("/away", None).error == "usage: /away TEXT (you are not away)"
+    assert backend.calls == []  # setting the message sends nothing
+
+
+async def test_tells_while_away_get_one_reply_per_sender_and_the_summary_on_return() -> None:
+    model = chat_model()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        chat.input.value = "/away back in ten minutes"
+        await pilot.press("enter")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status-text", Static).content)
+        assert "away (/away: back)" in status
+        model.add_chat(TELL, "alice", "are you there?", notify=True)
+        model.add_chat(TELL, "alice", "hello??", notify=True)
+        model.add_chat(BufferKey(ChatKind.TELL, "bob"), "bob", "game?", notify=True)
+        model.add_chat(SHOUT, "carol", "a shout is not a tell")
+        model.add_chat(TELL, "me", "my own line", kind="own")
+        await pilot.pause()
+        assert backend.named("tell") == [
+            ("alice", "back in ten minutes"),
+            ("bob", "back in ten minutes"),
+        ]
+        chat.input.value = "/away"
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = log_lines(chat.log_widget)
+        assert any("answered 2 player(s)" in line for line in lines)
+        assert any("alice: are you there? (+1 more)" in line for line in lines)
+        model.add_chat(TELL, "alice", "back?", notify=True)
+        await pilot.pause()
+        assert len(backend.named("tell")) == 2  # back: no more replies
+        assert "away" not in str(app.screen.query_one("#status-text", Static).content)
+
+
+async def test_away_from_the_palette() -> None:
+    model = chat_model()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.ask_away()
+        await pilot.pause()
+        await pilot.press(*"at dinner", "enter")
+        await pilot.pause()
+        assert app.away.message == "at dinner"
+        model.add_chat(TELL, "alice", "hi", notify=True)
+        await pilot.pause()
+        assert backend.named("tell") == [("alice", "at dinner")]
+        app.come_back()
+        await pilot.pause()
+        assert not app.away.away
+        assert any("alice: hi" in str(n.message) for n in app._notifications)

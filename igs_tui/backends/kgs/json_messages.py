@@ -146,19 +146,23 @@ class GameEntry:
 
 @dataclass(frozen=True, slots=True)
 class RoomJoined(Message):
-    """ROOM_JOIN: the room's users and games."""
+    """ROOM_JOIN: the room's users and games (``dropped``: why each unreadable entry was left
+    out; the others are kept)."""
 
     channel_id: int
     users: tuple[User, ...]
     games: tuple[GameEntry, ...]
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class GamesListed(Message):
-    """GAME_LIST: new or changed games of a room (or a global list)."""
+    """GAME_LIST: new or changed games of a room (or a global list); ``dropped`` as in
+    :class:`RoomJoined`."""
 
     channel_id: int
     games: tuple[GameEntry, ...]
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,6 +412,63 @@ class IdleWarning(Message):
     """IDLE_WARNING: we will be logged out for idleness unless we act (WAKE_UP)."""
 
 
+@dataclass(frozen=True, slots=True)
+class RoomDescribed(Message):
+    """ROOM_DESC: a room's description (and its owners, when given)."""
+
+    channel_id: int
+    description: str
+    owners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameNotified(Message):
+    """GAME_NOTIFY: a game to know of outside the rooms we are in (one of ours, or a
+    friend's), as a "Game Channel" object."""
+
+    game: GameEntry
+
+
+@dataclass(frozen=True, slots=True)
+class GameReviewed(Message):
+    """GAME_REVIEW: the game ``original_id`` goes on as the review ``review``."""
+
+    original_id: int
+    review: GameEntry
+
+
+@dataclass(frozen=True, slots=True)
+class GameRenamed(Message):
+    """GAME_NAME_CHANGE: a game's name (its title in lists), ``""`` when it was removed."""
+
+    channel_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimeExpired(Message):
+    """GAME_TIME_EXPIRED: a clock in this game ran out; a player answers GAME_TIME_EXPIRED
+    so the server ends the game (as KGS's own clients and shinkgs do)."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRefused(Message):
+    """GAME_UNDO_DECLINE: the undo we asked for in this game was declined."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored(Message):
+    """A documented message this client deliberately does not act on; ``reason`` says why
+    (the table in docs/kgs-messages.md lists them all)."""
+
+    type: str
+    reason: str
+
+
 # parsing ----------------------------------------------------------------------------------------
 Parser = Callable[[Mapping[str, Any], str], Message]
 
@@ -457,10 +518,17 @@ def _players(m: Mapping[str, Any]) -> dict[str, User]:
     return {role: user(u, role) for role, u in obj(found, "players").items()}
 
 
+MAX_KOMI = 1000.0
+"""A listed game's komi beyond this (either sign) is not a komi: the entry is dropped."""
+
+
 def _game_entry(value: object) -> GameEntry:
     m = obj(value, "game")
     players = _players(m)
     room = integer(m, "roomId", low=1, high=2**31 - 1) if "roomId" in m else None
+    komi = number(m, "komi", default=0.0)
+    if abs(komi) > MAX_KOMI:
+        raise BadValue(f"'komi' {komi:g} is out of range")
     return GameEntry(
         channel_id=channel(m),
         game_type=text(m, "gameType", default="", limit=30),
@@ -468,7 +536,7 @@ def _game_entry(value: object) -> GameEntry:
         white=players.get("white"),
         black=players.get("black"),
         size=integer(m, "size", low=2, high=38, default=19),
-        komi=number(m, "komi", default=0.0),
+        komi=komi,
         handicap=integer(m, "handicap", low=0, high=99, default=0),
         move_num=integer(m, "moveNum", low=0, high=100_000, default=0),
         observers=integer(m, "observers", low=0, high=10_000_000, default=0),
@@ -480,8 +548,57 @@ def _game_entry(value: object) -> GameEntry:
     )
 
 
-def _games(value: object) -> tuple[GameEntry, ...]:
-    return tuple(_game_entry(g) for g in items(value, "games"))
+_ENTRY_ERRORS = (BadValue, KeyError, TypeError, ValueError, RecursionError)
+
+
+def _games(value: object) -> tuple[tuple[GameEntry, ...], tuple[str, ...]]:
+    """A list's games read one by one: the readable ones, and why each other one was dropped
+    (one odd game must not empty a room's list)."""
+    games: list[GameEntry] = []
+    dropped: list[str] = []
+    for index, entry in enumerate(items(value, "games")):
+        try:
+            games.append(_game_entry(entry))
+        except _ENTRY_ERRORS as exc:
+            dropped.append(f"game {_entry_label(entry, index)}: {exc or type(exc).__name__}")
+    return tuple(games), tuple(dropped)
+
+
+def _users_kept(value: object) -> tuple[tuple[User, ...], tuple[str, ...]]:
+    """A list's users read one by one, as :func:`_games` reads games."""
+    kept: list[User] = []
+    dropped: list[str] = []
+    for index, entry in enumerate(items(value, "users")):
+        try:
+            kept.append(user(entry))
+        except _ENTRY_ERRORS as exc:
+            dropped.append(
+                f"user {_entry_label(entry, index, 'name')}: {exc or type(exc).__name__}"
+            )
+    return tuple(kept), tuple(dropped)
+
+
+def _entry_label(entry: object, index: int, key: str = "channelId") -> str:
+    """How to name a dropped entry: its channel id or name when it has a plain one, else its
+    place in the list."""
+    if isinstance(entry, dict):
+        value = entry.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31:
+            return str(value)
+        if isinstance(value, str) and value.isprintable() and 0 < len(value) <= MAX_NAME:
+            return repr(value)
+    return f"#{index + 1}"
+
+
+def _room_join(m: Mapping[str, Any], _: str) -> Message:
+    room_users, users_dropped = _users_kept(m.get("users"))
+    games, games_dropped = _games(m.get("games"))
+    return RoomJoined(channel(m), room_users, games, users_dropped + games_dropped)
+
+
+def _game_list(m: Mapping[str, Any], _: str) -> Message:
+    games, dropped = _games(m.get("games"))
+    return GamesListed(channel(m), games, dropped)
 
 
 def _clock(value: object) -> ClockState:
@@ -628,7 +745,59 @@ def _challenge_join(m: Mapping[str, Any], _: str) -> Message:
     return ChallengeJoined(channel(m), users(m.get("users")), proposal)
 
 
+IGNORED: Mapping[str, str] = {
+    "JOIN_COMPLETE": "the join message before it (ROOM_JOIN, GAME_JOIN...) already carried "
+    "everything shown; this only marks the end of the channel's first messages",
+    "CHANNEL_ALREADY_JOINED": "we are in the channel already: what it shows is up to date",
+    "ARCHIVE_JOIN": "the client never asks for a user's archive (JOIN_ARCHIVE_REQUEST)",
+    "ARCHIVE_NONEXISTANT": "the client never asks for a user's archive",
+    "ARCHIVE_GAMES_CHANGED": "the client never asks for a user's archive",
+    "ARCHIVE_GAME_REMOVED": "the client never asks for a user's archive",
+    "AUTOMATCH_PREFS": "the client offers no automatch (AUTOMATCH_CREATE is never sent)",
+    "PLAYBACK_ADD": "the client offers no playbacks of recorded lectures",
+    "PLAYBACK_DELETE": "the client offers no playbacks of recorded lectures",
+    "PLAYBACK_SETUP": "the client never starts a playback (START_PLAYBACK)",
+    "PLAYBACK_DATA": "the client never starts a playback",
+    "PLAYBACK_ERROR": "the client never starts a playback",
+    "ALREADY_IN_PLAYBACK": "the client never starts a playback",
+    "SYNC": "the client never sends SYNC_REQUEST: each message is handled as it comes",
+    "AVATAR": "the client asks for no avatars (a terminal shows no pictures)",
+    "SERVER_STATS": "the client never asks for server statistics",
+    "DETAILS_UPDATE": "a user's details are shown once (the details channel is left at once)",
+    "DETAILS_RANK_GRAPH": "the client never asks for a rank graph",
+    "ROOM_CHANNEL_INFO": "room owners and access lists are not shown; the name and "
+    "description come in ROOM_NAMES and ROOM_DESC",
+    "SPEEX_DATA": "game audio is not played in a terminal",
+    "SPEEX_MUTE_CHANGED": "game audio is not played in a terminal",
+}
+"""Documented downstream messages left alone on purpose, with the reason."""
+
+
+def _game_notify(m: Mapping[str, Any], _: str) -> Message:
+    return GameNotified(_game_entry(m.get("game")))
+
+
+def _game_review(m: Mapping[str, Any], _: str) -> Message:
+    original = integer(m, "originalId", low=1, high=2**31 - 1)
+    return GameReviewed(original, _game_entry(m.get("review")))
+
+
+def _room_desc(m: Mapping[str, Any], _: str) -> Message:
+    owners = tuple(user(o).name for o in items(m.get("owners"), "owners"))
+    return RoomDescribed(channel(m), text(m, "description", default=""), owners)
+
+
 PARSERS: Mapping[str, Parser] = {
+    **{kind: (lambda m, k: Ignored(k, IGNORED[k])) for kind in IGNORED},
+    "MODERATED_CHAT": lambda m, _: Chat(channel(m), user(m.get("user")), text(m, "text")),
+    "ROOM_DESC": _room_desc,
+    "GAME_NOTIFY": _game_notify,
+    "GAME_REVIEW": _game_review,
+    "GAME_NAME_CHANGE": lambda m, _: GameRenamed(
+        channel(m), text(m, "name", default="", limit=200)
+    ),
+    "GAME_TIME_EXPIRED": lambda m, _: TimeExpired(channel(m)),
+    "GAME_UNDO_DECLINE": lambda m, _: UndoRefused(channel(m)),
     "HELLO": lambda m, _: Hello(
         ".".join(
             str(integer(m, key, low=0, high=10_000, default=0))
@@ -643,9 +812,9 @@ PARSERS: Mapping[str, Parser] = {
     ),
     "USER_UPDATE": lambda m, _: UserUpdated(user(m.get("user"))),
     "ROOM_NAMES": lambda m, _: RoomNames(tuple(_room(r) for r in items(m.get("rooms"), "rooms"))),
-    "ROOM_JOIN": lambda m, _: RoomJoined(channel(m), users(m.get("users")), _games(m.get("games"))),
-    "GAME_LIST": lambda m, _: GamesListed(channel(m), _games(m.get("games"))),
-    "GLOBAL_GAMES_JOIN": lambda m, _: GamesListed(channel(m), _games(m.get("games"))),
+    "ROOM_JOIN": _room_join,
+    "GAME_LIST": _game_list,
+    "GLOBAL_GAMES_JOIN": _game_list,
     "GAME_CONTAINER_REMOVE_GAME": lambda m, _: GameRemoved(
         channel(m), integer(m, "gameId", low=1, high=2**31 - 1)
     ),

@@ -125,3 +125,8 @@ def scoring_done(channel_id: int, done_id: int) -> Upstream:
     """ "doneId": the number from the latest GAME_STATE, so an agreement never covers marks
     the player has not seen."""
     return {"type": "GAME_SCORING_DONE", "channelId": channel_id, "doneId": done_id}
+
+
+def time_expired(channel_id: int) -> Upstream:
+    """GAME_TIME_EXPIRED: "a clock ran out" said back, so the server ends the game."""
+    return {"type": "GAME_TIME_EXPIRED", "channelId": channel_id}

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs import json_upstream as up
 from igs_tui.backends.kgs.game_tree import GameTree, TreeMove
 from igs_tui.backends.kgs.json_values import Loc, Rules, User, result_text
-from igs_tui.go import MAX_SIZE, MIN_SIZE, Color, Point
+from igs_tui.go import JAPANESE_RULES, MAX_SIZE, MIN_SIZE, Color, Game, IllegalMove, Point
+from igs_tui.go.rules import Ruleset
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
 from igs_tui.model.chat import BufferKey, ChatKind
@@ -66,6 +67,14 @@ class _Game:
     roles: dict[Color, str] = field(default_factory=dict)
     done_id: int | None = None
     over: bool = False
+    played: bool = True
+    """A game with players taking turns (not a review or demonstration, where any colour
+    may move)."""
+    board: Game = field(default_factory=lambda: _checking_board(19))
+    """The moves told so far on our rules engine, to check each new one against."""
+    rejoining: bool = False
+    """A move contradicted our board and the game is being joined again: what arrives
+    before the new GAME_JOIN is not told."""
 
 
 @dataclass
@@ -136,6 +145,8 @@ class KgsSession:
         """Channels to join again after a reconnect's login."""
         self._names_asked: set[int] = set()
         """Rooms whose names were asked for in this login (asked once)."""
+        self._resynced: set[int] = set()
+        """Games joined again after a move contradicted our board (once each per login)."""
 
     # the wire ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -158,6 +169,7 @@ class KgsSession:
         and join the rooms and games we were in once the login succeeds."""
         self._rejoin = sorted(self.joined_rooms) + sorted(self._games)
         self._names_asked.clear()
+        self._resynced.clear()
         self._outbox = []
         self.logged_in = False
         self.failure = self.logged_out = ""
@@ -311,7 +323,7 @@ class KgsSession:
             changes.append(ch.PlayersUpdated(tuple(_player(u) for u in m.users)))
         changes += self._list_games(room, m.games)
         changes.append(ch.RoomsListed(self._room_list()))
-        return changes
+        return changes + _dropped_notes("ROOM_JOIN", room, m.dropped)
 
     def _list_games(self, container: int, games: tuple[msg.GameEntry, ...]) -> list[ch.Change]:
         listed = self._room_games.setdefault(container, {})
@@ -343,7 +355,9 @@ class KgsSession:
         return changes
 
     def _on_GamesListed(self, m: msg.GamesListed) -> list[ch.Change]:
-        return self._list_games(m.channel_id, m.games)
+        return self._list_games(m.channel_id, m.games) + _dropped_notes(
+            "GAME_LIST", m.channel_id, m.dropped
+        )
 
     def _on_GameRemoved(self, m: msg.GameRemoved) -> list[ch.Change]:
         listed = self._room_games.get(m.channel_id, {})
@@ -501,7 +515,12 @@ class KgsSession:
         tree.apply(m.events)
         roles = {ROLE_COLORS[r]: u.name for r, u in summary.players.items() if r in ROLE_COLORS}
         roles = roles or tree.players()
-        game = self._games[number] = _Game(tree, roles=roles)
+        game = self._games[number] = _Game(
+            tree,
+            roles=roles,
+            played=summary.game_type in PLAYED_TYPES or not summary.game_type,
+            board=_checking_board(summary.size),
+        )
         white = summary.players.get("white")
         black = summary.players.get("black")
         rules = tree.rules or Rules(size=summary.size, komi=summary.komi, handicap=summary.handicap)
@@ -562,7 +581,14 @@ class KgsSession:
         return [ch.UndoAsked(m.channel_id, by)]
 
     def _replay(self, number: int, game: _Game) -> list[ch.Change]:
-        """Tell the model how the moves on the tree's active path differ from those told."""
+        """Tell the model how the moves on the tree's active path differ from those told.
+
+        Each new move is checked against our board first: a stone onto an occupied point, or
+        a player moving out of turn in a played game, means our copy and the server's are out
+        of step -- a sync error, and the game is joined again to get the whole tree anew (once:
+        if the fresh tree says the same, the server is the authority and the move is told)."""
+        if game.rejoining:
+            return []
         wanted: list[MoveRecord] = []
         stones = game.tree.handicap_stones()
         if stones:
@@ -581,15 +607,27 @@ class KgsSession:
             # The handicap is move 1 and cannot be taken back: start again.
             changes.append(ch.MovesRestarted(number))
             told = []
+            game.board = _checking_board(game.tree.size)
         else:
             changes += [ch.MoveUndone(number) for _ in range(len(told) - same)]
             told = told[:same]
+            game.board.undo_to(min(same, len(game.board.history)))
         for record in wanted[len(told) :]:
+            conflict = _conflict(game, record, stones)
+            if conflict and number not in self._resynced:
+                self._resynced.add(number)
+                changes += self._sync_error(number, f"{conflict}: joining the game again")
+                self._outbox += [up.unjoin(number), up.join(number)]
+                game.rejoining = True
+                break
+            if conflict:
+                changes += self._sync_error(number, f"{conflict} (again after joining anew)")
             if record.handicap:
                 changes.append(ch.FreeHandicapPlaced(number, stones))
             else:
                 changes.append(ch.MoveAdded(number, record))
-        game.told = wanted
+            told.append(record)
+        game.told = told
         for problem in game.tree.problems:
             changes.append(ch.SyncError(number, problem))
         game.tree.problems.clear()
@@ -601,6 +639,14 @@ class KgsSession:
                 changes.append(ch.DeadStonesUnmarked(number, tuple(sorted(game.dead - dead))))
             game.dead = dead
         return changes
+
+    def _sync_error(self, number: int, text: str) -> list[ch.Change]:
+        """Noted on the game, and said in its chat beside the board, where the user looks."""
+        key = BufferKey(ChatKind.GAME, str(number))
+        return [
+            ch.SyncError(number, text),
+            ch.ChatAdded(key, "", f"Out of step with KGS: {text}.", "notice", False, self._now()),
+        ]
 
     def _state(self, number: int, game: _Game, state: msg.GameState) -> list[ch.Change]:
         changes: list[ch.Change] = []
@@ -740,6 +786,59 @@ class KgsSession:
             return []
         return [ch.ChallengeClosed(challenge.submitted_by or challenge.terms.opponent)]
 
+    # the rest of the reference's downstream messages (docs/kgs-messages.md) -----------------
+    def _on_Ignored(self, _: msg.Ignored) -> list[ch.Change]:
+        return []  # its JSON is in the console already; the reason is in msg.IGNORED
+
+    def _on_RoomDescribed(self, m: msg.RoomDescribed) -> list[ch.Change]:
+        old = self.rooms.get(m.channel_id) or msg.RoomInfo(m.channel_id)
+        self.rooms[m.channel_id] = msg.RoomInfo(
+            old.channel_id, old.category, old.name, m.description
+        )
+        if not m.description or m.description == old.description:
+            return []
+        key = self.room_key(m.channel_id)
+        return [ch.ChatAdded(key, "", m.description, "notice", False, self._now())]
+
+    def _on_GameNotified(self, m: msg.GameNotified) -> list[ch.Change]:
+        entry = m.game
+        if entry.is_challenge or entry.over:
+            return []
+        names = {u.name for u in (entry.white, entry.black) if u is not None}
+        who = " vs ".join(
+            f"{u.name} ({c})" for u, c in ((entry.black, "B"), (entry.white, "W")) if u is not None
+        )
+        what = f"Game {entry.channel_id}: {who or entry.game_type}, {entry.size}x{entry.size}"
+        if self.me in names and entry.channel_id not in self._games:
+            self._outbox.append(up.join(entry.channel_id))
+            return [self._system(f"{what} -- yours, in progress: joining it.")]
+        return [self._system(f"{what}.")]
+
+    def _on_GameReviewed(self, m: msg.GameReviewed) -> list[ch.Change]:
+        review = m.review.channel_id
+        return [self._system(f"Game {m.original_id} goes on as the review game {review}.")]
+
+    def _on_GameRenamed(self, m: msg.GameRenamed) -> list[ch.Change]:
+        for listed in self._room_games.values():
+            entry = listed.get(m.channel_id)
+            if entry is not None:
+                listed[m.channel_id] = replace(entry, name=m.name)
+        return [ch.GameTitled(m.channel_id, m.name)]
+
+    def _on_TimeExpired(self, m: msg.TimeExpired) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None or game.over or self.me not in game.roles.values():
+            return []
+        self._outbox.append(up.time_expired(m.channel_id))
+        return [self._system(f"Game {m.channel_id}: a clock ran out; KGS is told so.")]
+
+    def _on_UndoRefused(self, m: msg.UndoRefused) -> list[ch.Change]:
+        game = self._games.get(m.channel_id)
+        if game is None:
+            return []
+        others = [name for name in game.roles.values() if name != self.me]
+        return [ch.UndoDeclined(m.channel_id, others[0] if others else "")]
+
     # intents --------------------------------------------------------------------------------
     def own_line(self, key: BufferKey, text: str) -> ch.Change:
         return ch.ChatAdded(key, self.me or self.name, text, "own", False, self._now())
@@ -805,6 +904,7 @@ class KgsSession:
         if known is None:
             return []
         known.told = []
+        known.board = _checking_board(known.tree.size)
         known.dead = frozenset()
         return [ch.MovesRestarted(game), *self._replay(game, known)]
 
@@ -1014,6 +1114,57 @@ class KgsSession:
 
 
 # helpers ------------------------------------------------------------------------------------
+_CHECKING_RULES = Ruleset("kgs-check", 10**9, JAPANESE_RULES.scoring)
+"""Passes never end play on the checking board: KGS says when a game ends, not our engine."""
+
+
+def _checking_board(size: int) -> Game:
+    return Game(size if MIN_SIZE <= size <= MAX_SIZE else 19, ruleset=_CHECKING_RULES)
+
+
+def _conflict(game: _Game, record: MoveRecord, stones: tuple[Point, ...]) -> str:
+    """Why ``record`` contradicts the moves told so far ("" when it does not), after which it
+    is on ``game.board`` (placed as the server says even when our rules engine disagrees)."""
+    board = game.board
+    if record.handicap:
+        try:
+            board.setup(black=stones, to_move=Color.WHITE)
+        except ValueError:
+            board.setup(to_move=Color.WHITE)
+        return ""
+    why = ""
+    point = record.point
+    if game.played and record.color is not board.to_move:
+        why = f"move {record.number} is {record.color.name.lower()}'s, but it is "
+        why += f"{board.to_move.name.lower()}'s turn"
+    elif point is not None and board.get(point) is not None:
+        why = f"move {record.number} is on {_where(point, board.size)}, which is occupied"
+    try:
+        board.play(point, record.color)
+    except IllegalMove:
+        placed = [point] if point is not None and board.get(point) is None else []
+        black, white = (placed, []) if record.color is Color.BLACK else ([], placed)
+        try:
+            board.setup(black=black, white=white, to_move=record.color.opponent)
+        except ValueError:
+            board.setup(to_move=record.color.opponent)
+    return why
+
+
+def _where(point: Point, size: int) -> str:
+    from igs_tui.go import format_point
+
+    return format_point(point, size)
+
+
+def _dropped_notes(kind: str, channel: int, dropped: tuple[str, ...]) -> list[ch.Change]:
+    """A console line for each list entry left out (the rest of the list was kept)."""
+    return [
+        ch.ConsoleAdded(f"{kind} {channel}: dropped {why} (the rest of the list is kept)", "error")
+        for why in dropped
+    ]
+
+
 def _player(user: User) -> Player:
     return Player(
         user.name,

@@ -10,6 +10,7 @@
 * :mod:`.framing` -- the message header and a splitter for a byte stream.
 * :mod:`.connection` -- client and server ends: handshake, zlib stream, bytes in, messages out.
 * :mod:`.enums` -- enum and set values to names, unknown values kept as numbers.
+* :mod:`.readings` -- the values both ends of a link read where the spec leaves them blank.
 
 Nothing here opens a socket, touches the model or imports another backend (import-linter
 contracts in pyproject.toml).

@@ -8,10 +8,11 @@ The stream, as the spec describes it:
 3. The client then sends plain messages, their length bytes xored by ``LengthXor``; the server
    sends one zlib stream (RFC 1950) of messages whose type fields carry ``TypeOffset``.
 
-``ClientConnection`` is what the KGS backend will use; ``ServerConnection`` is its mirror, for
-tests and a future local KGS-like server. A broken stream raises ``KgsStreamError`` and the
-connection stays broken (every later call raises the same error); a message whose frame is sound
-but whose body does not fit comes out as an ``UndecodableMessage`` and the stream goes on.
+``ClientConnection`` is what the KGS backend's binary link uses; ``ServerConnection`` is its
+mirror, used by the local KGS server's binary front end and the tests. A broken stream raises
+``KgsStreamError`` and the connection stays broken (every later call raises the same error); a
+message whose frame is sound but whose body does not fit comes out as an
+``UndecodableMessage`` and the stream goes on.
 """
 
 from __future__ import annotations

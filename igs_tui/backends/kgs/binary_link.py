@@ -1,0 +1,321 @@
+"""KGS's binary protocol (kgs-protocol.txt) over TCP: the second link beside :class:`KgsLink`.
+
+:class:`BinaryLink` drives the same :class:`~igs_tui.backends.kgs.session.KgsSession` as the
+JSON link: the session's upstream messages go through a
+:class:`~igs_tui.backends.kgs.binary_bridge.BinaryBridge` to binary client messages, framed and
+scrambled by :class:`~igs_tui.backends.kgs.protocol.connection.ClientConnection`; the server's
+zlib stream comes back as binary messages, which the bridge turns into the JSON messages the
+session reads. Its interface is KgsLink's (``run``, ``login``, ``logout``, ``close``,
+``flush``, ``retry_now``, ``reopen``), so the app connects both the same way.
+
+A lost connection after login is followed by a new one after a pause (the session joins
+again what it was in); a refused login, a closed stream before login, or the server saying
+another client logged in with the account (login 0018) ends it for good. Every binary
+message is shown in the console as it arrives, then what it means.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Final
+
+from igs_tui.backends.kgs import json_messages as msg
+from igs_tui.backends.kgs.binary_bridge import BinaryBridge, JsonObject, Note
+from igs_tui.backends.kgs.protocol.connection import ClientConnection
+from igs_tui.backends.kgs.protocol.errors import KgsError
+from igs_tui.backends.kgs.protocol.values import Message, Received
+from igs_tui.backends.kgs.session import KgsSession
+from igs_tui.backends.kgs.transport import LoginFailed, MessageRecorder
+from igs_tui.model import changes as ch
+from igs_tui.model.chat import BufferKey, ChatKind
+from igs_tui.model.connection import ConnectionStatus, LinkState
+
+READ_CHUNK: Final = 65536
+MAX_SHOWN: Final = 300
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryLinkConfig:
+    host: str
+    port: int
+    connect_seconds: float = 15.0
+    retry_delays: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0, 60.0)
+    max_attempts: int = 20
+
+    @property
+    def url(self) -> str:
+        """How the server is named in the status line and the transcript."""
+        return f"kgs-binary:{self.host}:{self.port}"
+
+
+class BinaryLink:
+    """One binary KGS login kept alive (see the module's docstring)."""
+
+    def __init__(
+        self,
+        session: KgsSession,
+        apply: Callable[[ch.Change], None],
+        *,
+        config: BinaryLinkConfig,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+        recorder: MessageRecorder | None = None,
+    ) -> None:
+        self.session = session
+        self.recorder = recorder
+        self.config = config
+        self._apply = apply
+        self._sleep = sleep
+        self._wake = asyncio.Event()
+        self._retry = asyncio.Event()
+        self._closing = False
+        self._logged_in: asyncio.Future[None] | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._wire: ClientConnection | None = None
+        self.bridge = BinaryBridge(session.name)
+        self.attempt = 0
+        self.reason = ""
+        self._state = LinkState.DISCONNECTED
+
+    # -- the app's side ---------------------------------------------------------------------
+    def flush(self) -> None:
+        self._wake.set()
+
+    def retry_now(self) -> bool:
+        if self._state is not LinkState.RECONNECTING or self._closing:
+            return False
+        self._retry.set()
+        return True
+
+    def reopen(self) -> None:
+        self._closing = False
+        self.attempt = 0
+        self.reason = ""
+
+    async def login(self) -> None:
+        """Start :meth:`run` elsewhere first; return once logged in (``LoginFailed`` if not)."""
+        if self._logged_in is None:
+            self._logged_in = asyncio.get_running_loop().create_future()
+        await asyncio.shield(self._logged_in)
+
+    async def logout(self) -> None:
+        """Say quit(ffff) and stop (no reconnect follows)."""
+        self._closing = True
+        if self.session.logged_in:
+            self.session.send({"type": "LOGOUT"})
+            with contextlib.suppress(Exception):
+                await self._send_queued(force=True)
+        await self._close_writer()
+        self._wake.set()
+        self._retry.set()
+
+    async def close(self) -> None:
+        self._closing = True
+        await self._close_writer()
+        self._wake.set()
+        self._retry.set()
+
+    # -- the loop ---------------------------------------------------------------------------
+    async def _pause(self, delay: float) -> None:
+        if self._sleep is not None:
+            await self._sleep(delay)
+            return
+        self._retry.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._retry.wait(), delay)
+
+    async def run(self) -> None:
+        if self._logged_in is None:
+            self._logged_in = asyncio.get_running_loop().create_future()
+        first = True
+        while not self._closing:
+            if not first:
+                self.attempt += 1
+                if self.attempt > self.config.max_attempts:
+                    self._status(LinkState.FAILED, f"gave up after {self.config.max_attempts}")
+                    return
+                delays = self.config.retry_delays
+                delay = delays[min(self.attempt, len(delays)) - 1]
+                self._status(
+                    LinkState.RECONNECTING,
+                    f"reconnecting in {delay:.0f}s (attempt {self.attempt})",
+                )
+                await self._pause(delay)
+                if self._closing:
+                    return
+                for change in self.session.forget_challenges() + self.session.forget_rooms():
+                    self._apply(change)
+                self.session.restart()
+            elif self.session.me:
+                for change in self.session.forget_rooms():
+                    self._apply(change)
+                self.session.restart()
+            else:
+                self.session.start()
+            first = False
+            if await self._one_login() is None:
+                return
+        self.reason = self.reason or "closed"
+
+    async def _one_login(self) -> str | None:
+        """One connection's life; why it ended when a new one should follow, else None."""
+        self._status(LinkState.LOGGING_IN if self.attempt == 0 else LinkState.RECONNECTING, "")
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.config.host, self.config.port),
+                self.config.connect_seconds,
+            )
+        except (OSError, TimeoutError) as exc:
+            return self._lost(f"cannot reach {self.config.url}: {_why(exc)}")
+        self._writer = writer
+        self._wire = ClientConnection()
+        self.bridge = BinaryBridge(self.session.name)
+        writer.write(self._wire.initiate())
+        sender = asyncio.create_task(self._send_loop())
+        try:
+            await self._send_queued(force=True)  # LOGIN goes first and alone
+            return await self._read_loop(reader)
+        except (OSError, KgsError) as exc:
+            return self._lost(f"link lost: {_why(exc)}")
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+            await self._close_writer()
+
+    async def _read_loop(self, reader: asyncio.StreamReader) -> str | None:
+        session = self.session
+        wire = self._wire
+        assert wire is not None
+        while not self._closing:
+            data = await reader.read(READ_CHUNK)
+            if not data:
+                with contextlib.suppress(KgsError):
+                    wire.receive_eof()
+                if session.failure:
+                    self._give_up(session.failure)
+                    return None
+                return self._lost(session.logged_out or "the server closed the connection")
+            for received in wire.receive_data(data):
+                self._receive(received)
+            if session.failure:
+                self._give_up(session.failure)
+                return None
+            if session.logged_out:
+                if session.no_reconnect or self._closing:
+                    self._give_up(session.logged_out)
+                    return None
+                return self._lost(session.logged_out)
+            if session.logged_in:
+                if self._logged_in is not None and not self._logged_in.done():
+                    self._logged_in.set_result(None)
+                if self.attempt or self._state is not LinkState.CONNECTED:
+                    self.attempt = 0
+                    self._status(LinkState.CONNECTED, "")
+            self._wake.set()
+        return None
+
+    def _receive(self, received: Received) -> None:
+        shown = repr(received)
+        kind = received.name if isinstance(received, Message) else type(received).__name__
+        self._apply(ch.ConsoleAdded(shown[:MAX_SHOWN], kind[:40]))
+        if self.recorder is not None:
+            self.recorder.note(f"binary {shown[:MAX_SHOWN]}")
+        self._deliver(self.bridge.downstream(received))
+
+    def _deliver(self, items: list[JsonObject | Note]) -> None:
+        for item in items:
+            if isinstance(item, Note):
+                self._note(item)
+                continue
+            if self.recorder is not None:
+                self.recorder.received(item)
+            for change in self.session.receive(msg.parse_message(item)):
+                self._apply(change)
+
+    def _note(self, note: Note) -> None:
+        self._apply(ch.ConsoleAdded(note.text, "binary"))
+        if note.shown:
+            key = BufferKey(ChatKind.SYSTEM)
+            if note.game is not None:
+                key = BufferKey(ChatKind.GAME, str(note.game))
+            self._apply(ch.ChatAdded(key, "", note.text, "notice", False, time.time()))
+
+    async def _send_loop(self) -> None:
+        while not self._closing:
+            await self._wake.wait()
+            self._wake.clear()
+            if self.session.logged_in and self.bridge.ready:
+                await self._send_queued()
+
+    async def _send_queued(self, *, force: bool = False) -> None:
+        writer, wire = self._writer, self._wire
+        if writer is None or wire is None:
+            return
+        for message in self.session.data_to_send():
+            if self.recorder is not None:
+                self.recorder.sent(message)
+            shown = msg.summarize(self.session.redact(message))
+            self._apply(ch.ConsoleAdded(shown, "sent", outgoing=True))
+            binaries, answers = self.bridge.upstream(message)
+            for binary in binaries:
+                try:
+                    writer.write(wire.send(binary))
+                except KgsError as exc:
+                    self._note(Note(f"{binary.name} not sent: {exc}"))
+                    continue
+                self._apply(ch.ConsoleAdded(repr(binary)[:MAX_SHOWN], "sent", outgoing=True))
+            self._deliver(answers)
+        if force or self.session.logged_in:
+            await writer.drain()
+
+    # -- outcomes ---------------------------------------------------------------------------
+    def _status(self, state: LinkState, detail: str) -> None:
+        self._state = state
+        if self.recorder is not None:
+            why = f": {detail}" if detail else ""
+            self.recorder.note(f"{state.value} ({self.config.url}){why}")
+        self._apply(
+            ch.ConnectionChanged(
+                ConnectionStatus(
+                    state=state,
+                    server=self.config.url,
+                    user=self.session.me,
+                    detail=detail,
+                    reconnect_attempt=self.attempt,
+                )
+            )
+        )
+
+    def _lost(self, reason: str) -> str | None:
+        if self._logged_in is not None and not self._logged_in.done():
+            self._give_up(reason)
+            return None
+        if self._closing:
+            return None
+        self.reason = reason
+        self._status(LinkState.DISCONNECTED, reason)
+        return reason
+
+    def _give_up(self, reason: str) -> None:
+        self.reason = reason
+        self._closing = True
+        if self._logged_in is not None and not self._logged_in.done():
+            self._logged_in.set_exception(LoginFailed(reason))
+            self._status(LinkState.FAILED, reason)
+        else:
+            self._status(LinkState.DISCONNECTED, reason)
+
+    async def _close_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+
+def _why(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
