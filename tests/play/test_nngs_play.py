@@ -276,6 +276,12 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             await wait_until(lambda: game_b.adjourn_requested_by == "alice")
             bob.backend.adjourn(number)
             await wait_until(lambda: game_a.is_adjourned and game_b.is_adjourned)
+            # Stored games lists it from NNGS's 9 heading and 23 lines (NNGS 1.1.22
+            # src/gameproc.c:1763-1783; it used to stay empty)
+            stored = alice.backend.capabilities.stored
+            assert stored is not None
+            stored.list_stored()
+            await wait_until(lambda: alice.model.stored_games == ("bob-alice",))
             # another game takes the number meanwhile, so the reloaded game's is new to us
             others += [await join(server, "carol"), await join(server, "dave")]
             assert (await start(others[0][0], others[1][0]))[0] == number
