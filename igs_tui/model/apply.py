@@ -421,6 +421,11 @@ def _observers_listed(model: ClientModel, c: ch.ObserversListed) -> None:
         game.observers = len(c.observers)
 
 
+def _own_toggle(model: ClientModel, c: ch.OwnToggleConfirmed) -> None:
+    model.toggle_serial += 1
+    model.own_toggles[c.name] = (c.value, model.toggle_serial)
+
+
 def _messages_waiting(model: ClientModel, c: ch.MessagesWaiting) -> None:
     model.messages_waiting = max(0, c.count)
 
@@ -632,6 +637,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.MessagesListed: _messages_listed,
     ch.SeekSetupsListed: _seek_setups,
     ch.SeekersListed: _seekers,
+    ch.OwnToggleConfirmed: _own_toggle,
     ch.SeekChanged: _seek_changed,
     ch.StoredGamesListed: _stored_games,
     ch.RoomsListed: _rooms_listed,

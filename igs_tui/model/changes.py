@@ -123,6 +123,19 @@ class PlayerLeft(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class OwnToggleConfirmed(Change):
+    """The server confirmed one of our toggles (IGS/NNGS ``9 Set open to be True.``): the
+    value F8/F9 and the status bar show from now on, whoever set it (a key, the console)."""
+
+    name: str
+    value: bool
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
 class MessagesWaiting(Change):
     """The server keeps ``count`` messages for us (told at login, or when one is left)."""
 

@@ -101,6 +101,10 @@ class ClientModel:
         self.messages: tuple[ServerMessage, ...] = ()
         """The messages the server keeps for us, as last listed (MessagesListed)."""
         self.messages_waiting = 0
+        self.own_toggles: dict[str, tuple[bool, int]] = {}
+        """Our toggles as the server last confirmed them: value and :attr:`toggle_serial`
+        at that confirmation (so a request made after it is known to be newer)."""
+        self.toggle_serial = 0
         """How many messages the server said it keeps for us."""
         self.seek_setups: tuple[SeekSetup, ...] = ()
         self.seekers: tuple[Seeker, ...] = ()

@@ -183,6 +183,11 @@ def test_toggle_confirmations_are_kept_on_our_own_row() -> None:
     me = model.players.get("alice")
     assert me is not None
     assert (me.open_for_matches, me.looking) == (False, True)
+    # and as the server's word, which F8/F9 and the status bar follow (ui/play_toggles.py)
+    assert {k: v for k, (v, _serial) in model.own_toggles.items()} == {
+        "open": False,
+        "looking": True,
+    }
 
 
 def test_time_added_moves_the_clock_of_the_side_given_time() -> None:

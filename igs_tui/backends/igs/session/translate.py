@@ -1009,6 +1009,7 @@ class Translator:
     def _toggle_set(self, e: ev.ToggleSet) -> None:
         """The server's word on our open/looking/quiet flag: kept on our own row, which the
         status bar and F8/F9 read."""
+        self.out.apply(ch.OwnToggleConfirmed(e.name, e.value))
         me = self.view.players.get(self.view.me) if self.view.me else None
         if me is None:
             return
