@@ -15,6 +15,15 @@ Figures (the last line of output is JSON with these keys):
   with it: the seconds per game of the first and last 10 games, and the game views alive.
 * ``chat_30k_rss_growth_mb`` (goal ≤ 15): RSS growth after **30 000 chat lines** (shouts,
   tells, channel lines; each also a console line), the chat and console panes never shown.
+* ``chat_120k_rss_growth_mb`` (goal ≤ 15): the same with **120 000 lines** (issue 26
+  measured 39 MB): every list the model and the panes keep is bounded.
+* ``quit_cpu_ms`` (goal ≤ 300): after tells from **5,000 distinct names** (a spam run), the
+  CPU time from ctrl+q until the app has stopped (issue 26 measured 18.8 s of wall time).
+  Printed with it: ``quit_wall_ms``, the buffers kept, the RSS growth.
+* ``soak_rss_growth_last_half_mb`` (goal ≤ 3): **10 minutes** of a busy session (chat in
+  every kind of buffer, a new observed game every 5 s that plays and ends, the player and
+  game lists every 10 s); RSS growth over the second half (``--soak-seconds`` shortens it;
+  ``--quick`` makes it 60 s).
 * ``users_100k_rss_growth_mb`` (goal ≤ 100) and ``users_100k_max_key_latency_ms`` (goal ≤ 100):
   a ``user`` reply of **100 000 rows** and a ``who`` reply of **50 000** players with the user
   list on screen; a key (down/up on the list) is sent every 50 ms while they load, and its
@@ -57,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (160, 48)
-SCENARIOS = ("finished", "chat", "users", "flood", "userlist")
+SCENARIOS = ("finished", "chat", "chat120k", "tellers", "soak", "users", "flood", "userlist")
 FLOOD_GAMES = 3
 LIST_GAMES = 300
 """Games in the list beside the board during the flood, as on a busy evening on IGS."""
@@ -170,6 +179,15 @@ class Script:
             session.send([line])
         session.send([lines.tell(MARKER, "done")])
 
+    def tellers(self, count: int) -> None:
+        """A tell from each of ``count`` names (a spam run: 5,000 names, one tell each)."""
+        from igs_tui.localserver import lines
+
+        session = self.client_user().session
+        for i in range(count):
+            session.send([lines.tell(f"t{i:05d}", f"buy cheap gold number {i}")])
+        session.send([lines.tell(MARKER, "done")])
+
     def install_listings(self, users: int, who: int) -> None:
         from igs_tui.localserver import lines
         from igs_tui.localserver.registry import COMMANDS
@@ -265,6 +283,9 @@ class Script:
             elif verb == "chat":
                 self.chat(args[0])
                 print("ok", flush=True)
+            elif verb == "tellers":
+                self.tellers(args[0])
+                print("ok", flush=True)
             elif verb == "listings":
                 self.install_listings(args[0], args[1])
                 print("ok", flush=True)
@@ -338,6 +359,8 @@ class Session:
             chat_log_dir=tmp / "logs",
         )
         tune_gc()  # as the launcher does before running the app
+        self.quit_started: tuple[float, float] | None = None
+        """Wall and CPU clocks when ctrl+q was pressed (the ``tellers`` situation)."""
 
     async def login(self, pilot: Any) -> None:
         from igs_tui.ui.login import LoginRequest
@@ -414,7 +437,9 @@ async def scenario_finished(session: Session, pilot: Any, games: int) -> dict[st
     }
 
 
-async def scenario_chat(session: Session, pilot: Any, lines: int) -> dict[str, Any]:
+async def scenario_chat(
+    session: Session, pilot: Any, lines: int, name: str = "chat_30k"
+) -> dict[str, Any]:
     await session.server.ask("chat 200")  # warm up every kind of line once
     await wait_for(session.marker_seen)
     session.forget_marker()
@@ -427,9 +452,98 @@ async def scenario_chat(session: Session, pilot: Any, lines: int) -> dict[str, A
     await pilot.pause()
     after = settled_rss()
     return {
-        "chat_30k_rss_growth_mb": round(after - before, 1),
-        "chat_30k_s": round(seconds, 2),
-        "chat_rss_mb": round(after, 1),
+        f"{name}_rss_growth_mb": round(after - before, 1),
+        f"{name}_s": round(seconds, 2),
+        f"{name}_rss_mb": round(after, 1),
+    }
+
+
+def press_quit(session: Session) -> None:
+    """ctrl+q through the terminal driver; the clocks start (read by :func:`run_client` once
+    the app has stopped and the session closed: all the work of quitting)."""
+    from textual import events
+
+    session.quit_started = (time.perf_counter(), time.process_time())
+    event = events.Key("ctrl+q", None)
+    event.set_sender(session.app)
+    session.app._driver.send_message(event)
+
+
+async def scenario_tellers(session: Session, pilot: Any, tellers: int) -> dict[str, Any]:
+    """Tells from ``tellers`` distinct names with the chat pane on screen (issue 26: 5,000 of
+    them made ctrl+q take 18.8 s), then ctrl+q: the time the app takes to quit."""
+    model, app = session.model, session.app
+    app.show_pane("chat")
+    await pilot.pause()
+    before = settled_rss()
+    start = time.perf_counter()
+    await session.server.ask(f"tellers {tellers}")
+    await wait_for(session.marker_seen, timeout=600)
+    seconds = time.perf_counter() - start
+    await pilot.pause()
+    await asyncio.sleep(1)  # the screen catches up
+    await pilot.pause()
+    after = settled_rss()
+    figures = {
+        "tellers_s": round(seconds, 2),
+        "tellers_rss_growth_mb": round(after - before, 1),
+        "tellers_buffers": len(model.buffers),
+    }
+    press_quit(session)
+    await wait_for(lambda: not app.is_running, timeout=120)
+    return figures
+
+
+async def scenario_soak(session: Session, pilot: Any, seconds: float) -> dict[str, Any]:
+    """``seconds`` of an ordinary busy session: chat in every kind of buffer (a few hundred
+    lines a second), a new observed game every 5 s whose moves arrive and which then ends,
+    and the player and game lists asked for every 10 s. RSS is read (after a collection)
+    at the half and at the end: the growth over the second half is what a session left
+    open all day would keep adding."""
+    from igs_tui.model import GamePhase
+
+    model, app = session.model, session.app
+    start = time.monotonic()
+    half_rss: float | None = None
+    samples: list[tuple[int, float]] = []
+    previous: int | None = None
+    tick = 0
+    while (elapsed := time.monotonic() - start) < seconds:
+        tick += 1
+        await session.server.ask("chat 300")
+        await wait_for(session.marker_seen, timeout=120)
+        session.forget_marker()
+        if tick % 5 == 0:
+            number = int(await session.server.ask("game 40"))
+            app.backend.observe(number)
+            await wait_for(lambda n=number: n in model.followed, timeout=120)
+            if previous is not None:
+                await session.server.ask(f"resign {previous}")
+                await wait_for(
+                    lambda n=previous: (
+                        n not in model.followed or model.followed[n].phase is GamePhase.FINISHED
+                    ),
+                    timeout=120,
+                )
+            previous = number
+        if tick % 10 == 0:
+            app.backend.refresh_players()
+            app.backend.capabilities.listing.refresh_games()
+        await pilot.pause()
+        if half_rss is None and elapsed >= seconds / 2:
+            half_rss = settled_rss()
+        if tick % 30 == 0:
+            samples.append((round(elapsed), round(rss_mb(), 1)))
+            print(f"  soak {elapsed:.0f}s: RSS {samples[-1][1]} MB", flush=True)
+        await asyncio.sleep(max(0.0, tick - (time.monotonic() - start)))  # ~1 step a second
+    await pilot.pause()
+    end_rss = settled_rss()
+    return {
+        "soak_rss_growth_last_half_mb": round(end_rss - (half_rss or end_rss), 1),
+        "soak_s": round(time.monotonic() - start),
+        "soak_rss_end_mb": round(end_rss, 1),
+        "soak_buffers": len(model.buffers),
+        "soak_followed": len(model.followed),
     }
 
 
@@ -617,6 +731,20 @@ async def scenario_userlist(session: Session, pilot: Any, players: int) -> dict[
 async def run_client(name: str, args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         session = Session(Path(tmp))
+        if name == "tellers":
+            figures: dict[str, Any] = {}
+            try:
+                async with session.app.run_test(size=SIZE) as pilot:
+                    await session.login(pilot)
+                    figures = await scenario_tellers(session, pilot, args.tellers)
+            finally:
+                await session.connector.close()
+            assert session.quit_started is not None
+            wall, cpu = session.quit_started
+            figures["quit_cpu_ms"] = round((time.process_time() - cpu) * 1000, 1)
+            figures["quit_wall_ms"] = round((time.perf_counter() - wall) * 1000, 1)
+            session.server.stop()
+            return figures
         try:
             async with session.app.run_test(size=SIZE) as pilot:
                 await session.login(pilot)
@@ -624,6 +752,10 @@ async def run_client(name: str, args: argparse.Namespace) -> dict[str, Any]:
                     return await scenario_finished(session, pilot, args.games)
                 if name == "chat":
                     return await scenario_chat(session, pilot, args.chat)
+                if name == "chat120k":
+                    return await scenario_chat(session, pilot, args.chat120k, "chat_120k")
+                if name == "soak":
+                    return await scenario_soak(session, pilot, args.soak_seconds)
                 if name == "users":
                     return await scenario_users(session, pilot, args.users, args.who)
                 if name == "flood":
@@ -749,6 +881,9 @@ def measure_startup(rounds: int) -> dict[str, Any]:
 GOALS = (
     ("finished_games_rss_growth_mb", "<=", 30),
     ("chat_30k_rss_growth_mb", "<=", 15),
+    ("chat_120k_rss_growth_mb", "<=", 15),
+    ("quit_cpu_ms", "<=", 300),
+    ("soak_rss_growth_last_half_mb", "<=", 3),
     ("users_100k_rss_growth_mb", "<=", 100),
     ("users_100k_max_key_latency_ms", "<=", 100),
     ("flood_mb_per_s", ">=", 2),
@@ -781,6 +916,11 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", choices=[*SCENARIOS, "bare", "startup"])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--chat", type=int, default=30_000)
+    parser.add_argument("--chat120k", type=int, default=120_000, help=argparse.SUPPRESS)
+    parser.add_argument("--tellers", type=int, default=5000)
+    parser.add_argument(
+        "--soak-seconds", type=float, default=600, help="length of the soak (600: 10 minutes)"
+    )
     parser.add_argument("--users", type=int, default=100_000)
     parser.add_argument("--who", type=int, default=50_000)
     parser.add_argument("--flood-seconds", type=int, default=10)
@@ -797,6 +937,7 @@ def main() -> None:
     if args.quick:
         args.games, args.chat, args.users, args.who = 40, 5000, 20_000, 10_000
         args.flood_seconds, args.starts = 3, 3
+        args.chat120k, args.tellers, args.soak_seconds = 30_000, 1000, 60
     if args.client:
         if args.client == "bare":
             result = asyncio.run(bare_flood(args))
@@ -813,6 +954,9 @@ def main() -> None:
     argv = [
         f"--games={args.games}",
         f"--chat={args.chat}",
+        f"--chat120k={args.chat120k}",
+        f"--tellers={args.tellers}",
+        f"--soak-seconds={args.soak_seconds}",
         f"--users={args.users}",
         f"--who={args.who}",
         f"--flood-seconds={args.flood_seconds}",

@@ -139,6 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=1,
+        metavar="N",
+        help="browser sessions that may run at once (1); each is a client run as you",
+    )
 
     gtp_engine = sub.add_parser(
         "gtp-engine",
@@ -236,7 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--local and --server cannot be used together")
         from igs_tui.apps.serve import run_serve
 
-        return run_serve(host=args.host, port=args.port, **app_options(args))
+        return run_serve(
+            host=args.host, port=args.port, max_sessions=args.max_sessions, **app_options(args)
+        )
     if args.local_kgs:
         if args.local or args.server or args.dialect or args.accessible or args.user:
             parser.error(

@@ -50,3 +50,46 @@ async def quit_by_keys(app: App[Any], timeout: float = DEFAULT_TIMEOUT) -> None:
         if not app.is_running:
             return
     await wait_until(lambda: not app.is_running, timeout, what="the app to quit")
+
+
+async def run_palette_command(
+    pilot: Any, app: App[Any], text: str, timeout: float = DEFAULT_TIMEOUT
+) -> None:
+    """ctrl+p, type ``text``, wait until the command the palette highlights is the one named,
+    then Enter. The palette searches in a worker: a fixed pause before Enter ran whatever was
+    highlighted by then, or nothing, on a loaded machine."""
+    from textual.command import CommandList, CommandPalette
+
+    await pilot.press("ctrl+p")
+    await wait_until(
+        lambda: isinstance(app.screen, CommandPalette), timeout, what="the command palette"
+    )
+    await pilot.press(*text)
+
+    def chosen() -> bool:
+        screen = app.screen
+        if not isinstance(screen, CommandPalette):
+            return False
+        results = screen.query(CommandList)
+        if not results or results.first().highlighted is None:
+            return False
+        found = results.first()
+        assert found.highlighted is not None
+        prompt = found.get_option_at_index(found.highlighted).prompt
+        return text.casefold() in str(getattr(prompt, "plain", prompt)).casefold()
+
+    await wait_until(chosen, timeout, what=f"the palette's command {text!r}")
+    await pilot.press("enter")
+
+
+async def main_screen_ready(app: App[Any], timeout: float = DEFAULT_TIMEOUT) -> None:
+    """The app's main screen shown with every pane built. Its panes are built one by one
+    after the first paint: a test that looks for a pane (``NoMatches 'GamesList'``), a tab
+    (``No Tab with id 'tab-games'``) or ends the app before that, fails only on a loaded
+    machine."""
+    from igs_tui.ui.main_screen import MainScreen
+
+    await wait_until(lambda: isinstance(app.screen, MainScreen), timeout, what="the main screen")
+    main = app.screen
+    assert isinstance(main, MainScreen)
+    await asyncio.wait_for(main.settle(), timeout)

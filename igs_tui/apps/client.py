@@ -17,6 +17,7 @@ import dataclasses
 import gc
 import inspect
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
 LOGIN_WAIT_SECONDS = 45.0
 QUIT_WAIT_SECONDS = 1.5
 """How long logging out waits for the server to close the link after ``quit``."""
+QUIT_LINK_SECONDS = 0.8
+"""How long quitting gives the link to close (a KGS logout, a socket that will not close):
+a server that never answers must not hold ctrl+q up; what is saved on disk is closed
+whatever the link does."""
 
 
 AUTOSAVE_DELAY = 0.05
@@ -199,6 +204,7 @@ class Connector:
         from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
         from igs_tui.backends.igs.net.recorder import SessionRecorder
         from igs_tui.backends.igs.session import IgsSession
+        from igs_tui.disk_caps import DiskCaps
 
         model = self.model
         self.start_autosave()
@@ -232,6 +238,8 @@ class Connector:
                     password=password or None,
                     directory=self.record_dir,
                     username=user,
+                    caps=DiskCaps.from_limits(model.limits),
+                    notice=transcripts_notice(model),
                 )
             except OSError:
                 return None
@@ -339,11 +347,17 @@ class Connector:
                 await client.close()
 
     async def close(self) -> None:
-        kgs, self._kgs = self._kgs, None
-        if kgs is not None:
-            # KGS keeps a session without a link for a while: say LOGOUT (bounded wait).
-            await kgs.logout(QUIT_WAIT_SECONDS)
-        await self.close_client()
+        """Quitting: the link gets :data:`QUIT_LINK_SECONDS` to close, then the records are
+        closed and the embedded server stopped, whatever the link did."""
+        try:
+            async with asyncio.timeout(QUIT_LINK_SECONDS):
+                kgs, self._kgs = self._kgs, None
+                if kgs is not None:
+                    # KGS keeps a session without a link for a while: say LOGOUT.
+                    await kgs.logout(QUIT_LINK_SECONDS / 2)
+                await self.close_client()
+        except TimeoutError:
+            pass  # a server that does not let go; the process ends all the same
         saver, self.saver = self.saver, None
         if saver is not None:
             saver.close()
@@ -542,3 +556,12 @@ def run_app(
     tune_gc()
     app.run()
     return 0
+
+
+def transcripts_notice(model: ClientModel) -> Callable[[str], None]:
+    """How the session transcripts' caps tell the user they deleted old transcripts."""
+
+    def notice(text: str) -> None:
+        model.notify("warning", "Session transcripts", text, bell=False)
+
+    return notice

@@ -159,7 +159,9 @@ async def open_kgs(
     from igs_tui.model import LinkState
 
     session = KgsSession(name, password)
-    transcript = open_transcript(host, port, name, password, record_dir) if record else None
+    transcript = (
+        open_transcript(host, port, name, password, record_dir, model=model) if record else None
+    )
     link: KgsLink | BinaryLink
     if binary:
         from igs_tui.backends.kgs.binary_link import BinaryLink, BinaryLinkConfig
@@ -201,14 +203,22 @@ async def open_kgs(
 
 
 def open_transcript(
-    host: str, port: int, name: str, password: str, directory: Path | None = None
+    host: str,
+    port: int,
+    name: str,
+    password: str,
+    directory: Path | None = None,
+    *,
+    model: ClientModel | None = None,
 ) -> JsonTranscript | None:
     """A new transcript file ``<UTC stamp>-kgs-<host>_<port>.log``, made as the IGS ones are
     (0600, in a 0700 directory, never over another file); None when it cannot be created (a
     transcript is a convenience: the login goes on without it)."""
+    from igs_tui.apps.client import transcripts_notice
     from igs_tui.backends.igs.net.recorder import SessionRecorder, TranscriptFormat
     from igs_tui.backends.igs.protocol import transcript as lines
     from igs_tui.backends.kgs.transcript import HEADER, JsonTranscript
+    from igs_tui.disk_caps import DiskCaps
 
     form = TranscriptFormat(
         header=lambda: HEADER,
@@ -223,6 +233,8 @@ def open_transcript(
             directory=directory,
             fmt=form,
             username=name,
+            caps=None if model is None else DiskCaps.from_limits(model.limits),
+            notice=None if model is None else transcripts_notice(model),
         )
     except OSError:
         return None

@@ -2,8 +2,9 @@
 
 textual-serve runs one app process per browser session and relays the terminal over a
 websocket, so nothing of the app changes. It binds to the loopback interface unless told
-otherwise: anyone who can reach the port gets a client logged in from this machine, so a
-public address is warned about loudly.
+otherwise. Every session is a client run as this user, so each start has its own token (in
+the address printed), websockets from other sites are refused, and at most ``--max-sessions``
+run at once (:mod:`igs_tui.apps.serve_guard`); a public address is warned about as well.
 """
 
 from __future__ import annotations
@@ -51,8 +52,9 @@ def public_warning(host: str) -> str:
     if host in LOOPBACK:
         return ""
     return (
-        f"igs-tui serve: WARNING: listening on {host}: anyone who can reach this port gets "
-        "an igs-tui session run by you on this machine (use --host 127.0.0.1 to keep it local)."
+        f"igs-tui serve: WARNING: listening on {host}: anyone who can reach this port and "
+        "learns the address with its token gets an igs-tui session run by you on this "
+        "machine, over plain http (use --host 127.0.0.1 to keep it local)."
     )
 
 
@@ -66,6 +68,7 @@ def run_serve(
     encoding: str | None = None,
     engine: str | None = None,
     record: bool = True,
+    max_sessions: int = 1,
 ) -> int:
     """Serve the app until Ctrl+C; 2 if textual-serve is missing or the options are wrong."""
     try:
@@ -75,6 +78,9 @@ def run_serve(
         return 2
     if not 0 < port < 65536:
         print(f"igs-tui serve: port {port} is not 1-65535", file=sys.stderr)
+        return 2
+    if max_sessions < 1:
+        print("igs-tui serve: --max-sessions must be at least 1", file=sys.stderr)
         return 2
     from igs_tui.apps.client import check_encoding_option, check_server_option
 
@@ -95,12 +101,15 @@ def run_serve(
         engine=engine,
         record=record,
     )
-    print(f"igs-tui serve: open http://{host}:{port}/ in a browser", file=sys.stderr, flush=True)
-    closing_server(Server)(command, host=host, port=port, title="igs-tui").serve()
+    from igs_tui.apps.serve_guard import ServeGuard, new_token
+
+    guard = ServeGuard(new_token(), host, port, max_sessions)
+    print(f"igs-tui serve: open {guard.url()} in a browser", file=sys.stderr, flush=True)
+    closing_server(Server, guard)(command, host=host, port=port, title="igs-tui").serve()
     return 0
 
 
-def closing_server(server_class: Any) -> Any:
+def closing_server(server_class: Any, guard: Any = None) -> Any:
     """textual-serve's ``Server``, made to stop its sessions' app processes while it stops.
 
     On Ctrl+C (or SIGTERM) textual-serve cancels each websocket's handler, and a cancelled
@@ -109,6 +118,7 @@ def closing_server(server_class: Any) -> Any:
     closed" on every stop with a browser attached). Here each session's ``AppService`` is
     tracked from start to stop, and the server's shutdown hook stops them all (asks each app
     to quit and waits for it, :data:`SHUTDOWN_WAIT` seconds at most) while the loop runs.
+    ``guard`` (a :class:`~igs_tui.apps.serve_guard.ServeGuard`) checks every request first.
     """
     import asyncio
 
@@ -145,6 +155,12 @@ def closing_server(server_class: Any) -> Any:
                     await process.wait()
 
     class ClosingServer(server_class):  # type: ignore[misc]
+        async def _make_app(self) -> Any:
+            app = await super()._make_app()
+            if guard is not None:  # the token, Origin and session checks come first
+                app.middlewares.append(guard.middleware)
+            return app
+
         async def on_shutdown(self, app: Any) -> None:
             await super().on_shutdown(app)
             stops = [service.stop() for service in list(running)]

@@ -22,6 +22,13 @@ it works for any server the model is fed from. It tells the model where each gam
 (:class:`~igs_tui.model.changes.GameRecorded`), so a finished game released from its tab can
 be opened again from its file; when the model lets a game go, the saver forgets what it kept
 of it (the text it grows, the clock readings) unless the game is ours and may come back.
+
+A file belongs to one game. Servers reuse a game's number as soon as the game is over, so the
+records are kept by the game's identity (:attr:`~igs_tui.model.FollowedGame.serial`), never
+by number: a new game gets a new file (a name no file on disk has), and a finished game's file
+is final. The one game that may write into an earlier file is that game loaded again (after
+an adjournment or a lost link): one of ours, with the same players, that repeats every move of
+the unfinished record before going on; a game that a request or a match started never is.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
 from igs_tui.model.topics import game_topic
+from igs_tui.private_dirs import private_dir
 from igs_tui.records.convert import write_bytes_atomic, write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
@@ -79,8 +87,7 @@ def default_games_dir() -> Path:
 class _Saved:
     path: Path
     game: FollowedGame | None = None
-    """The game object written there: servers reuse numbers, so a new game under an old
-    number (the model replaced the entry) gets a file of its own instead of overwriting."""
+    """The game written there (a game loaded again hands its file on to the new entry)."""
     signature: tuple[object, ...] = ()
     times: dict[int, ClockReading] = field(default_factory=dict)
     """Clock of the player who made move ``n``, read when the move arrived (for BL/WL/OB/OW)."""
@@ -100,8 +107,9 @@ class _Text:
     """The header the record was built with (before a handicap move sets its ``handicap``)."""
     moves: int
     last: MoveRecord | None
-    chat: tuple[int, int]
-    """The counts of says and kibitzes in the record."""
+    chat: int
+    """How many says and kibitzes the game had received when the record was built
+    (:attr:`FollowedGame.chat_added`: the lists themselves stop growing at their cap)."""
     noted: frozenset[int]
     """The move numbers that chat is attached to (a new move with one of them takes it over)."""
 
@@ -296,8 +304,16 @@ class AutoSaver:
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
         self._write = write
+        self._newest: dict[tuple[str, str], int] = {}
+        """The latest game of ours between two players, by (white, black)."""
+        self._before: dict[int, int] = {}
+        """The game of ours before each one between the same players (see _note_pair)."""
         self._saved: dict[int, _Saved] = {}
+        """What each game's record is and where, by the game's identity (:func:`_identity`:
+        numbers are reused, so a later game under a number never takes an earlier one's)."""
         self._paths: set[Path] = set()
+        self._private: set[Path] = set()
+        """Folders made sure to be 0700 (once each)."""
         """Every file this saver chose (a released game's entry goes, its file name stays)."""
         self.errors: list[str] = []
         self.writes = 0
@@ -309,7 +325,7 @@ class AutoSaver:
         self._recorded_kinds: dict[type[Change], bool] = {}
         """Whether a change of each class may be recorded (see :meth:`_changed`)."""
         self._due: dict[int, FollowedGame] = {}
-        """Games whose changes wait for :meth:`save_due` (with ``defer``), by number."""
+        """Games whose changes wait for :meth:`save_due` (with ``defer``), by identity."""
         self._unsubscribe = model.hub.subscribe("*", self._changed)
 
     def close(self) -> None:
@@ -339,8 +355,14 @@ class AutoSaver:
                 self._failed(number, path, exc)
 
     def path_for(self, number: int) -> Path | None:
-        saved = self._saved.get(number)
-        return saved.path if saved is not None else None
+        """The file of the game followed under ``number`` (else of the last game that had the
+        number and whose record we still keep), None before its first save."""
+        game = self.model.followed.get(number)
+        if game is not None:
+            saved = self._saved.get(_identity(game))
+            return saved.path if saved is not None else None
+        kept = [s for s in self._saved.values() if s.game is not None and s.game.number == number]
+        return kept[-1].path if kept else None
 
     def _changed(self, change: Change) -> None:
         kind = type(change)
@@ -362,49 +384,50 @@ class AutoSaver:
                 return
             if not self._due:
                 self._defer(self.save_due)
-            self._due[number] = game
+            self._due[_identity(game)] = game
         elif isinstance(change, GameUnfollowed):
-            pending = self._due.pop(number, None)
-            if pending is not None:  # its last changes (a result) are kept before it goes
-                self.save(pending)
-            self._forget(number)
+            self._let_go(number)
 
-    def _forget(self, number: int) -> None:
-        """The model let game ``number`` go: drop what we kept of it, unless it is a game of
-        ours that did not finish (it may come back under a new number and go on in its
+    def _let_go(self, number: int) -> None:
+        """The model let the game under ``number`` go: its changes still waiting are saved
+        (its result may be among them), then what we kept of it is dropped, unless it is a
+        game of ours that did not finish (it may come back, by ``load``, and go on in its
         file, see :meth:`_same_game`)."""
-        saved = self._saved.get(number)
-        if saved is None:
-            return
-        game = saved.game
-        if game is None or game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:
-            del self._saved[number]
+        for key, pending in list(self._due.items()):
+            if pending.number == number:
+                del self._due[key]
+                self.save(pending)
+        for key, saved in list(self._saved.items()):
+            game = saved.game
+            if game is None or game.number != number or self.model.followed.get(number) is game:
+                continue
+            if game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:
+                del self._saved[key]
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
-        if not game.moves and game.phase is GamePhase.PLAYING:
-            return None
-        saved = self._saved.get(game.number)
-        if saved is None or saved.game is not game:
+        key = _identity(game)
+        self._note_pair(game, key)
+        if not game.moves and game.phase is not GamePhase.FINISHED:
+            return None  # nothing to keep yet (an adjourned empty game comes back empty)
+        saved = self._saved.get(key)
+        if saved is None:
             earlier = self._same_game(game)
-            if earlier is not None:
+            if earlier is _UNDECIDED:
+                return None  # a loaded game's moves are still arriving (or a new game's)
+            if isinstance(earlier, int):
                 # The game came back (loaded after an adjournment or a lost link, under a new
-                # number): its record goes on in the file it started in.
-                saved = _Saved(earlier.path, game, times=dict(earlier.times))
+                # number or its old one): its record goes on in the file it started in, and
+                # no other game goes on there.
+                old = self._saved.pop(earlier)
+                saved = _Saved(old.path, game, times=dict(old.times))
             else:
-                stamp = self._stamp()
-                name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
-                path = self.directory / f"{name}.sgf"
-                if path in self._paths:  # a new game under a reused number, the same second
-                    path = self.directory / f"{name}-{id(game):x}.sgf"
-                self._paths.add(path)
-                saved = _Saved(path, game)
-            self._saved[game.number] = saved
+                saved = _Saved(self._new_path(game), game)
+            self._saved[key] = saved
         self._read_clocks(game, saved)
         signature = (
             game.last_number,
-            len(game.kibitzes),
-            len(game.says),
+            game.chat_added,
             game.result,
             game.phase,
             game.white_rank,
@@ -421,8 +444,21 @@ class AutoSaver:
             return None
         saved.signature = signature
         if game.record != str(saved.path):
-            self.model.apply(GameRecorded(game.number, str(saved.path)))
+            self.model.apply(GameRecorded(game.number, str(saved.path), game.serial))
         return saved.path
+
+    def _new_path(self, game: FollowedGame) -> Path:
+        """A file of its own for a new game: never one another game of this saver, or of an
+        earlier run, has written (numbers are reused, and two games may start in a second)."""
+        stamp = self._stamp()
+        name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
+        path = self.directory / f"{name}.sgf"
+        again = 1
+        while path in self._paths or path.exists():
+            again += 1
+            path = self.directory / f"{name}-{again}.sgf"
+        self._paths.add(path)
+        return path
 
     def _read_clocks(self, game: FollowedGame, saved: _Saved) -> None:
         """Note the mover's clock of each move not seen before (the reading as it arrived)."""
@@ -453,7 +489,7 @@ class AutoSaver:
                 info,
                 len(moves),
                 moves[-1] if moves else None,
-                (len(game.says), len(game.kibitzes)),
+                game.chat_added,
                 noted,
             )
             saved.text = text if exact else None
@@ -472,7 +508,7 @@ class AutoSaver:
             not move.handicap
             and game.size == text.sgf.record.size
             and move.number not in text.noted
-            and (len(game.says), len(game.kibitzes)) == text.chat
+            and game.chat_added == text.chat
             and info == text.info
         )
 
@@ -487,11 +523,15 @@ class AutoSaver:
 
     def _write_file(self, data: bytes, path: Path) -> None:
         """Write, making the directory first if it is missing (the first time, or if it was
-        removed meanwhile)."""
+        removed meanwhile). The first write makes sure the folder is private (0700; one in
+        the data folder from an older version is narrowed)."""
+        if path.parent not in self._private:
+            private_dir(path.parent, narrow=False)
+            self._private.add(path.parent)
         try:
             self._write(data, path)
         except FileNotFoundError:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent, narrow=False)
             self._write(data, path)
 
     def _failed(self, number: int, path: Path, exc: BaseException) -> None:
@@ -500,31 +540,50 @@ class AutoSaver:
             self.model.notify("error", "Autosave failed", message)
         self.errors.append(message)
 
-    def _same_game(self, game: FollowedGame) -> _Saved | None:
-        """An earlier record of this game: one of ours with the same players and size that
-        stopped unfinished (adjourned, or live when the link was lost) and whose moves the
-        new game starts with."""
-        if game.role is Role.OBSERVING:
+    def _note_pair(self, game: FollowedGame, key: int) -> None:
+        """Note the game of ours that came before ``game`` between the same players in the
+        same colours. A server keeps one adjourned game per pair (by its ``white-black``
+        name: a later game of theirs replaces it), so that one is the only earlier record a
+        ``load`` of theirs can go on with."""
+        if game.role is Role.OBSERVING or not (game.white and game.black):
+            return
+        pair = (game.white, game.black)
+        newest = self._newest.get(pair)
+        if newest is None or newest < key:
+            if newest is not None:
+                self._before[key] = newest
+            self._newest[pair] = key
+
+    def _same_game(self, game: FollowedGame) -> int | object | None:
+        """The identity of the earlier record that ``game`` continues: the game of ours
+        before it between the same players in the same colours (the server keeps only that
+        one), when it stopped unfinished (adjourned, or live when the link was lost) and
+        ``game`` repeats every move of it first (a ``load`` resends them all). None when
+        ``game`` is a new one; :data:`_UNDECIDED` while its moves are the beginning of that
+        record's (more may be on their way: nothing is written until it is known which file
+        they go to). A game that a request or a match started
+        (:attr:`~igs_tui.model.games.FollowedGame.fresh`) continues nothing."""
+        if game.role is Role.OBSERVING or game.fresh:
             return None
-        for saved in self._saved.values():
-            old = saved.game
-            if (
-                old is not None
-                and old is not game
-                and old.role is not Role.OBSERVING
-                and old.phase is not GamePhase.FINISHED
-                and (old.white, old.black, old.size) == (game.white, game.black, game.size)
-                and _starts_with(game.moves, old.moves)
-            ):
-                return saved
-        return None
+        key = self._before.get(_identity(game))
+        saved = self._saved.get(key) if key is not None else None
+        old = saved.game if saved is not None else None
+        if old is None or old.phase is GamePhase.FINISHED or not old.moves:
+            return None
+        moves, known = game.moves, old.moves
+        if len(moves) < len(known) and known[: len(moves)] == moves:
+            return _UNDECIDED
+        return key if moves[: len(known)] == known else None
 
 
-def _starts_with(moves: list[MoveRecord], prefix: list[MoveRecord]) -> bool:
-    """Does ``moves`` begin with ``prefix`` (or is it the beginning of ``prefix``, while the
-    reloaded game's moves are still arriving)?"""
-    shorter = min(len(moves), len(prefix))
-    return moves[:shorter] == prefix[:shorter]
+_UNDECIDED = object()
+"""What :meth:`AutoSaver._same_game` says while a game may still turn out to be a loaded one."""
+
+
+def _identity(game: FollowedGame) -> int:
+    """The key of a game's record: its serial (a game built outside a model has none: then
+    the object itself, as a negative number that no serial is)."""
+    return game.serial or -id(game)
 
 
 def save_game_as(

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import CARDS_KEPT, RESULTS_KEPT
-from igs_tui.model.chat import ChatKind, ChatMessage, mentions
+from igs_tui.model.chat import BufferKey, ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.games import FinishedGame, FollowedGame, GamePhase, MoveRecord
+from igs_tui.model.limits import CHALLENGES, GAME_ERRORS, TEXT_KEPT
 
 if TYPE_CHECKING:
     from igs_tui.model.client_model import ClientModel
@@ -74,16 +75,27 @@ def _player_left(model: ClientModel, c: ch.PlayerLeft) -> None:
     model.players.remove(c.name)
 
 
+def _note_sync_error(game: FollowedGame, text: str) -> None:
+    """A note that the game went out of step; the newest :data:`GAME_ERRORS` are kept."""
+    game.sync_errors.append(text)
+    del game.sync_errors[:-GAME_ERRORS]
+
+
 def _games_replaced(model: ClientModel, c: ch.GamesReplaced) -> None:
-    model.games = {g.number: g for g in c.games}
+    cap = model.limits.games_listed
+    model.games = {g.number: g for g in c.games[-cap:]}
 
 
 def _games_listed(model: ClientModel, c: ch.GamesListed) -> None:
+    games, cap = model.games, model.limits.games_listed
     for game in c.games:
-        old = model.games.get(game.number)
+        old = games.get(game.number)
         if old is not None and old.title and not game.title:
             game = replace(game, title=old.title)
-        model.games[game.number] = game
+        elif old is None:
+            while len(games) >= cap:  # the entry listed longest ago goes
+                del games[next(iter(games))]
+        games[game.number] = game
 
 
 def _game_unlisted(model: ClientModel, c: ch.GameUnlisted) -> None:
@@ -143,6 +155,9 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
     if c.title is not None:
         fields["title"] = c.title
     game = model.followed.get(c.game)
+    if game is not None and _another_game(game, c):
+        model.apply(ch.GameUnfollowed(c.game))
+        game = None
     if game is None:
         summary = model.games.get(c.game)
         base: dict[str, object] = {}
@@ -161,10 +176,19 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         size = base.get("size")
         if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
             base["size"] = 19
-        game = FollowedGame(c.game, role=c.role, **base)  # type: ignore[arg-type]
+        model.games_followed += 1
+        game = FollowedGame(
+            c.game,
+            role=c.role,
+            serial=model.games_followed,
+            fresh=c.fresh,
+            **base,  # type: ignore[arg-type]
+        )
         model.followed[c.game] = game
+        _claim_chat(model, game)
         return
     game.role = c.role
+    game.fresh = game.fresh or c.fresh
     size = fields.pop("size", None)
     for key, value in fields.items():
         setattr(game, key, value)
@@ -172,6 +196,31 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         game.board.komi = game.komi
     if isinstance(size, int) and size != game.size:
         _resize(model, game, size)
+
+
+def _another_game(game: FollowedGame, c: ch.GameFollowed) -> bool:
+    """Is the game ``c`` follows another one than ``game``, which has its number? Numbers are
+    reused: a closed game (over or adjourned) never takes a later game's lines, and a game
+    whose players differ from the ones we know is another game."""
+    if game.closed:
+        return True
+    return any(
+        known and named and known != named
+        for known, named in ((game.white, c.white), (game.black, c.black))
+    )
+
+
+def _claim_chat(model: ClientModel, game: FollowedGame) -> None:
+    """The number's game chat is ``game``'s now: lines about an earlier game under the number
+    start a new buffer (they stay in that game's log); lines about no known game are kept."""
+    key = BufferKey(ChatKind.GAME, str(game.number))
+    buf = model.buffers.get(key)
+    if buf is None or buf.game == game.serial:
+        return
+    if not buf.game:
+        buf.game = game.serial
+        return
+    model.apply(ch.BufferRestarted(key, game.serial))
 
 
 def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
@@ -182,7 +231,7 @@ def _unfollowed(model: ClientModel, c: ch.GameUnfollowed) -> None:
 
 def _recorded(model: ClientModel, c: ch.GameRecorded) -> None:
     game = model.followed.get(c.game)
-    if game is not None:
+    if game is not None and (not c.serial or c.serial == game.serial):
         game.record = c.location
 
 
@@ -204,7 +253,7 @@ def _seated(model: ClientModel, c: ch.PlayersSeated) -> None:
 
 def _resize(model: ClientModel, game: FollowedGame, size: int) -> bool:
     if not MIN_SIZE <= size <= MAX_SIZE:
-        game.sync_errors.append(f"board size {size} refused (the rules engine plays 2-25)")
+        _note_sync_error(game, f"board size {size} refused (the rules engine plays 2-25)")
         return False
     game.resize(size)
     return True
@@ -257,7 +306,7 @@ def _free_handicap(model: ClientModel, c: ch.FreeHandicapPlaced) -> None:
     try:
         game.board.setup(black=c.stones, to_move=Color.WHITE)
     except ValueError as exc:
-        game.sync_errors.append(f"handicap stones not placed: {exc}")
+        _note_sync_error(game, f"handicap stones not placed: {exc}")
         game.board.setup(to_move=Color.WHITE)
 
 
@@ -405,7 +454,12 @@ def _komi_proposed(model: ClientModel, c: ch.KomiProposed) -> None:
 def _game_chat(model: ClientModel, c: ch.GameChat) -> None:
     game = _game(model, c.game)
     if game is not None and c.line.author.casefold() not in model.blocked:
-        (game.says if c.said else game.kibitzes).append(c.line)
+        lines = game.says if c.said else game.kibitzes
+        lines.append(c.line)
+        game.chat_added += 1
+        cap = model.limits.chat_lines
+        if len(lines) > cap:  # the oldest go, a tenth at a time (not one per line)
+            del lines[: len(lines) - cap + cap // 10]
 
 
 def _observers(model: ClientModel, c: ch.ObserversCounted) -> None:
@@ -477,7 +531,7 @@ def _thinking(model: ClientModel, c: ch.Thinking) -> None:
 def _sync_error(model: ClientModel, c: ch.SyncError) -> None:
     game = _game(model, c.game)
     if game is not None:
-        game.sync_errors.append(c.text)
+        _note_sync_error(game, c.text)
 
 
 # challenges ---------------------------------------------------------------------------------------
@@ -485,7 +539,11 @@ def _challenge_opened(model: ClientModel, c: ch.ChallengeOpened) -> None:
     challenge = c.challenge
     if challenge.incoming and challenge.opponent.casefold() in model.blocked:
         return  # a blocked player's challenge is not shown
-    model.challenges[challenge.opponent.lower()] = challenge
+    challenges = model.challenges
+    challenges.pop(challenge.opponent.lower(), None)
+    while len(challenges) >= CHALLENGES:  # a flood of requests: the oldest go
+        del challenges[next(iter(challenges))]
+    challenges[challenge.opponent.lower()] = challenge
 
 
 def _challenge_closed(model: ClientModel, c: ch.ChallengeClosed) -> None:
@@ -494,7 +552,11 @@ def _challenge_closed(model: ClientModel, c: ch.ChallengeClosed) -> None:
 
 
 def _dispute(model: ClientModel, c: ch.DisputeOpened) -> None:
-    model.disputes[c.dispute.opponent.lower()] = c.dispute
+    disputes = model.disputes
+    disputes.pop(c.dispute.opponent.lower(), None)
+    while len(disputes) >= CHALLENGES:
+        del disputes[next(iter(disputes))]
+    disputes[c.dispute.opponent.lower()] = c.dispute
 
 
 # session ------------------------------------------------------------------------------------------
@@ -533,6 +595,7 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
 
 def _limits(model: ClientModel, c: ch.LimitsSet) -> None:
     limits = model.limits = c.limits
+    model.players.cap = limits.players
     model.finished = deque(model.finished, maxlen=limits.finished_list)
     model.console = deque(model.console, maxlen=limits.console_lines)
     for buf in model.buffers.values():
@@ -557,7 +620,11 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
     # without speaking to us: never a mention.
     spoken = not own and bool(c.author) and c.kind not in SERVER_TEXT_KINDS
     highlight = spoken and c.author != model.me and mentions(c.text, model.me)
-    model.ensure_buffer(c.key).add(ChatMessage(c.author, c.text, c.timestamp, c.kind, highlight))
+    text = c.text if len(c.text) <= TEXT_KEPT else c.text[:TEXT_KEPT] + "…"
+    buf = model.ensure_buffer(c.key)
+    buf.add(ChatMessage(c.author, text, c.timestamp, c.kind, highlight))
+    model.activity += 1
+    buf.active = model.activity
     if not own and (c.notify or highlight):
         key = c.key
         title = f"{c.author} ({key.label})" if key.kind is not ChatKind.TELL else c.author
@@ -572,18 +639,34 @@ def _chat(model: ClientModel, c: ch.ChatAdded) -> None:
         model.apply(ch.Notified("refusal", speaker, c.text, bell=False))
 
 
+def _buffer_restarted(model: ClientModel, c: ch.BufferRestarted) -> None:
+    if c.key in model.buffers:
+        buf = model.buffers[c.key] = model.new_buffer(c.key)  # keeps its place in the list
+        buf.game = c.serial
+
+
 def _read(model: ClientModel, c: ch.BufferRead) -> None:
     buf = model.buffers.get(c.key)
     if buf is not None:
         buf.mark_read()
+        model.activity += 1
+        buf.active = model.activity
+
+
+def _shown(model: ClientModel, c: ch.BufferShown) -> None:
+    model.shown_buffer = c.key
 
 
 def _console(model: ClientModel, c: ch.ConsoleAdded) -> None:
-    model.console.append(ConsoleLine(c.text, c.kind, c.outgoing))
+    text = c.text if len(c.text) <= TEXT_KEPT else c.text[:TEXT_KEPT] + "…"
+    model.console.append(ConsoleLine(text, c.kind, c.outgoing))
 
 
 def _console_lines(model: ClientModel, c: ch.ConsoleLinesAdded) -> None:
-    model.console.extend(c.lines)
+    model.console.extend(
+        line if len(line.text) <= TEXT_KEPT else line._replace(text=line.text[:TEXT_KEPT] + "…")
+        for line in c.lines
+    )
 
 
 def _notified(model: ClientModel, c: ch.Notified) -> None:
@@ -650,10 +733,12 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.DisputeOpened: _dispute,
     ch.BufferOpened: _buffer_opened,
     ch.ChatAdded: _chat,
+    ch.BufferRestarted: _buffer_restarted,
     ch.BufferRead: _read,
     ch.ConsoleAdded: _console,
     ch.ConsoleLinesAdded: _console_lines,
     ch.Notified: _notified,
+    ch.BufferShown: _shown,
     ch.LimitsSet: _limits,
     ch.SessionEnded: _session_ended,
 }

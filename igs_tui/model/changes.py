@@ -326,10 +326,16 @@ class GameEnded(Change):
 # followed games -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class GameFollowed(Change):
-    """Start following a game (observe or play). An entry that exists is updated, not reset.
+    """Start following a game (observe or play). An entry that exists is updated, not reset,
+    when it is this game; ``None`` fields are left as they are.
 
-    A new entry starts from the games list's row, then the given fields; ``None`` fields are
-    left as they are.
+    Servers reuse a game's number as soon as the game is over, so the entry under the number
+    is another game when it is *closed* (finished or adjourned: a game that comes back by
+    ``load`` is followed anew) or when ``white``/``black`` name other players than it has.
+    That entry is then let go (:class:`GameUnfollowed`) and a new one, with a serial of its
+    own (:attr:`~igs_tui.model.games.FollowedGame.serial`), takes the number; the number's
+    game chat starts again (:class:`BufferRestarted`). A new entry starts from the games
+    list's row, then the given fields.
     """
 
     game: int
@@ -342,6 +348,10 @@ class GameFollowed(Change):
     komi: float | None = None
     handicap: int | None = None
     title: str | None = None
+    fresh: bool = False
+    """The server starts this game now (a challenge or automatch accepted, a match
+    announced): a new entry's record continues no earlier one (see
+    :attr:`~igs_tui.model.games.FollowedGame.fresh`)."""
 
     @property
     def topics(self) -> tuple[str, ...]:
@@ -362,10 +372,15 @@ class GameUnfollowed(Change):
 
 @dataclass(frozen=True, slots=True)
 class GameRecorded(_GameChange):
-    """The game's record is kept at ``location`` (a file path), e.g. by autosave."""
+    """The game's record is kept at ``location`` (a file path), e.g. by autosave. Told
+    after the fact (a save runs after the changes it writes), so it names the game by its
+    serial too: a later game under the number is not given the earlier one's file."""
 
     game: int
     location: str
+    serial: int = 0
+    """The :attr:`~igs_tui.model.games.FollowedGame.serial` of the game saved (0: whichever
+    game has the number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -734,12 +749,39 @@ class ChatAdded(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class BufferRestarted(Change):
+    """A game's chat buffer starts again, empty, for game ``serial`` (a new game took the
+    number): the earlier game's lines stay in its own chat log, never shown as the new
+    game's."""
+
+    key: BufferKey
+    serial: int
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (self.key.topic, TOPIC_CHAT_LIST)
+
+
+@dataclass(frozen=True, slots=True)
 class BufferRead(Change):
     key: BufferKey
 
     @property
     def topics(self) -> tuple[str, ...]:
         return (TOPIC_CHAT_LIST,)
+
+
+@dataclass(frozen=True, slots=True)
+class BufferShown(Change):
+    """The chat buffer the user has on screen (None: none). It is never the one dropped for
+    a new buffer beyond ``Limits.buffers``: a flood of tells from new names must not take
+    away the conversation being read."""
+
+    key: BufferKey | None
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return ()
 
 
 @dataclass(frozen=True, slots=True)

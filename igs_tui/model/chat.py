@@ -85,6 +85,13 @@ class ChatBuffer:
     messages: deque[ChatMessage] = field(default_factory=lambda: deque(maxlen=MAX_MESSAGES))
     unread: int = 0
     highlighted: bool = False
+    active: int = 0
+    """When it last got a message or was read, on the model's own count (the buffer quiet
+    longest is the one dropped for a new one beyond ``Limits.buffers``)."""
+    game: int = 0
+    """For a game's buffer: the :attr:`~igs_tui.model.games.FollowedGame.serial` of the game
+    its lines are about (0: none known). A later game under the same number starts a new
+    buffer (:class:`~igs_tui.model.changes.BufferRestarted`)."""
 
     def add(self, message: ChatMessage) -> None:
         self.messages.append(message)

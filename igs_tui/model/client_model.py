@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from igs_tui.model.chat import BufferKey, ChatBuffer, ChatMessage
+from igs_tui.model.chat import BufferKey, ChatBuffer, ChatKind, ChatMessage
 from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.console import ConsoleLine
 from igs_tui.model.limits import Limits
@@ -88,14 +88,21 @@ class ClientModel:
         self.hub = Hub()
         self.me = ""
         self.connection = ConnectionStatus()
-        self.players = PlayerDirectory()
+        self.players = PlayerDirectory(self.limits.players)
         self.games: dict[int, GameSummary] = {}
         self.followed: dict[int, FollowedGame] = {}
         self.finished: deque[FinishedGame] = deque(maxlen=self.limits.finished_list)
         """Finished games released from their tabs, oldest first (their records stay)."""
         self.games_ended = 0
         """Games that ended while followed this session (numbers :attr:`FollowedGame.ended`)."""
+        self.games_followed = 0
+        """Games followed since the model was made (numbers :attr:`FollowedGame.serial`; not
+        reset by a new session, so a serial names one game for the whole process)."""
         self.buffers: dict[BufferKey, ChatBuffer] = {}
+        self.shown_buffer: BufferKey | None = None
+        """The buffer on the user's screen (BufferShown): never dropped for a new one."""
+        self.activity = 0
+        """A count that goes up with each chat message and read (:attr:`ChatBuffer.active`)."""
         self.console: deque[ConsoleLine] = deque(maxlen=self.limits.console_lines)
         self.notifications: deque[Notification] = deque(maxlen=200)
         self.messages: tuple[ServerMessage, ...] = ()
@@ -157,8 +164,28 @@ class ClientModel:
         """The buffer ``key`` (created empty if new). Only :mod:`.apply` calls this."""
         buf = self.buffers.get(key)
         if buf is None:
-            buf = self.buffers[key] = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
+            while len(self.buffers) >= self.limits.buffers:
+                del self.buffers[self._quietest_buffer()]
+            buf = self.buffers[key] = self.new_buffer(key)
         return buf
+
+    def new_buffer(self, key: BufferKey) -> ChatBuffer:
+        """An empty buffer ``key``, of the game followed under its number if it is a game's
+        (not yet in :attr:`buffers`). Only :mod:`.apply` calls this."""
+        buf = ChatBuffer(key, deque(maxlen=self.limits.chat_lines))
+        if key.kind is ChatKind.GAME and key.target.isdecimal():
+            game = self.followed.get(int(key.target)) if len(key.target) <= 9 else None
+            if game is not None:
+                buf.game = game.serial
+        return buf
+
+    def _quietest_buffer(self) -> BufferKey:
+        """The buffer to drop for a new one beyond ``limits.buffers``: the one that got no
+        message and was not read for longest, never the one on screen. Its log on disk
+        stays; a new message opens it again."""
+        shown = self.shown_buffer
+        candidates = [item for item in self.buffers.items() if item[0] != shown]
+        return min(candidates or self.buffers.items(), key=lambda item: item[1].active)[0]
 
     # shorthands that build a change -----------------------------------------------------------
     def set_connection(self, **changes: object) -> None:
@@ -184,7 +211,8 @@ class ClientModel:
         self.apply(ch.GameEnded(number, result))
 
     def follow(self, number: int, *, role: Role | None = None, **fields: Any) -> FollowedGame:
-        """Start following a game (observe or play); an existing entry is updated, not reset.
+        """Start following a game (observe or play); an existing entry is updated, not reset,
+        unless it is another game (see :class:`~igs_tui.model.changes.GameFollowed`).
         ``role`` is observing unless given."""
         if role is None:
             from igs_tui.model.games import Role

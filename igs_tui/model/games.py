@@ -170,7 +170,10 @@ class FollowedGame:
     score_check: ScoreCheck | None = None
     """The server's final count next to ours, once scoring is over."""
     says: list[Kibitz] = field(default_factory=list)
-    """Player ``say`` lines with the move they followed (kept for the game record)."""
+    """Player ``say`` lines with the move they followed (kept for the game record; says and
+    kibitzes each keep the newest ``Limits.chat_lines``)."""
+    chat_added: int = 0
+    """Says and kibitzes received in all (grows while the lists above stay capped)."""
     komi_request: float | None = None
     """A komi the opponent proposed that we have not agreed to (None = none pending)."""
     thinking: tuple[Color, float] | None = None
@@ -182,6 +185,16 @@ class FollowedGame:
     """Where the game's record is kept (a file path), once something saved it."""
     ended: int = 0
     """The order in which the session's games ended (1 for the first; 0 while not over)."""
+    serial: int = 0
+    """The game's identity in this process (1 for the first game followed, then 2...).
+
+    Servers reuse a game's number as soon as the game ends or is adjourned, so a game is its
+    number *and* this: a later game under the same number is another entry with another
+    serial (its own tab, chat buffer and record file), never a continuation of this one."""
+    fresh: bool = False
+    """The server started this game just now (a challenge or an automatch was accepted, a
+    match was announced): it is no reloaded adjourned game, so its record never continues an
+    earlier one's file."""
     board: Game = field(init=False)
 
     def __post_init__(self) -> None:
@@ -210,6 +223,12 @@ class FollowedGame:
     @property
     def is_adjourned(self) -> bool:
         return self.phase is GamePhase.ADJOURNED
+
+    @property
+    def closed(self) -> bool:
+        """Over (finished) or adjourned: nothing the server says under this number later is
+        about this game, which may come back only as a new entry (a ``load``)."""
+        return self.phase is GamePhase.FINISHED or self.phase is GamePhase.ADJOURNED
 
     def time_lost(self, now: float) -> Color | None:
         """The side whose flag fell on our local clock (the server decides; this warns)."""

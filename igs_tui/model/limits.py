@@ -17,9 +17,34 @@ FINISHED_TABS = 20
 FINISHED_LIST = 500
 """Lines of the list of finished games released from their tabs."""
 CHAT_LINES = 5000
-"""Messages kept per chat buffer (the on-disk chat log keeps them all)."""
+"""Messages kept per chat buffer, and says and kibitzes per followed game (the chat logs
+on disk keep more, within their own caps)."""
 CONSOLE_LINES = 10_000
 """Raw server lines kept for the console pane (the session transcript keeps them all)."""
+BUFFERS = 200
+"""Chat buffers kept (tells, channels, games, shouts): a new one beyond drops the buffer
+that has been quiet longest (its log on disk stays)."""
+PLAYERS = 200_000
+"""Players the client knows at once (IGS lists a few thousand; a server that names more
+loses its oldest entries)."""
+GAMES_LISTED = 20_000
+"""Games in the games list at once."""
+CHALLENGES = 100
+"""Open match requests kept at once (the oldest go beyond)."""
+TEXT_KEPT = 4000
+"""Characters kept of one chat message or console line (the panes show at most this much;
+a server's 64 KB line must not cost 64 KB per entry of a 10,000-line list)."""
+GAME_ERRORS = 100
+"""Out-of-sync notes kept per followed game."""
+LOG_FILE_BYTES = 10_000_000
+"""One chat log or session transcript (10 MB) before it is rotated (renamed, begun anew)."""
+LOG_DIR_BYTES = 100_000_000
+"""All the chat logs (or all the transcripts) together: beyond, the oldest are deleted."""
+LOG_FILES = 500
+"""Files in the chat logs' (or the transcripts') folder: beyond, the oldest are deleted."""
+TELL_LOGS = 100
+"""Tell conversations with a log file of their own; further tellers share one log (a server
+that sends tells from 5,000 names must not make 5,000 files)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +55,13 @@ class Limits:
     finished_list: int = FINISHED_LIST
     chat_lines: int = CHAT_LINES
     console_lines: int = CONSOLE_LINES
+    buffers: int = BUFFERS
+    players: int = PLAYERS
+    games_listed: int = GAMES_LISTED
+    log_file_bytes: int = LOG_FILE_BYTES
+    log_dir_bytes: int = LOG_DIR_BYTES
+    log_files: int = LOG_FILES
+    tell_logs: int = TELL_LOGS
 
     def __post_init__(self) -> None:
         for f in fields(self):

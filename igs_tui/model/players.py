@@ -35,10 +35,20 @@ class Player:
 
 
 class PlayerDirectory:
-    """Players by name (case-sensitive, as servers treat names), kept in insertion order."""
+    """Players by name (case-sensitive, as servers treat names), kept in insertion order.
 
-    def __init__(self) -> None:
+    At most ``cap`` players are kept: a newcomer beyond drops the entry known longest (a
+    server that names a million players costs what ``cap`` of them cost)."""
+
+    def __init__(self, cap: int | None = None) -> None:
         self._players: dict[str, Player] = {}
+        self.cap = cap
+
+    def _make_room(self, name: str) -> None:
+        players = self._players
+        if self.cap is not None and name not in players:
+            while len(players) >= self.cap:
+                del players[next(iter(players))]
 
     def __len__(self) -> int:
         return len(self._players)
@@ -53,18 +63,24 @@ class PlayerDirectory:
         return self._players.get(name)
 
     def upsert(self, player: Player) -> None:
+        self._make_room(player.name)
         self._players[player.name] = player
 
     def update(self, name: str, **changes: object) -> Player:
         """Change some fields of a player, creating it if unknown."""
         current = self._players.get(name) or Player(name)
         updated = replace(current, **changes)  # type: ignore[arg-type]
+        self._make_room(name)
         self._players[name] = updated
         return updated
 
     def replace_all(self, players: Iterable[Player]) -> None:
-        """A full listing replaces what we knew: players not in it are gone."""
+        """A full listing replaces what we knew: players not in it are gone (beyond ``cap``,
+        the listing's last ``cap`` are kept)."""
         self._players = {p.name: p for p in players}
+        if self.cap is not None and len(self._players) > self.cap:
+            excess = len(self._players) - self.cap
+            self._players = dict(list(self._players.items())[excess:])
 
     def keep_only(self, names: frozenset[str]) -> None:
         """Forget every player not in ``names``."""

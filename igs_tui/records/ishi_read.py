@@ -72,6 +72,8 @@ class _Event:
     var_label: str | None = None
     located: bool = False  # a location was parsed: BOARDSIZE can no longer change
     has_data: bool = False
+    handicap_at: tuple[int, int] = (1, 1)
+    """Where the last HANDICAP line's number is (a wrong one is reported there)."""
 
 
 class _Reader:
@@ -147,6 +149,8 @@ class _Reader:
             _, var_line = ev.var_stack[-1]
             raise RecordError("VAR is never closed by ENDVAR", var_line, 1)
         info = ev.record.info
+        if (problem := ev.record.handicap_problem()) is not None:
+            raise RecordError(problem, *ev.handicap_at)
         # The writer puts a rank both on the BLACK/WHITE line and in the igs-tui-sgf block.
         if info.black and info.black_rank and info.black.endswith(f" {info.black_rank}"):
             info.black = info.black[: -len(info.black_rank) - 1]
@@ -203,8 +207,9 @@ class _Reader:
         komi = parse_komi(two) if len(toks) > 1 and toks[1].text == "1/2" else None
         if komi is None:
             komi = parse_komi(toks[0].text)
-        if komi is None:
-            raise self.error(f"komi {toks[0].text!r} is not a number", toks[0].column)
+        if komi is None or not abs(komi) <= MAX_KOMI:
+            shown = toks[0].text if len(toks[0].text) <= 20 else toks[0].text[:20] + "..."
+            raise self.error(f"komi {shown!r} is not a number up to {MAX_KOMI:g}", toks[0].column)
         info.komi = komi
 
     def _handicap(self, line: str, kw_end: int, toks: list[_Token]) -> None:
@@ -212,6 +217,7 @@ class _Reader:
         if not toks:
             raise self.error("HANDICAP needs a number", kw_end + 1)
         info.handicap = self._int(toks[0], "handicap", minimum=0)
+        self.event.handicap_at = (self.lineno, toks[0].column)
 
     # --- tree ------------------------------------------------------------------------------
 
@@ -448,6 +454,10 @@ def _apply_sgf_extras(node: Node, props: dict[str, list[str]], record: GameRecor
     from igs_tui.records.sgf_mapping import apply_node_properties
 
     apply_node_properties(node, props, record, is_root=node is record.root)
+
+
+MAX_KOMI = 1000.0
+"""Larger komi is no Go game (a 25x25 board has 625 points); SGF's ``KM`` has the same cap."""
 
 
 def parse_komi(text: str) -> float | None:

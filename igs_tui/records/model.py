@@ -296,6 +296,10 @@ class GameInfo:
     charset: str | None = None
 
 
+MAX_TABLE_HANDICAP = 9
+"""The largest handicap the fixed tables give (19x19; GTP, IGS)."""
+
+
 @dataclass
 class GameRecord:
     """One game (or problem, joseki, diagram...): board size, header and the tree of nodes."""
@@ -325,6 +329,23 @@ class GameRecord:
 
     def is_empty(self) -> bool:
         return self.root == Node() and self.info == GameInfo() and self.size == 19
+
+    def handicap_problem(self) -> str | None:
+        """Why the header's handicap can be no game's, or ``None``.
+
+        The header's handicap is informational (Ishi: "does not necessarily have to match the
+        actual setup"), so any count up to :data:`MAX_TABLE_HANDICAP` passes; more is a free
+        handicap, and then the record places that many black stones itself. ``HANDICAP 99``
+        on an empty board is a broken record, not a game to write out as ``HA[99]``.
+        """
+        handicap = self.info.handicap
+        placed = len(self.root.add_black)
+        if not handicap or handicap <= max(MAX_TABLE_HANDICAP, placed):
+            return None
+        return (
+            f"a handicap of {handicap} stones: more than {MAX_TABLE_HANDICAP} must be placed "
+            f"on the board, and the record places {placed}"
+        )
 
 
 @dataclass

@@ -47,6 +47,7 @@ from igs_tui.records.sgf_mapping import (
     apply_node_properties,
     node_properties,
 )
+from igs_tui.records.sgf_structure import structure_problem
 
 __all__ = ["GrowingSgf", "parse_sgf", "write_sgf"]
 
@@ -118,6 +119,8 @@ def parse_sgf(data: bytes | str) -> Collection:
         raise _error_at(data, 0, "no SGF game found (a game starts with '(;')")
     collection = Collection()
     for start, end in spans:
+        if (fault := structure_problem(data, start, end)) is not None:
+            raise _error_at(data, *fault)
         try:
             coarse = sgf_grammar.parse_sgf_game(data[start:end])
         except ValueError as exc:
@@ -133,7 +136,10 @@ def parse_sgf(data: bytes | str) -> Collection:
             check_size(game.get_size())
         except (ValueError, LookupError) as exc:
             raise _error_at(data, start, f"bad game root: {exc}") from exc
-        collection.records.append(_read_game(game, data, start, original_ca))
+        record = _read_game(game, data, start, original_ca)
+        if (problem := record.handicap_problem()) is not None:
+            raise _error_at(data, _find_property(data, start, "HA"), problem)
+        collection.records.append(record)
     return collection
 
 

@@ -7,6 +7,7 @@ our private ``IS..`` properties, is documented in :mod:`igs_tui.records.sgf`.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from igs_tui.records.ishi import (
     parse_mark_line,
     parse_refs,
 )
+from igs_tui.records.ishi_read import MAX_KOMI
 from igs_tui.records.model import (
     AllStones,
     Comment,
@@ -71,8 +73,6 @@ _KIND_ORDER = list(_SIMPLE_MARKS.values())
 _NUMBER_RE = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
 
 
-MAX_KOMI = 1000.0
-"""Larger komi is no Go game (a 25x25 board has 625 points)."""
 MAX_HANDICAP = 361
 """At most every point of a 19x19 board; real games use 2-9."""
 
@@ -405,6 +405,10 @@ def user_properties(users: list[UserBlock]) -> dict[str, list[str]]:
 
 
 def _fmt_number(value: float) -> str:
+    """``5``, ``6.5``; a value no reader lets through (inf, nan) is refused, not an
+    ``OverflowError`` from ``int``."""
+    if not math.isfinite(value):
+        raise ValueError(f"{value} is not a number a record can hold")
     return str(int(value)) if value == int(value) else repr(value)
 
 

@@ -2,13 +2,20 @@
 
 The model keeps only the latest messages per buffer in memory; the log keeps everything.
 File names are derived from the buffer key but reduced to safe characters, because a user
-name chosen by a stranger must never become a path like ``../../.bashrc``. Logging failures
-(disk full, permissions) turn logging off with a reason instead of breaking the chat.
+name chosen by a stranger must never become a path like ``../../.bashrc``. A game's log is one
+game's: game numbers are reused, so its name also says when the game's first line came.
+Logging failures (disk full, permissions) turn logging off with a reason instead of breaking
+the chat.
 
 Logs hold private tells: the directory is 0700 and each file 0600 (modes are set again on
 files and directories from older versions), and the password of the session is redacted
 the same way as in session transcripts (:class:`~igs_tui.redaction.Redactor`), so a password
 typed into a tell by mistake never reaches the disk.
+
+What the logs hold is capped (:mod:`igs_tui.disk_caps`, README "Limits"): a log past its size
+is rotated, the folder keeps a total size and a number of files (oldest deleted first, told
+once), and beyond :data:`~igs_tui.model.limits.TELL_LOGS` tellers with a log of their own,
+further tellers share ``tell-others.log`` (their history is then not read back).
 
 The logs also give a buffer its history after a restart (:meth:`ChatLogger.history`, read
 by :mod:`igs_tui.ui.chat_history`): the lines logged before this session, since the lines of
@@ -22,10 +29,20 @@ import os
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatMessage, ClientModel
+from igs_tui.disk_caps import CappedFolder, DiskCaps
+from igs_tui.model import (
+    TOPIC_CHAT_LIST,
+    BufferKey,
+    ChatBuffer,
+    ChatKind,
+    ChatMessage,
+    ClientModel,
+)
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import Redactor
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.tail import appended_since
@@ -35,12 +52,18 @@ if TYPE_CHECKING:
     from igs_tui.ui.chat_history import LoggedLine
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_TELL_LOG = re.compile(r"tell-[A-Za-z0-9_-]+\.log")
+OTHER_TELLS = "tell-others.log"
+"""The log shared by the tellers beyond the cap on tell logs."""
 
 
-def log_file_name(key: BufferKey) -> str:
-    """``tell-alice.log``, ``game-12.log``, ``shout.log``; unsafe characters become ``_``."""
+def log_file_name(key: BufferKey, stamp: str = "") -> str:
+    """``tell-alice.log``, ``shout.log``, ``game-12-20261128-061800.log`` (a game's log is
+    named by when its first line came too, see :meth:`ChatLogger.path_for`); unsafe
+    characters become ``_``."""
     target = _UNSAFE.sub("_", key.target)[:64]
-    return f"{key.kind.value}-{target}.log" if target else f"{key.kind.value}.log"
+    name = f"{key.kind.value}-{target}" if target else key.kind.value
+    return f"{name}-{stamp}.log" if stamp else f"{name}.log"
 
 
 _stamp: tuple[int, str] = (-1, "")
@@ -97,10 +120,20 @@ class ChatLogger:
         """Set by the app for each login (see :meth:`set_secret`)."""
         self._secured: set[Path] = set()
         self._last: dict[BufferKey, ChatMessage | None] = {}
-        self._pending: dict[BufferKey, list[ChatMessage]] = {}
+        self._pending: dict[Path, list[ChatMessage]] = {}
+        """Messages not written yet, by the file they go to (chosen when they came)."""
+        self._game_logs: dict[BufferKey, tuple[ChatBuffer, Path]] = {}
+        """Each game buffer's log, with the buffer it was chosen for: a new game under the
+        number has a new buffer (BufferRestarted), and so a log of its own."""
+        self._game_paths: set[Path] = set()
+        self._paths: dict[BufferKey, Path] = {}
+        """The log of each other buffer (named by its key alone)."""
         self._flush_due = False
         self._history_end: dict[Path, int] = {}
         """Each log's size before this session first wrote to it: where its history ends."""
+        self._folder: CappedFolder | None = None
+        self._tell_logs: set[str] | None = None
+        """Names of the tell logs of their own (read from the folder once)."""
         self._unsubscribe: Callable[[], None] | None = model.hub.subscribe(
             TOPIC_CHAT_LIST, self._changed
         )
@@ -117,17 +150,70 @@ class ChatLogger:
         """Write the messages not written yet."""
         self._flush_due = False
         pending, self._pending = self._pending, {}
-        for key, messages in pending.items():
+        for path, messages in pending.items():
             if self._unsubscribe is None:
                 return  # logging stopped (a failed write)
-            self._write(key, messages)
+            self._write(path, messages)
 
     def set_secret(self, password: str | None, username: str = "") -> None:
         """The password of the session now logged in, to keep out of the logs."""
         self.redact = Redactor(password, username)
 
+    def folder(self) -> CappedFolder:
+        """The logs' folder with its caps (from the model's limits, once)."""
+        if self._folder is None:
+            self._folder = CappedFolder(
+                self.directory,
+                DiskCaps.from_limits(self.model.limits),
+                self._notice,
+                what="chat logs",
+            )
+        return self._folder
+
+    def _notice(self, text: str) -> None:
+        self.model.notify("warning", "Chat logs", text, bell=False)
+
     def path_for(self, key: BufferKey) -> Path:
-        return self.directory / log_file_name(key)
+        """The log of buffer ``key``. A game's buffer has a log of its own game: servers
+        reuse game numbers, so ``game-12.log`` would mix every game numbered 12; the log is
+        named by the number and the time of the buffer's first line, and a name no log has.
+        Tellers beyond the cap on tell logs share one log."""
+        if key.kind is not ChatKind.GAME:
+            path = self._paths.get(key)
+            if path is None:  # (worked out once: a busy channel brings hundreds of lines)
+                path = self._paths[key] = self._plain_path(key)
+            return path
+        buf = self.model.buffers.get(key)
+        chosen = self._game_logs.get(key)
+        if chosen is not None and chosen[0] is buf:
+            return chosen[1]
+        first = buf.messages[0].timestamp if buf is not None and buf.messages else time.time()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(first))
+        path = self.directory / log_file_name(key, stamp)
+        again = 1
+        while path in self._game_paths or path.exists():
+            again += 1
+            path = self.directory / log_file_name(key, f"{stamp}-{again}")
+        self._game_paths.add(path)
+        if buf is not None:
+            self._game_logs[key] = (buf, path)
+        return path
+
+    def _plain_path(self, key: BufferKey) -> Path:
+        """The log of a buffer that is not a game's (``tell-others.log`` for a teller beyond
+        the cap on tell logs)."""
+        name = log_file_name(key)
+        if key.kind is ChatKind.TELL:
+            known = self._tell_logs
+            if known is None:
+                known = self._tell_logs = {
+                    n for n in self.folder().names() if _TELL_LOG.fullmatch(n)
+                } - {OTHER_TELLS}
+            if name not in known:
+                if len(known) >= self.folder().caps.tell_logs:
+                    return self.directory / OTHER_TELLS
+                known.add(name)
+        return self.directory / name
 
     def history(self, key: BufferKey, limit: int | None = None) -> list[LoggedLine]:
         """The last ``limit`` lines logged for ``key`` before this session, oldest first
@@ -136,6 +222,8 @@ class ChatLogger:
         from igs_tui.ui.chat_history import HISTORY_LINES, read_history
 
         path = self.path_for(key)
+        if path.name == OTHER_TELLS and key.kind is ChatKind.TELL:
+            return []  # a shared log: its lines are several people's
         end = self._history_end.get(path)
         return read_history(path, HISTORY_LINES if limit is None else limit, end)
 
@@ -146,17 +234,25 @@ class ChatLogger:
             self.flush()
             self._history_end.clear()
             self._last.clear()
+            self._game_logs.clear()
             return
         if not isinstance(change, chat_added) or self._unsubscribe is None:
             return
         buf = self.model.buffers.get(change.key)
         if buf is not None:
+            if len(self._last) > 2 * len(self.model.buffers) + 16:  # dropped buffers' marks
+                self._last = {k: v for k, v in self._last.items() if k in self.model.buffers}
             new, _ = appended_since(buf.messages, self._last.get(change.key))
             if new:
                 self._last[change.key] = new[-1]
                 if not self.writing:
                     return
-                self._pending.setdefault(change.key, []).extend(new)
+                path = self.path_for(change.key)
+                if path.name == OTHER_TELLS and change.key.kind is ChatKind.TELL:
+                    # a shared log says with whom each line was exchanged
+                    tag = f"(with {change.key.target}) "
+                    new = [replace(m, text=tag + m.text) for m in new]
+                self._pending.setdefault(path, []).extend(new)
                 self._flush_soon()
 
     def _flush_soon(self) -> None:
@@ -170,19 +266,22 @@ class ChatLogger:
         self._flush_due = True
         loop.call_soon(self.flush)
 
-    def _write(self, key: BufferKey, messages: list[ChatMessage]) -> None:
+    def _write(self, path: Path, messages: list[ChatMessage]) -> None:
         try:
             if self.directory not in self._secured:
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                os.chmod(self.directory, 0o700)  # also an older, wider directory
+                private_dir(self.directory)  # also an older, wider directory
                 self._secured.add(self.directory)
-            path = self.path_for(key)
             # One string, redacted and encoded at once, and one write: a busy channel brings
             # hundreds of lines a second (a text file object and a redaction per line cost a
             # tenth of a flood's time). A password cannot span lines, so redacting the whole
             # text finds what redacting each line would.
-            text = self.redact("".join([format_log_line(m) for m in messages]))
+            text = "".join([format_log_line(m) for m in messages])
+            text = self.redact(text)
             data = text.encode("utf-8", "replace")
+            folder = self.folder()
+            if folder.before_write(path, len(data)):
+                self._history_end[path] = 0  # begun anew: all of it is this session's
+            view = memoryview(data)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             try:
                 if path not in self._secured:
@@ -190,11 +289,11 @@ class ChatLogger:
                     self._secured.add(path)
                 if path not in self._history_end:
                     self._history_end[path] = os.fstat(fd).st_size
-                view = memoryview(data)
                 while view:
                     view = view[os.write(fd, view) :]
             finally:
                 os.close(fd)
+                folder.wrote(path, len(data) - len(view))
         except OSError as exc:
             self.error = f"chat logging stopped: {exc}"
             self.close()

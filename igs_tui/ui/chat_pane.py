@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 from igs_tui.backends.capabilities import Backend
 from igs_tui.model import TOPIC_CHAT_LIST, BufferKey, ChatKind, ChatMessage, ClientModel
 from igs_tui.model.away import AwayReplies
+from igs_tui.model.changes import BufferShown
 from igs_tui.ui.chat_commands import ChatOutcome, ChatRunner
 from igs_tui.ui.chat_history import history_line
 from igs_tui.ui.chat_input import ChatInput
@@ -38,6 +39,10 @@ from igs_tui.ui.tail import appended_since
 from igs_tui.ui.wrapping_log import WrappingLog
 
 MAX_LINE = 2000
+FEW_BUFFERS = 40
+"""Up to this many buffers, the list follows every change at once."""
+LIST_INTERVAL = 0.5
+"""Beyond, it is listed again at most this often (seconds)."""
 SHOWN_LINES = 2000
 HISTORY_KINDS = frozenset({ChatKind.TELL, ChatKind.CHANNEL, ChatKind.SHOUT})
 """Buffers shown with their logged history (a game number means another game next time)."""
@@ -130,6 +135,8 @@ class ChatPane(ModelWatcher):
         self._history: dict[BufferKey, list[Text]] = {}
         """Each buffer's logged history, read once per pane (the logs of earlier sessions do
         not change while it lives)."""
+        self._listed_at = -1.0
+        self._list_due = False
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -177,11 +184,29 @@ class ChatPane(ModelWatcher):
 
     def _catch_up(self) -> None:
         self._behind = False
-        if self.current is None and self.model.buffers:
-            self.switch_to(next(iter(self.model.buffers)))
+        buffers = self.model.buffers
+        if self.current is not None and self.current not in buffers:
+            # the buffer shown was dropped for a newer one (``Limits.buffers``)
+            self.switch_to(next(iter(buffers)) if buffers else None)
+            return
+        if self.current is None and buffers:
+            self.switch_to(next(iter(buffers)))
             return
         self._append_new()
-        self._refresh_list()
+        self._refresh_list_soon()
+
+    def _refresh_list_soon(self) -> None:
+        """List the buffers again, at most every :data:`LIST_INTERVAL` once there are many: a
+        flood of tells from new names changes the list with every frame, and listing 200
+        buffers cost ~70 ms (issue 26's 5,000 tellers)."""
+        if self._list_due:
+            return
+        wait = self._listed_at + LIST_INTERVAL - time.monotonic()
+        if len(self.model.buffers) <= FEW_BUFFERS or wait <= 0:
+            self._refresh_list()
+            return
+        self._list_due = True
+        self.set_timer(wait, self._refresh_list)
 
     def refresh_if_dirty(self) -> None:
         """The pane became visible: write what came meanwhile; what is on screen now counts
@@ -209,8 +234,13 @@ class ChatPane(ModelWatcher):
                 self.model.mark_read(self.current)
 
     def _refresh_list(self) -> None:
+        self._list_due = False
+        self._listed_at = time.monotonic()
         options = self.query_one("#chat-buffers", OptionList)
         self._keys = list(self.model.buffers)
+        buffers = self.model.buffers
+        if any(k not in buffers for k in self._history):  # histories of dropped buffers go
+            self._history = {k: v for k, v in self._history.items() if k in buffers}
         options.clear_options()
         options.add_options(
             Option(buffer_label(k, b.unread, b.highlighted), id=str(i))
@@ -222,6 +252,8 @@ class ChatPane(ModelWatcher):
     def switch_to(self, key: BufferKey | None) -> None:
         """Show buffer ``key`` (created if new) from its start; None shows a hint."""
         self.current = key
+        if self.model.shown_buffer != key:  # the buffer on screen is never the one dropped
+            self.model.apply(BufferShown(key))
         self._last_shown = None
         self._start_log(key)
         title = self.query_one("#chat-title", Label)

@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,29 +72,14 @@ async def screen_until(ws: aiohttp.ClientWebSocketResponse, text: str, seen: lis
 
 
 async def test_a_browser_session_logs_in_as_guest_and_sees_a_stone(tmp_path: Path) -> None:
-    port = free_port()
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "igs_tui.cli", "--local", "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        cwd=REPO,
-        env=env,
-    )
-    try:
+    with serving(tmp_path, "--local") as (url, proc):
+        port = int(url.split(":")[2].split("/")[0])
         async with aiohttp.ClientSession() as http:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    async with http.get(f"http://127.0.0.1:{port}/") as page:
-                        html = await page.text()
-                        break
-                except aiohttp.ClientConnectionError:
-                    assert time.monotonic() < deadline, "serve did not start"
-                    await asyncio.sleep(0.1)
+            html = await wait_for_http(http, url)
             assert "textual.js" in html and "igs-tui" in html
-            url = f"ws://127.0.0.1:{port}/ws?width=120&height=40"
-            async with http.ws_connect(url) as ws:
+            token = url.split("token=")[1]
+            ws_url = f"ws://127.0.0.1:{port}/ws?width=120&height=40&token={token}"
+            async with http.ws_connect(ws_url) as ws:
                 seen: list[str] = []
                 await screen_until(ws, "log in", seen)  # the login screen, embedded server
                 await ws.send_str(json.dumps(["stdin", "\r"]))  # Connect, as a guest
@@ -114,13 +99,6 @@ async def test_a_browser_session_logs_in_as_guest_and_sees_a_stone(tmp_path: Pat
                         assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
                         if message.type == aiohttp.WSMsgType.BINARY:
                             seen.append(message.data.decode("utf-8", "replace"))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     assert proc.stderr is not None
     assert b"Traceback" not in proc.stderr.read()
     assert any((tmp_path / "igs-tui" / "sessions").iterdir())  # recorded by default
@@ -221,19 +199,40 @@ def test_without_chromium_the_browser_test_skips_here_and_fails_in_ci(
 
 
 @contextlib.contextmanager
-def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """``igs-tui OPTIONS serve`` on a free loopback port, stopped on the way out."""
+def serving(
+    tmp_path: Path, *options: str, serve_options: tuple[str, ...] = ()
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``igs-tui OPTIONS serve`` on a free loopback port, stopped on the way out; yields the
+    address it printed (with its token) and the process."""
     port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "igs_tui.cli", *options, "serve", "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "igs_tui.cli",
+            *options,
+            "serve",
+            "--port",
+            str(port),
+            *serve_options,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         cwd=REPO,
         env=env,
     )
     try:
-        yield port, proc
+        assert proc.stderr is not None
+        for raw in proc.stderr:  # its first lines: the address to open
+            line = raw.decode("utf-8", "replace")
+            if found := re.search(r"open (http://\S+) in a browser", line):
+                url = found.group(1)
+                break
+        else:
+            raise AssertionError("serve ended without printing its address")
+        assert url.startswith(f"http://127.0.0.1:{port}/?token=")
+        yield url, proc
     finally:
         proc.terminate()
         try:
@@ -241,6 +240,38 @@ def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, subprocess.Pop
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+WEBSOCKET_PROBE = """
+new Promise((resolve) => {
+  const ws = new WebSocket(%s);
+  ws.onopen = () => { ws.close(); resolve("open"); };
+  ws.onerror = () => resolve("refused");
+})
+"""
+
+
+@contextlib.asynccontextmanager
+async def other_site() -> AsyncIterator[str]:
+    """A page at another origin (another port of 127.0.0.1: another local user's server, as a
+    browser sees it); yields its address."""
+    from aiohttp import web
+
+    app = web.Application()
+
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(text="<html><body>elsewhere</body></html>", content_type="text/html")
+
+    app.router.add_get("/", page)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        await runner.cleanup()
 
 
 async def polled(page: Page, expression: str) -> Any:
@@ -286,9 +317,11 @@ async def test_in_headless_chromium_a_guest_observes_the_relay(tmp_path: Path) -
     from tests.apps.cdp import headless_page
 
     chromium = chromium_or_skip()
-    with serving(tmp_path / "home", "--local", "--no-record") as (port, proc):
+    with serving(
+        tmp_path / "home", "--local", "--no-record", serve_options=("--max-sessions", "2")
+    ) as (url, proc):
         async with aiohttp.ClientSession() as http:
-            await wait_for_http(http, f"http://127.0.0.1:{port}/")
+            await wait_for_http(http, url)
         profile = tmp_path / "chromium"
         profile.mkdir()
         async with headless_page(chromium, profile, width=1280, height=800) as page:
@@ -301,8 +334,13 @@ async def test_in_headless_chromium_a_guest_observes_the_relay(tmp_path: Path) -
                 mobile=False,
             )
             await page.send("Page.addScriptToEvaluateOnNewDocument", source=SCREEN_HOOK)
+            # without the token the browser gets the refusal, not the app
+            await page.navigate(url.split("?")[0])
+            await wait_for_page(
+                page, "document.body?.innerText.includes('holds a token')", "the refusal"
+            )
             # the start page: textual-serve shows its Start button with ?delay
-            await page.navigate(f"http://127.0.0.1:{port}/?delay=1")
+            await page.navigate(f"{url}&delay=1")
             await wait_for_page(
                 page,
                 "(e => !!e && getComputedStyle(e).display === 'flex')"
@@ -330,6 +368,15 @@ async def test_in_headless_chromium_a_guest_observes_the_relay(tmp_path: Path) -
             assert shot.read_bytes().startswith(b"\x89PNG")
             if os.environ.get("IGS_TUI_SAVE_SCREENSHOTS"):  # regenerate the committed picture
                 shutil.copyfile(shot, REPO / "screenshots" / "serve-browser.png")
+            # a websocket from the served page itself opens (a second session: 2 allowed) ...
+            ws_url = "ws" + url.split("?")[0][4:] + "ws?width=80&height=24"
+            assert await page.evaluate(WEBSOCKET_PROBE % json.dumps(ws_url)) == "open"
+            # ... and one from a page of another site, even knowing the token, is refused
+            async with other_site() as elsewhere:
+                await page.navigate(elsewhere)
+                await wait_for_page(page, "document.body?.innerText.includes('elsewhere')", "it")
+                probe = json.dumps(f"{ws_url}&token={url.split('token=')[1]}")
+                assert await page.evaluate(WEBSOCKET_PROBE % probe) == "refused"
     assert proc.stderr is not None
     errors = proc.stderr.read()
     assert b"Traceback" not in errors, errors.decode(errors="replace")[-3000:]
@@ -339,3 +386,74 @@ async def test_in_headless_chromium_a_guest_observes_the_relay(tmp_path: Path) -
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+async def test_serve_admits_only_the_token_holder_from_its_own_page(tmp_path: Path) -> None:
+    """Issue 26: a websocket with ``Origin: http://evil.example`` spawned sessions. Now every
+    request needs the start's token (query, or the cookie the page sets), the websocket's
+    Origin must be the served address, the Host a loopback name, and one session at a time
+    runs (``--max-sessions``, default 1)."""
+    with serving(tmp_path, "--local", "--no-record") as (url, proc):
+        base, token = url.split("?token=")
+        port = int(base.split(":")[2].rstrip("/"))
+        ws_base = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+        own = {"Origin": f"http://127.0.0.1:{port}"}
+        # unsafe: aiohttp keeps cookies of IP addresses only so (a browser always does)
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            await wait_for_http(http, url)
+            http.cookie_jar.clear()  # that page set the cookie: first, a stranger without it
+
+            async def ws_status(ws_url: str, headers: dict[str, str]) -> int:
+                try:
+                    async with http.ws_connect(ws_url, headers=headers):
+                        return 101
+                except aiohttp.WSServerHandshakeError as exc:
+                    return exc.status
+
+            async with http.get(base) as page:
+                assert page.status == 403 and "holds a token" in await page.text()
+            async with http.get(f"{base}?token={token[:-1]}x") as page:
+                assert page.status == 403
+            assert await ws_status(ws_base, own) == 403
+            assert await ws_status(f"{ws_base}&token=nope", own) == 403
+            evil = {"Origin": "http://evil.example"}
+            assert await ws_status(f"{ws_base}&token={token}", evil) == 403
+            rebound = {"Host": f"evil.example:{port}"}
+            async with http.get(url, headers=rebound) as page:
+                assert page.status == 403
+            # the page opened with the token sets a private cookie for the page's websocket
+            async with http.get(url) as page:
+                assert page.status == 200
+                cookie = page.headers["Set-Cookie"]
+                assert f"igs_tui_token_{port}={token}" in cookie
+                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            async with http.ws_connect(ws_base, headers=own) as first:  # the cookie alone
+                seen: list[str] = []
+                await screen_until(first, "log in", seen)
+                assert await ws_status(f"{ws_base}&token={token}", own) == 503  # one at a time
+            # the first session gone, the place is free again (the server needs a moment)
+            async with asyncio.timeout(30):
+                while await ws_status(ws_base, own) != 101:
+                    await asyncio.sleep(0.2)
+    assert proc.stderr is not None
+    assert b"Traceback" not in proc.stderr.read()
+
+
+def test_the_guard_checks_in_constant_time_and_knows_its_hosts() -> None:
+    from igs_tui.apps.serve_guard import ServeGuard, new_token
+
+    token = new_token()
+    assert len(token) >= 43 and token != new_token()
+    guard = ServeGuard(token, "127.0.0.1", 8000)
+    assert guard.url() == f"http://127.0.0.1:8000/?token={token}"
+    assert guard.token_ok(token) and not guard.token_ok(token + "x")
+    assert not guard.token_ok("") and not guard.token_ok(None) and not guard.token_ok("é")
+    assert guard.host_ok("localhost:8000") and guard.host_ok("[::1]:8000")
+    assert not guard.host_ok("evil.example:8000") and not guard.host_ok("127.0.0.1:8001")
+    assert guard.origin_ok("http://localhost:8000", "localhost:8000")
+    assert not guard.origin_ok("http://evil.example", "127.0.0.1:8000")
+    assert not guard.origin_ok("null", "127.0.0.1:8000")
+    anywhere = ServeGuard(token, "0.0.0.0", 8000)  # beyond loopback: the token still guards
+    assert anywhere.host_ok("box.lan:8000") and anywhere.url().startswith("http://127.0.0.1")
+    with pytest.raises(ValueError):
+        ServeGuard(token, "127.0.0.1", 8000, max_sessions=0)

@@ -111,9 +111,12 @@ async def oppose(
     *,
     server: LocalServer | None = None,
     seen: Seen | None = None,
-    timeout: float = 60.0,
+    timeout: float = 240.0,
 ) -> FollowedGame:
     """Play the opponent's side of the current game until it is finished; return it.
+
+    ``timeout`` only bounds a game that hangs: a game with GNU Go took over a minute in a
+    full suite run on two busy cores.
 
     In scoring the opponent types ``done`` again whenever the dead stones changed since its
     last ``done`` (a removal cancels both players' done). With ``server``, the server's own

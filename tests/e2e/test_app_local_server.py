@@ -37,7 +37,7 @@ class NoKeyring:
         return None
 
 
-async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():

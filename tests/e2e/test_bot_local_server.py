@@ -107,7 +107,7 @@ the server from its refusals (nmatch, toggles, id, ``done 1``) during the game."
 async def test_bot_plays_a_complete_scored_game(tmp_path: Path, dialect: str) -> None:
     async with bot_and_opponent(tmp_path, server_overrides=DIALECTS[dialect]) as run:
         game, seen = await play_scored_game(run, Script(planted=list(PLANTED)))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         check_game(run, game, seen)
         assert any(line.startswith("accepted alice (9x9") for line in run.bridge.log_lines)
         assert any("over: " + game.result in line for line in run.bridge.log_lines)
@@ -175,7 +175,7 @@ async def test_two_games_in_a_row(tmp_path: Path) -> None:
         first, seen_first = await play_scored_game(run, Script(planted=list(PLANTED)))
         await wait_until(lambda: len(run.bridge.finished) == 1)
         second, seen_second = await play_scored_game(run, Script(planted=PLANTED[::-1]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         check_game(run, first, seen_first, 0)
         check_game(run, second, seen_second, 1)
         assert len(list(tmp_path.glob("*.sgf"))) == 2
@@ -218,7 +218,7 @@ async def test_link_drop_mid_game_bot_resumes_and_finishes(tmp_path: Path, diale
         resumed = await oppose(alice, Script(planted=PLANTED[1:]), server=run.server, seen=seen)
         assert resumed.number != first_number
         assert stale.is_adjourned and stale.score_check is None and not stale.result
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         check_game(run, resumed, seen)
         assert len(seen.server_moves) > 4
         assert f"game {first_number} resumed as game {resumed.number}" in run.bridge.log_lines

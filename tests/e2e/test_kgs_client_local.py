@@ -18,10 +18,9 @@ from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.login import LoginRequest
-from igs_tui.ui.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
 from tests.e2e.test_app_local_server import NoKeyring
-from tests.polling import wait_until
+from tests.polling import main_screen_ready, wait_until
 
 
 @pytest.fixture
@@ -179,7 +178,7 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
             assert not app.screen.query_one("#encoding-row").display  # JSON is UTF-8
             app.screen.query_one("#guest", Checkbox).value = True
             await pilot.click("#connect")
-            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await main_screen_ready(app)
             await wait_until(
                 lambda: model.connection.state is LinkState.CONNECTED, what="connected"
             )
@@ -229,7 +228,7 @@ async def test_kgs_is_chosen_on_the_login_form_by_keys(
             screen.query_one("#user", Input).value = "tester"
             screen.query_one("#password", Input).value = "secret"
             await pilot.click("#connect")
-            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await main_screen_ready(app)
             await wait_until(
                 lambda: model.connection.state is LinkState.CONNECTED, what="connected"
             )
@@ -271,7 +270,7 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
             await pilot.pause()
             app.screen.query_one("#guest", Checkbox).value = True
             await pilot.click("#connect")
-            await wait_until(lambda: isinstance(app.screen, MainScreen), what="the main screen")
+            await main_screen_ready(app)
             await wait_until(lambda: model.rooms, what="rooms")
             games = app.screen.query_one(GamesList)
             hint = games.query_one("#games-hint", Label)

@@ -15,7 +15,7 @@ from igs_tui.ui.main_screen import MainScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
-from tests.polling import quit_by_keys, wait_until
+from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
 
 
 async def _leave(*players: Player) -> None:
@@ -73,14 +73,10 @@ async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.click("#server-local", offset=(3, 0))
             await pilot.click("#connect")
-            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
+            await main_screen_ready(app)
             await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
 
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"Rooms")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
+            await run_palette_command(pilot, app, "Rooms")
             await wait_for(pilot, lambda: isinstance(app.screen, RoomsScreen))
             await wait_for(pilot, lambda: model.rooms is not None)
             await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
@@ -89,11 +85,7 @@ async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
 
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"Automatch")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
+            await run_palette_command(pilot, app, "Automatch")
             await wait_for(pilot, lambda: isinstance(app.screen, SeekScreen))
             await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
             await pilot.press("s", "s", "enter")  # 9x9 with the first setup

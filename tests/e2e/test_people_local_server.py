@@ -20,7 +20,7 @@ from igs_tui.ui.player_card import PlayerCardScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
-from tests.polling import quit_by_keys, wait_until
+from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
 
 
 async def _leave(*players: Player) -> None:
@@ -73,15 +73,11 @@ async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) ->
             await pilot.pause()
             await pilot.click("#server-local", offset=(3, 0))
             await pilot.click("#connect")
-            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
+            await main_screen_ready(app)
             await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
             await wait_for(pilot, lambda: model.messages_waiting == 1)
 
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"Messages")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
+            await run_palette_command(pilot, app, "Messages")
             await wait_for(pilot, lambda: isinstance(app.screen, MessagesScreen))
             await wait_for(pilot, lambda: bool(model.messages))
             text = app.screen.query_one("#messages-text", Static)

@@ -74,7 +74,7 @@ async def test_dead_stones_from_the_engine_are_removed_then_done(tmp_path: Path)
     async with bot_and_opponent(tmp_path, memory=True, engine=scripted((C3,), (E5,))) as run:
         challenge(run.opponent)  # alice is Black, the bot White
         game = await oppose(run.opponent, Script(planted=[E5]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert game.dead == {E5}
         assert game.score_check is not None and game.score_check.agrees
         assert game.result == own_count(game) and game.result.startswith("W+")
@@ -88,7 +88,7 @@ async def test_opponent_removing_other_stones_makes_the_bot_type_done_again(
         challenge(run.opponent)
         script = Script(planted=[E5], remove=[C3], wait_for_dead={E5})
         game = await oppose(run.opponent, script)
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         # The server's echo is followed: both chains are dead in the final count.
         assert game.dead == {E5, C3}
         # Komi 0.5 as alice proposed it (nmatch has no komi) and the bot agreed.
@@ -125,7 +125,7 @@ async def test_engine_crash_restarts_and_replays_the_game(tmp_path: Path) -> Non
     async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert len(started) == 2
         assert any("engine failure in game 1" in line for line in run.bridge.log_lines)
         assert "engine restarted (1); replaying game 1" in run.bridge.log_lines
@@ -151,7 +151,7 @@ async def test_engine_that_cannot_restart_resigns_cleanly(tmp_path: Path) -> Non
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5]))
         assert game.result == "B+R"
-        assert await asyncio.wait_for(run.task, 20) is BotExit.FAILED
+        assert await asyncio.wait_for(run.task, 60) is BotExit.FAILED
         assert any("resigning game 1" in line for line in run.bridge.log_lines)
 
 
@@ -175,7 +175,7 @@ async def test_handicap_game_engine_holds_the_server_stones(tmp_path: Path) -> N
         assert len(game.board.stones()) == 4
         finished = await oppose(alice, Script())
         assert finished.result == own_count(finished)
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
 
 
 async def test_requests_while_playing_are_declined(tmp_path: Path) -> None:
@@ -265,7 +265,7 @@ async def test_engine_resignation_resigns_on_the_server(tmp_path: Path) -> None:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5, C3]))
         assert game.result == "B+R"
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert run.bridge.finished[0].result == "B+R"
         assert "game 1: the engine resigns" in run.bridge.log_lines
 
@@ -284,7 +284,7 @@ async def test_classic_match_request_is_accepted_on_its_board_size(tmp_path: Pat
         game.komi = 6.5
         game.reset_board(9)
         finished = await oppose(alice, Script(planted=[E5]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert finished.score_check is not None and finished.score_check.agrees
         assert all(m.point is None or (m.point.col < 9 and m.point.row < 9) for m in finished.moves)
         assert "accepted alice (9x9, handicap 0, 10 min, free)" in run.bridge.log_lines
@@ -320,7 +320,7 @@ async def test_moves_the_server_refuses_are_retried_then_passed(tmp_path: Path) 
     async with bot_and_opponent(tmp_path, memory=True, engine=engine) as run:
         challenge(run.opponent)
         game = await oppose(run.opponent, Script(planted=[E5]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         refused = [line for line in run.bridge.log_lines if "server refused our move" in line]
         assert len(refused) >= 3
         assert any("refused 3 moves in a row; passing" in line for line in run.bridge.log_lines)
@@ -352,7 +352,7 @@ async def test_opponent_drop_adjourns_then_the_reloaded_game_is_played_out(
         # bot takes the reloaded game up from its full move list.
         await wait_until(lambda: _started(run.bridge.log_lines) == 2)
         finished = await oppose(alice, Script(planted=[C3]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert finished.result == own_count(finished)
         assert [m.point for m in finished.moves[:2]] == [m.point for m in game.moves[:2]]
         assert _started(run.bridge.log_lines) == 2
@@ -465,7 +465,7 @@ async def test_a_hung_engine_is_caught_within_the_moves_time(
     async with bot_and_opponent(tmp_path, memory=True, engine=factory) as run:
         challenge(run.opponent, main_seconds=0)
         game = await oppose(run.opponent, Script(planted=[E5, C3, Point(6, 6), Point(2, 2)]))
-        assert await asyncio.wait_for(run.task, 20) is BotExit.DONE
+        assert await asyncio.wait_for(run.task, 60) is BotExit.DONE
         assert hung == ["genmove"]
         marker = "no move within this move's time (1.5 s)"
         assert any(marker in line for line in run.bridge.log_lines), run.bridge.log_lines

@@ -7,6 +7,7 @@ import pytest
 
 from igs_tui.localserver import LocalServer
 from igs_tui.localserver.clock import ManualClock
+from igs_tui.localserver.login_guard import LoginGuard
 from tests.localserver.client import Client
 from tests.localserver.conftest import Connect, MakeServer
 
@@ -158,7 +159,9 @@ async def test_password_guessing_is_slowed_then_locked_out(
 ) -> None:
     """A typo is free; further failures delay the next attempt (refused unheard while too
     early), five lock the account for five minutes, from any address; the in-session
-    ``login`` command goes through the same guard. The clock is driven by hand."""
+    ``login`` command goes through the same guard; other accounts from the same address
+    log in as usual (every ``--local`` client comes from 127.0.0.1). The clock is driven by
+    hand."""
     clock = ManualClock()
     server = await make_server(clock=clock)
     client: Client = await connect(server)
@@ -191,6 +194,11 @@ async def test_password_guessing_is_slowed_then_locked_out(
     await other.until("^Login: $")
     await other.send("dave")
     assert await other.line() == "Too many failed logins: try again in 100 seconds."
+    await other.until("^Login: $")
+    await other.send("bob")  # dave's lock is dave's: bob, from the same address, gets in
+    assert await other.line() == "Password: "
+    await other.send("bob")
+    assert "Welcome to the igs-tui local server." in await other.until("^#> $")
     clock.advance(100)
     await client.send("dave")
     assert await client.line() == "Password: "
@@ -219,3 +227,32 @@ async def test_a_connection_cancelled_as_the_app_quits_ends_quietly(
     task.cancel()
     await asyncio.wait([task])
     assert not task.cancelled() and task.exception() is None
+
+
+def test_one_address_is_throttled_only_far_above_typing() -> None:
+    """The address count is the guard against one client trying many accounts: five locked
+    accounts from one address leave the sixth open; the fiftieth failure within the hour
+    closes the address for five minutes, for every account; a failure an hour old is
+    forgotten."""
+    guard = LoginGuard()
+    peer = "('127.0.0.1', 5000)"
+    now = 0.0
+    for n in range(5):  # five accounts locked: 25 failures, all typing could ever reach
+        for _ in range(5):
+            guard.failed(f"user{n}", peer, now)
+    assert guard.wait("user0", peer, now) == 300.0
+    assert guard.wait("alice", "('127.0.0.1', 6000)", now) == 0.0
+    now = 3601.0  # the first 25 are forgotten
+    for n in range(5, 10):
+        for _ in range(5):
+            guard.failed(f"user{n}", peer, now)
+    assert guard.wait("alice", peer, now) == 0.0
+    for _ in range(24):
+        guard.failed("user10", peer, now)
+    assert guard.wait("alice", peer, now) == 0.0
+    guard.failed("user10", peer, now)  # the fiftieth within the hour
+    assert guard.wait("alice", "('127.0.0.1', 6001)", now) == 300.0
+    assert guard.wait("alice", "('10.0.0.2', 6001)", now) == 0.0
+    guard.succeeded("user10", peer)  # a right password elsewhere does not reopen the address
+    assert guard.wait("alice", peer, now) == 300.0
+    assert guard.wait("alice", peer, now + 300.0) == 0.0

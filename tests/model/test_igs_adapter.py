@@ -536,9 +536,11 @@ def test_a_new_game_of_ours_under_a_finished_games_number_starts_afresh() -> Non
     assert game is not old and game.phase is GamePhase.PLAYING and game.result == ""
     assert game.last_number == 1 and game.moves[0].handicap == game.handicap == 2
     assert len(game.board.stones()) == 2 and game.board.to_move is Color.WHITE
-    # the game's chat says where the old game's lines end
-    last = model.buffers[chat].messages[-1]
-    assert (last.kind, last.text) == ("notice", "A new game 5: fred (W) vs bob (B).")
+    # the game's chat starts again: the old game's lines are not the new game's
+    assert game.serial > old.serial
+    assert list(model.buffers[chat].messages) == [] and model.buffers[chat].game == game.serial
+    model.add_chat(chat, "fred", "have a nice game", kind="say")
+    assert [m.text for m in model.buffers[chat].messages] == ["have a nice game"]
 
 
 def test_an_undo_in_our_game_does_not_take_back_a_move_of_the_game_we_watch() -> None:
@@ -695,16 +697,36 @@ def test_has_resigned_names_the_loser_and_never_overwrites_a_result() -> None:
 def test_tells_from_more_tellers_than_keys_kept_reach_their_buffers() -> None:
     from igs_tui.backends.igs.protocol import events as ev
     from igs_tui.backends.igs.session import translate
+    from igs_tui.model import Limits
 
-    model = ClientModel()
-    adapter = Fed(model)
     names = [f"fan{i}" for i in range(translate.TELL_KEYS_KEPT + 50)]
+    model = ClientModel(limits=Limits(buffers=len(names) + 1))  # the translator's cap, not these
+    adapter = Fed(model)
     for name in names + names[:3]:  # the first tellers again, after their keys were dropped
         adapter.event(ev.Tell(name, f"hi from {name}"))
     tells = {k.target: b for k, b in model.buffers.items() if k.kind is ChatKind.TELL}
     assert set(tells) == set(names)
     assert [m.text for m in tells["fan0"].messages] == ["hi from fan0"] * 2
     assert [m.text for m in tells[names[-1]].messages] == [f"hi from {names[-1]}"]
+
+
+def test_the_end_of_a_game_under_an_adjourned_games_number_leaves_it_as_it_was() -> None:
+    """Seen on NNGS 1.1.22: carol watched game 1 until it adjourned; the players loaded it
+    again (under 1, which carol does not watch) and resigned it. The announcement of that end
+    must not turn carol's adjourned record (four moves of it) into a finished one with a
+    result: the game she holds stopped at the adjournment."""
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(1)
+    feed(
+        model,
+        "15 Game 1 I: bob (0 600 -1) vs alice (0 600 -1)\n15   0(B): C3\n15   1(W): G7\n1 5\n"
+        "9 {Game 1: bob vs alice has adjourned.}\n1 5",
+    )
+    held = model.followed[1]
+    assert held.is_adjourned and held.last_number == 2
+    feed(model, "21 {Game 1: bob vs alice : Black resigns.}\n1 5")
+    assert model.followed[1] is held and held.is_adjourned and held.result == ""
 
 
 def test_a_refused_dead_stone_removal_is_said_where_the_user_looks() -> None:
@@ -731,3 +753,73 @@ def test_a_refused_dead_stone_removal_is_said_where_the_user_looks() -> None:
         entry.text == "server: You cannot remove a liberty." and entry.kind == "error"
         for entry in model.console
     )
+
+
+def test_a_watched_games_number_listed_for_other_players_closes_it() -> None:
+    """We missed the end of the game we watch (quiet, or away): a games-list row that gives
+    its number to other players, or fewer moves than we have, says it is over; nothing of
+    the game now under the number goes into it."""
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(4)
+    feed(model, "15 Game 4 I: ann (0 600 -1) vs joe (0 600 -1)\n15   0(B): C3\n15   1(W): G7\n1 5")
+    watched = model.followed[4]
+    row = "7 [ 4]         ann [ 1k ] vs.         joe [ 2k ] (  1    9  0  6.5 10  I) (  0)"
+    feed(model, row + "\n1 5")  # the same players with one move fewer: another game
+    assert watched.phase is GamePhase.FINISHED and watched.result == ""
+    model.follow(7)
+    feed(model, "15 Game 7 I: ann (0 600 -1) vs joe (0 600 -1)\n15   0(B): C3\n1 5")
+    feed(model, "21 {Match 7: kim [ 3k] vs. lee [ 4k] }\n1 5")  # other players under 7
+    assert model.followed[7].phase is GamePhase.FINISHED
+    assert [m.point for m in model.followed[7].moves] == [Point(2, 2)]
+
+
+def test_a_resent_move_list_that_is_not_ours_is_another_game() -> None:
+    """After a reconnect the client asks again for the game it watched (``observe N``,
+    ``moves N``): when the list's moves differ from ours, or it stops short of them, the
+    number is another game's (the same players may have started again): ours is closed, and
+    a new entry holds the game that is under the number now."""
+    from igs_tui.backends.igs.protocol import commands as cmd
+    from igs_tui.backends.igs.protocol import events as ev
+
+    model = ClientModel()
+    model.set_connection(user="carol")
+    model.follow(4)
+    heading = "15 Game 4 I: ann (0 600 -1) vs joe (0 600 -1)"
+    adapter = feed(model, f"{heading}\n15   0(B): C3\n15   1(W): G7\n15   2(B): C7\n1 5")
+    first = model.followed[4]
+    # the same first move, then another second one: the list of another game
+    feed(model, f"{heading}\n15   0(B): C3\n15   1(W): E5\n1 5")
+    second = model.followed[4]
+    assert first.phase is GamePhase.FINISHED and len(first.moves) == 3
+    assert second is not first and [m.point for m in second.moves] == [Point(2, 2), Point(4, 4)]
+    # a list that stops short of the moves we have (the reply to moves N says where it ends)
+    parser = IgsParser()
+    events = [e for line in (heading, "15   0(B): C3") for e in parser.feed_line(line)]
+    for event in events:
+        adapter.event(event)
+    assert model.followed[4] is second  # its first move is ours: nothing to tell yet
+    adapter.event(ev.CommandReply(1, cmd.moves(4), tuple(events)))
+    third = model.followed[4]
+    assert third is not second and second.phase is GamePhase.FINISHED
+    assert [m.point for m in third.moves] == [Point(2, 2)]
+
+
+def test_creating_a_match_under_a_number_we_hold_as_live_starts_a_new_entry() -> None:
+    """Our link dropped in game 2 (the server adjourned it; we never heard): "Creating match
+    [2]" for our next game closes the stale entry (adjourned: it may be loaded again), and
+    the new game's moves go into a new entry, not after the old game's."""
+    model = ClientModel()
+    model.set_connection(user="bob")
+    feed(model, "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n15   0(B): B2\n1 6")
+    stale = model.followed[2]
+    feed(
+        model,
+        "9 Creating match [2] with fred.\n"
+        "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n1 6\n"
+        "15 Game 2 I: fred (0 600 -1) vs bob (0 600 -1)\n15   0(B): E5\n1 6",
+    )
+    game = model.followed[2]
+    assert stale.is_adjourned and [m.point for m in stale.moves] == [Point(1, 1)]
+    assert game is not stale and [m.point for m in game.moves] == [Point(4, 4)]
+    assert game.sync_errors == []

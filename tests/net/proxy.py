@@ -18,6 +18,7 @@ class CuttingProxy:
         self._tasks: set[asyncio.Task[None]] = set()
         self._orphans: list[asyncio.StreamWriter] = []
         self._half_open: set[int] = set()
+        self._held = False
 
     async def __aenter__(self) -> CuttingProxy:
         self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
@@ -58,7 +59,18 @@ class CuttingProxy:
     def live(self) -> int:
         return len(self._pairs)
 
+    def hold(self) -> None:
+        """Turn new connections away (closed at once) until :meth:`release`: a client that
+        lost its link stays away, retrying, while the test changes the server's world."""
+        self._held = True
+
+    def release(self) -> None:
+        self._held = False
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._held:
+            writer.transport.abort()
+            return
         self.accepted += 1
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
         pair = (writer, up_writer)

@@ -136,6 +136,29 @@ async def test_registered_and_guest_login(server: LocalServer) -> None:
     await stop(guest, tasks[1])
 
 
+async def test_a_locked_account_is_reported_with_the_servers_words(server: LocalServer) -> None:
+    """Five wrong passwords for alice lock alice, not everyone at 127.0.0.1: bob still logs
+    in; alice with her right password is refused with the server's lockout text and the
+    wait, not "wrong password" (issue 26). The five failures go to the guard directly: real
+    attempts would race its growing delays on a slow machine."""
+    wrong, wrong_events = make_client(server.port, "alice", "typo")
+    await asyncio.wait_for(wrong.run(), 10)
+    assert isinstance(wrong_events[-1], Failed)
+    assert wrong_events[-1].reason == "login as alice rejected: wrong password"
+    for _ in range(5):
+        server.hub.login_guard.failed("alice", "('127.0.0.1', 1)", server.hub.now())
+    bob, _ = make_client(server.port, "bob", "bob")
+    await stop(bob, await start(bob))
+    alice, alice_events = make_client(server.port, "alice", "alice")
+    await asyncio.wait_for(alice.run(), 10)
+    failed = alice_events[-1]
+    assert isinstance(failed, Failed)
+    assert failed.reason.startswith(
+        "login as alice rejected: Too many failed logins: try again in "
+    )
+    assert "wrong password" not in failed.reason
+
+
 async def test_observe_gets_moves_and_transcript_parses(
     server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 import stat
 from datetime import UTC, datetime
 from pathlib import Path
@@ -179,3 +180,33 @@ def test_a_full_disk_stops_the_transcript_not_the_caller(
     recorder.close()
     assert stream.closed
     assert "recording stopped" in caplog.text and "No space left" in caplog.text
+
+
+def test_transcripts_go_on_in_new_files_and_the_oldest_are_deleted(tmp_path: Path) -> None:
+    """Issue 26: a flooding server filled the disk through the transcript. Past its size a
+    transcript goes on in a new file (with the header again, and where it began); past the
+    folder's size the oldest transcripts go, never the one being written; told once."""
+    from igs_tui.disk_caps import DiskCaps
+
+    old = tmp_path / "20200101T000000Z-old.log"
+    old.write_text("# an old session\n" * 100)
+    os.utime(old, (1_000_000, 1_000_000))
+    told: list[str] = []
+    caps = DiskCaps(file_bytes=3000, dir_bytes=10_000, files=50)
+    recorder = SessionRecorder.create(
+        "igs.example:6969", password="hunter2", directory=tmp_path, caps=caps, notice=told.append
+    )
+    first = recorder.path
+    for n in range(400):
+        recorder.received(f"24 *flooder*: line {n} hunter2")
+    recorder.close()
+    files = sorted(tmp_path.iterdir())
+    assert not old.exists() and not first.exists()  # the oldest went first
+    assert sum(p.stat().st_size for p in files) <= 10_000
+    assert all(p.stat().st_size <= 3000 for p in files)
+    newest = recorder.path.read_text()
+    assert recorder.path != first and recorder.path.name.startswith(first.stem + "-")
+    assert newest.splitlines()[0] == TranscriptFormat.default().header()
+    assert "continued from" in newest and "line 399 " in newest and "hunter2" not in newest
+    assert len(told) == 1 and "oldest are deleted first" in told[0]
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in files)

@@ -187,7 +187,7 @@ def test_a_new_move_grows_the_text_and_the_file_is_the_whole_record(tmp_path: Pa
     def assert_file_is_the_record() -> None:
         path = saver.path_for(3)
         assert path is not None
-        times = saver._saved[3].times  # the clock readings autosave took as moves arrived
+        times = saver._saved[game.serial].times  # the clock readings autosave took as moves arrived
         assert path.read_bytes() == write_sgf(game_record(game, times))
 
     points = [Point(c, r) for r in range(9) for c in range(9)]
@@ -223,7 +223,7 @@ def test_chat_waiting_for_its_move_is_moved_onto_it(tmp_path: Path) -> None:
     play(model, 4, [(Color.WHITE, Point(6, 6))])
     path = saver.path_for(4)
     assert path is not None
-    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[4].times))
+    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[game.serial].times))
     nodes = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()
     assert "next one" in nodes[2].get("C") and not nodes[1].has_property("C")
 
@@ -334,3 +334,50 @@ def test_a_deferred_game_let_go_before_its_turn_keeps_its_last_changes(tmp_path:
     for call in later:
         call()  # nothing left to do: no second file, no error
     assert list(tmp_path.iterdir()) == files and saver.errors == []
+
+
+def test_a_game_that_only_begins_like_an_adjourned_one_gets_a_file_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """A game of ours comes back by ``load`` with every move resent, so a game between the
+    same players whose first moves are those of the adjourned record may be that record
+    going on: nothing is written while its moves are only the record's beginning. Once it
+    goes its own way it is a new game (a file of its own), and the adjourned file stays
+    byte for byte; a game that a request started (``fresh``) continues nothing."""
+    stamps = iter(["T1", "T2", "T3"])
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: next(stamps))
+    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    play(model, 3, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    model.apply(ch.PhaseChanged(3, GamePhase.ADJOURNED))
+    first = saver.path_for(3)
+    assert first is not None
+    kept = first.read_bytes()
+    # the next game under 3 (an entry of its own: the adjourned one is closed)
+    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    assert model.followed[3].serial == 2
+    play(model, 3, [(Color.BLACK, Point(2, 2))])  # as the adjourned game began: undecided
+    assert saver.path_for(3) is None and list(tmp_path.glob("*.sgf")) == [first]
+    play(model, 3, [(Color.WHITE, Point(4, 4))])  # its own way: a new game
+    second = saver.path_for(3)
+    assert second is not None and second != first and first.read_bytes() == kept
+    moves = [n.get_move() for n in sgf.Sgf_game.from_bytes(second.read_bytes()).get_main_sequence()]
+    assert moves[1:] == [("b", (2, 2)), ("w", (4, 4))]
+    # a game a request started repeats the whole adjourned record: still a new game
+    model.apply(ch.GameEnded(3, "B+R"))
+    model.apply(ch.GameFollowed(5, Role.PLAYING_BLACK, white="ivy", black="me", fresh=True))
+    play(model, 5, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    third = saver.path_for(5)
+    assert third not in (None, first, second) and first.read_bytes() == kept
+
+
+def test_a_new_file_never_takes_the_name_of_one_on_disk(tmp_path: Path) -> None:
+    """Two games that start in the same second under the same number and players (another
+    run of the app, say) get two names: a file on disk is never written by another game."""
+    (tmp_path / "T-ivy-vs-me-3.sgf").write_bytes(b"(;GM[1]C[an earlier run's game])")
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T")
+    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
+    play(model, 3, [(Color.BLACK, Point(2, 2))])
+    assert saver.path_for(3) == tmp_path / "T-ivy-vs-me-3-2.sgf"
+    assert (tmp_path / "T-ivy-vs-me-3.sgf").read_bytes() == b"(;GM[1]C[an earlier run's game])"

@@ -19,7 +19,14 @@ from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.localserver.timecontrol import clock_view
-from igs_tui.model import TOPIC_CONNECTION, ClientModel, GamePhase, LinkState, TimeSystem
+from igs_tui.model import (
+    TOPIC_CONNECTION,
+    ClientModel,
+    FollowedGame,
+    GamePhase,
+    LinkState,
+    TimeSystem,
+)
 from igs_tui.model.terms import MatchTerms
 from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.net.proxy import CuttingProxy
@@ -289,19 +296,33 @@ async def test_link_drop_mid_game_reloads_by_itself_with_identical_boards() -> N
         assert transport is not None
         await transport.close()
         await wait_until(lambda: game_a.is_adjourned)  # the server adjourned it for alice
-        await wait_until(lambda: game_a.phase is GamePhase.PLAYING and game_a.last_number == 2)
-        await wait_until(lambda: game_b.phase is GamePhase.PLAYING and game_b.last_number == 2)
+
+        def reloaded(player: Player, old: FollowedGame) -> bool:
+            """The loaded game is a new entry (a closed game never goes on under its
+            number), with the adjourned game's moves."""
+            game = player.game()
+            return (
+                game is not None
+                and game is not old
+                and game.phase is GamePhase.PLAYING
+                and game.last_number == 2
+            )
+
+        await wait_until(lambda: reloaded(alice, game_a) and reloaded(bob, game_b))
+        assert game_a.is_adjourned and game_b.is_adjourned  # the old entries stay as they were
+        again_a, again_b = alice.game(), bob.game()
+        assert again_a is not None and again_b is not None
         await wait_until(lambda: bob.model.connection.forfeit_deadline is None)
-        assert game_a.board.stones() == game_b.board.stones()
+        assert again_a.board.stones() == again_b.board.stones()
         down = [d for s, d in history if s in (LinkState.DISCONNECTED, LinkState.RECONNECTING)]
         assert down and all(d is not None for d in down)
         back = [d for s, d in history if s is LinkState.CONNECTED]
         assert back and back[0] == down[0]  # still counting down right after the login
         assert bob.model.connection.state is LinkState.CONNECTED
-        alice.backend.play(game_a.number, Point(1, 1))
-        await wait_until(lambda: game_b.last_number == 3)
-        assert game_a.board.stones() == game_b.board.stones()
-        assert game_a.sync_errors == [] == game_b.sync_errors
+        alice.backend.play(again_a.number, Point(1, 1))
+        await wait_until(lambda: again_b.last_number == 3)
+        assert again_a.board.stones() == again_b.board.stones()
+        assert again_a.sync_errors == [] == again_b.sync_errors
     finally:
         await stop_all(server, connector, alice)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from igs_tui.backends.igs.protocol.events import LoginComplete, LoginFailed, ThrowingOtherCopy
 from igs_tui.backends.igs.protocol.state import SessionState
 from igs_tui.backends.igs.protocol.wire import WireSession
@@ -100,3 +102,36 @@ def test_password_is_redacted_for_transcripts() -> None:
     run(s, ["Login: ", "Password: "])
     assert s.redact("hunter2") == "********"
     assert s.redact("bob") == "bob"
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "Too many failed logins: try again in 270 seconds.",  # non-client mode: no code
+        "5 Too many failed logins: try again in 270 seconds.",  # client mode
+    ],
+)
+def test_a_refused_name_gives_the_servers_own_reason(refusal: str) -> None:
+    """The local server refuses a locked account's name before asking its password, with
+    how long to wait (``localserver/session.py``): that text, not "wrong password", is why
+    the login failed."""
+    s = WireSession("alice", "right")
+    events = []
+    for line in ["IGS-compatible local server (igs-tui)", "Login: ", refusal, "Login: "]:
+        events.extend(s.receive_line(line))
+        s.data_to_send(0.0)
+    failed = [e for e in events if isinstance(e, LoginFailed)]
+    assert failed == [
+        LoginFailed("alice", 0, True, "Too many failed logins: try again in 270 seconds.")
+    ]
+
+
+def test_a_refused_password_is_a_wrong_password() -> None:
+    s = WireSession("bob", "wrong", max_login_attempts=1)
+    events = []
+    for line in ["Login: ", "Password: ", "Invalid password.", "Login: "]:
+        events.extend(s.receive_line(line))
+        s.data_to_send(0.0)
+    assert [e for e in events if isinstance(e, LoginFailed)] == [
+        LoginFailed("bob", 1, True, "wrong password")
+    ]

@@ -22,6 +22,7 @@ from igs_tui.records.convert import (
 )
 from igs_tui.records.ishi import parse_ishi
 from igs_tui.records.model import Play
+from igs_tui.records.sgf import parse_sgf
 
 SAMPLE = Path(__file__).parent / "data" / "ishi_spec_sample.go"
 
@@ -110,6 +111,27 @@ def test_format_for_path() -> None:
         format_for_path("README")
 
 
+def test_repeated_point_lists_and_a_free_handicap_are_records() -> None:
+    """What FF[4] allows stays readable: a point list given twice is one list (sgfmill's
+    merge), a comment may hold brackets, and a free handicap above 9 placed as stones is a
+    game."""
+    ten = "".join(f"[{c}a]" for c in "abcdefghij")
+    collection = parse_sgf(f"(;GM[1]SZ[19]HA[10]AB{ten};W[cc]AB[dd]AB[ee]C[see [x\\]])")
+    record = collection[0]
+    assert record.info.handicap == 10 and len(record.root.add_black) == 10
+    assert record.main_line()[1].add_black == [parse_point("D16", 19), parse_point("E15", 19)]
+
+
+def test_a_record_whose_komi_cannot_be_written_is_refused_not_raised(tmp_path: Path) -> None:
+    """Review's save: a komi no reader lets through (built in memory) is a ValueError the
+    dialog shows, never OverflowError."""
+    record = parse_sgf("(;GM[1]SZ[9];B[cc])")[0]
+    record.info.komi = float("inf")
+    with pytest.raises(ValueError, match="not a number"):
+        write_record_file(record, tmp_path / "out.sgf")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_write_and_save_helpers(tmp_path: Path) -> None:
     collection = read_record_file(SAMPLE)
     write_record_file(collection, tmp_path / "copy.go")
@@ -157,6 +179,15 @@ NONSENSE = [
     ("empty.go", "", ":1:1: no game in this file"),
     ("remarks.go", "Remark nothing but a remark\n", ":1:1: no game in this file"),
     ("occupied.go", "event\nB 1 C3\nW 2 C3\n", ":3:1: move 2 (W) is illegal"),
+    # issue 26: each of these was accepted (exit 0, a file written) or raised OverflowError
+    ("komi.go", "KOMI " + "9" * 400 + "\nB 1 Q4\n", ":1:6: komi '99999999999999999999..."),
+    ("handicap.go", "HANDICAP 99\nB 1 Q4\n", ":1:10: a handicap of 99 stones"),
+    ("handicap.sgf", "(;GM[1]SZ[19]HA[99];B[cc])", ":1:14: a handicap of 99 stones"),
+    ("unbalanced.sgf", "((;GM[1]SZ[9];B[cc])", ":1:1: unbalanced '('"),
+    ("closing.sgf", "(;GM[1]SZ[9];B[cc]))", ":1:20: unbalanced ')'"),
+    ("swallowed.sgf", "(;GM[1]SZ[9]C[oops;B[cc];W[dd])", ":1:14: a value seems to be missing"),
+    ("unclosed.sgf", "(;GM[1]SZ[9];B[cc]C[oops)", ":1:20: a value is never closed"),
+    ("twice.sgf", "(;GM[1]SZ[9]SZ[19];B[cc])", ":1:13: SZ appears twice in one node"),
 ]
 
 

@@ -445,13 +445,13 @@ async def test_a_new_game_under_a_finished_games_number_gets_a_fresh_view() -> N
         await pilot.press("u")
         await settle(pilot)
         assert panel.game_numbers == []
-        model.follow(4, role=Role.PLAYING_BLACK, white="igsbot", black="me")  # same game
+        closed = model.followed[4]
+        # the game under 4 is over: following 4 again is a new game (the model gives it a
+        # new entry), even between the same players, and it opens a tab
+        model.follow(4, role=Role.PLAYING_BLACK, white="igsbot", black="me")
         await settle(pilot)
-        assert panel.game_numbers == []
-        model.apply(ch.GameUnfollowed(4))
-        model.follow(4, role=Role.PLAYING_WHITE, white="me", black="igsbot")
-        await settle(pilot)
-        assert panel.game_numbers == [4]
+        assert model.followed[4] is not closed and model.followed[4].serial > closed.serial
+        assert panel.game_numbers == [4] and "B+3.5" not in info_text(panel, 4)
 
 
 async def test_a_message_about_play_goes_when_the_game_is_over() -> None:

@@ -27,6 +27,8 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
+from igs_tui.ui.play_result import ResultScreen
+from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -131,6 +133,10 @@ def test_result_screen_over_the_game_snapshot(snap_compare: Any) -> None:
             ch.ScoreChecked(game.number, ScoreCheck(ServerScore(30.0, 44.5), 33.0, 44.5, "W+11.5"))
         )
         model.game_ended(9, "W+14.5")
+        # the result comes up as a screen of its own (pushed once the change is heard, and
+        # a screen switch waits a frame): wait for it, not for a number of pauses
+        await wait_until(lambda: isinstance(app.screen, ResultScreen), what="the result")
+        await wait_until(lambda: app.screen.is_mounted, what="the result mounted")
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=end)

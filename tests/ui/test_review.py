@@ -190,7 +190,7 @@ def test_load_record_errors_name_the_problem(
 
 
 async def test_open_record_from_the_palette_shows_errors_then_the_review(tmp_path: Path) -> None:
-    bad = write_record(tmp_path, "(;SZ[9];B[ee];C[x]W[ee]C[[b]oops[/b\\]])", "bad.sgf")
+    bad = write_record(tmp_path, "(;SZ[9];B[ee];W[ee]C[[b]oops[/b\\]])", "bad.sgf")
     good = write_record(tmp_path)
     app, _backend = make_app(ClientModel())
     assert isinstance(app, IgsApp)

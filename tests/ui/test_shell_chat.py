@@ -14,6 +14,7 @@ from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
 from igs_tui.ui.chat_complete import Completer, candidates_for
 from igs_tui.ui.chat_log import ChatLogger, log_file_name
 from igs_tui.ui.chat_pane import ChatPane
+from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
 
@@ -428,3 +429,102 @@ async def test_away_from_the_palette() -> None:
         await pilot.pause()
         assert not app.away.away
         assert any("alice: hi" in str(n.message) for n in app._notifications)
+
+
+async def test_a_flood_of_new_tellers_never_takes_away_the_buffer_on_screen() -> None:
+    """Issue 26: buffers are capped (``Limits.buffers``). Tells from forty new names keep
+    five buffers, and the conversation on screen is one of them (the pane tells the model
+    which one it shows); the pane lists only what is kept, and the histories it read for
+    dropped buffers go with them."""
+    from igs_tui.model import Limits
+
+    model = ClientModel(limits=Limits(buffers=5))
+    model.me = "me"
+    first = BufferKey(ChatKind.TELL, "friend")
+    model.add_chat(first, "friend", "hello")
+    model.add_chat(BufferKey(ChatKind.TELL, "other"), "other", "hi")
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        chat.switch_to(BufferKey(ChatKind.TELL, "other"))  # its history is read, then dropped
+        chat.switch_to(first)
+        await pilot.pause()
+        for n in range(40):
+            model.add_chat(BufferKey(ChatKind.TELL, f"spam{n}"), f"spam{n}", "buy gold")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(model.buffers) == 5 and first in model.buffers
+        assert chat.current == first
+        assert any("<friend> hello" in line for line in log_lines(chat.log_widget))
+        assert len(chat._keys) == 5 and set(chat._history) <= set(model.buffers)
+
+
+async def test_a_long_buffer_list_catches_up_after_a_flood() -> None:
+    """Beyond FEW_BUFFERS the list is listed again at most every LIST_INTERVAL (listing 200
+    buffers per frame made a flood of new tellers 15 times slower); it still ends up
+    listing every buffer kept."""
+    from igs_tui.ui.chat_pane import FEW_BUFFERS
+
+    model = ClientModel()
+    model.me = "me"
+    model.add_chat(BufferKey(ChatKind.TELL, "friend"), "friend", "hello")
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        for n in range(FEW_BUFFERS + 30):
+            model.add_chat(BufferKey(ChatKind.TELL, f"t{n}"), f"t{n}", "hi")
+            await pilot.pause()
+        await wait_until(lambda: chat._keys == list(model.buffers), what="the whole list")
+        options = chat.query_one("#chat-buffers", OptionList)
+        assert options.option_count == len(model.buffers) == FEW_BUFFERS + 31
+
+
+async def test_a_game_buffer_starts_again_for_a_new_game_under_its_number() -> None:
+    """Game numbers are reused: the chat pane showing game 12's buffer shows none of the old
+    game's lines once a new game 12 is followed (the model restarts the buffer), and the
+    buffer keeps its place in the list."""
+    model = chat_model()
+    model.follow(12, white="w", black="b")
+    model.add_chat(GAME, "bob", "about the old game", kind="kibitz")
+    app, _ = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        chat = app.screen.query_one(ChatPane)
+        chat.switch_to(GAME)
+        await pilot.pause()
+        assert any("about the old game" in line for line in log_lines(chat.log_widget))
+        model.game_ended(12, "B+R")
+        model.follow(12, white="x", black="y")  # the next game 12
+        model.add_chat(GAME, "carol", "a new game", kind="kibitz")
+        await pilot.pause()
+        lines = log_lines(chat.log_widget)
+        assert any("a new game" in line for line in lines)
+        assert not any("old game" in line or "kibitz text" in line for line in lines)
+        assert list(model.buffers) == [TELL, GAME]
+
+
+def test_each_game_under_a_number_has_a_log_of_its_own(tmp_path: Path) -> None:
+    """``game-12.log`` mixed every game numbered 12 (found on the embedded server: an
+    automatch game showed the previous game's lines): a game's log is named by its number
+    and the time of its first line, and a new game under the number starts a new log."""
+    model = ClientModel()
+    logger = ChatLogger(model, tmp_path)
+    model.follow(12, white="w", black="b")
+    model.add_chat(GAME, "bob", "first game")
+    model.game_ended(12, "W+R")
+    model.follow(12, white="x", black="y")
+    model.add_chat(GAME, "bob", "second game")
+    logger.close()
+    logs = sorted(tmp_path.glob("game-12-*.log"))
+    assert len(logs) == 2 and not (tmp_path / "game-12.log").exists()
+    texts = sorted(p.read_text() for p in logs)
+    assert "first game" in texts[0] and "second game" not in texts[0]
+    assert "second game" in texts[1] and "first game" not in texts[1]

@@ -24,12 +24,15 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
         await pilot.pause()
 
 
-async def wait_for(pilot: Any, condition: Any, rounds: int = 100) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
+async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0) -> None:
+    """Until ``condition()`` holds, the app running meanwhile; a failure after ``timeout``
+    seconds (a number of pauses was too few on a loaded machine)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("condition not met")
         await pilot.pause()
-    raise AssertionError("condition not met")
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from igs_tui.ui.console_pane import ConsolePane
 from igs_tui.ui.help_screen import HelpScreen
 from igs_tui.ui.notifier import Notifier
 from igs_tui.ui.status_bar import status_text
+from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
 
 
@@ -279,8 +280,7 @@ async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, CommandPalette)
+        await wait_until(lambda: isinstance(app.screen, CommandPalette), what="the palette")
         # a provider or a callable that imports it when the palette asks (see IgsApp)
         providers = {p if isinstance(p, type) else p() for p in app.COMMANDS}
         assert IgsCommands in providers

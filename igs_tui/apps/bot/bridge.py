@@ -214,7 +214,8 @@ class BotBridge:
         self._answered: dict[str, Challenge] = {}
         self._accepting: tuple[str, float] | None = None
         self._failure: str | None = None
-        self._login_failed = False
+        self._login_failed = ""
+        """Why the login was refused for good ("" while it was not)."""
         self._resend_toggles = False
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -241,7 +242,7 @@ class BotBridge:
         elif isinstance(event, Failed):
             self._failure = event.reason
         elif isinstance(event, ev.LoginFailed) and event.final:
-            self._login_failed = True
+            self._login_failed = event.reason
         elif isinstance(event, ev.StoneRemoval):
             if event.player is not None and event.player != self.model.me and self._scored:
                 self._need_done = True
@@ -304,7 +305,7 @@ class BotBridge:
         if self.exit is None:
             reason = self._failure or "connection ended"
             if self._login_failed:
-                reason = f"login as {self.username} failed: wrong password"
+                reason = f"login as {self.username} failed: {self._login_failed}"
             self._say(f"stopping: {reason}")
             self.exit = BotExit.FAILED
         return self.exit

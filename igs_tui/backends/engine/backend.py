@@ -83,6 +83,7 @@ from igs_tui.model import (
     ScoreCheck,
 )
 from igs_tui.model import changes as ch
+from igs_tui.private_dirs import private_dir
 
 __all__ = ["LOCAL_GAME_NUMBER", "EngineBackend", "LiveAssist", "LocalGameSettings"]
 
@@ -722,7 +723,7 @@ class EngineBackend:
         if game is None or self.record_path is None:
             return None
         try:
-            self.record_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.record_path.parent, narrow=False)
             game.save_sgf(self.record_path)
         except OSError as exc:
             if self.save_error is None:

@@ -17,6 +17,7 @@ from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.session import IgsSession
+from igs_tui.backends.igs.session.translate import old_tab
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
 from igs_tui.model import (
     BufferKey,
@@ -181,14 +182,13 @@ class IgsBackend:
             )
             return
         followed = self.model.followed.get(game)
-        if followed is not None and followed.phase is GamePhase.FINISHED:
-            # The number was reused by a new game: start afresh instead of keeping the old one.
-            self.model.unfollow(game)
-            followed = None
-        if followed is not None:
-            self.fetch_moves(game)
+        if followed is not None and not old_tab(followed, summary):
+            self.fetch_moves(game)  # the game we follow: its moves brought up to date
             return
-        self.model.follow(game)
+        # A game we do not follow yet, or one whose number an old tab holds: the model gives
+        # it an entry of its own (see GameFollowed) and observing reads it afresh.
+        white, black = (summary.white, summary.black) if summary is not None else (None, None)
+        self.model.apply(ch.GameFollowed(game, Role.OBSERVING, white=white, black=black))
         if self._emit(lambda: cmd.observe(game)):
             self.fetch_moves(game)
 

@@ -894,6 +894,8 @@ def split_body(body: bytes | str) -> list[object]:
         document = json.loads(body) if body else {}
     except (ValueError, RecursionError) as exc:
         raise ValueError(f"not JSON: {exc}") from None
+    except MemoryError:  # the transport caps bodies; a caller without a cap is still safe
+        raise ValueError("too large to read") from None
     if not isinstance(document, dict):
         raise ValueError("the answer is not a JSON object")
     messages = document.get("messages", [])

@@ -39,6 +39,15 @@ from igs_tui.model.connection import ConnectionStatus, LinkState
 KGS_URL = "https://www.gokgs.com/json/access"
 """The public endpoint of KGS's JSON form."""
 
+MAX_BODY_BYTES = 16 * 1024 * 1024
+"""16 MiB: a login's answer (every room, game and user it shows) is well under 1 MiB; a
+server that sends more than this in one answer is broken or hostile, and reading it whole
+(then parsing it) would cost many times that in memory."""
+
+
+class BodyTooLarge(Exception):
+    """An answer longer than :attr:`LinkConfig.max_body_bytes`."""
+
 
 @dataclass(frozen=True, slots=True)
 class LinkConfig:
@@ -50,6 +59,8 @@ class LinkConfig:
     """Pauses before each new login after a lost link (the last repeats)."""
     max_attempts: int = 20
     """New logins tried in a row before giving up."""
+    max_body_bytes: int = MAX_BODY_BYTES
+    """The largest answer read: a larger one is a broken link (reported), never memory."""
 
 
 class MessageRecorder(Protocol):
@@ -216,13 +227,15 @@ class KgsLink:
             if client is None:
                 return None
             try:
-                response = await client.get(self.config.url)
+                status, body = await self._request(client, "GET")
             except httpx.HTTPError as exc:
                 return self._lost(f"link lost: {_why(exc)}")
-            if response.status_code != 200:
-                return self._lost(f"logged out (HTTP {response.status_code})")
+            except BodyTooLarge as exc:
+                return self._lost(f"unreadable answer: {exc}")
+            if status != 200:
+                return self._lost(f"logged out (HTTP {status})")
             try:
-                messages = msg.split_body(response.content)
+                messages = msg.split_body(body)
             except ValueError as exc:
                 return self._lost(f"unreadable answer: {exc}")
             for raw in messages:
@@ -276,12 +289,40 @@ class KgsLink:
             self.recorder.sent(message)  # (it blanks the password itself)
         shown = msg.summarize(self.session.redact(message))
         self._apply(ch.ConsoleAdded(shown, "sent", outgoing=True))
-        response = await client.post(self.config.url, json=message)
-        if response.status_code != 200:
+        try:
+            status, body = await self._request(client, "POST", message)
+        except BodyTooLarge as exc:
+            raise LoginFailed(f"{message.get('type')}: {exc}") from None
+        if status != 200:
             raise LoginFailed(
-                f"{message.get('type')} refused (HTTP {response.status_code}): "
-                + response.text[:200]
+                f"{message.get('type')} refused (HTTP {status}): "
+                + body[:200].decode("utf-8", "replace")
             )
+
+    async def _request(
+        self, client: httpx.AsyncClient, method: str, message: object = None
+    ) -> tuple[int, bytes]:
+        """One request's status and body, read as it streams in and never past
+        :attr:`LinkConfig.max_body_bytes` (a declared or an actual length beyond it stops the
+        reading).
+
+        Raises:
+            httpx.HTTPError: the request failed.
+            BodyTooLarge: the answer is longer than the cap.
+        """
+        cap = self.config.max_body_bytes
+        async with client.stream(method, self.config.url, json=message) as response:
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and len(declared) < 20 and int(declared) > cap:
+                raise BodyTooLarge(f"the server sent {int(declared)} bytes (at most {cap} read)")
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if size > cap:
+                    raise BodyTooLarge(f"the server sent more than {cap} bytes")
+                chunks.append(chunk)
+            return response.status_code, b"".join(chunks)
 
     # outcomes ------------------------------------------------------------------------------
     _status_state: LinkState = LinkState.DISCONNECTED

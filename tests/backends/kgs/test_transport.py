@@ -25,7 +25,7 @@ class FakeKgs:
     def __init__(self) -> None:
         self.posts: list[dict[str, Any]] = []
         self.logins = 0
-        self.outbox: asyncio.Queue[list[dict[str, Any]] | int] = asyncio.Queue()
+        self.outbox: asyncio.Queue[list[dict[str, Any]] | int | httpx.Response] = asyncio.Queue()
         self.cookies_seen: list[str | None] = []
         self.on_login: list[dict[str, Any]] = [
             {"type": "HELLO", "versionMajor": 3},
@@ -48,6 +48,8 @@ class FakeKgs:
             return httpx.Response(200)
         self.cookies_seen.append(cookie)
         item = await self.outbox.get()
+        if isinstance(item, httpx.Response):
+            return item
         if isinstance(item, int):
             return httpx.Response(item)
         return httpx.Response(200, json={"messages": item})
@@ -72,11 +74,12 @@ def make_link(server: FakeKgs, model: ClientModel, **config: Any) -> KgsLink:
 
 
 async def wait_for(condition: Any) -> None:
-    for _ in range(500):
-        if condition():
-            return
+    """Until ``condition()`` holds (10 s at most: a loaded machine is slow, never wrong)."""
+    deadline = asyncio.get_running_loop().time() + 10.0
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition never met")
         await asyncio.sleep(0.001)
-    raise AssertionError("condition never met")
 
 
 async def test_login_then_messages_then_posts_with_the_cookie() -> None:
@@ -159,3 +162,49 @@ async def test_an_unreachable_server_fails_the_login() -> None:
     with pytest.raises(LoginFailed, match="cannot reach"):
         await link.login()
     await asyncio.wait_for(task, 2)
+
+
+@pytest.mark.parametrize("declared", [True, False])
+async def test_an_answer_over_the_cap_is_a_broken_link_reported(declared: bool) -> None:
+    """A long-poll answer larger than ``max_body_bytes`` is not read whole: the link is
+    reported broken (a new login follows), whether the server declared its length or
+    streamed it without one."""
+    server, model = FakeKgs(), ClientModel()
+    link = make_link(server, model, max_body_bytes=4096)
+    task = asyncio.create_task(link.run())
+    await link.login()
+    big = {
+        "messages": [{"type": "CHAT", "channelId": 1, "user": {"name": "x"}, "text": "y" * 9000}]
+    }
+    body = json.dumps(big).encode()
+    served: list[int] = []
+
+    async def chunks() -> Any:
+        for start in range(0, len(body), 1000):
+            served.append(start)
+            yield body[start : start + 1000]
+
+    await server.outbox.put(
+        httpx.Response(200, content=body) if declared else httpx.Response(200, content=chunks())
+    )
+    await wait_for(lambda: server.logins == 2)
+    assert "unreadable answer" in link.reason and "4096" in link.reason
+    assert not any(line.text.startswith("CHAT") for line in model.console)
+    if not declared:
+        assert len(served) <= 6  # reading stopped at the cap, not at the end of the body
+    await link.close()
+    await server.outbox.put([])
+    await asyncio.wait_for(task, 2)
+
+
+def test_split_body_turns_a_memory_error_into_an_unreadable_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from igs_tui.backends.kgs import json_messages
+
+    def no_memory(body: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(json, "loads", no_memory)  # the module json_messages reads with
+    with pytest.raises(ValueError, match="too large"):
+        json_messages.split_body(b'{"messages": []}')

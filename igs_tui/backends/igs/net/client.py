@@ -120,7 +120,7 @@ class SessionLike(Protocol):
     events: Sequence[Event]
     logged_in_as: str | None
     guest: bool
-    login_rejected: bool
+    login_rejected: str
     restoring: tuple[Command, ...]
     ayt_answers: int
     quitting: bool
@@ -637,7 +637,8 @@ class IgsClient:
             deadline = session.forfeit_deadline
             self._emit(Connected(address, session.logged_in_as, session.guest, restoring, deadline))
         if session.login_rejected:
-            raise _LoginRejected(f"login as {self.username} rejected: wrong password")
+            reason = session.login_rejected
+            raise _LoginRejected(f"login as {self.username} rejected: {reason}")
         if self._ayt_sent_at is not None and session.ayt_answers > self._ayt_answers:
             self.lag = self._clock() - self._ayt_sent_at
             self._ayt_sent_at = None

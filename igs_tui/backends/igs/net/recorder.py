@@ -15,6 +15,11 @@ The password must never reach the disk. Two rules, because neither alone is enou
   replaced wherever it occurs; a shorter one only where it is not part of a longer word, so that
   ``go`` does not shred ``gopher`` (:class:`igs_tui.redaction.Redactor`, shared with the chat
   logs). A password equal to the login name is not redacted elsewhere: it is public anyway.
+
+A server decides how much is sent, so transcripts are capped (:mod:`igs_tui.disk_caps`): a
+transcript that reaches its size goes on in a new file (``...-1.log``, with the header
+again), and the folder keeps a total size and a number of files, the oldest deleted first
+(the owner told once, through ``notice``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from typing import IO, Self
 
 import platformdirs
 
+from igs_tui.disk_caps import CappedFolder, DiskCaps
+from igs_tui.private_dirs import private_dir
 from igs_tui.redaction import REDACTED, Redactor
 
 __all__ = [
@@ -89,13 +96,17 @@ class SessionRecorder:
         password: str | None,
         fmt: TranscriptFormat,
         username: str = "",
+        folder: CappedFolder | None = None,
     ) -> None:
         self.path = path
         self._stream = stream
         self._fmt = fmt
         self._redact = Redactor(password, username)
         self._after_password_prompt = False
-        self._stream.write(fmt.header() + "\n")
+        self._folder = folder
+        """The transcripts' folder and its caps (None: uncapped, as a caller's own file)."""
+        self._size = 0
+        self._write(fmt.header())
 
     @classmethod
     def create(
@@ -107,30 +118,27 @@ class SessionRecorder:
         now: datetime | None = None,
         fmt: TranscriptFormat | None = None,
         username: str = "",
+        caps: DiskCaps | None = None,
+        notice: Callable[[str], None] | None = None,
     ) -> Self:
-        """Create ``<directory>/<timestamp>-<server>.log`` (mode 0600) and return its recorder.
+        """Create ``<directory>/<timestamp>-<server>.log`` (mode 0600) and return its recorder,
+        writing within ``caps`` (the defaults unless given; ``notice`` hears once when they
+        delete old transcripts).
 
         Raises:
             OSError: if the directory or file cannot be created.
         """
         directory = directory if directory is not None else default_sessions_dir()
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(directory)  # also an older, wider one (and the data folder above it)
         stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
         base = f"{stamp}-{_UNSAFE_NAME.sub('_', server).strip('_') or 'server'}"
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-        for suffix in range(1000):
-            path = directory / (f"{base}.log" if suffix == 0 else f"{base}-{suffix}.log")
-            try:
-                fd = os.open(path, flags, 0o600)
-            except FileExistsError:
-                continue
-            break
-        else:
-            raise FileExistsError(f"no free transcript name for {base} in {directory}")
-        os.fchmod(fd, 0o600)  # the mode given to open is reduced by the umask; be explicit
-        stream = os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n")
+        path, stream, part = _new_file(directory, base)
+        folder = CappedFolder(directory, caps, notice, what="session transcripts")
+        folder.created(path)
         fmt = fmt or TranscriptFormat.default()
-        return cls(stream, path, password=password, fmt=fmt, username=username)
+        recorder = cls(stream, path, password=password, fmt=fmt, username=username, folder=folder)
+        recorder._base, recorder._part = base, part
+        return recorder
 
     def received(self, line: str) -> None:
         """Record a line from the server."""
@@ -171,18 +179,63 @@ class SessionRecorder:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    _base = ""
+    """The name the files of this transcript share (set by :meth:`create`)."""
+    _part = 0
+    """The number of its file now (0: ``<base>.log``, then ``<base>-1.log``...)."""
+
     def _write(self, text: str) -> None:
         """Write and flush one line. A transcript is a convenience: when the disk is full or
         gone, recording stops (logged once) and the session it records goes on."""
         if self._stream.closed:
             return
+        text += "\n"
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "replace"))
         try:
-            self._stream.write(text + "\n")
+            folder = self._folder
+            if folder is not None:
+                if self._size and self._size + size > folder.caps.file_bytes and self._base:
+                    self._next_file(folder)
+                folder.before_write(self.path, size, size=self._size)
+            self._stream.write(text)
             self._stream.flush()  # a crash must not lose the lines that explain it
+            self._size += size
+            if folder is not None:
+                folder.wrote(self.path, size)
         except OSError as exc:
             _log.error("transcript %s: recording stopped (%s)", self.path, exc)
             with contextlib.suppress(OSError):
                 self._stream.close()
+
+    def _next_file(self, folder: CappedFolder) -> None:
+        """This file is full: go on in a new one of the same name (``-1``, ``-2``...), with
+        the header again and a note of where it began."""
+        previous = self.path
+        path, stream, self._part = _new_file(previous.parent, self._base, self._part + 1)
+        with contextlib.suppress(OSError):
+            self._stream.close()
+        self._stream, self.path, self._size = stream, path, 0
+        folder.created(path)
+        self._write(self._fmt.header())
+        self._write(self._fmt.comment(f"continued from {previous.name}"))
+
+
+def _new_file(directory: Path, base: str, first: int = 0) -> tuple[Path, IO[str], int]:
+    """A new 0600 file ``<base>.log`` (or ``<base>-N.log``, N from ``first``), never over
+    another one; also returns its N."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for suffix in range(first, first + 1000):
+        path = directory / (f"{base}.log" if suffix == 0 else f"{base}-{suffix}.log")
+        try:
+            fd = os.open(path, flags, 0o600)
+        except FileExistsError:
+            continue
+        break
+    else:
+        raise FileExistsError(f"no free transcript name for {base} in {directory}")
+    os.fchmod(fd, 0o600)  # the mode given to open is reduced by the umask; be explicit
+    stream = os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n")
+    return path, stream, suffix
 
 
 def transcript_recorder(

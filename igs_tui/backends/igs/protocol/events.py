@@ -403,6 +403,18 @@ class GameStart(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchCreated(Event):
+    """``9 Creating match [N] with X.``: a game of ours with ``opponent`` begins under number
+    ``game`` (a new match, or an adjourned game loaded again; the heading follows). Whatever
+    we held under the number before is another game. NNGS says ``9 Match [N] with X in 5
+    accepted.`` first (bernds/q5Go src/parser.cpp:719-720): read as the same event."""
+
+    type: ClassVar[str] = "match_created"
+    game: int
+    opponent: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd(Event):
     """A game ended or its record was closed.
 
@@ -776,12 +788,15 @@ class LoginComplete(Event):
 
 @dataclass(frozen=True, slots=True)
 class LoginFailed(Event):
-    """The server rejected the password (it restarted the login). ``final``: we gave up."""
+    """The server rejected the login (it restarted it). ``final``: we gave up. ``reason`` is
+    "wrong password" when a password was refused, else the server's own words for refusing
+    the name (a lockout: "Too many failed logins: try again in 270 seconds.")."""
 
     type: ClassVar[str] = "login_failed"
     name: str
     attempt: int
     final: bool
+    reason: str = "wrong password"
 
 
 @dataclass(frozen=True, slots=True)
@@ -956,16 +971,6 @@ class ToggleSet(Event):
     type: ClassVar[str] = "toggle_set"
     name: str
     value: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MatchCreated(Event):
-    """``9 Match [5] with guest17 in 1 accepted.`` / ``9 Creating match [5] with guest17.``
-    (bernds/q5Go src/parser.cpp:719-720): a match was agreed; game ``game`` starts."""
-
-    type: ClassVar[str] = "match_created"
-    game: int
-    opponent: str
 
 
 @dataclass(frozen=True, slots=True)

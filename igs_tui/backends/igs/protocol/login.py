@@ -17,13 +17,16 @@ import re
 from enum import StrEnum
 
 from igs_tui.backends.igs.protocol.events import (
+    Error,
     Event,
+    Info,
     LoginComplete,
     LoginFailed,
     LoginPrompt,
     PasswordPrompt,
     Prompt,
     PromptState,
+    Unknown,
 )
 
 _GUEST_RE = re.compile(r"\b(guest\d+)\b", re.IGNORECASE)
@@ -56,6 +59,8 @@ class LoginHandshake:
         self.logged_in_as: str | None = None
         self.guest = False
         self._guest_name: str | None = None
+        self._said: str = ""
+        """The server's last message during the login (why it refuses a name)."""
 
     @property
     def finished(self) -> bool:
@@ -79,6 +84,8 @@ class LoginHandshake:
             guest = _GUEST_RE.search(line)
             if guest is not None:
                 self._guest_name = guest.group(1)
+            if isinstance(event, Error | Info | Unknown) and event.text.strip():
+                self._said = event.text.strip()
         if isinstance(event, LoginPrompt) or (
             isinstance(event, Prompt) and event.state == PromptState.LOGIN
         ):
@@ -108,6 +115,7 @@ class LoginHandshake:
     def _on_login_prompt(self) -> tuple[list[str], list[Event]]:
         if self.state is LoginState.WAITING:
             self.state = LoginState.NAME_SENT
+            self._said = ""
             return [self.username], []
         if self.state is LoginState.PASSWORD_SENT:
             final = self.attempts >= self.max_attempts
@@ -116,7 +124,10 @@ class LoginHandshake:
                 self.state = LoginState.FAILED
                 return [], [failed]
             self.state = LoginState.NAME_SENT
+            self._said = ""
             return [self.username], [failed]
-        # Login prompt again right after the name: the server refused the name itself.
+        # Login prompt again right after the name: the server refused the name itself, and
+        # its message says why (a lockout says how long to wait): that is the reason shown.
         self.state = LoginState.FAILED
-        return [], [LoginFailed(self.username, self.attempts, True)]
+        reason = self._said or "the server refused the name"
+        return [], [LoginFailed(self.username, self.attempts, True, reason)]

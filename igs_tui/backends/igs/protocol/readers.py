@@ -663,6 +663,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "komi_request",
     ),
     (re.compile(r'Use "komi -?\d{1,9}(?:\.\d{1,9})?" to accept, or "decline \S+"'), "use_hint"),
+    (re.compile(r"Creating match \[(\d{1,9})\] with (\S+?)\.?\s*$"), "match_created"),
     (re.compile(r"(\S+) would like to adjourn the game\.?\s*$"), "adjourn_request"),
     (re.compile(r"Use adjourn to adjourn the game\.?\s*$"), "use_hint"),
     (re.compile(r'"([^"]{1,40})" is not a registered name\.'), "guest_notice"),
@@ -680,7 +681,6 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"[Yy]our opponent has added (\d{1,9}) minutes? to your clock"), "got_time"),
     (re.compile(r"(\S{1,20}) withdraws the match offer"), "withdrawn"),
     (re.compile(r"Match \[\s*(\d{1,9})\s*\] with (\S{1,20}?) in \d{1,9} accepted"), "created"),
-    (re.compile(r"Creating match \[\s*(\d{1,9})\s*\] with (\S{1,20}?)\.?\s*$"), "created"),
     (re.compile(r"Removing game (\d{1,9}) from observation list"), "unobserved"),
     (re.compile(r"Adding game (?:(\d{1,9}) )?to observation list"), "observed"),
     (re.compile(r"(\S{1,20}) declines the adjourn request"), "adjourn_declined"),
@@ -770,6 +770,8 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return KomiSet(float(g[0]))
     if kind == "match_declined":
         return MatchDeclined(g[0])
+    if kind == "match_created":
+        return MatchCreated(int(g[0]), g[1])
     if kind == "dot":
         return Dot(g[0])
     if kind == "totals":

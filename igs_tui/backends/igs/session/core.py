@@ -43,8 +43,8 @@ from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
 from igs_tui.backends.igs.protocol.wire import LOCAL_BURST, LOCAL_RATE, WireSession
 from igs_tui.backends.igs.session.followups import FollowUps, Learnt
 from igs_tui.backends.igs.session.outbox import Outbox
-from igs_tui.backends.igs.session.translate import Translator
-from igs_tui.model import ClientModel, GamePhase, Role
+from igs_tui.backends.igs.session.translate import Translator, old_tab
+from igs_tui.model import ClientModel, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 
@@ -99,6 +99,7 @@ class IgsSession:
         self.memory = SessionMemory(refresh_moves=refresh_moves, forfeit_seconds=forfeit_seconds)
         self.follow = FollowUps(view, self.out, self.send, self.profile, on_learnt)
         self.translator = Translator(view, self.out, self.follow)
+        self.follow.made_now = self.translator.made_now
         self._wire: WireSession | None = None
         self.events: Sequence[ev.Event] = ()
         """The protocol events of the last line read (for programs that act on server lines,
@@ -106,8 +107,9 @@ class IgsSession:
         self.logged_in_as: str | None = None
         """The account name of the current login (``guestNNNN`` for a guest), else None."""
         self.guest = False
-        self.login_rejected = False
-        """The password was refused for good (retrying cannot fix it)."""
+        self.login_rejected = ""
+        """Why the login was refused for good ("wrong password", or the server's words for
+        refusing the name, such as a lockout); retrying cannot fix it. Empty until then."""
         self.restoring: tuple[Command, ...] = ()
         """What the last login sent to bring the session back (``load``, ``observe``...)."""
         self.ayt_answers = 0
@@ -131,7 +133,7 @@ class IgsSession:
         self._wire = self._wire_factory(self.username, self._password, self.profile)
         self.logged_in_as = None
         self.guest = False
-        self.login_rejected = False
+        self.login_rejected = ""
         self.quitting = False
         self.restoring = ()
 
@@ -161,6 +163,7 @@ class IgsSession:
         """One decoded server line: the model changes it means, its console line included."""
         self.follow.settle()
         translator = self.translator
+        translator.begin()
         translator.received_line(line)
         wire = self._wire
         events = wire.receive_line(line) if wire is not None else []
@@ -175,6 +178,7 @@ class IgsSession:
         """An event read elsewhere (a test's, a parser's of a file): what it means, as if
         its line had been received."""
         self.follow.settle()
+        self.translator.begin()
         self._handle(event)
         return self.out.take()
 
@@ -188,6 +192,7 @@ class IgsSession:
         """End of input (a replayed transcript): events the parser still holds, then the
         batches."""
         wire = self._wire
+        self.translator.begin()
         events = wire.flush() if wire is not None else []
         for event in events:
             self._handle(event)
@@ -202,6 +207,7 @@ class IgsSession:
     def expire(self, now: float, timeout: float = 60.0) -> list[ch.Change]:
         """Close commands still unanswered ``timeout`` seconds after they were written."""
         wire = self._wire
+        self.translator.begin()
         if wire is not None:
             for reply in wire.expire(now, timeout):
                 self._handle(reply)
@@ -224,16 +230,17 @@ class IgsSession:
     def _intent_of(self, command: Command) -> None:
         """What the intent that sent ``command`` did to the model before it went out (the
         transcript holds the line, not the intent): ``observe N`` of a game not followed
-        follows it (a finished one under that number is let go first), ``unobserve N``
+        follows it (an old tab under that number, a closed game, is let go), ``unobserve N``
         lets it go."""
         number = command.game
         if number is None:
             return
         game = self.view.followed.get(number)
-        if command.verb == "observe" and (game is None or game.phase is GamePhase.FINISHED):
-            if game is not None:
-                self.out.apply(ch.GameUnfollowed(number))
-            self.out.apply(ch.GameFollowed(number, Role.OBSERVING))
+        summary = self.view.games.get(number)
+        if command.verb == "observe" and (game is None or old_tab(game, summary)):
+            # as IgsBackend.observe: the model gives the game an entry of its own
+            white, black = (summary.white, summary.black) if summary is not None else (None, None)
+            self.out.apply(ch.GameFollowed(number, Role.OBSERVING, white=white, black=black))
         elif command.verb == "unobserve" and game is not None and game.role is Role.OBSERVING:
             self.out.apply(ch.GameUnfollowed(number))
 
@@ -258,7 +265,7 @@ class IgsSession:
                 self._queue(command)
             return
         if isinstance(event, ev.LoginFailed) and event.final:
-            self.login_rejected = True
+            self.login_rejected = event.reason
         elif isinstance(event, ev.Ayt):
             self.ayt_answers += 1
         for command in self.memory.received(event, self.logged_in_as):

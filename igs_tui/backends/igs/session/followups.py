@@ -119,13 +119,14 @@ class FollowUps:
         self._on_learnt = on_learnt
         """Told whenever the profile changed (the app saves it per server)."""
         self._tell_passes()
-        self._moves_asked: dict[int, int] = {}
-        """Games whose missing moves we asked for: number -> the move count then expected."""
+        self._moves_asked: dict[tuple[int, int], int] = {}
+        """Games whose missing moves we asked for: (number, serial) -> the move count then
+        expected (numbers are reused: a game loaded again under its old number asks anew)."""
         self._listed: dict[tuple[int, str, str], None] = {}
         """Announced games whose list line we asked for: (number, white, black), the latest
         :data:`REMEMBERED` of them."""
-        self._pass_described: dict[tuple[int, int], None] = {}
-        """Observed games described at a pass: (number, move number)."""
+        self._pass_described: dict[tuple[int, int, int], None] = {}
+        """Observed games described at a pass: (number, serial, move number)."""
         self._awaiting_nmatch: list[MatchTerms] = []
         """Our nmatch requests not yet answered, oldest first (the server answers in order)."""
         self._komi_wanted: dict[str, MatchTerms] = {}
@@ -136,6 +137,10 @@ class FollowUps:
         """Our games whose list line we asked for: number -> the followed game (numbers are
         reused, so a new game under an old number is described again)."""
         self._unsettled: list[int] = []
+        self._pending_serials: set[int] = set()
+        """Numbers keyed by ``PENDING`` in this line (see :meth:`settle`)."""
+        self.made_now: Callable[[int], bool] = lambda _number: False
+        """Does the current line make a new entry for this number? (The translator's.)"""
         """Numbers described for an entry the caller had not made yet (see :meth:`settle`)."""
 
     def emit(self, build: Callable[[], Command]) -> bool:
@@ -307,10 +312,23 @@ class FollowUps:
     def moves_missing(self, game: int, count: int) -> None:
         """Game ``game`` has ``count`` moves but ours stop short: ask for the list (once per
         gap; a new gap asks again)."""
-        if self._moves_asked.get(game, -1) >= count:
+        key = (game, self._serial(game))
+        if self._moves_asked.get(key, -1) >= count:
             return
-        self._moves_asked[game] = count
+        self._moves_asked.pop(key, None)
+        self._moves_asked[key] = count
+        if len(self._moves_asked) > REMEMBERED:
+            del self._moves_asked[next(iter(self._moves_asked))]
         self.emit(lambda: cmd.moves(game))
+
+    def _serial(self, game: int) -> int:
+        """The identity of the game we follow under number ``game`` (0: none; ``PENDING``
+        for an entry the current line makes, known once its changes are applied)."""
+        if self.made_now(game):
+            self._pending_serials.add(game)
+            return PENDING
+        followed = self.model.followed.get(game)
+        return followed.serial if followed is not None else 0
 
     def game_announced(self, number: int, white: str, black: str) -> None:
         """Someone's new game was announced: its list line tells its size and komi."""
@@ -320,7 +338,7 @@ class FollowUps:
     def observed_pass(self, game: int, move_number: int) -> None:
         """A pass in a game we observe: scoring may be near, and a komi the players agreed
         (which NNGS tells only them) is in the game's list line."""
-        if _first_time(self._pass_described, (game, move_number)):
+        if _first_time(self._pass_described, (game, self._serial(game), move_number)):
             self.emit(lambda: cmd.games(game))
 
     # what we sent ------------------------------------------------------------------------------
@@ -393,12 +411,27 @@ class FollowUps:
             if self._described.get(number) is None:
                 self._described[number] = self.model.followed.get(number)
         self._unsettled.clear()
+        if self._pending_serials:
+            pending, self._pending_serials = self._pending_serials, set()
+            for number in pending:
+                followed = self.model.followed.get(number)
+                serial = followed.serial if followed is not None else 0
+                asked = self._moves_asked.pop((number, PENDING), None)
+                if asked is not None:
+                    self._moves_asked[(number, serial)] = asked
+                passes = [k for k in self._pass_described if k[:2] == (number, PENDING)]
+                for passed in passes:
+                    del self._pass_described[passed]
+                    self._pass_described[(number, serial, passed[2])] = None
 
     def challenge_closed(self, opponent: str) -> None:
         """A request was declined or cancelled: no komi to propose, no way to answer it."""
         self._komi_wanted.pop(opponent.lower(), None)
         self._offers.pop(opponent.lower(), None)
 
+
+PENDING = -1
+"""The serial of an entry the current line makes (its number is known, its serial not yet)."""
 
 KIND_COMMANDS: dict[str, Callable[[], Command]] = {"free": cmd.free, "teaching": cmd.teach}
 """The command that marks our new game as the kind the challenge asked for (rated: none)."""

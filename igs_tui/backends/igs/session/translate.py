@@ -9,11 +9,12 @@ the model as the session's view and puts each change in the session's
 IGS context the events do not repeat (the game of the last heading, a score block waiting for
 its count, our old numbers now used by others) is its own.
 
-One rule follows from the outbox: a change made while handling an event is applied after the
-line, so a read of the view later in the same handler still sees the model as it was before
-the line. A handler that needs what its own changes make reads it from the state it had and
-what it changed (see ``_own_game_started``'s ``entry`` and the heading's preview of a game it
-starts), never from the view again.
+One rule follows from the outbox: a change made while handling a line is applied after the
+line, so the view still shows the model as it was before it. What the rest of the line must
+see of its own changes -- the games it closed and the entries its GameFollowed makes -- the
+translator keeps for the line (``_closed_now``, ``_made_now``: read through ``_entry`` and
+``_closed``); anything else is computed from the state it had and what it changed, never read
+from the view again.
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ class _PlayState:
     """The ``22`` block waits for the ``20`` line that completes the count."""
     foreign: set[int] = field(default_factory=set)
     """Numbers of our games whose last heading named other players: their moves are not ours."""
+    matched: str = ""
+    """The opponent automatch paired us with, until our game with them starts."""
 
 
 def result_from_text(text: str) -> str:
@@ -163,6 +166,10 @@ class Translator:
         self.view = view
         self.out = out
         self._ctx = _PlayState()
+        self._closed_now: set[int] = set()
+        """Numbers whose game this line closed (see :meth:`begin`)."""
+        self._made_now: dict[int, FollowedGame] = {}
+        """Previews of the entries this line's changes make, by number."""
         self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
         """Own channel lines whose echo from the server was already dropped (by identity)."""
         self.follow = follow
@@ -233,7 +240,7 @@ class Translator:
     def _followed(self, game: int | None) -> FollowedGame | None:
         if game is None:
             game = self._ctx.last_heading_game
-        return None if game is None else self.view.followed.get(game)
+        return None if game is None else self._entry(game)
 
     def _my_role(self, white: str, black: str) -> Role | None:
         me = self.view.me
@@ -277,8 +284,9 @@ class Translator:
     def _describe(self, e: ev.GamesEntry) -> None:
         """A list line is the only place IGS tells a classic ``match`` game's size and komi
         (only ``nmatch`` games get GAMERPROPS): bring the followed game in line with it."""
-        game = self.view.followed.get(e.game)
-        if game is None or game.phase is GamePhase.FINISHED:
+        self._number_reused(e.game, e.white, e.black, e.moves)
+        game = self._entry(e.game)
+        if game is None or self._closed(game):
             return
         if game.white and (game.white, game.black) != (e.white, e.black):
             return  # the number now belongs to another game
@@ -333,12 +341,11 @@ class Translator:
             self._messages_listed(e)
         elif e.command.verb in LOBBY_VERBS and not e.timed_out:
             self._lobby_reply(e)
-        elif (
-            e.command.verb == "moves"
-            and e.command.game is not None
-            and any(isinstance(x, ev.Error) for x in e.events)
-        ):
-            self._game_gone(e.command.game)
+        elif e.command.verb == "moves" and e.command.game is not None and not e.timed_out:
+            if any(isinstance(x, ev.Error) for x in e.events):
+                self._game_gone(e.command.game)
+            else:
+                self._moves_listed(e.command.game, e.events)
 
     def _lobby_reply(self, e: ev.CommandReply) -> None:
         """Answers to ``stored``, ``room``, ``join N`` and a refused ``seek``."""
@@ -382,6 +389,7 @@ class Translator:
             self.out.apply(ch.SeekChanged(None))
 
     def _seek_matched(self, e: ev.SeekMatched) -> None:
+        self._ctx.matched = e.opponent
         self.out.apply(ch.SeekChanged(None, matched=e.opponent))
         self.out.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
 
@@ -431,22 +439,8 @@ class Translator:
     def _heading(self, e: ev.GameHeading) -> None:
         self._ctx.last_heading_game = e.game
         apply = self.out.apply
-        game = self.view.followed.get(e.game)
         role = self._my_role(e.white, e.black)
-        if game is not None and role is not None and game.phase is GamePhase.FINISHED:
-            # Servers reuse the numbers of games that are over, and our new game's heading
-            # (with a handicap move after it) can come before its {Match N} announcement:
-            # the old game's moves must not swallow the new one's.
-            apply(ch.GameUnfollowed(e.game))
-            game = None
-        if game is None and role is not None:
-            # IGS sends players no "{Match N: ...}" announcement when they are quiet: the
-            # first heading is then where our new game starts. The rest of the heading is
-            # read against the entry the changes just made will create.
-            settings = self._own_game_started(e.game, e.white, e.black, role, None)
-            game = FollowedGame(
-                e.game, white=e.white, black=e.black, role=role, time_settings=settings
-            )
+        game = self._game_of_heading(e, role)
         if game is None:
             return
         if (
@@ -506,8 +500,8 @@ class Translator:
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
-        if game is None or game.number in self._ctx.foreign:
-            return
+        if game is None or self._closed(game) or game.number in self._ctx.foreign:
+            return  # (a closed game's number is another game's now)
         if e.number + 1 > game.last_number + 1:
             # Moves are missing (NNGS sends a reloaded game's last move only): the list
             # brings them, this one included.
@@ -528,7 +522,9 @@ class Translator:
         # A resent move list (``moves N``, a reconnect) repeats numbers: the model would ignore
         # them, so they are not applied (nor heard by every reader of the game).
         if e.number < game.last_number:
-            return
+            if not self._listed_anew(game, e):
+                return
+            game = self._entry(game.number) or game
         if e.handicap:
             # A classic game's only word on its handicap.
             record = MoveRecord(e.number + 1, e.color, None, handicap=e.handicap)
@@ -540,6 +536,8 @@ class Translator:
                 return
             record = MoveRecord(e.number + 1, e.color, point)
         self.out.apply(ch.MoveAdded(game.number, record))
+        if self._made_now.get(game.number) is game:
+            game.moves.append(record)  # the preview keeps up with the moves of its line
 
     def _time_info(self, e: ev.TimeInfo) -> None:
         game = self._followed(e.game)
@@ -573,18 +571,16 @@ class Translator:
 
     def _game_start(self, e: ev.GameStart) -> None:
         summary = GameSummary(e.game, e.white, e.white_rank, e.black, e.black_rank)
+        self._number_reused(e.game, e.white, e.black)
         self.out.apply(ch.GamesListed((summary,)))
         role = self._my_role(e.white, e.black)
-        old = self.view.followed.get(e.game)
-        if role is not None and old is not None and old.phase is GamePhase.FINISHED:
-            # Servers reuse the numbers of games that are over: this is a new game, not the
-            # old one's continuation (its moves and result must not leak into it).
-            self.out.apply(ch.GameUnfollowed(e.game))
-            old = None
         if role is not None:
-            self._own_game_started(e.game, e.white, e.black, role, old)
-            last_number = old.last_number if old is not None else 0
-            if e.moves is not None and last_number < e.moves:
+            if e.resumed:
+                self._number_taken(e.game)  # loaded: a new entry, which goes on in its record
+            # (the model lets a closed game under the number go: this one is new to it)
+            self._own_game_started(e.game, e.white, e.black, role, fresh=not e.resumed)
+            game = self._entry(e.game)
+            if e.moves is not None and game is not None and game.last_number < e.moves:
                 # NNGS's "{Game 1: W vs B @ Move 3}" is followed by the last move only
                 self.follow.moves_missing(e.game, e.moves)
         elif not e.resumed:
@@ -592,29 +588,19 @@ class Translator:
             self.follow.game_announced(e.game, e.white, e.black)
 
     def _own_game_started(
-        self, number: int, white: str, black: str, role: Role, entry: FollowedGame | None
+        self, number: int, white: str, black: str, role: Role, *, fresh: bool = False
     ) -> TimeSettings | None:
         """Follow a new game of ours; the request it came from gives its time system (which
-        is returned). ``entry`` is the model's entry for ``number`` that goes on (None: the
-        changes made here create one).
+        is returned).
 
         A game reloaded after a lost link comes back under a new number while we still hold
         it as live under the old one (we never saw it adjourn): that old entry is marked
-        adjourned, so lines that name no game go to the game that is really on.
+        adjourned, so lines that name no game go to the game that is really on. A game that
+        an accepted request, an automatch or a match announcement (``fresh``) started is no
+        reloaded game: its record is new whatever its first moves are.
         """
         apply = self.out.apply
-        key = BufferKey(ChatKind.GAME, str(number))
-        said = self.view.buffers.get(key)
-        if (
-            said is not None
-            and said.messages
-            and any(f.number == number for f in self.view.finished)
-        ):
-            # The server reuses the numbers of games that are over: the lines above this one
-            # in the game's chat were about the old game.
-            self.out.add_chat(
-                key, "", f"A new game {number}: {white} (W) vs {black} (B).", kind="notice"
-            )
+        existing = self._entry(number)
         stale = [
             old.number
             for old in self.view.my_games()
@@ -622,11 +608,18 @@ class Translator:
             and old.phase is GamePhase.PLAYING
             and {old.white, old.black} == {white, black}
         ]
-        apply(ch.GameFollowed(number, role, white=white, black=black))
+        other = white if role is Role.PLAYING_BLACK else black
+        requested = self._started_by_request(other)
+        if requested:
+            self._number_taken(number)
+        fresh = fresh or requested
+        apply(ch.GameFollowed(number, role, white=white, black=black, fresh=fresh))
         for old in stale:  # after the new entry exists, so readers see where the game went
             apply(ch.PhaseChanged(old, GamePhase.ADJOURNED))
-        other = white if role is Role.PLAYING_BLACK else black
         challenge = self.out.close_challenge(other, "started")
+        entry = existing
+        if entry is not None and (self._closed(entry) or _renamed(entry, white, black)):
+            entry = None  # the model makes a new entry for this game (see GameFollowed)
         moved = entry is not None and bool(entry.moves)
         settings = entry.time_settings if entry is not None else None
         if challenge is not None:
@@ -636,8 +629,156 @@ class Translator:
             apply(ch.TimeSystemSet(number, settings))
             if not moved:
                 apply(ch.GameSetup(number, ch.SetupSource.TERMS, size=challenge.terms.size))
+        if entry is None:
+            self._preview(number, white=white, black=black, role=role, time_settings=settings)
         self.follow.own_game_started(number, white, black, entry, moved)
         return settings
+
+    # which game a number is ----------------------------------------------------------------
+    # Servers reuse a game's number as soon as the game is over. What the lines say decides
+    # here when a game under a number is another one; the model (GameFollowed) then lets the
+    # old one go and gives the new one an entry, tab, chat and record of its own. The changes
+    # are applied after the line: what this line closed (:attr:`_closed_now`) and the entries
+    # it made (:attr:`_made_now`, previews of what GameFollowed makes) are kept meanwhile, so
+    # the rest of the line reads the games as they will be.
+    def begin(self) -> None:
+        """A new line (the caller applied the changes of the last one)."""
+        if self._closed_now:
+            self._closed_now.clear()
+        if self._made_now:
+            self._made_now.clear()
+
+    def made_now(self, number: int) -> bool:
+        """Does this line make a new entry for ``number``?"""
+        return number in self._made_now
+
+    def _entry(self, number: int) -> FollowedGame | None:
+        """The game followed under ``number`` as this line leaves it."""
+        made = self._made_now.get(number)
+        return made if made is not None else self.view.followed.get(number)
+
+    def _closed(self, game: FollowedGame) -> bool:
+        """Is ``game`` closed, or closed by this line?"""
+        if game.closed:
+            return True
+        return game.number in self._closed_now and self._made_now.get(game.number) is not game
+
+    def _preview(self, number: int, **fields: Any) -> FollowedGame:
+        """The entry the changes of this line make for ``number`` (see :meth:`_entry`)."""
+        game = FollowedGame(number, **fields)
+        self._made_now[number] = game
+        return game
+
+    def _game_of_heading(self, e: ev.GameHeading, role: Role | None) -> FollowedGame | None:
+        """The followed game a heading is about: a new entry when it starts a game of ours
+        (IGS sends quiet players no "{Match N: ...}": the first heading is where our game
+        starts) or names another game than the one we hold under its number (a closed game
+        of ours, or a watched game whose number went to other players while we were away)."""
+        game = self._entry(e.game)
+        if role is not None and (
+            game is None or self._closed(game) or _other_players(game, e.white, e.black)
+        ):
+            self._own_game_started(e.game, e.white, e.black, role)
+        elif (
+            game is not None
+            and role is None
+            and game.role is Role.OBSERVING
+            and _other_players(game, e.white, e.black)
+        ):
+            self.out.apply(ch.GameFollowed(e.game, white=e.white, black=e.black))
+            self._preview(e.game, white=e.white, black=e.black, size=game.size)
+        return self._entry(e.game)
+
+    def _number_reused(self, number: int, white: str, black: str, moves: int | None = None) -> None:
+        """Game ``number`` is ``white`` vs ``black`` now, with ``moves`` moves if said (a
+        listing, an announcement): a game we watch under the number with other players, or
+        with more moves, is over, though its end never reached us (it is closed, so nothing
+        of the new game goes into it)."""
+        game = self._entry(number)
+        if game is None or self._closed(game) or game.role is not Role.OBSERVING:
+            return
+        fewer = moves is not None and moves < game.last_number
+        if not fewer and not _other_players(game, white, black):
+            return
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self._made_now.pop(number, None)
+        self.out.add_console(
+            f"Game {number} is over: the number is {white} vs {black}'s game now.", "igs-tui"
+        )
+
+    def _match_created(self, e: ev.MatchCreated) -> None:
+        self._number_taken(e.game)
+
+    def _number_taken(self, number: int) -> None:
+        """A game of ours begins under ``number`` (a request was accepted, or a game is
+        loaded: ``Creating match [N]``): a game we still hold as live under it is another
+        one, over though its end never reached us (a lost link). Ours may come back by
+        ``load``: it is adjourned (and a load of that very game under its old number is a
+        new entry that goes on in its record); one we watched is over."""
+        game = self._entry(number)
+        if game is None or self._closed(game):
+            return
+        if game.role is Role.OBSERVING:
+            self.out.apply(ch.GameEnded(number))
+        else:
+            self.out.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
+        self._closed_now.add(number)
+        self._made_now.pop(number, None)
+        self.out.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
+
+    def _listed_anew(self, game: FollowedGame, e: ev.Move) -> bool:
+        """Is a move the server lists again (``moves N``, after a reconnect) another than the
+        one we have under its number in a game we watch? Then the number is another game's
+        (ours ended while we were away): the game is over, and a new entry takes the number
+        with the moves listed before this one, which it shares."""
+        if game.role is not Role.OBSERVING or e.handicap or not 0 <= e.number < len(game.moves):
+            return False
+        ours = game.moves[e.number]
+        if ours.number == e.number + 1 and (ours.color, ours.point) == (
+            e.color,
+            self._point(e.point, game.size),
+        ):
+            return False
+        number, shared = game.number, game.moves[: e.number]
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self.out.add_console(f"Game {number} is over: its number is another game's now.", "igs-tui")
+        self.out.apply(ch.GameFollowed(number, white=game.white, black=game.black))
+        for move in shared:
+            self.out.apply(ch.MoveAdded(number, move))
+        self._preview(
+            number, white=game.white, black=game.black, size=game.size, moves=list(shared)
+        )
+        return True
+
+    def _moves_listed(self, number: int, events: tuple[ev.Event, ...]) -> None:
+        """The whole move list of game ``number`` (``moves N``; after a reconnect too): when
+        it is shorter than the game we watch under the number, the number is another game's
+        now (ours ended while we were away, and the same players may have started again): ours
+        is over, and a new entry takes the listed moves."""
+        game = self._entry(number)
+        heading = next((x for x in events if type(x) is ev.GameHeading and x.game == number), None)
+        if game is None or self._closed(game) or game.role is not Role.OBSERVING or heading is None:
+            return
+        listed = [x for x in events if type(x) is ev.Move and x.game in (None, number)]
+        if max((m.number + 1 for m in listed), default=0) >= game.last_number:
+            return
+        self.out.apply(ch.GameEnded(number))
+        self._closed_now.add(number)
+        self.out.add_console(f"Game {number} is over: its number is another game's now.", "igs-tui")
+        self.out.apply(ch.GameFollowed(number, white=heading.white, black=heading.black))
+        self._preview(number, white=heading.white, black=heading.black, size=game.size)
+        for move in listed:
+            self._move(move)
+
+    def _started_by_request(self, opponent: str) -> bool:
+        """Does a request with ``opponent`` (ours or theirs, or an automatch pairing) start
+        this game? Then it is a new game, not one loaded again."""
+        if self.view.challenge_from(opponent) is not None:
+            return True
+        matched, self._ctx.matched = self._ctx.matched, ""
+        return bool(matched) and matched.casefold() == opponent.casefold()
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -653,7 +794,12 @@ class Translator:
                 self.out.apply(ch.PhaseChanged(number, GamePhase.ADJOURNED))
             self.out.apply(ch.GameUnlisted(number))
             return
-        scored = self.view.followed.get(number)
+        scored = self._entry(number)
+        if scored is not None and scored.is_adjourned:
+            # An adjourned game stays as it was: the end of a game under its number is
+            # another game's (or its own, loaded again: another entry, which we would follow).
+            self.out.apply(ch.GameUnlisted(number))
+            return
         if scored is not None and scored.score_check is not None:
             # The ``20`` line already gave the count; the end line only repeats it as text.
             self.out.apply(ch.GameEnded(number, scored.result))
@@ -1182,6 +1328,35 @@ def classic_challenge(e: ev.MatchRequest) -> Challenge:
     return Challenge(terms, incoming=True, kind="match")
 
 
+def _other_players(game: FollowedGame, white: str, black: str) -> bool:
+    """Does ``game`` (players known) have other players than ``white`` and ``black``?"""
+    return bool(game.white or game.black) and (game.white, game.black) != (white, black)
+
+
+def old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
+    """Is the game we follow under a number another game than the one listed under it now?
+    It is when it is closed (over or adjourned: servers reuse the number at once), or the
+    list names other players or fewer moves than we have."""
+    if followed.closed:
+        return True
+    if summary is None:
+        return False
+    named = bool(followed.white or followed.black)
+    players = (followed.white, followed.black)
+    return (named and players != (summary.white, summary.black)) or (
+        summary.moves < followed.last_number
+    )
+
+
+def _renamed(game: FollowedGame, white: str, black: str) -> bool:
+    """Do ``white`` and ``black`` name other players than ``game``'s known ones? (The model's
+    rule for another game under a number, see GameFollowed.)"""
+    return any(
+        known and named and known != named
+        for known, named in ((game.white, white), (game.black, black))
+    )
+
+
 def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
     """Count the final position ourselves with the same dead stones and compare results."""
     ours = count_with_dead(game.board, game.dead, komi=game.komi)
@@ -1304,6 +1479,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.GameProps: Translator._props,
     ev.GameTitle: Translator._title,
     ev.GameStart: Translator._game_start,
+    ev.MatchCreated: Translator._match_created,
     ev.GameEnd: Translator._game_end,
     ev.Undo: Translator._undo,
     ev.ScoringStarted: Translator._scoring_started,
