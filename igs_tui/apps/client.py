@@ -269,6 +269,16 @@ class Connector:
         except ConnectionError:
             await self.close_client()
             raise
+        outcome = logged_in.result()
+        if unknown_account(user, password, outcome):
+            # IGS logs a name it does not know in as a guest, password or not: a mistyped
+            # name would play as guestNNNN without a word. Refused, with the reason.
+            await self.close_client()
+            raise ConnectionError(
+                f'there is no account "{user}" on this server (it would have logged you in '
+                f'as the guest "{outcome.name}"): check the name, or leave the password '
+                "empty to log in as a guest"
+            )
         backend = IgsBackend(model, session, client.flush)
         backend.refresh_games()
         backend.refresh_players()
@@ -327,6 +337,7 @@ class Connector:
         """
         if self.autosave and self.saver is None:
             from igs_tui.archive.autosave import AutoSaver
+            from igs_tui.archive.record_header import IGS_RULES
 
             loop = asyncio.get_running_loop()
             self.saver = AutoSaver(
@@ -334,6 +345,8 @@ class Connector:
                 self.games_dir,
                 background=True,
                 defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
+                # KGS sets rules per game, and the model does not hold them: no RU then
+                rules=lambda: None if self._kgs is not None else IGS_RULES,
             )
         return self.saver
 
@@ -384,6 +397,11 @@ def check_server_option(text: str) -> str:
         raise ValueError(f"--server {text!r}: {exc}") from None
 
 
+def unknown_account(user: str, password: str, connected: object) -> bool:
+    """The server logged us in as a guest although we gave a name and a password."""
+    return bool(password) and user.lower() != "guest" and bool(getattr(connected, "guest", False))
+
+
 def server_is_kgs(server: str | None) -> bool:
     """Does ``--server`` name KGS (``kgs``, ``kgs:HOST:PORT`` or ``kgs-binary:HOST:PORT``)?
     (No import: start-up.)"""
@@ -398,13 +416,15 @@ def build_app(
     dialect: str | None = None,
     encoding: str | None = None,
     record: bool = True,
+    login_hint: str | None = None,
 ) -> tuple[IgsApp, Connector]:
     """The app and its connector as the command line asks (separate from running, for tests).
 
     ``login_server`` preselects the server on the login screen: ``"local"`` with ``--local``,
     else the ``--server`` address. The keyword is only passed when this version of the app
     takes it. ``record`` False (``--no-record``) writes no session transcript, whatever the
-    login form says.
+    login form says. ``login_hint`` is a line on the login form (default with ``--local``:
+    the embedded server's demo accounts).
 
     Raises:
         ValueError: a bad ``--server`` or ``--encoding``, or ``--local`` with ``--server``.
@@ -459,6 +479,10 @@ def build_app(
     parameters = inspect.signature(IgsApp).parameters
     if login_server is not None and "login_server" in parameters:
         options["login_server"] = login_server
+    if login_hint is None and local:
+        login_hint = local_accounts_hint()
+    if login_hint and "login_hint" in parameters:
+        options["login_hint"] = login_hint
     if engine:
         from igs_tui.backends.engine.analysis import GtpAnalysis
         from igs_tui.backends.engine.assist import GtpAssist
@@ -466,6 +490,14 @@ def build_app(
         options["assist"] = GtpAssist(engine)
         options["analysis"] = GtpAnalysis(engine, name=engine_name(engine))
     return IgsApp.for_user(model, connector, **options), connector
+
+
+def local_accounts_hint() -> str:
+    """The embedded IGS server's demo accounts, as the login form lists them."""
+    from igs_tui.localserver.config import DEMO_ACCOUNTS
+
+    names = ", ".join(account.name for account in DEMO_ACCOUNTS)
+    return f"Demo accounts: {names} (the password is the name), or a guest."
 
 
 def engine_name(command: str) -> str:
@@ -539,6 +571,7 @@ def run_app(
     dialect: str | None = None,
     encoding: str | None = None,
     record: bool = True,
+    login_hint: str | None = None,
 ) -> int:
     """Run the terminal client until the user quits; 2 for bad options (message on stderr)."""
     try:
@@ -549,6 +582,7 @@ def run_app(
             dialect=dialect,
             encoding=encoding,
             record=record,
+            login_hint=login_hint,
         )
     except ValueError as exc:
         print(f"igs-tui: error: {exc}", file=sys.stderr)

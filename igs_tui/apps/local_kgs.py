@@ -86,6 +86,18 @@ class EmbeddedKgs:
             await server.stop()
 
 
+def local_kgs_hint() -> str:
+    """The fake KGS server's accounts, as the login form lists them (not the IGS name)."""
+    from igs_tui.localkgs.accounts import DEFAULT_ACCOUNTS
+
+    pairs = ", ".join(
+        f"{account.name}/{account.password}"
+        for account in DEFAULT_ACCOUNTS
+        if account.keep_out is None
+    )
+    return f"Fake KGS accounts: {pairs}, or a guest."
+
+
 def run_local_kgs(
     *,
     engine: str | None = None,
@@ -104,6 +116,12 @@ def run_local_kgs(
         print(f"igs-tui: error: {exc}", file=sys.stderr)
         return 1
     try:
-        return run_app(server=embedded.server_spec, engine=engine, encoding=encoding, record=record)
+        return run_app(
+            server=embedded.server_spec,
+            engine=engine,
+            encoding=encoding,
+            record=record,
+            login_hint=local_kgs_hint(),
+        )
     finally:
         embedded.stop()

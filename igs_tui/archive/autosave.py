@@ -37,13 +37,14 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import platformdirs
 
-from igs_tui.go import Color, count_with_dead, fixed_handicap_points, format_sgf_point
+from igs_tui.archive.record_header import IGS_RULES, relay_players, session_facts
+from igs_tui.go import Color, Point, count_with_dead, fixed_handicap_points, format_sgf_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
@@ -135,10 +136,13 @@ def _comment(entries: list[Kibitz], kind: str) -> list[str]:
     ]
 
 
-def game_info(game: FollowedGame) -> GameInfo:
-    """The SGF header of a followed game (a handicap move sets ``handicap`` later)."""
+def game_info(
+    game: FollowedGame, *, place: str | None = None, rules: str | None = None
+) -> GameInfo:
+    """The SGF header of a followed game (a handicap move sets ``handicap`` later): a relay's
+    real players from its title, and the session's ``place`` and ``rules`` when known."""
     settings = game.time_settings
-    return GameInfo(
+    info = GameInfo(
         black=game.black or None,
         white=game.white or None,
         black_rank=game.black_rank or None,
@@ -151,11 +155,19 @@ def game_info(game: FollowedGame) -> GameInfo:
         time_limit=str(settings.main_seconds) if settings is not None else None,
         overtime=(settings.sgf_overtime or None) if settings is not None else None,
     )
+    # rules the server named for this game come before the session's (KGS sets them per game)
+    return session_facts(relay_players(game, info), place=place, rules=game.rules or rules)
 
 
-def game_record(game: FollowedGame, times: dict[int, ClockReading] | None = None) -> GameRecord:
+def game_record(
+    game: FollowedGame,
+    times: dict[int, ClockReading] | None = None,
+    *,
+    place: str | None = None,
+    rules: str | None = None,
+) -> GameRecord:
     """The SGF-ready record of a followed game: header, moves, clock readings, chat, result."""
-    return _build(game, game_info(game), times)[0]
+    return _build(game, game_info(game, place=place, rules=rules), times)[0]
 
 
 def _build(
@@ -195,17 +207,30 @@ _COUNTED = re.compile(r"^(?:[BW]\+\d|0$|Jigo)")
 
 
 def _territory(game: FollowedGame, last: Node) -> None:
-    """A counted game's territory as ``TB``/``TW`` on its last node (dead stones' points
-    included, as SGF has it), when we know the dead stones (the game was scored with us)."""
+    """A counted game's territory as ``TB``/``TW``, on a node of its own after the last move
+    (as NNGS writes its records; on the last move's node it looked like part of that move):
+    the server's own count when it sent one (players and observers alike), else ours from the
+    dead stones we marked (a game scored with us, or a local engine's)."""
     if game.phase is not GamePhase.FINISHED or not _COUNTED.match(game.result):
         return
-    if not game.dead and game.score_check is None:
+    check = game.score_check
+    server = check.server if check is not None and check.decides else None
+    if server is not None and (server.black_area or server.white_area):
+        areas: Mapping[Color, frozenset[Point]] = {
+            Color.BLACK: server.black_area,
+            Color.WHITE: server.white_area,
+        }
+    elif game.dead or check is not None:
+        areas = count_with_dead(game.board, game.dead, komi=game.komi).territory
+    else:
         return
-    score = count_with_dead(game.board, game.dead, komi=game.komi)
+    node = Node()
     for prop, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
-        points = sorted(score.territory[color], key=lambda p: (p.row, p.col))
+        points = sorted(areas[color], key=lambda p: (p.row, p.col))
         if points:
-            last.extra[prop] = [format_sgf_point(p, game.size) for p in points]
+            node.extra[prop] = [format_sgf_point(p, game.size) for p in points]
+    if node.extra:
+        last.add_child(node)
 
 
 def _move_node(move: MoveRecord, times: dict[int, ClockReading] | None) -> Node:
@@ -294,12 +319,14 @@ class AutoSaver:
         background: bool = False,
         write: Callable[[bytes, Path], object] = write_bytes_atomic,
         defer: Callable[[Callable[[], None]], object] | None = None,
+        rules: Callable[[], str | None] | None = None,
     ) -> None:
         """``defer`` (the app: a short timer of its event loop) runs a callable later: with it
         the changes of a game are saved by :meth:`save_due` when that runs, not while the
         model announces them, so a move reaches the screen without waiting for its record,
         and a burst of changes costs one save per game. Without it each change is saved at
-        once."""
+        once. ``rules`` names the rules of the session's server (``RU``; default: those of the
+        IGS family); the place (``PC``) is the server the model is connected to."""
         self.model = model
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
@@ -322,6 +349,7 @@ class AutoSaver:
         """Of those, how many needed the whole record built again (the others grew by a move)."""
         self._writer = _LatestWriter(self._write_file) if background else None
         self._defer = defer
+        self._rules = rules if rules is not None else lambda: IGS_RULES
         self._recorded_kinds: dict[type[Change], bool] = {}
         """Whether a change of each class may be recorded (see :meth:`_changed`)."""
         self._due: dict[int, FollowedGame] = {}
@@ -475,7 +503,7 @@ class AutoSaver:
     def _text(self, game: FollowedGame, saved: _Saved) -> bytes:
         """The game's SGF: the last text grown by the new move when that is all that changed,
         else built from the whole record."""
-        info = game_info(game)
+        info = game_info(game, place=self._place(), rules=self._rules())
         moves = game.moves
         text = saved.text
         if text is not None and self._grows(text, game, info):
@@ -510,7 +538,12 @@ class AutoSaver:
             and move.number not in text.noted
             and game.chat_added == text.chat
             and info == text.info
+            and game.phase is not GamePhase.FINISHED  # the territory node stays the last
         )
+
+    def _place(self) -> str | None:
+        """Where the games are played: the server the model is connected to."""
+        return self.model.connection.server or None
 
     def _put(self, data: bytes, number: int, path: Path) -> None:
         """Write ``data`` to ``path`` now, or hand it to the writer thread (never waiting)."""

@@ -79,6 +79,7 @@ def cmd_say(hub: Hub, session: Session, user: User, args: str) -> None:
     color = game.color_of(user)
     if color is not None:
         game.said.add(color)
+    game.chat.append((len(game.records), f"{user.name}: {text}"))
     opponent = game.opponent(user)
     if opponent is not None and opponent is not user:
         said = (
@@ -108,6 +109,7 @@ def cmd_kibitz(hub: Hub, session: Session, user: User, args: str) -> None:
     if not text:
         session.send([(5, "Usage: kibitz [game] <message>")])
         return
+    game.chat.append((len(game.records), f"{user.name}: {text}"))
     if hub.dialect.kibitz_move_suffix:
         text = f"{text} ({len(game.records)})"
     block = lines.kibitz(game.number, user.name, user.rank, game.white.name, game.black.name, text)

@@ -133,6 +133,11 @@ class ServerConfig:
     guest_start: int = 1000
     dialect: str = "igs"
     """Which server to imitate: ``igs`` (the protocol spec) or ``nngs`` (see :mod:`.dialect`)."""
+    records_dir: Path | None = None
+    """Where the server writes the SGF of each finished game (``None``: kept in memory only,
+    :attr:`Hub.game_records`)."""
+    records_kept: int = 50
+    """Records kept in memory."""
     announce_version: bool = True
     """Send the dialect's ``39`` version line at login (tests turn it off to make clients
     learn the server from its refusals instead)."""

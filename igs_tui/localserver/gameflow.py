@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, IllegalMove, Point, format_point
+from igs_tui.localserver import game_records
 from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.games import EVEN_KOMI, HANDICAP_KOMI, MoveRecord, Phase, ServerGame
 from igs_tui.localserver.lines import (
@@ -302,7 +303,7 @@ def type_done(hub: Hub, game: ServerGame, user: User, color: Color) -> None:
 
 
 def finish_scored(hub: Hub, game: ServerGame) -> None:
-    score = game.final_score()
+    score = game.score = game.final_score()
     now = hub.now()
     board: list[Line] = [(22, text) for text in game.status_block(now, score)]
     board.append((20, score_line(game, score.white, score.black)))
@@ -356,6 +357,7 @@ def end_game(
     game.pause_clocks(hub.now())
     game.greeting_deadline = None
     hub.games.pop(game.number, None)
+    keep_record(hub, game, winner, summary)
     if winner is not None and game.white is not game.black:
         loser = game.opponent(winner)
         winner.won += 1
@@ -385,6 +387,19 @@ def end_game(
     game.observers.clear()
     hub.announce(announcement, also_exclude=observers if observers_announced else ())
     hub.notify_agents(game)
+
+
+def keep_record(hub: Hub, game: ServerGame, winner: User | None, summary: str) -> None:
+    """The server's SGF of the game, as IGS and NNGS keep one (see :mod:`.game_records`)."""
+    color = game.color_of(winner) if winner is not None else None
+    result = game_records.sgf_result(color, summary, game.score)
+    text = game_records.game_sgf(game, result=result, score=game.score)
+    hub.game_records.append((game.file_name, text))
+    del hub.game_records[: -hub.config.records_kept]
+    try:
+        game_records.save_record(hub.config.records_dir, game.file_name, text)
+    except OSError:
+        pass  # a full or read-only disk must not end the game for its players
 
 
 RESULTS_KEPT = 50

@@ -91,6 +91,11 @@ class ServerGame:
         self.moved: set[Color] = set()
         self.said: set[Color] = set()
         self.greeting_deadline: float | None = None
+        self.chat: list[tuple[int, str]] = []
+        """What the players said and observers kibitzed, with the number of moves made when
+        it was said (its record puts it on the node of the last of them)."""
+        self.score: Score | None = None
+        """The count, once the game was scored to its end."""
 
     # -- players -------------------------------------------------------------------------
 

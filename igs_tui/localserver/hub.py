@@ -63,6 +63,8 @@ class Hub:
         self.config = config
         self.dialect: Dialect = dialect_named(config.dialect)
         self.results: list[str] = []
+        self.game_records: list[tuple[str, str]] = []
+        """The SGF of the latest finished games, ``(file name, text)``, oldest first."""
         """The server's latest finished games as ``results`` lines, oldest first."""
         self.clock: Clock = config.clock or ScaledClock(config.time_scale)
         self.login_guard = LoginGuard()

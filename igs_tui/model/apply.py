@@ -9,6 +9,7 @@ the game is left as it was and a :class:`~igs_tui.model.changes.SyncError` is no
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -60,6 +61,16 @@ def _card(model: ClientModel, c: ch.PlayerCardReceived) -> None:
     cards[c.card.name.casefold()] = c.card
     while len(cards) > CARDS_KEPT:
         del cards[next(iter(cards))]
+    # the card is newer than the last listing: its idle time replaces the listing's, so the
+    # user list does not say 51s beside a card that says 26s
+    idle = _IDLE.search(c.card.get("Idle Time"))
+    player = model.players.get(c.card.name)
+    if idle is not None and player is not None and player.idle != idle[1]:
+        model.apply(ch.PlayersUpdated((replace(player, idle=idle[1]),)))
+
+
+_IDLE = re.compile(r"(?<![\w.])(\d{1,6}[smhd])\s*$")
+"""The idle time at the end of a card's ``Idle Time`` (``(On server) 26s``)."""
 
 
 def _results(model: ClientModel, c: ch.PlayerResultsReceived) -> None:
@@ -96,6 +107,12 @@ def _games_listed(model: ClientModel, c: ch.GamesListed) -> None:
             while len(games) >= cap:  # the entry listed longest ago goes
                 del games[next(iter(games))]
         games[game.number] = game
+        followed = model.followed.get(game.number)
+        if followed is not None and (followed.white, followed.black) == (game.white, game.black):
+            # a game followed before its listing came (our own: the match started it) learns
+            # the players' ranks from it, for its panel and its record
+            followed.white_rank = followed.white_rank or game.white_rank
+            followed.black_rank = followed.black_rank or game.black_rank
 
 
 def _game_unlisted(model: ClientModel, c: ch.GameUnlisted) -> None:
@@ -154,6 +171,8 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
     }
     if c.title is not None:
         fields["title"] = c.title
+    if c.rules is not None:
+        fields["rules"] = c.rules
     game = model.followed.get(c.game)
     if game is not None and _another_game(game, c):
         model.apply(ch.GameUnfollowed(c.game))
@@ -490,7 +509,10 @@ def _messages_listed(model: ClientModel, c: ch.MessagesListed) -> None:
 
 
 def _seek_setups(model: ClientModel, c: ch.SeekSetupsListed) -> None:
-    model.seek_setups = c.setups
+    # shortest first, as a time list reads (the server lists them in no order)
+    model.seek_setups = tuple(
+        sorted(c.setups, key=lambda s: (s.main_seconds, s.byo_seconds, s.byo_stones, s.index))
+    )
 
 
 def _seekers(model: ClientModel, c: ch.SeekersListed) -> None:

@@ -348,6 +348,8 @@ class GameFollowed(Change):
     komi: float | None = None
     handicap: int | None = None
     title: str | None = None
+    rules: str | None = None
+    """The rules the server names for this game (KGS does), as SGF's ``RU`` writes them."""
     fresh: bool = False
     """The server starts this game now (a challenge or automatch accepted, a match
     announced): a new entry's record continues no earlier one (see

@@ -144,6 +144,8 @@ class FollowedGame:
     black: str = ""
     black_rank: str = ""
     title: str = ""
+    rules: str = ""
+    """The rules the server named for the game (``""``: not said; IGS never says)."""
     role: Role = Role.OBSERVING
     phase: GamePhase = GamePhase.PLAYING
     result: str = ""

@@ -9,9 +9,9 @@ scanning chat lines, and lets another server's adapter fill the same fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from igs_tui.go import Color
+from igs_tui.go import Color, Point
 from igs_tui.model.clocks import TimeSettings
 from igs_tui.model.terms import MatchTerms
 
@@ -57,6 +57,10 @@ class ServerScore:
     white_territory: int = 0
     black_captures: int | None = None
     white_captures: int | None = None
+    black_area: frozenset[Point] = field(default=frozenset(), compare=False)
+    """The points the server counted as Black's territory (its status board), if it sent them:
+    a game's record holds them as ``TB``, for an observer as for a player."""
+    white_area: frozenset[Point] = field(default=frozenset(), compare=False)
 
     @property
     def result(self) -> str:

@@ -60,6 +60,20 @@ def _igs_commands() -> type[Provider]:
     return IgsCommands
 
 
+def connect_failure_sentence(request: LoginRequest, exc: BaseException) -> str:
+    """Why the login failed, as one sentence for the login form: the backend's reason (made
+    readable where it is raised), never a bare exception name or a Python tuple."""
+    reason = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, OSError) and not isinstance(exc, ConnectionError) and exc.strerror:
+        reason = exc.strerror
+    if reason[:1].isupper() and reason[1:2].islower():
+        reason = reason[0].lower() + reason[1:]
+    sentence = f"Could not connect: {reason.rstrip('.')}."
+    if request.server == "local" and "nothing is listening" in reason:
+        sentence += " The local server runs only with igs-tui --local."
+    return sentence
+
+
 class IgsApp(App[None]):
     """igs-tui. With a ``backend`` it opens the main screen; with ``connect`` it logs in first."""
 
@@ -87,12 +101,14 @@ class IgsApp(App[None]):
         assist: EngineAssist | None = None,
         analysis: EngineAnalysis | None = None,
         login_server: str | None = None,
+        login_hint: str = "",
         shutdown: Callable[[], Awaitable[None]] | None = None,
         session: SessionControl | None = None,
         no_record: bool = False,
     ) -> None:
         """``login_server`` (``"igs"``, ``"local"`` or ``"HOST:PORT"``) preselects the server
-        on the first login form; ``match_hook`` replaces the match dialog (None = dialog);
+        on the first login form; ``login_hint`` is a line on every login form (the accounts
+        of an embedded server); ``match_hook`` replaces the match dialog (None = dialog);
         ``shutdown`` runs as the app ends (close the link, finish autosaves, stop the embedded
         server), for at most :data:`SHUTDOWN_SECONDS`; ``session`` logs out and reconnects
         (see :mod:`session_control`: without it there is no "Log out"); ``no_record``
@@ -112,6 +128,11 @@ class IgsApp(App[None]):
         """Optional live analysis (alt+a on a board); ``None`` hides its key. Closed as
         the app ends."""
         self._login_server = login_server
+        self._local_run = login_server == "local"
+        """Started with ``--local``: the embedded server runs (see :class:`LoginScreen`)."""
+        self._local_used = False
+        """A login in this run chose "Local server": the form after a logout shows it again."""
+        self._login_hint = login_hint
         self._shutdown_hook = shutdown
         self._session = session
         self._no_record = no_record
@@ -181,12 +202,16 @@ class IgsApp(App[None]):
             preset=preset,
             error=error,
             no_record=self._no_record,
+            local_run=self._local_run,
+            keep_local=self._local_run or self._local_used,
+            hint=self._login_hint,
         )
         self.push_screen(screen, self._logged_in)
 
     def _logged_in(self, request: LoginRequest | None) -> None:
         if request is not None:
             self.login_request = request
+            self._local_used = self._local_used or request.server == "local"
             igs = request.server == "igs"
             target = f"{IGS_HOST}:{IGS_PORT}" if igs else f"{request.host}:{request.port}"
             from igs_tui.ui.connecting import ConnectingScreen
@@ -216,8 +241,8 @@ class IgsApp(App[None]):
             backend = await result if inspect.isawaitable(result) else result
         except Exception as exc:  # a failed connect returns to the login screen
             await self._leave_connecting()
-            self.notify(f"Could not connect: {exc}", severity="error", markup=False)
-            self.show_login(f"Could not connect: {exc}")
+            # said on the form, above the Connect button, not in a toast that covers it
+            self.show_login(connect_failure_sentence(request, exc))
             return
         self._backend = backend
         if self.chat_logger is not None and not request.guest:
@@ -311,7 +336,9 @@ class IgsApp(App[None]):
         """
         from igs_tui.ui.session_control import leave_question
 
-        question = None if self._quit_asked else leave_question(self.model, "quit")
+        caps = self.backend.capabilities
+        served = caps.listing is not None or caps.console is not None
+        question = None if self._quit_asked else leave_question(self.model, "quit", server=served)
         if question is not None:
             from igs_tui.ui.play_confirm import ConfirmDialog
 

@@ -79,12 +79,14 @@ class BoardLayout:
 def choose_layout(size: int, width: int, height: int) -> BoardLayout:
     """The largest layout that fits ``width``×``height`` cells, dropping coordinates last.
 
-    Tried in order: wide cells with all coordinates, 3x2 cells (a little taller than wide, so
-    that a board beside a list still fills the height), compact with all coordinates, compact
-    without the bottom letters, without any letters, then without row numbers. When nothing
-    fits, the smallest is returned and the widget crops it.
+    Tried in order: large 6x3 cells (a 9x9 or 13x13 board in a big terminal: it stayed at
+    4x2, a third of a 160x48 screen), wide cells with all coordinates, 3x2 cells (a little
+    taller than wide, so that a board beside a list still fills the height), compact with all
+    coordinates, compact without the bottom letters, without any letters, then without row
+    numbers. When nothing fits, the smallest is returned and the widget crops it.
     """
     candidates = (
+        BoardLayout(size, 6, 3),
         BoardLayout(size, 4, 2),
         BoardLayout(size, 3, 2),
         BoardLayout(size, 2, 1),

@@ -48,6 +48,9 @@ from igs_tui.ui.repaint import RepaintGate, is_shown
 
 MAX_TYPED = 6
 
+_STEP_NAMES = {"h": "left", "j": "down", "k": "up", "l": "right"}
+"""The vi cursor keys, which are also columns H, J, K, L when a digit follows."""
+
 MODIFIED_KEYS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
 """Key names of keys pressed with a modifier: never typed into a coordinate."""
 
@@ -123,6 +126,8 @@ class BoardWidget(Widget, can_focus=True):
         mid = self._picture.size // 2
         self._cursor = Point(mid, mid)
         self._typed = ""
+        self._typing_from = self._cursor
+        """Where the cursor stood when typing began (Escape and a refusal put it back)."""
         self._typing_error = ""
         self._cursor_letter: tuple[str, Point] | None = None
         """A cursor key that may turn out to be a column letter (see :meth:`_handle_typing`)."""
@@ -279,6 +284,7 @@ class BoardWidget(Widget, can_focus=True):
     def on_blur(self, _event: events.Blur) -> None:
         self._typed = ""
         self._typing_error = ""
+        self._cursor_letter = None
         self._invalidate()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
@@ -350,11 +356,31 @@ class BoardWidget(Widget, can_focus=True):
         return Strip(segments).crop_extend(0, width, self._base_style)
 
     def _typing_note(self) -> str:
+        """The board's note line: the typed text and what Enter will do with it, an error,
+        or what the last ``h``/``j``/``k``/``l`` did (a cursor step a digit would turn into
+        a column)."""
         if self._typing_error:
             return f" {self._typing_error}"
         if self._typed:
-            return f" go to: {self._typed}_  (Enter)"
+            return f" go to: {self._typed}_  {self._typed_verdict()}"
+        if self._cursor_letter is not None:
+            letter = self._cursor_letter[0]
+            return f" {letter}: cursor {_STEP_NAMES[letter]}; {letter}+digit types a point"
         return ""
+
+    def _typed_verdict(self) -> str:
+        """What Enter does with the text typed so far, said before it is pressed."""
+        text = self._typed
+        if text.lower() == "pass":
+            return "Enter: pass"
+        if "pass".startswith(text.lower()):
+            return "(Enter)"
+        problem = typed_problem(text, self._picture.size)
+        if problem is None:
+            return f"Enter: {text.upper()}"
+        if problem == _NO_ROW_YET:
+            return "(Enter)"
+        return problem
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self.repaints.painted()
@@ -370,11 +396,15 @@ class BoardWidget(Widget, can_focus=True):
 
     # input ------------------------------------------------------------------------------------
     def action_move_cursor(self, dx: int, dy: int) -> None:
+        if self._typed:
+            return  # the typed text owns the cursor until Enter or Escape
         self._typing_error = ""
         self.cursor = Point(self._cursor.col + dx, self._cursor.row + dy)
         self._invalidate()
 
     def action_select(self) -> None:
+        if self._typed:
+            return  # only Enter commits typed text; Space never plays the cursor meanwhile
         self.post_message(self.PointSelected(self._cursor, self))
 
     def on_click(self, event: events.Click) -> None:
@@ -397,9 +427,15 @@ class BoardWidget(Widget, can_focus=True):
     def _handle_typing(self, event: events.Key) -> bool:
         """Feed a key to the typed-coordinate editor; True if it was consumed.
 
-        ``h``/``j``/``k``/``l`` move the cursor, but they are also columns H, J, K, L: when a
-        digit follows one of them, the cursor step is taken back and the two keys become a
-        typed coordinate, so ``h4`` + Enter means H4 and never "the point left of the cursor".
+        A typed coordinate is a visible mode: its text and what Enter will do stand on the
+        board's note line, Enter plays only a complete point of this board and refuses
+        anything else with a message (playing nothing, never the cursor's point), and while
+        typing Space and the cursor keys do not act on the board. ``h``/``j``/``k``/``l``
+        move the cursor and the note line says so; when a digit follows one of them the step
+        is taken back and the two keys become a typed coordinate (``h4`` is H4; ``k3`` on 9x9
+        is refused: no column K). Any other letter or digit starts a coordinate, except a
+        letter the game view binds (``i``, ``u``, ``v``) that is not a column of this board
+        and a digit a screen binds (a review's editing tools).
         """
         if event.key.startswith(MODIFIED_KEYS):
             # A terminal sends alt+m as ESC m: Textual names it alt+m but still gives the
@@ -411,37 +447,65 @@ class BoardWidget(Widget, can_focus=True):
             self._invalidate()
         char = event.character or ""
         pending, self._cursor_letter = self._cursor_letter, None
-        if pending is not None and not self._typed and len(char) == 1 and char.isdigit():
+        if pending is not None:
+            self._invalidate()  # the note about the cursor step goes
+        typable = len(char) == 1 and char.isascii() and char.isalnum()
+        if pending is not None and not self._typed and typable and char.isdigit():
             letter, cursor_before = pending
+            self._typing_from = cursor_before
             self.cursor = cursor_before
             self._set_typed(letter + char)
             return True
         if self._typed:
-            if event.key == "enter":
-                self._commit()
-                return True
-            if event.key == "escape":
-                self._set_typed("")
-                return True
-            if event.key == "backspace":
-                self._set_typed(self._typed[:-1])
-                return True
-            if len(char) == 1 and char.isascii() and char.isalnum():
-                if len(self._typed) < MAX_TYPED:
-                    self._set_typed(self._typed + char)
-                return True
+            return self._edit_typed(event, char, typable)
+        if not typable:
             return False
-        if len(char) != 1 or not char.isascii() or not char.isalpha():
-            return False
-        if char in "hjkl":
-            if char.upper() in COLUMN_LETTERS[: self._picture.size]:
-                self._cursor_letter = (char, self._cursor)
+        if char in _STEP_NAMES:
+            self._cursor_letter = (char, self._cursor)
+            self._invalidate()
             return False  # the binding moves the cursor
-        columns = COLUMN_LETTERS[: self._picture.size]
-        if char.upper() in columns or char == "p":
-            self._set_typed(char)
-            return True
-        return False
+        if char.isalpha() and char.upper() not in COLUMN_LETTERS[: self._picture.size]:
+            action = "" if char == "p" else self._bound_elsewhere(event.key)
+            if action:
+                # the view's own key: it acts, and the note line says it was not typed
+                self._typing_error = f"{char}: {action} (no column {char.upper()} here)"
+                self._invalidate()
+                return False
+        if char.isdigit() and self._bound_elsewhere(event.key):
+            return False  # the screen's own digit key (a review's editing tools)
+        self._typing_from = self._cursor
+        self._set_typed(char)
+        return True
+
+    def _edit_typed(self, event: events.Key, char: str, typable: bool) -> bool:
+        """A key while a coordinate is being typed: every key but Tab stays on the board."""
+        if event.key == "enter":
+            self._commit()
+        elif event.key == "escape":
+            self.cursor = self._typing_from
+            self._set_typed("")
+        elif event.key == "backspace":
+            self._set_typed(self._typed[:-1])
+            if not self._typed:
+                self.cursor = self._typing_from
+        elif typable:
+            if len(self._typed) < MAX_TYPED:
+                self._set_typed(self._typed + char)
+        elif event.key in ("tab", "shift+tab"):
+            return False
+        return True
+
+    def _bound_elsewhere(self, key: str) -> str:
+        """What an ancestor (the game view, the screen, the app) does with ``key`` now, by
+        its binding's description; empty when nothing enabled binds it."""
+        try:
+            bindings = self.screen.active_bindings
+        except Exception:  # not on a screen (yet): nothing else can bind it
+            return ""
+        active = bindings.get(key)
+        if active is None or active.node is self or not active.enabled:
+            return ""
+        return active.binding.description or active.binding.action
 
     def show_note(self, text: str) -> None:
         """A one-line message on the board itself, in its coordinate line until the next key
@@ -453,7 +517,16 @@ class BoardWidget(Widget, can_focus=True):
     def _set_typed(self, text: str) -> None:
         self._typed = text
         self._typing_error = ""
+        if text:
+            self._preview(text)
         self._invalidate()
+
+    def _preview(self, text: str) -> None:
+        """Show where the typed text lands: the cursor stands on it once it is a point."""
+        try:
+            self.cursor = parse_point(text, self._picture.size)
+        except CoordinateError:
+            self.cursor = self._typing_from
 
     def _commit(self) -> None:
         text = self._typed
@@ -462,15 +535,39 @@ class BoardWidget(Widget, can_focus=True):
             self._invalidate()
             self.post_message(self.PassRequested(self))
             return
-        try:
-            point = parse_point(text, self._picture.size)
-        except CoordinateError as exc:
-            self._typing_error = str(exc)
+        problem = typed_problem(text, self._picture.size)
+        if problem is not None:
+            self.cursor = self._typing_from
+            self._typing_error = f"{text}: {problem}; nothing played"
             self._invalidate()
             return
+        point = parse_point(text, self._picture.size)
         self.cursor = point
         self._invalidate()
         self.post_message(self.PointSelected(point, self))
+
+
+_NO_ROW_YET = "type a row number"
+
+
+def typed_problem(text: str, size: int) -> str | None:
+    """Why ``text`` is not a point of a ``size``x``size`` board, in a few words (the board's
+    note line is as narrow as the board); ``None`` when it is one."""
+    column = text[:1].upper()
+    if not column.isalpha():
+        return "no column letter"
+    if column not in COLUMN_LETTERS[:size]:
+        return f"no column {column} on {size}x{size}"
+    digits = text[1:]
+    if not digits:
+        return _NO_ROW_YET
+    if not digits.isascii() or not digits.isdigit():
+        return "row must be a number"
+    try:
+        parse_point(text, size)
+    except CoordinateError:
+        return f"no row {digits} on {size}x{size}"
+    return None
 
 
 def fit_side_panel(panel: Widget, width: int | None) -> None:

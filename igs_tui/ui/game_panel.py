@@ -26,7 +26,7 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane, Tabs
 
 from igs_tui.backends.capabilities import Backend
-from igs_tui.model import TOPIC_FOLLOWED, ClientModel, FollowedGame
+from igs_tui.model import TOPIC_FOLLOWED, ClientModel, FollowedGame, Role
 from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.game_view import GameView, tab_label
 from igs_tui.ui.model_bridge import ModelWatcher
@@ -229,9 +229,12 @@ class GamesPanel(ModelWatcher):
             forget_queries(tabs, below=True)  # Textual's own lookups of the pane and tab
             let_go_of_removed(self.screen, self.app)
         newest: int | None = None
+        own: int | None = None
         for number, game in list(followed.items()):
             if number in self._tab_games or number in self._unobserved:
                 continue
+            if game.role is not Role.OBSERVING:
+                own = number
             self._tab_games.append(number)
             self._tab_of[number] = game
             pane = GamePane(Content(tab_label(game)), self._new_view(number))
@@ -248,7 +251,12 @@ class GamesPanel(ModelWatcher):
         tabs.display = bool(self._tab_games)
         if newest is not None:
             # bring a new game to the front, but never take the keys from e.g. a chat input
-            self.show_game(newest, focus=self._focus_is_here())
+            # for a game we only watch; a game we play needs them now (its clock runs: ctrl+x
+            # and typed moves went nowhere until F2 when the focus had been left elsewhere)
+            if own is not None:
+                self.show_game(own)
+            else:
+                self.show_game(newest, focus=self._focus_is_here())
 
     async def on_game_view_closed(self, event: GameView.Closed) -> None:
         event.stop()

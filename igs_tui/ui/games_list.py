@@ -34,9 +34,9 @@ from igs_tui.ui.virtual_table import VirtualTable
 BROADCAST_MARK = "★"
 COLUMNS = (
     ("number", "#", 5),
-    ("white", "White", 12),
+    ("white", "White", 10),
     ("wrank", "Rk", 4),
-    ("black", "Black", 12),
+    ("black", "Black", 10),
     ("brank", "Rk", 4),
     ("moves", "Mv", 4),
     ("size", "Sz", 3),
@@ -72,9 +72,10 @@ def game_row(game: GameSummary) -> list[Text]:
     ]
 
 
-UNTITLED = Text("(title when observed)", style="dim italic")
+UNTITLED = Text("(on observe)", style="dim italic")
 """A relay's title cell until we observe it: IGS sends a game's title only to its observers
-(``9 Game is titled: …``); once seen, the title stays in the list."""
+(``9 Game is titled: …``); once seen, the title stays in the list. Short enough for the
+Title column at 80 columns (IGS names are at most 10 characters, as the name columns are)."""
 
 
 class GamesList(ModelWatcher):
@@ -231,7 +232,14 @@ class GamesList(ModelWatcher):
         )
 
     def show_rooms_hint(self) -> None:
-        self.query_one("#games-hint", Label).display = self.needs_a_room
+        hint = self.query_one("#games-hint", Label)
+        caps = self.backend.capabilities
+        if caps.listing is None:
+            # no server (a game against a local engine): say so, not "0/0"
+            hint.update(Text(f"No game list: {caps.absent}."))
+            hint.display = True
+            return
+        hint.display = self.needs_a_room
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The rooms key only where the server has rooms."""

@@ -11,14 +11,13 @@ from pathlib import Path
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
     Input,
     Label,
-    RadioButton,
     RadioSet,
     Static,
 )
@@ -35,6 +34,7 @@ from igs_tui.ui.settings import (
     save_server_encoding,
     save_settings,
 )
+from igs_tui.ui.toggles import ChoiceSet, MarkedCheckbox, MarkedRadioButton
 
 IGS_HOST = "igs.joyjoy.net"
 IGS_PORT = 7777
@@ -94,8 +94,19 @@ class LoginScreen(Screen[LoginRequest]):
     DEFAULT_CSS = """
     LoginScreen { align: center middle; }
     LoginScreen #login-box {
-        width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1; scrollbar-size-vertical: 1;
     }
+    LoginScreen #login-cut { dock: bottom; height: auto; width: 100%; text-style: italic; }
+    LoginScreen #login-hint, LoginScreen #local-address { height: auto; width: 100%; }
+    /* focus shows without colour: a double border on fields, reversed text on the rest */
+    LoginScreen Input:focus { border: double $accent; }
+    LoginScreen ToggleButton:focus > .toggle--label { text-style: reverse bold; }
+    LoginScreen RadioSet:focus > RadioButton.-selected > .toggle--label {
+        text-style: reverse bold;
+    }
+    LoginScreen CycleChoice:focus { text-style: reverse bold; }
+    LoginScreen Button:focus { text-style: reverse bold; }
     LoginScreen #login-title { text-style: bold; width: 100%; content-align: center middle; }
     LoginScreen RadioSet { width: 100%; height: auto; border: none; padding: 0; }
     LoginScreen Checkbox { width: 1fr; }
@@ -104,7 +115,7 @@ class LoginScreen(Screen[LoginRequest]):
     LoginScreen #port { width: 12; }
     LoginScreen #encoding-row Label { width: auto; padding: 0 1 0 0; }
     LoginScreen #encoding { width: 1fr; }
-    LoginScreen #login-error { color: $error; height: auto; }
+    LoginScreen #login-error { color: $error; height: auto; width: 100%; }
     LoginScreen #connect { width: 100%; }
     LoginScreen .-hidden { display: none; }
     """
@@ -120,20 +131,31 @@ class LoginScreen(Screen[LoginRequest]):
         preset: str | None = None,
         error: str = "",
         no_record: bool = False,
+        local_run: bool = False,
+        keep_local: bool | None = None,
+        hint: str = "",
     ) -> None:
         """``preset`` (the launcher's ``--local``/``--server``) overrides the remembered server;
         ``error`` is shown at once (why the last attempt failed); ``no_record``
-        (``--no-record``) locks "Record session" off for this run (the setting is kept)."""
+        (``--no-record``) locks "Record session" off for this run (the setting is kept).
+        ``local_run`` says the embedded server runs (``--local``): only then is a remembered
+        "Local server" chosen again, since in a plain run nothing listens there and plain
+        ``igs-tui`` opens on IGS; ``keep_local`` (default ``local_run``) also keeps it (the
+        local server was used in this run, so the form after a logout shows it). ``hint`` is
+        a line above the account fields (the accounts of an embedded server)."""
         super().__init__()
         self._config_dir = config_dir
         self._passwords = passwords or PasswordStore()
         self._local_port = local_port
+        self._local_run = local_run
+        self._hint = hint
         self.settings: LoginSettings = load_settings(config_dir)
         self._initial_error = error
         self._encoding_server = ""
         """The server whose remembered codec the form shows (``host:port``)."""
         self._no_record = no_record
         self._resumed = False
+        remembered = self.settings
         if preset:
             try:
                 kind, host, port = parse_server_preset(preset)
@@ -141,45 +163,80 @@ class LoginScreen(Screen[LoginRequest]):
                 self._initial_error = self._initial_error or str(exc)
             else:
                 self.settings = replace(self.settings, server=kind, host=host, port=port)
+                if (kind, host, port) != (remembered.server, remembered.host, remembered.port):
+                    # the remembered name is an account of the remembered server, not this one
+                    self.settings = replace(self.settings, user="", remember_password=False)
+        elif remembered.server == "local" and not (local_run if keep_local is None else keep_local):
+            self.settings = replace(self.settings, server="igs", host="", port=0)
+
+    def _local_text(self) -> str:
+        if self._local_run:
+            return "Local server: the embedded one of igs-tui --local"
+        return (
+            f"Local server: {LOCAL_HOST}:{self._local_port} "
+            "(start one with python -m igs_tui.localserver, or run igs-tui --local)"
+        )
 
     def compose(self) -> ComposeResult:
         # The form is composed as the settings have it (server chosen, rows hidden): changing
         # it on mount styled the whole form again (~10 % of the start-up to the first screen).
+        # Tab goes down the form as it reads: server, its address, the account (name, then
+        # password), then the boxes and Connect; shift+Tab goes back up the same way.
         s = self.settings
         kind = s.server if s.server in SERVER_KINDS else "igs"
         hidden = "-hidden"
-        with Vertical(id="login-box"):
+        with VerticalScroll(id="login-box"):
             yield Static("igs-tui — log in", id="login-title")
-            with RadioSet(id="server"):
-                yield RadioButton(
+            with ChoiceSet(id="server"):
+                yield MarkedRadioButton(
                     f"IGS ({IGS_HOST}:{IGS_PORT})", id="server-igs", value=kind == "igs"
                 )
-                yield RadioButton(
+                yield MarkedRadioButton(
                     f"Local server ({LOCAL_HOST})", id="server-local", value=kind == "local"
                 )
-                yield RadioButton("Custom host:port", id="server-custom", value=kind == "custom")
-                yield RadioButton(f"KGS ({KGS_HOST})", id="server-kgs", value=kind == "kgs")
-            with Horizontal(classes=f"row {hidden if kind == 'igs' else ''}", id="address"):
+                yield MarkedRadioButton(
+                    "Custom host:port", id="server-custom", value=kind == "custom"
+                )
+                yield MarkedRadioButton(f"KGS ({KGS_HOST})", id="server-kgs", value=kind == "kgs")
+            # the local server's address is fixed: said, not offered as empty fields to type in
+            yield Static(
+                self._local_text(),
+                id="local-address",
+                classes="" if kind == "local" else hidden,
+                markup=False,
+            )
+            with Horizontal(
+                classes=f"row {hidden if kind in ('igs', 'local') else ''}", id="address"
+            ):
                 yield Input(s.host, placeholder=self._host_hint(kind), id="host")
-                yield Input(str(s.port) if s.port else "", placeholder="port", id="port")
+                yield Input(
+                    str(s.port) if s.port else "",
+                    placeholder="port",
+                    restrict=r"[0-9]*",
+                    max_length=5,
+                    id="port",
+                )
+            yield Static(
+                self._hint, id="login-hint", classes="" if self._hint else hidden, markup=False
+            )
+            with Horizontal(classes=f"row {hidden if s.guest else ''}", id="account"):
+                yield Input(s.user, placeholder="user name", id="user")
+                yield Input(placeholder="password", password=True, id="password")
             with Horizontal(classes="row"):
-                yield Checkbox("Log in as guest", s.guest, id="guest")
-                yield Checkbox(
+                yield MarkedCheckbox("Log in as guest", s.guest, id="guest")
+                yield MarkedCheckbox(
                     "Remember password",
                     s.remember_password,
                     id="remember",
                     classes=hidden if s.guest else "",
                 )
-            with Horizontal(classes=f"row {hidden if s.guest else ''}", id="account"):
-                yield Input(s.user, placeholder="user name", id="user")
-                yield Input(placeholder="password", password=True, id="password")
             # KGS speaks JSON, always UTF-8: no legacy codec to choose
             with Horizontal(classes=f"row {hidden if kind == 'kgs' else ''}", id="encoding-row"):
                 yield Label("Text not in UTF-8:")
                 yield CycleChoice(
                     [(label, code) for code, label in ENCODING_CHOICES], id="encoding"
                 )
-            yield Checkbox(
+            yield MarkedCheckbox(
                 "Record session (off with --no-record)"
                 if self._no_record
                 else "Record session to sessions/ (tells included)",
@@ -190,6 +247,7 @@ class LoginScreen(Screen[LoginRequest]):
             )
             yield Label(plain(self._initial_error), id="login-error")
             yield Button("Connect", variant="primary", id="connect")
+        yield Static("", id="login-cut", markup=False)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before Textual's own handler (subclass first). The first resume comes right
@@ -199,6 +257,19 @@ class LoginScreen(Screen[LoginRequest]):
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.call_after_refresh(self._say_if_cut)
+
+    def _say_if_cut(self) -> None:
+        """In a window too small for the whole form, say so under it (the form scrolls, and
+        Tab scrolls to the field it reaches): at 40x12 it was cut off without a word."""
+        box = self.query_one("#login-box", VerticalScroll)
+        cut = box.max_scroll_y > 0
+        note = self.query_one("#login-cut", Static)
+        text = "The form is cut to fit: Tab or the mouse wheel scrolls it." if cut else ""
+        if str(note.content) != text:
+            note.update(text)
 
     def on_mount(self) -> None:
         self._show_encoding()
@@ -231,7 +302,7 @@ class LoginScreen(Screen[LoginRequest]):
         if not port and host.count(":") == 1:  # "host:port" typed into the host field
             host, port = (part.strip() for part in host.split(":"))
         if kind == "local":
-            return host or LOCAL_HOST, port or str(self._local_port)
+            return LOCAL_HOST, str(self._local_port)
         if kind == "kgs":  # KGS itself, unless another KGS JSON server is named
             return host or KGS_HOST, port or (str(KGS_PORT) if not host else "")
         return host, port
@@ -242,7 +313,8 @@ class LoginScreen(Screen[LoginRequest]):
 
     def _update_visibility(self) -> None:
         kind = self._server_kind()
-        self.query_one("#address").set_class(kind == "igs", "-hidden")
+        self.query_one("#address").set_class(kind in ("igs", "local"), "-hidden")
+        self.query_one("#local-address").set_class(kind != "local", "-hidden")
         self.query_one("#encoding-row").set_class(kind == "kgs", "-hidden")
         self.query_one("#host", Input).placeholder = self._host_hint(kind)
         guest = self.query_one("#guest", Checkbox).value
@@ -311,15 +383,11 @@ class LoginScreen(Screen[LoginRequest]):
                 severity="warning",
                 markup=False,
             )
-        # IGS and KGS themselves are remembered by name, not by address; the local server by
-        # what was typed (left empty, its default: with --local the embedded server's port,
-        # which changes every run, was shown after a logout as the default's 6969)
+        # IGS, KGS and the local server are remembered by name, not by address (with --local
+        # the embedded server's port changes every run)
         saved_host, saved_port = host, port
-        if kind == "igs" or (host, port) == (KGS_HOST, KGS_PORT):
+        if kind in ("igs", "local") or (host, port) == (KGS_HOST, KGS_PORT):
             saved_host, saved_port = "", 0
-        elif kind == "local":
-            saved_host = self.query_one("#host", Input).value.strip()
-            saved_port = bounded_int(self.query_one("#port", Input).value.strip()) or 0
         self.settings = LoginSettings(
             server=kind,
             host=saved_host,

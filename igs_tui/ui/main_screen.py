@@ -50,6 +50,9 @@ PANES: tuple[tuple[str, str], ...] = (
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
 WIDE_WIDTH = 130
+SHORT_HEIGHT = 26
+"""Below this height the pane tabs give up their underline: a 19x19 board with its letters
+above and below needs 21 rows, and 24 rows less tabs, status bar and footer left 20."""
 """From here the board and a list fit side by side with the board keeping its coordinates."""
 FOCUS_TARGET = {
     "games": "#games-table",
@@ -163,6 +166,11 @@ class MainScreen(Screen[None]):
     MainScreen.-wide #pane-board { width: 3fr; }
     MainScreen.-wide #side { width: 2fr; }
     MainScreen.-wide .pane.-side { border-left: vkey $accent; }
+    /* Short terminals: the pane tabs take one line, the active one in reverse (its underline
+       cost the row a 19x19 board needs for its bottom letters at 80x24) */
+    MainScreen.-short #pane-tabs { height: 1; }
+    MainScreen.-short #pane-tabs Underline { display: none; }
+    MainScreen.-short #pane-tabs Tab.-active { text-style: reverse bold; }
     """
 
     BINDINGS = [*_pane_bindings(), *PLAY_BINDINGS]
@@ -308,6 +316,7 @@ class MainScreen(Screen[None]):
         self._apply_layout()
 
     def _apply_layout(self) -> None:
+        self.set_class(self.size.height < SHORT_HEIGHT, "-short")
         wide = self.wide
         # A wide screen keeps the board beside the list or chat, but only once there is a
         # game to show: "No games yet" took three fifths of a 160-column screen and cut the

@@ -7,6 +7,7 @@ sees is the command builder's own, so the dialog never accepts terms the server 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rich.text import Text
@@ -101,6 +102,11 @@ class Choice(Select[str], inherit_bindings=False):
     BINDINGS = [Binding("down,space,up", "show_overlay", "Show menu", show=False)]
 
 
+def is_guest_name(name: str) -> bool:
+    """A server's guest name (``guest1234``): servers give guests these and nothing else."""
+    return re.fullmatch(r"guest\d*", name, re.IGNORECASE) is not None
+
+
 class MatchDialog(Dialog[MatchTerms | None]):
     """Offer a game; dismisses with the terms that were sent, or None when cancelled."""
 
@@ -147,6 +153,8 @@ class MatchDialog(Dialog[MatchTerms | None]):
     def on_mount(self) -> None:
         if self.initial is not None:
             self.fill(self.initial)
+            if is_guest_name(self.me) and self.initial.kind == "rated":
+                self.query_one("#kind", Select).value = "free"  # remembered from an account
         # Keys start where the user has a choice to make: the name, or (known) the colour.
         opponent = self.query_one("#opponent", Input)
         (opponent if not opponent.value else self.query_one("#colour", Select)).focus()
@@ -167,9 +175,9 @@ class MatchDialog(Dialog[MatchTerms | None]):
             yield row("Board size", Input("19", id="size", compact=True))
             yield row("Handicap", Input("0", id="handicap", compact=True))
             yield row("Komi", Input("6.5", id="komi", compact=True))
-            yield row(
-                "Game", Choice(KINDS, value="rated", allow_blank=False, id="kind", compact=True)
-            )
+            # a guest cannot play rated games (IGS and KGS alike): Free is what can be sent
+            kind = "free" if is_guest_name(self.me) else "rated"
+            yield row("Game", Choice(KINDS, value=kind, allow_blank=False, id="kind", compact=True))
             yield row(
                 "Time system",
                 Choice(

@@ -276,8 +276,12 @@ class PlayersList(ModelWatcher):
     def _show_status(self, error: str = "") -> None:
         status = self.query_one("#players-status", Label)
         status.set_class(bool(error), "-error")
+        caps = self.backend.capabilities
         if error:
             status.update(plain(error), layout=False)
+        elif caps.listing is None:
+            # no server (a game against a local engine): not "0 of 0 players · you: open?"
+            status.update(Text(f"No player list: {caps.absent}."), layout=False)
         else:
             shown, total = len(self.shown_players), len(self.model.players)
             line = f"{shown} of {total} players · t tell · m match · s card · f friend · b block"

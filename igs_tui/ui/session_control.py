@@ -31,12 +31,15 @@ class SessionControl(Protocol):
         """Try to reach the server again now if the link is down; what to tell the user."""
 
 
-def leave_question(model: ClientModel, leaving: str = "log out") -> str | None:
+def leave_question(
+    model: ClientModel, leaving: str = "log out", *, server: bool = True
+) -> str | None:
     """The question to ask before logging out (or quitting: ``leaving="quit"``) while we play
     (None: nothing to lose).
 
     The server keeps a game whose player left: it adjourns it, or the absent player loses on
-    time, depending on the server and the game; say so before it happens.
+    time, depending on the server and the game; say so before it happens. Without a server
+    (``server=False``: a game against a local engine) the game simply ends unfinished.
     """
     games = model.my_games()
     if not games:
@@ -44,6 +47,11 @@ def leave_question(model: ClientModel, leaving: str = "log out") -> str | None:
     names = ", ".join(
         f"game {g.number} against " + clean(g.opponent or "?", max_length=20) for g in games
     )
+    if not server:
+        return (
+            f"You are playing {names}. If you {leaving}, the game stops here, unfinished "
+            f"(its record is kept). {leaving.capitalize()} anyway?"
+        )
     return (
         f"You are playing {names}. If you {leaving}, the server adjourns it or you lose it "
         f"on time. {leaving.capitalize()} anyway?"

@@ -196,7 +196,11 @@ async def test_two_people_challenge_accept_play_score_and_save(
             root = record.get_root()
             assert root.get("PB") == "alice" and root.get("PW") == "bob"
             assert record.get_size() == 9 and root.get("KM") == 6.5
-            moves = [node.get_move() for node in record.get_main_sequence()[1:]]
+            nodes = record.get_main_sequence()[1:]
+            # the count's territory stands on a node of its own after the last move (#28)
+            assert nodes[-1].get_move() == (None, None) and nodes[-1].has_property("TB")
+            assert root.get("RU") == "Japanese"  # the rules KGS named for the game
+            moves = [node.get_move() for node in nodes[:-1]]
             assert len(moves) == 22
             assert moves[0] == ("b", (0, 4))  # E1 (sgfmill: row 0 is the bottom)
             assert moves[19] == ("w", (4, 1))  # B5

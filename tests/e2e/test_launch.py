@@ -54,6 +54,7 @@ class _AppWithLoginServer:
         *,
         connect: object = None,
         login_server: str | None = None,
+        login_hint: str = "",
         assist: object = None,
         echo_own: bool = False,
         chat_log_dir: Path | None = None,
@@ -64,6 +65,7 @@ class _AppWithLoginServer:
         self.kwargs: dict[str, Any] = dict(
             connect=connect,
             login_server=login_server,
+            login_hint=login_hint,
             assist=assist,
             echo_own=echo_own,
             session=session,
@@ -94,6 +96,8 @@ def test_login_server_is_passed_when_the_app_takes_it(
     monkeypatch.setattr(app_module, "IgsApp", _AppWithLoginServer)
     app, connector = build_app(local=local, server=server)
     assert app.kwargs["login_server"] == expected  # type: ignore[attr-defined]
+    # --local lists the embedded server's demo accounts on the form
+    assert ("Demo accounts: alice" in app.kwargs["login_hint"]) is local  # type: ignore[attr-defined]
     assert app.kwargs["connect"] is connector and connector.embedded is local  # type: ignore[attr-defined]
     assert app.kwargs["session"] is connector  # type: ignore[attr-defined]
     monkeypatch.setattr(app_module, "IgsApp", _AppWithoutLoginServer)

@@ -10,8 +10,10 @@ from pathlib import Path
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import LinkState, Role
 from igs_tui.model.lobby import Seek
+from igs_tui.ui.board_widget import BoardWidget
 from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen
 from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.play_confirm import ConfirmDialog
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
@@ -69,7 +71,7 @@ async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
 async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
     app, model, connector = make_app(tmp_path)
     try:
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
             await pilot.click("#server-local", offset=(3, 0))
             await pilot.click("#connect")
@@ -89,11 +91,20 @@ async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, SeekScreen))
             await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
             await pilot.press("s", "s", "enter")  # 9x9 with the first setup
+            await pilot.press("escape")  # back to the lists while the server pairs us
             await wait_for(pilot, lambda: not isinstance(app.screen, SeekScreen), timeout=15)
+            await wait_for(pilot, lambda: bool(model.my_games()), timeout=15)
             mine = model.my_games()
             assert mine and "igsbot" in (mine[0].white, mine[0].black)
             assert mine[0].role in (Role.PLAYING_BLACK, Role.PLAYING_WHITE)
             await wait_for(pilot, lambda: model.seek is None)
+            # issue 28: the new game's board has the keys at once (ctrl+x was ignored until F2)
+            await wait_for(pilot, lambda: isinstance(app.focused, BoardWidget))
+            await pilot.pause()
+            assert isinstance(app.focused, BoardWidget)
+            await pilot.press("ctrl+x")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            await pilot.press("n")
             await quit_by_keys(app)
     finally:
         await connector.close()

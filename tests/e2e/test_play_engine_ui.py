@@ -52,8 +52,10 @@ async def wait_until(
 
 
 def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
+    """The moves of the record (a scored game ends with a node of territory, no move)."""
     record = sgf.Sgf_game.from_bytes(path.read_bytes())
-    return [n.get_move() for n in record.get_main_sequence()[1:]]
+    nodes = record.get_main_sequence()[1:]
+    return [n.get_move() for n in nodes if n.get_move()[0] is not None]
 
 
 def model_moves(game: FollowedGame) -> list[tuple[str, tuple[int, int] | None]]:

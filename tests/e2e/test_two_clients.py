@@ -348,7 +348,10 @@ async def full_game(
     await wait_until(lambda: "RE[" in path.read_text(encoding="utf-8"), "the saved result")
     record = sgf.Sgf_game.from_bytes(path.read_bytes())
     assert record.get_size() == 9
-    saved = [node.get_move() for node in record.get_main_sequence()[1:]]
+    nodes = record.get_main_sequence()[1:]
+    saved = [node.get_move() for node in nodes if node.get_move()[0] is not None]
+    # the count's territory stands on a node of its own after the last move (issue 28)
+    assert nodes[-1].get_move() == (None, None) and nodes[-1].has_property("TW")
     expected = [
         ("b" if n % 2 else "w", None if point is None else (point.row, point.col))
         for n, (_p, _o, point) in enumerate(script, start=1)

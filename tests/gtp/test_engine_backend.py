@@ -59,8 +59,10 @@ def notices(model: ClientModel) -> list[str]:
 
 
 def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
+    """The moves of the record (a scored game ends with a node of territory, no move)."""
     record = sgf.Sgf_game.from_bytes(path.read_bytes())
-    return [n.get_move() for n in record.get_main_sequence()[1:]]
+    nodes = record.get_main_sequence()[1:]
+    return [n.get_move() for n in nodes if n.get_move()[0] is not None]
 
 
 def record_result(path: Path) -> str | None:

@@ -20,7 +20,7 @@ from igs_tui.backends.engine.local_game import (
     LocalGameError,
     NotYourTurn,
 )
-from igs_tui.go import Color, IllegalMove, Point
+from igs_tui.go import Color, IllegalMove, Point, format_sgf_point
 from igs_tui.go.timecontrol import TimeSettings
 from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.controller import GtpController
@@ -88,6 +88,19 @@ async def test_turns_illegal_moves_and_passes_to_the_end() -> None:
     assert report.engine is not None and report.agrees
     assert report.dead == frozenset()
     assert game.end.result == report.ours.result == report.engine.text
+    # the record holds the count's territory on a node after the last move (issue 28)
+    line = game.record().main_line()
+    last = line[-1]
+    assert last.move is None and line[-2].move is not None
+    expected = {
+        prop: sorted(
+            format_sgf_point(p, game.size)
+            for p in report.ours.territory[Color.BLACK if prop == "TB" else Color.WHITE]
+        )
+        for prop in ("TB", "TW")
+        if report.ours.territory[Color.BLACK if prop == "TB" else Color.WHITE]
+    }
+    assert expected and {k: sorted(v) for k, v in last.extra.items()} == expected
 
 
 async def test_undo_back_to_the_human_turn() -> None:

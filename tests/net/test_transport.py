@@ -7,7 +7,12 @@ import asyncio
 import pytest
 
 from igs_tui.backends.igs.net.servers import ServerAddress
-from igs_tui.backends.igs.net.transport import TelnetTransport, TransportClosed, TransportError
+from igs_tui.backends.igs.net.transport import (
+    TelnetTransport,
+    TransportClosed,
+    TransportError,
+    connect_failure_text,
+)
 from tests.net.fakeserver import FakeConnection, FakeServer
 from tests.polling import wait_until
 
@@ -93,8 +98,23 @@ async def test_eof_flushes_partial_line_then_raises() -> None:
 async def test_connection_refused_names_address() -> None:
     async with FakeServer(lambda conn: asyncio.sleep(0)) as server:
         port = server.port
-    with pytest.raises(TransportError, match=f"127.0.0.1:{port}"):
+    with pytest.raises(TransportError) as caught:
         await TelnetTransport.connect(ServerAddress("127.0.0.1", port), timeout=2)
+    # a sentence, not asyncio's "Connect call failed ('127.0.0.1', PORT)"
+    assert str(caught.value) == f"nothing is listening at 127.0.0.1:{port} (connection refused)"
+
+
+def test_connect_failures_name_their_cause() -> None:
+    import errno
+    import socket
+
+    address = ServerAddress("igs.example", 7777)
+    unknown = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    assert "host name is unknown" in connect_failure_text(address, unknown)
+    unreachable = OSError(errno.ENETUNREACH, "Network is unreachable")
+    assert "cannot be reached" in connect_failure_text(address, unreachable)
+    other = OSError(errno.EACCES, "Permission denied")
+    assert connect_failure_text(address, other) == "igs.example:7777: Permission denied"
 
 
 async def test_connect_timeout() -> None:
@@ -104,7 +124,7 @@ async def test_connect_timeout() -> None:
         await asyncio.Event().wait()
 
     async with FakeServer(never_answers) as server:
-        with pytest.raises(TransportError, match="timed out"):
+        with pytest.raises(TransportError, match="did not answer within"):
             await TelnetTransport.connect(ServerAddress("127.0.0.1", server.port), timeout=1e-6)
 
 

@@ -11,6 +11,7 @@ import pytest
 from sgfmill import sgf
 
 from igs_tui.archive.autosave import AutoSaver, default_games_dir, game_record, save_game_as
+from igs_tui.archive.record_header import IGS_RULES
 from igs_tui.go import Color, Point
 from igs_tui.model import (
     ClientModel,
@@ -188,7 +189,7 @@ def test_a_new_move_grows_the_text_and_the_file_is_the_whole_record(tmp_path: Pa
         path = saver.path_for(3)
         assert path is not None
         times = saver._saved[game.serial].times  # the clock readings autosave took as moves arrived
-        assert path.read_bytes() == write_sgf(game_record(game, times))
+        assert path.read_bytes() == write_sgf(game_record(game, times, rules=IGS_RULES))
 
     points = [Point(c, r) for r in range(9) for c in range(9)]
     for point in points[:6]:
@@ -223,7 +224,8 @@ def test_chat_waiting_for_its_move_is_moved_onto_it(tmp_path: Path) -> None:
     play(model, 4, [(Color.WHITE, Point(6, 6))])
     path = saver.path_for(4)
     assert path is not None
-    assert path.read_bytes() == write_sgf(game_record(game, saver._saved[game.serial].times))
+    times = saver._saved[game.serial].times
+    assert path.read_bytes() == write_sgf(game_record(game, times, rules=IGS_RULES))
     nodes = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()
     assert "next one" in nodes[2].get("C") and not nodes[1].has_property("C")
 
@@ -289,6 +291,8 @@ def test_a_scored_game_records_territory_and_a_resigned_one_does_not(tmp_path: P
         if not territory:
             assert not last.has_property("TB") and not last.has_property("TW")
             continue
+        # on a node of its own after the last move, as NNGS writes it (gamedb.c)
+        assert last.get_move() == (None, None)
         # A-column (dead stone's point included) is Black's, E-column White's
         tb = sorted(last.get_raw_list("TB"))
         tw = sorted(last.get_raw_list("TW"))

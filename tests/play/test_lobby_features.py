@@ -18,7 +18,7 @@ async def test_seek_is_matched_by_the_robot_and_the_game_starts() -> None:
         seeking.list_seek_setups()
         await wait_until(lambda: len(alice.model.seek_setups) == 4)
         setup = alice.model.seek_setups[0]
-        assert setup.label == "1 min + 10 min / 25 stones"
+        assert setup.label == "1 min + 5 min / 25 stones"  # shortest first
         seeking.seek(Seek(setup, size=9))
         assert alice.model.seek == Seek(setup, size=9)  # shown at once
         await wait_until(lambda: alice.game() is not None)

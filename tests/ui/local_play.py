@@ -84,7 +84,9 @@ async def local_client(
 
 
 @asynccontextmanager
-async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIterator[OwnGame]:
+async def own_game_against_igsbot(
+    size: tuple[int, int] = (100, 30), board_size: int = 9
+) -> AsyncIterator[OwnGame]:
     config = ServerConfig(bot_delay=0.05, bot_games=0, broadcast=False)
     async with local_client(config, "alice", "alice") as local:
         model, client, backend = local.model, local.client, local.backend
@@ -92,7 +94,7 @@ async def own_game_against_igsbot(size: tuple[int, int] = (100, 30)) -> AsyncIte
         async with app.run_test(size=size) as pilot:
             await wait_until(lambda: client.connected)
             model.set_connection(user=client.logged_in_as or "alice")
-            backend.challenge(MatchTerms("igsbot", Color.BLACK, size=9, main_seconds=600))
+            backend.challenge(MatchTerms("igsbot", Color.BLACK, size=board_size, main_seconds=600))
             await wait_until(
                 lambda: any(g.role is Role.PLAYING_BLACK for g in model.followed.values())
             )

@@ -116,13 +116,18 @@ async def test_invalid_typed_coordinate_shows_error_and_selects_nothing() -> Non
         await pilot.press("a", "1", "2", "enter")
         await pilot.pause()
         assert app.selected == []
-        assert any("off the 9x9 board" in line for line in board_text(board))
-        # column letters beyond the board size are not captured as typing, and the message
-        # about the last coordinate goes with the next key (it said nothing about "t")
+        assert any("a12: no row 12 on 9x9; nothing played" in line for line in board_text(board))
+        # the message about the last coordinate goes with the next key; a letter that is not
+        # a column of this board is typed too, and said to be no column before Enter
         await pilot.press("t")
         await pilot.pause()
-        assert board.typed == ""
-        assert not any("off the 9x9 board" in line for line in board_text(board))
+        assert board.typed == "t"
+        assert not any("no row 12" in line for line in board_text(board))
+        assert any("go to: t_  no column T on 9x9" in line for line in board_text(board))
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert app.selected == []
+        assert any("t5: no column T on 9x9; nothing played" in line for line in board_text(board))
 
 
 async def test_typing_pass_requests_a_pass() -> None:
@@ -151,13 +156,29 @@ async def test_mouse_click_maps_cell_to_point() -> None:
 
 
 async def test_mouse_click_in_wide_layout() -> None:
-    app = BoardApp(BoardPicture(9))
+    app = BoardApp(BoardPicture(19))
     async with app.run_test(size=(160, 48)) as pilot:
         board = app.query_one(BoardWidget)
         layout = board.board_layout
         assert layout.cell_width == 4
         # one cell right of E5's glyph, on the grid line, still means E5
         await pilot.click(BoardWidget, offset=(layout.glyph_x(4) + 1, layout.line_y(4)))
+        await pilot.pause()
+        assert app.selected == [Point(4, 4)]
+
+
+async def test_a_9x9_board_grows_in_a_big_terminal() -> None:
+    """Issue 28: at 160x48 a 9x9 board stayed in 4x2 cells, a third of the screen."""
+    app = BoardApp(BoardPicture(9))
+    async with app.run_test(size=(160, 48)) as pilot:
+        board = app.query_one(BoardWidget)
+        layout = board.board_layout
+        assert (layout.cell_width, layout.cell_height) == (6, 3)
+        assert layout.bottom_coords and layout.top_coords
+        lines = board_text(board)
+        assert lines[-1].split() == list("ABCDEFGHJ")
+        # two cells below E5's glyph, between the rows, still means E5
+        await pilot.click(BoardWidget, offset=(layout.glyph_x(4), layout.line_y(4) + 1))
         await pilot.pause()
         assert app.selected == [Point(4, 4)]
 
@@ -241,13 +262,63 @@ async def test_lowercase_hjkl_followed_by_a_digit_type_a_coordinate() -> None:
         assert app.selected[-1] == Point(9, 11)
 
 
-async def test_hjkl_beyond_the_board_columns_only_move_the_cursor() -> None:
-    app = BoardApp(BoardPicture(7))  # columns A-G: H, J, K, L are not columns here
+async def test_hjkl_beyond_the_board_columns_then_a_digit_is_refused_not_played() -> None:
+    """Issue 28: on 9x9 ``k3`` + Enter played E6 (``k`` moved the cursor, Enter played it).
+    ``k`` still moves the cursor and the note line says so; the digit takes the step back
+    and makes ``k3``, which Enter refuses: there is no column K on 9x9."""
+    app = BoardApp(BoardPicture(9))  # columns A-J without I: K is not a column here
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.query_one(BoardWidget)
-        await pilot.press("k", "3")
-        assert board.typed == ""
-        assert board.cursor == Point(3, 4)
+        await pilot.press("k")
+        assert board.cursor == Point(4, 5)
+        assert any("k: cursor up" in line for line in board_text(board))
+        await pilot.press("3")
+        assert board.typed == "k3"
+        assert board.cursor == Point(4, 4)
+        assert any("go to: k3_" in line and "no column K" in line for line in board_text(board))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.selected == []
+        assert board.cursor == Point(4, 4)
+        assert any("k3: no column K on 9x9; nothing played" in line for line in board_text(board))
+
+
+async def test_a_letter_that_is_no_column_then_enter_plays_nothing() -> None:
+    """Issue 28: on 19x19 ``i5`` + Enter played at the cursor. ``i`` is no column: typed, it
+    is refused at Enter with a message, and the cursor's point is not played."""
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("i", "5")
+        assert board.typed == "i5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.selected == []
+        assert any("i5: no column I" in line for line in board_text(board))
+
+
+async def test_a_digit_first_is_refused_not_the_cursor_played() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert app.selected == []
+        assert any("5: no column letter" in line for line in board_text(board))
+
+
+async def test_while_typing_space_and_arrows_do_not_act_and_escape_restores() -> None:
+    app = BoardApp(BoardPicture(19))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardWidget)
+        await pilot.press("q", "1")
+        assert board.cursor == Point(15, 0)  # the cursor previews a complete point
+        assert any("Enter: Q1" in line for line in board_text(board))
+        await pilot.press("space", "left", "up")
+        await pilot.pause()
+        assert app.selected == [] and board.typed == "q1"
+        await pilot.press("escape")
+        assert board.typed == "" and board.cursor == Point(9, 9)
 
 
 def fresh_drawing(board: BoardWidget) -> list[Strip]:

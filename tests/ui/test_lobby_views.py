@@ -3,6 +3,8 @@ The backend is a recording fake; the server's answers are applied to the model."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.widgets import Select, Static
 
@@ -39,11 +41,12 @@ async def test_automatch_seeks_shows_seeking_and_closes_when_matched() -> None:
         model.apply(ch.SeekSetupsListed(SETUPS))
         await pilot.pause()
         await pilot.pause()
+        # shortest first, whatever the server's order (issue 28)
         assert app.screen.query_one(LobbyList).shown == (
-            "1 min + 10 min / 25 stones",
             "1 min + 7 min / 25 stones",
+            "1 min + 10 min / 25 stones",
         )
-        await pilot.press("down", "s", "s", "h", "enter")  # 9x9, up to 1 stone
+        await pilot.press("s", "s", "h", "enter")  # 9x9, up to 1 stone
         assert backend.named("seek") == [(Seek(SETUPS[1], 9, 1),)]
         model.apply(ch.SeekChanged(Seek(SETUPS[1], 9, 1)))  # what the backend does
         await pilot.pause()
@@ -192,6 +195,25 @@ def test_the_match_dialog_form_carries_the_kind_of_game() -> None:
     form = {"opponent": "bob", "kind": "free", "main": "10", "system": "absolute"}
     assert terms_from_form(form).kind == "free"
     assert terms_from_form({**form, "kind": "nonsense"}).kind == "rated"
+
+
+async def test_a_guests_match_dialog_offers_a_free_game(tmp_path: Path) -> None:
+    """Issue 28: a guest cannot play rated, and the dialog defaulted to Rated (also when the
+    terms remembered from an account's last offer said Rated)."""
+    for me, kind in (("alice", "rated"), ("guest1234", "free"), ("guest77", "free")):
+        model = ClientModel()
+        model.set_connection(user=me)
+        app, backend = make_app(model, config_dir=tmp_path)
+        async with app.run_test(size=COMPACT) as pilot:
+            await pilot.pause()
+            app.challenge("bob")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, MatchDialog)
+            assert dialog.query_one("#kind", Select).value == kind
+            dialog.action_send()
+            (call,) = backend.named("challenge")
+            assert isinstance(call[0], MatchTerms) and call[0].kind == kind
 
 
 async def test_the_match_dialog_offers_a_teaching_game() -> None:

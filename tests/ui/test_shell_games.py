@@ -220,7 +220,7 @@ def test_a_relay_without_its_title_says_when_the_title_comes() -> None:
     so (#16) instead of looking like a game without one; a known title and an ordinary game
     are shown as they are."""
     relay = game(3, white="kansai1", black="kansai1")
-    assert game_row(relay)[-1].plain == "(title when observed)"
+    assert game_row(relay)[-1].plain == "(on observe)"
     titled = game(3, white="kansai1", black="kansai1", title="Kisei final")
     assert game_row(titled)[-1].plain == "Kisei final"
     assert game_row(game(5, white="alice", black="bob"))[-1].plain == ""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from keyring.errors import NoKeyringError, PasswordDeleteError
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Label, RadioButton
+from textual.widgets import Checkbox, Input, Label, RadioButton, Static
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
@@ -92,11 +92,14 @@ async def test_default_is_igs_guest(tmp_path: Path) -> None:
 
 
 async def test_local_server_uses_loopback_and_configured_port(tmp_path: Path) -> None:
+    """The local server's address is said, not offered as empty fields to type into."""
     connect = Recorder()
     app = login_app(tmp_path, FakeKeyring(), connect)
     async with app.run_test() as pilot:
         await choose_local_server(app, pilot)
-        assert app.screen.query_one("#address").display
+        assert not app.screen.query_one("#address").display
+        note = str(app.screen.query_one("#local-address", Static).render())
+        assert "127.0.0.1:7001" in note and "igs-tui --local" in note
         await pilot.click("#connect")
         await pilot.pause()
         assert connect.requests[0].host == "127.0.0.1"
@@ -104,29 +107,27 @@ async def test_local_server_uses_loopback_and_configured_port(tmp_path: Path) ->
         assert connect.requests[0].server == "local"
 
 
-async def test_the_local_servers_default_address_is_not_remembered_as_typed(
-    tmp_path: Path,
-) -> None:
-    """With the fields left empty the local server's default is used but not written down:
-    after a logout the form showed 127.0.0.1 / 6969 while --local's embedded server is on a
-    port of its own each run. A typed port is remembered."""
+async def test_plain_run_opens_on_igs_after_local_was_used(tmp_path: Path) -> None:
+    """Issue 28: after ``igs-tui --local``, plain ``igs-tui`` opened on "Local server", where
+    nothing listens. The local choice comes back only in a run that has the local server."""
     connect = Recorder()
-    app = login_app(tmp_path, FakeKeyring(), connect)
+    app = IgsApp(ClientModel(), connect=connect, config_dir=tmp_path, login_server="local")
     async with app.run_test() as pilot:
-        await choose_local_server(app, pilot)
+        await pilot.pause()
+        assert app.screen.query_one("#server-local", RadioButton).value
         await pilot.click("#connect")
         await pilot.pause()
-    assert connect.requests[0].host == "127.0.0.1"
     saved = load_settings(tmp_path)
     assert saved.server == "local" and saved.host == "" and saved.port == 0
-    app = login_app(tmp_path, FakeKeyring(), connect)
+    app = login_app(tmp_path, FakeKeyring(), connect)  # plain igs-tui
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.screen.query_one("#port", Input).value == ""
-        app.screen.query_one("#port", Input).value = "7002"
-        await pilot.click("#connect")
+        assert app.screen.query_one("#server-igs", RadioButton).value
+        assert not app.screen.query_one("#server-local", RadioButton).value
+    app = IgsApp(ClientModel(), connect=connect, config_dir=tmp_path, login_server="local")
+    async with app.run_test() as pilot:
         await pilot.pause()
-    assert load_settings(tmp_path).port == 7002 and connect.requests[-1].port == 7002
+        assert app.screen.query_one("#server-local", RadioButton).value
 
 
 async def test_account_with_keyring_failure_still_logs_in(tmp_path: Path) -> None:
@@ -232,7 +233,11 @@ async def test_failed_connect_returns_to_login(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(connect.requests) == 1
         assert isinstance(app.screen, LoginScreen)
-        assert any("Could not connect" in n.message for n in app._notifications)
+        # said on the form above the Connect button, not in a toast that would cover it
+        assert "Could not connect: refused." in str(
+            app.screen.query_one("#login-error", Label).render()
+        )
+        assert not any("Could not connect" in n.message for n in app._notifications)
 
 
 def test_corrupt_or_hostile_config_gives_defaults(tmp_path: Path) -> None:

@@ -362,3 +362,25 @@ async def test_a_dialog_shows_its_own_keys_and_f1_opens_help_over_it() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is card
+
+
+async def test_a_fresh_card_updates_the_idle_column() -> None:
+    """Issue 28: the user list said 51s where the card, asked for just now, said 26s."""
+    app, model = app_logged_in_as("me")
+    model.apply(ch.PlayersReplaced((Player("bob", rank="3k", idle="51s"),)))
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        players = main_screen(app).query_one(PlayersList)
+        idle_column = 6
+        assert players.table.row(0)[idle_column].plain == "51s"
+        card = PlayerCard("bob", (("Rating", "3k"), ("Idle Time", "(On server) 26s")))
+        model.apply(ch.PlayerCardReceived(card))
+        await pilot.pause()
+        await pilot.pause()
+        assert players.table.row(0)[idle_column].plain == "26s"
+        assert model.players.get("bob") == Player("bob", rank="3k", idle="26s")
+        # a card that gives no idle time (the player left) leaves the column alone
+        model.apply(ch.PlayerCardReceived(PlayerCard("bob", (("Last Access", "Mon 12:00"),))))
+        assert model.players.get("bob") == Player("bob", rank="3k", idle="26s")

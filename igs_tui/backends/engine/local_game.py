@@ -39,6 +39,7 @@ from igs_tui.go import (
     Score,
     Setup,
     count_with_dead,
+    format_sgf_point,
     max_fixed_handicap,
 )
 from igs_tui.go.timecontrol import PlayerClock, TimeSettings
@@ -184,6 +185,9 @@ class LocalEngineGame:
         self.autosave_path = Path(autosave_path) if autosave_path is not None else None
         self.game = Game(size, komi=komi, ruleset=ruleset)
         self.end: GameEnd | None = None
+        self.counted: Score | None = None
+        """Our count of the passed-out game (the engine's dead stones removed), for the
+        record's territory."""
         self.engine_failure: str | None = None
         self.started_at = dt.date.today()
         self.clocks: dict[Color, PlayerClock] = (
@@ -376,6 +380,7 @@ class LocalEngineGame:
             undone += 1
         if undone:
             self.end = None
+            self.counted = None
             self._turn_started = self._now()
         return undone
 
@@ -418,6 +423,7 @@ class LocalEngineGame:
             differences.extend(compare_scores(ours, engine))
         if self.end is not None and self.end.reason is EndReason.PASSES:
             self.end = replace(self.end, winner=ours.winner, result=ours.result)
+            self.counted = ours
         return ScoreReport(
             ours=ours,
             engine=engine,
@@ -491,6 +497,15 @@ class LocalEngineGame:
                 node.add_empty.extend(entry.empty)
             else:
                 node = node.add_child(Node(move=Play(entry.color, entry.point)))
+        if self.counted is not None and self.end is not None and self.end.result:
+            # the territory of the count, on a node after the last move (as NNGS writes it)
+            territory = Node()
+            for prop, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
+                points = sorted(self.counted.territory[color], key=lambda p: (p.row, p.col))
+                if points:
+                    territory.extra[prop] = [format_sgf_point(p, self.size) for p in points]
+            if territory.extra:
+                node.add_child(territory)
         return record
 
     def to_sgf(self) -> bytes:

@@ -24,6 +24,7 @@ from igs_tui.model import (
     ChatKind,
     ClientModel,
     GamePhase,
+    Kibitz,
     Role,
 )
 from igs_tui.model import changes as ch
@@ -209,7 +210,7 @@ class IgsBackend:
     # chat -------------------------------------------------------------------------------------
     def _chat(
         self, kind: ChatKind, target: str, text: str, build: Callable[[str], Command]
-    ) -> None:
+    ) -> bool:
         """Send ``text`` as one or more lines (:func:`~.commands.split_message`), each shown as
         ours once sent; a text too long for :data:`~.commands.MAX_MESSAGE_LINES` lines is
         refused with a message in the conversation, and nothing is sent."""
@@ -223,11 +224,12 @@ class IgsBackend:
                 f"(at most about {most}, sent as up to {cmd.MAX_MESSAGE_LINES} lines).",
                 kind="error",
             )
-            return
+            return False
         for part in parts:
             if not self._emit(lambda part=part: build(part)):  # type: ignore[misc]
-                return
+                return False
             self._own(kind, target, part)
+        return True
 
     def tell(self, name: str, text: str) -> None:
         self._chat(ChatKind.TELL, name, text, lambda part: cmd.tell(name, part))
@@ -247,10 +249,20 @@ class IgsBackend:
                 return
         # Spec: with one game, "you SHOULD NOT put the game number after say".
         number = game if len(self._playing_games()) > 1 else None
-        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.say(part, number))
+        if self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.say(part, number)):
+            self._own_game_chat(game, text, said=True)
 
     def kibitz(self, game: int, text: str) -> None:
-        self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.kibitz(game, part))
+        if self._chat(ChatKind.GAME, str(game), text, lambda part: cmd.kibitz(game, part)):
+            self._own_game_chat(game, text, said=False)
+
+    def _own_game_chat(self, game: int, text: str, *, said: bool) -> None:
+        """Our own say or kibitz joins the game's chat, after the move it followed, as the
+        server keeps it (it is not echoed to us): the record holds both sides' words."""
+        followed = self.model.followed.get(game)
+        if followed is not None:
+            line = Kibitz(self.model.me, "", text, followed.last_number)
+            self.model.apply(ch.GameChat(game, line, said=said))
 
     def shout(self, text: str) -> None:
         self._chat(ChatKind.SHOUT, "", text, cmd.shout)

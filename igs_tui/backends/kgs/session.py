@@ -536,6 +536,7 @@ class KgsSession:
                 komi=summary.komi,
                 handicap=summary.handicap,
                 title="" if summary.game_type in PLAYED_TYPES else summary.game_type,
+                rules=sgf_rules(tree.rules.rules) if tree.rules is not None else None,
             ),
             ch.GameSetup(
                 number, ch.SetupSource.PROPERTIES, summary.size, summary.komi, summary.handicap
@@ -1244,6 +1245,15 @@ def _score_of(text: str) -> float | str:
         return float(text)
     except ValueError:
         return text
+
+
+SGF_RULES = {"japanese": "Japanese", "chinese": "Chinese", "aga": "AGA", "new_zealand": "NZ"}
+"""KGS's rule sets (reference, "Rules") under the names SGF's ``RU`` gives them."""
+
+
+def sgf_rules(rules: str) -> str:
+    """``RU`` for a KGS rule set (an unknown one as KGS spells it)."""
+    return SGF_RULES.get(rules.lower(), rules)
 
 
 def _time_settings(rules: Rules) -> TimeSettings | None:

@@ -4,6 +4,7 @@ Types" pages) -> model changes applied to a real ClientModel; intents -> upstrea
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,6 +64,7 @@ class Harness:
         white: str = "w",
         black: str = "b",
         events: list[dict[str, Any]] | None = None,
+        rules: str = "japanese",
         **state: Any,
     ) -> None:
         root = {
@@ -73,7 +75,7 @@ class Harness:
                     "name": "RULES",
                     "size": 9,
                     "komi": 6.5,
-                    "rules": "japanese",
+                    "rules": rules,
                     "timeSystem": "byo_yomi",
                     "mainTime": 600,
                     "byoYomiTime": 30,
@@ -658,3 +660,23 @@ def test_a_rooms_chat_buffer_is_called_by_the_rooms_name() -> None:
     """IGS channels are numbers ("ch5"); a KGS room's buffer was "chEnglish Room"."""
     assert BufferKey(ChatKind.CHANNEL, "English Room").label == "English Room"
     assert BufferKey(ChatKind.CHANNEL, "5").label == "ch5"
+
+
+def test_a_games_rules_reach_its_record(tmp_path: Path) -> None:
+    """Issue 28: KGS names each game's rules (reference, "Rules"); the record says them as
+    SGF's ``RU`` does, not the IGS family's Japanese."""
+    from sgfmill import sgf
+
+    from igs_tui.archive.autosave import AutoSaver
+
+    for kgs_name, sgf_name in (("chinese", "Chinese"), ("aga", "AGA"), ("new_zealand", "NZ")):
+        h = Harness()
+        saver = AutoSaver(h.model, tmp_path / kgs_name)
+        h.join_game(rules=kgs_name, events=[])
+        game = h.model.followed[GAME]
+        assert game.rules == sgf_name
+        h.model.game_ended(GAME, "W+R")
+        path = saver.path_for(GAME)
+        assert path is not None
+        root = sgf.Sgf_game.from_bytes(path.read_bytes()).get_root()
+        assert root.get("RU") == sgf_name

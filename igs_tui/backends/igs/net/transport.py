@@ -17,7 +17,9 @@ drops telnet commands itself.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import socket
 from typing import Protocol
 
 import telnetlib3
@@ -63,6 +65,25 @@ class ByteWriter(Protocol):
 
 class TransportError(ConnectionError):
     """The connection could not be made or broke (network-level, not an IGS error)."""
+
+
+def connect_failure_text(address: object, exc: OSError) -> str:
+    """Why a connection to ``address`` could not be made, as a sentence a user can act on.
+
+    asyncio's own text ("Connect call failed ('127.0.0.1', 6969)") names no cause and repeats
+    the address as a Python tuple; the cause is in the error number or the exception's type.
+    """
+    if isinstance(exc, socket.gaierror):
+        return f"{address}: the host name is unknown (or there is no network)"
+    number = exc.errno
+    if number is None and "Multiple exceptions" in str(exc):
+        number = errno.ECONNREFUSED if "refused" in str(exc).lower() else None
+    if number == errno.ECONNREFUSED or "Connect call failed" in str(exc):
+        return f"nothing is listening at {address} (connection refused)"
+    if number in (errno.ENETUNREACH, errno.EHOSTUNREACH):
+        return f"{address} cannot be reached (no network or no route to it)"
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{address}: {reason}"
 
 
 class TransportClosed(TransportError):
@@ -143,9 +164,9 @@ class TelnetTransport:
                     client_factory=telnetlib3.TelnetClient,
                 )
         except TimeoutError as exc:
-            raise TransportError(f"{address}: connection timed out after {timeout:g} s") from exc
+            raise TransportError(f"{address} did not answer within {timeout:g} s") from exc
         except OSError as exc:
-            raise TransportError(f"{address}: {exc.strerror or exc}") from exc
+            raise TransportError(connect_failure_text(address, exc)) from exc
         # open_connection is typed as returning TelnetReader | TelnetReaderUnicode; with
         # encoding=False it is the bytes reader and writer (the Unicode ones subclass them).
         byte_reader: telnetlib3.TelnetReader = reader

@@ -919,6 +919,9 @@ class Translator:
         if game is not None:
             move = e.move if e.move is not None else game.last_number
             line = Kibitz(e.name, e.rank, e.text, move)
+            mine = [k for k in game.kibitzes if k.author == e.name == self.view.me]
+            if mine and (mine[-1].text, mine[-1].move_number) == (e.text, line.move_number):
+                return  # a server that echoes our kibitz: the game holds it already
             self.out.apply(ch.GameChat(game.number, line))
 
     def _shout(self, e: ev.Shout) -> None:
@@ -1021,6 +1024,8 @@ class Translator:
             white_territory=len(board.white_territory) if board is not None else 0,
             black_captures=board.black_captures if board is not None else None,
             white_captures=board.white_captures if board is not None else None,
+            black_area=_points(board.black_territory, board.size) if board else frozenset(),
+            white_area=_points(board.white_territory, board.size) if board else frozenset(),
         )
         if game is None:
             return
@@ -1530,3 +1535,14 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.SeekList: Translator._seek_list,
     ev.ObservationChanged: Translator._observation_changed,
 }
+
+
+def _points(names: tuple[str, ...], size: int) -> frozenset[Point]:
+    """IGS coordinates of a status board as points (a name off the board is left out)."""
+    points = set()
+    for name in names:
+        try:
+            points.add(parse_point(name, size))
+        except (CoordinateError, ValueError):
+            continue
+    return frozenset(points)
