@@ -343,7 +343,8 @@ class Session:
     """The real app logged in to the scripted server, headless."""
 
     def __init__(self, tmp: Path) -> None:
-        from igs_tui.apps.client import Connector, tune_gc
+        from igs_tui.apps.client import tune_gc
+        from igs_tui.apps.connector import Connector
         from igs_tui.model import ClientModel
         from igs_tui.ui.app import IgsApp
 
@@ -363,7 +364,7 @@ class Session:
         """Wall and CPU clocks when ctrl+q was pressed (the ``tellers`` situation)."""
 
     async def login(self, pilot: Any) -> None:
-        from igs_tui.ui.login import LoginRequest
+        from igs_tui.ui.session.login_request import LoginRequest
 
         app = self.app
         await pilot.pause()
@@ -394,7 +395,7 @@ class Session:
 
 
 def live_game_views(app: Any) -> int:
-    from igs_tui.ui.game_view import GameView
+    from igs_tui.ui.game.game_view import GameView
 
     main = app.main_screen
     return 0 if main is None else len(main.query(GameView))
@@ -592,7 +593,7 @@ class KeyProbe:
 
 
 async def scenario_users(session: Session, pilot: Any, users: int, who: int) -> dict[str, Any]:
-    from igs_tui.ui.players_list import PlayersList
+    from igs_tui.ui.lists.players_list import PlayersList
 
     model, app = session.model, session.app
     await session.server.ask(f"listings {users} {who}")
@@ -683,7 +684,7 @@ async def scenario_flood(session: Session, pilot: Any, seconds: int, rate: int) 
 async def scenario_userlist(session: Session, pilot: Any, players: int) -> dict[str, Any]:
     from textual._compositor import CompositorUpdate
 
-    from igs_tui.ui.players_list import PlayersList
+    from igs_tui.ui.lists.players_list import PlayersList
 
     app = session.app
     await session.server.ask(f"listings {players} 0")

@@ -52,13 +52,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from frame_probe import BareBoard, FrameProbe, bare_frames
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Game, parse_point
-from igs_tui.model import ClientModel
+from igs_tui.model import ClientModel, game_topic
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_render import BoardPicture
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.board.board_render import BoardPicture
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.session.login_request import LoginRequest
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (160, 48)
@@ -279,7 +279,7 @@ async def measure_client(
             frames = FrameProbe(app, board, frames="now")
             counts = {n: model.followed[n].last_number for n in numbers}
 
-            def on_game(topic: str) -> None:
+            def on_game(_change: object) -> None:
                 game = model.followed.get(shown)
                 if game is not None and game.moves and game.last_number != counts.get(-1):
                     counts[-1] = game.last_number
@@ -287,7 +287,7 @@ async def measure_client(
                     if point is not None:
                         frames.expect(point)
 
-            model.hub.subscribe(f"game:{shown}", on_game)
+            model.hub.subscribe(game_topic(shown), on_game)
             # Woken by the model rather than polled: a poll every 10 ms would be counted as
             # the client's CPU.
             done = asyncio.Event()
@@ -297,7 +297,7 @@ async def measure_client(
                     done.set()
 
             for number in numbers:
-                model.hub.subscribe(f"game:{number}", check)
+                model.hub.subscribe(game_topic(number), check)
             profiler = cProfile.Profile() if profile is not None else None
             start_cpu, start_wall = time.process_time(), time.perf_counter()
             if profiler is not None:

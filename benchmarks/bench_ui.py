@@ -58,9 +58,9 @@ from igs_tui.backends.offline import OfflineBackend
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.lines import client_lines, format_heading, format_move_line
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model, make_players
-from igs_tui.ui.players_list import COLUMNS, player_row
+from igs_tui.ui.lists.players_list import COLUMNS, player_row
 
 SIZE = (160, 48)
 

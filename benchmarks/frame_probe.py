@@ -35,8 +35,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 
 from igs_tui.go import Color, Game, Point
-from igs_tui.ui.board_render import BoardPicture
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_render import BoardPicture
+from igs_tui.ui.board.board_widget import BoardWidget
 
 SIZE = (160, 48)
 """The terminal of the real app's benchmark (the bare board sits alone in it)."""

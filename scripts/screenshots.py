@@ -62,9 +62,9 @@ from igs_tui.ui.demo_model import (
     add_scoring_game,
     demo_model,
 )
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.login import LoginRequest
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.session.login_request import LoginRequest
 
 SCREENS: list[tuple[str, tuple[str, ...]]] = [
     ("board", ("f2",)),
@@ -497,8 +497,8 @@ async def sounds(out_dir: Path, width: int, height: int) -> None:
 async def review(out_dir: Path, width: int, height: int) -> None:
     """A record file under review (palette: Open record…, or ``igs-tui review FILE``): the
     Ishi specification's sample yose problem, at a move with a comment and marks."""
-    from igs_tui.ui.review_open import load_record
-    from igs_tui.ui.review_screen import ReviewScreen
+    from igs_tui.ui.review.review_open import load_record
+    from igs_tui.ui.review.review_screen import ReviewScreen
 
     sample = Path(__file__).resolve().parent.parent / "tests/records/data/ishi_spec_sample.go"
     loaded = load_record(str(sample))

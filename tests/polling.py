@@ -87,7 +87,7 @@ async def main_screen_ready(app: App[Any], timeout: float = DEFAULT_TIMEOUT) -> 
     after the first paint: a test that looks for a pane (``NoMatches 'GamesList'``), a tab
     (``No Tab with id 'tab-games'``) or ends the app before that, fails only on a loaded
     machine."""
-    from igs_tui.ui.main_screen import MainScreen
+    from igs_tui.ui.main.main_screen import MainScreen
 
     await wait_until(lambda: isinstance(app.screen, MainScreen), timeout, what="the main screen")
     main = app.screen

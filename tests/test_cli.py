@@ -52,7 +52,7 @@ def test_local_dialect_reaches_the_embedded_server_config() -> None:
     _app, connector = build_app(local=True, dialect="nngs")
     assert connector.server_config is not None and connector.server_config.dialect == "nngs"
     # the program keeps what it learns about real servers in the config dir
-    assert connector._profile_store(fast=False).path is not None
+    assert connector.profile_store(local=False).path is not None
     _app, connector = build_app(local=True)
     # the demo games are found under way (#31): the lists show real move numbers
     assert connector.server_config is not None and connector.server_config.dialect == "igs"
@@ -123,7 +123,7 @@ def test_review_subcommand_argument_errors(
 
 def test_review_subcommand_builds_the_review_app_on_the_file(tmp_path: Path) -> None:
     from igs_tui.apps.review_cli import build_review_app
-    from igs_tui.ui.review_app import ReviewApp
+    from igs_tui.ui.review.review_app import ReviewApp
 
     good = tmp_path / "good.go"
     good.write_text("EVENT club game\nBOARDSIZE 9\nB 1 E5\nW 2 C3\n")

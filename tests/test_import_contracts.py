@@ -47,3 +47,18 @@ def test_sans_io_packages_do_not_import_asyncio_or_sockets(package: str) -> None
     for forbidden in SANS_IO[package]:
         hits = [m for m in out if m == forbidden or m.startswith(forbidden + ".")]
         assert not hits, f"{package} imports {forbidden}: {hits[:3]}"
+
+
+def test_no_screen_or_widget_imports_the_app() -> None:
+    """The app sits above its screens: they reach it only through ``ui/app_services.py``'s
+    typed interface, so ``ui/app.py`` and its screens form no import circle (it did: the
+    player card, the messages and observers screens and the review app imported it)."""
+    import grimp
+
+    graph = grimp.build_graph("igs_tui")
+    importers = {
+        module
+        for module in graph.find_modules_that_directly_import("igs_tui.ui.app")
+        if module.startswith("igs_tui.ui.")
+    }
+    assert not importers, sorted(importers)

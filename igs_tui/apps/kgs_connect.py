@@ -214,7 +214,7 @@ def open_transcript(
     """A new transcript file ``<UTC stamp>-kgs-<host>_<port>.log``, made as the IGS ones are
     (0600, in a 0700 directory, never over another file); None when it cannot be created (a
     transcript is a convenience: the login goes on without it)."""
-    from igs_tui.apps.client import transcripts_notice
+    from igs_tui.apps.connector.recording import transcripts_notice
     from igs_tui.backends.igs.net.recorder import SessionRecorder, TranscriptFormat
     from igs_tui.backends.igs.protocol import transcript as lines
     from igs_tui.backends.kgs.transcript import HEADER, JsonTranscript

@@ -67,7 +67,7 @@ class Replay:
         self.session: IgsSession | None = None
         self._records: dict[str, FollowedGame] = {}
         """Each record file written -> the game it holds (in the order first written)."""
-        self.model.hub.subscribe("*", self._heard)
+        self.model.hub.subscribe_all(self._heard)
 
     def _heard(self, change: ch.Change) -> None:
         if isinstance(change, ch.GameRecorded):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from igs_tui.ui.review_app import ReviewApp
-from igs_tui.ui.review_open import load_record
+from igs_tui.ui.review.review_app import ReviewApp
+from igs_tui.ui.review.review_open import load_record
 
 __all__ = ["build_review_app", "run_review_cli"]
 

@@ -354,7 +354,7 @@ class AutoSaver:
         """Whether a change of each class may be recorded (see :meth:`_changed`)."""
         self._due: dict[int, FollowedGame] = {}
         """Games whose changes wait for :meth:`save_due` (with ``defer``), by identity."""
-        self._unsubscribe = model.hub.subscribe("*", self._changed)
+        self._unsubscribe = model.hub.subscribe_all(self._changed)
 
     def close(self) -> None:
         """Stop listening and finish the writes under way."""

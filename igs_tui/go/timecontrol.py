@@ -1,7 +1,9 @@
 """Time control: the systems, one settings value, and the clock arithmetic that enforces them.
 
-Every part of igs-tui that deals with time uses this module. The model shows clocks, the local
-engine game and the bot charge thinking time, and the embedded server decides losses on time.
+Every part of igs-tui that deals with time uses this module. The model shows clocks (a
+:class:`ClockReading` run forward between a server's updates), the local engine game and the
+bot charge thinking time (:class:`PlayerClock`), and the embedded server decides losses on
+time.
 Before it existed there were three clock classes, two ``TimeSettings`` and two
 ``TimeSystem``, and "which system is this" was worked out in five places. It is pure: no I/O,
 and time is passed in as seconds.
@@ -27,10 +29,10 @@ prebyoyomi``; GTP v2 §4.2):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
-__all__ = ["MoveTiming", "PlayerClock", "TimeSettings", "TimeSystem"]
+__all__ = ["ClockReading", "MoveTiming", "PlayerClock", "TimeSettings", "TimeSystem"]
 
 
 class TimeSystem(StrEnum):
@@ -177,6 +179,85 @@ class TimeSettings:
 
 
 NO_LIMIT = TimeSettings(TimeSystem.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """What a clock shows at one instant."""
+
+    main_seconds: float
+    """Main time left (or time left in the current Canadian period when in byo-yomi)."""
+    in_byoyomi: bool = False
+    byo_seconds: float = 0.0
+    """Seconds left in the current byo-yomi period (Japanese) or Canadian period."""
+    byo_stones: int = -1
+    """Stones still to play in a Canadian period; -1 when not applicable."""
+    periods: int = 0
+    """Japanese byo-yomi periods left."""
+    unlimited: bool = False
+
+    @property
+    def seconds_left(self) -> float:
+        """The time that matters now: byo-yomi time when in overtime, else main time."""
+        return self.byo_seconds if self.in_byoyomi and self.byo_seconds > 0 else self.main_seconds
+
+    def after(self, elapsed: float, settings: TimeSettings | None) -> ClockReading:
+        """The reading ``elapsed`` seconds later on a running clock: a Bronstein delay is free,
+        main time runs into overtime (Canadian: a fresh period of ``byo_stones`` stones;
+        Japanese: periods used up one by one), so a display stays right between the server's
+        updates. Without ``settings`` only the time shown runs down."""
+        if self.unlimited:
+            return self
+        if settings is not None and settings.system is TimeSystem.BRONSTEIN:
+            elapsed = max(0.0, elapsed - settings.delay_seconds)
+        return self._consume(max(0.0, elapsed), settings)
+
+    def _consume(self, elapsed: float, settings: TimeSettings | None) -> ClockReading:
+        system = settings.system if settings is not None else TimeSystem.ABSOLUTE
+        japanese_period = system is TimeSystem.JAPANESE and self.byo_stones < 0 and self.periods > 0
+        if self.in_byoyomi and (self.byo_seconds > 0 or japanese_period):
+            # Japanese periods: each exhausted period is lost, the next starts full.
+            left = self.byo_seconds - elapsed
+            periods = self.periods
+            period = float(settings.byo_seconds) if settings is not None else 0.0
+            while left <= 0 and periods > 1 and period > 0:
+                periods -= 1
+                left += period
+            if left <= 0:
+                periods = 0
+            return replace(self, byo_seconds=max(0.0, left), periods=periods)
+        left = self.main_seconds - elapsed
+        if left > 0 or self.in_byoyomi or settings is None:
+            return replace(self, main_seconds=max(0.0, left))
+        overflow = -left
+        if system is TimeSystem.CANADIAN and settings.byo_seconds:
+            return ClockReading(
+                max(0.0, settings.byo_seconds - overflow),
+                in_byoyomi=True,
+                byo_stones=settings.byo_stones,
+            )
+        if system is TimeSystem.JAPANESE and settings.periods and settings.byo_seconds:
+            entered = ClockReading(
+                0.0,
+                in_byoyomi=True,
+                byo_seconds=float(settings.byo_seconds),
+                periods=settings.periods,
+            )
+            return entered._consume(overflow, settings)
+        return replace(self, main_seconds=0.0)
+
+    def out_of_time(self, settings: TimeSettings | None) -> bool:
+        """No time left at all: main time and every overtime period are gone.
+
+        Without known settings an empty main time counts as a loss only outside byo-yomi
+        readings that still show stones, which is what an absolute clock reaching zero means.
+        """
+        if self.unlimited or self.seconds_left > 0:
+            return False
+        if self.in_byoyomi:
+            return self.periods <= 0
+        return settings is None or settings.system in (TimeSystem.ABSOLUTE, TimeSystem.BRONSTEIN)
+
 
 EPSILON = 1e-6
 """Seconds of slack in "is the time up": a move that takes exactly :meth:`PlayerClock.budget`

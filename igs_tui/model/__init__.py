@@ -82,8 +82,8 @@ if TYPE_CHECKING:
         Role as Role,
     )
     from igs_tui.model.limits import Limits as Limits
-    from igs_tui.model.observable import ANY as ANY
     from igs_tui.model.observable import Hub as Hub
+    from igs_tui.model.observable import HubTopic as HubTopic
     from igs_tui.model.play import (
         Challenge as Challenge,
     )
@@ -131,6 +131,12 @@ if TYPE_CHECKING:
         TOPIC_PLAYERS as TOPIC_PLAYERS,
     )
     from igs_tui.model.topics import (
+        GameTopic as GameTopic,
+    )
+    from igs_tui.model.topics import (
+        Topic as Topic,
+    )
+    from igs_tui.model.topics import (
         game_topic as game_topic,
     )
 
@@ -164,7 +170,7 @@ _HOME = {
         "games",
     ),
     "Limits": "limits",
-    **dict.fromkeys(("ANY", "Hub"), "observable"),
+    **dict.fromkeys(("Hub", "HubTopic"), "observable"),
     **dict.fromkeys(("Challenge", "Dispute", "ScoreCheck", "ServerScore"), "play"),
     **dict.fromkeys(("Player", "PlayerDirectory"), "players"),
     "PlayerCard": "cards",
@@ -183,6 +189,8 @@ _HOME = {
             "TOPIC_GAMES",
             "TOPIC_NOTIFY",
             "TOPIC_PLAYERS",
+            "GameTopic",
+            "Topic",
             "game_topic",
         ),
         "topics",

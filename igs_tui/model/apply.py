@@ -166,13 +166,9 @@ def _release_finished(model: ClientModel) -> None:
 def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
     fields = {
         key: value
-        for key in ("white", "black", "white_rank", "black_rank", "size", "komi", "handicap")
+        for key in ("white", "black", "white_rank", "black_rank", "title", "rules")
         if (value := getattr(c, key)) is not None
     }
-    if c.title is not None:
-        fields["title"] = c.title
-    if c.rules is not None:
-        fields["rules"] = c.rules
     game = model.followed.get(c.game)
     if game is not None and _another_game(game, c):
         model.apply(ch.GameUnfollowed(c.game))
@@ -182,9 +178,6 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         base: dict[str, object] = {}
         if summary is not None:
             base = {
-                "size": summary.size,
-                "komi": summary.komi,
-                "handicap": summary.handicap,
                 "white": summary.white,
                 "white_rank": summary.white_rank,
                 "black": summary.black,
@@ -192,9 +185,6 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
                 "title": summary.title,
             }
         base.update(fields)
-        size = base.get("size")
-        if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-            base["size"] = 19
         model.games_followed += 1
         game = FollowedGame(
             c.game,
@@ -205,16 +195,21 @@ def _followed(model: ClientModel, c: ch.GameFollowed) -> None:
         )
         model.followed[c.game] = game
         _claim_chat(model, game)
-        return
-    game.role = c.role
-    game.fresh = game.fresh or c.fresh
-    size = fields.pop("size", None)
-    for key, value in fields.items():
-        setattr(game, key, value)
-    if "komi" in fields:
-        game.board.komi = game.komi
-    if isinstance(size, int) and size != game.size:
-        _resize(model, game, size)
+        if summary is not None:
+            # a row's size the rules engine cannot play is left out quietly: the game starts
+            # on 19x19 until a stronger source says more (as a new entry always did)
+            size = summary.size if MIN_SIZE <= summary.size <= MAX_SIZE else None
+            listed = ch.GameSetup(
+                c.game, ch.SetupSource.LISTING, size, summary.komi, summary.handicap
+            )
+            _setup(model, listed)
+    else:
+        game.role = c.role
+        game.fresh = game.fresh or c.fresh
+        for key, value in fields.items():
+            setattr(game, key, value)
+    if c.size is not None or c.komi is not None or c.handicap is not None:
+        _setup(model, ch.GameSetup(c.game, ch.SetupSource.LISTING, c.size, c.komi, c.handicap))
 
 
 def _another_game(game: FollowedGame, c: ch.GameFollowed) -> bool:
@@ -303,7 +298,7 @@ def _move(model: ClientModel, c: ch.MoveAdded) -> None:
     if game is None:
         return
     if c.move.handicap:
-        game.handicap = c.move.handicap
+        _setup(model, ch.GameSetup(c.game, ch.SetupSource.MOVES, handicap=c.move.handicap))
     if not game.add_move(c.move):
         return
     game.undo_declined_by = ""

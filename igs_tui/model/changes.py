@@ -27,6 +27,7 @@ from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
 from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
+from igs_tui.model.observable import HubTopic
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
 from igs_tui.model.players import Player
 from igs_tui.model.topics import (
@@ -52,7 +53,7 @@ class Change:
     __slots__ = ()
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         raise NotImplementedError
 
 
@@ -63,7 +64,7 @@ class _GameChange(Change):
     game: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (game_topic(self.game),)
 
 
@@ -73,7 +74,7 @@ class ConnectionChanged(Change):
     status: ConnectionStatus
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONNECTION,)
 
 
@@ -85,7 +86,7 @@ class PlayersReplaced(Change):
     players: tuple[Player, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -96,7 +97,7 @@ class PlayersUpdated(Change):
     players: tuple[Player, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -109,7 +110,7 @@ class PlayersPruned(Change):
     names: frozenset[str]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -118,7 +119,7 @@ class PlayerLeft(Change):
     name: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -131,7 +132,7 @@ class OwnToggleConfirmed(Change):
     value: bool
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -142,7 +143,7 @@ class MessagesWaiting(Change):
     count: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_MESSAGES,)
 
 
@@ -153,7 +154,7 @@ class MessagesListed(Change):
     messages: tuple[ServerMessage, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_MESSAGES,)
 
 
@@ -166,7 +167,7 @@ class SocialListsSet(Change):
     blocked: frozenset[str]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_PLAYERS,)
 
 
@@ -177,7 +178,7 @@ class PlayerResultsReceived(Change):
     results: PlayerResults
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CARDS,)
 
 
@@ -188,7 +189,7 @@ class PlayerCardReceived(Change):
     card: PlayerCard
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CARDS,)
 
 
@@ -197,7 +198,7 @@ class _LobbyChange(Change):
     __slots__ = ()
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_LOBBY,)
 
 
@@ -260,7 +261,7 @@ class GamesReplaced(Change):
     games: tuple[GameSummary, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -271,7 +272,7 @@ class GamesListed(Change):
     games: tuple[GameSummary, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -282,7 +283,7 @@ class GameUnlisted(Change):
     number: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -294,7 +295,7 @@ class GameMovesCounted(Change):
     moves: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES,)
 
 
@@ -306,7 +307,7 @@ class GameTitled(Change):
     title: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -319,7 +320,7 @@ class GameEnded(Change):
     result: str = ""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -335,7 +336,9 @@ class GameFollowed(Change):
     That entry is then let go (:class:`GameUnfollowed`) and a new one, with a serial of its
     own (:attr:`~igs_tui.model.games.FollowedGame.serial`), takes the number; the number's
     game chat starts again (:class:`BufferRestarted`). A new entry starts from the games
-    list's row, then the given fields.
+    list's row, then the given fields. Size, komi and handicap are a :class:`GameSetup` of the
+    row, then of this change (both :attr:`SetupSource.LISTING`), applied by the same handler,
+    so a value from a stronger source (agreed terms, the game's properties) is not undone.
     """
 
     game: int
@@ -356,7 +359,7 @@ class GameFollowed(Change):
     :attr:`~igs_tui.model.games.FollowedGame.fresh`)."""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, game_topic(self.game))
 
 
@@ -368,7 +371,7 @@ class GameUnfollowed(Change):
     game: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, TOPIC_FINISHED, game_topic(self.game))
 
 
@@ -406,13 +409,16 @@ class SetupSource(IntEnum):
 
     DEFAULT = 0
     LISTING = 1
-    """The server's games list row."""
+    """The server's games list row, or what a backend said as it started following the game
+    (:class:`GameFollowed`): a later row says it again, more recently."""
     TERMS = 2
     """The match terms we agreed to (classic IGS games say their size nowhere else)."""
     PROPERTIES = 3
     """The server's game-properties line (nmatch games)."""
     AGREED = 4
     """A komi both players agreed on during the game."""
+    MOVES = 5
+    """The moves themselves: a handicap move says how many stones are on the board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,7 +446,7 @@ class MoveAdded(_GameChange):
     move: MoveRecord
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (game_topic(self.game),)
 
 
@@ -560,7 +566,7 @@ class GameScored(_GameChange):
     result: str
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_GAMES, game_topic(self.game))
 
 
@@ -645,7 +651,7 @@ class ChallengeOpened(Change):
     challenge: Challenge
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -657,7 +663,7 @@ class ChallengeClosed(Change):
     reason: str = ""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -666,7 +672,7 @@ class DisputeOpened(Change):
     dispute: Dispute
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHALLENGES,)
 
 
@@ -679,7 +685,7 @@ class PassesToEndSet(Change):
     passes: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONNECTION,)
 
 
@@ -693,7 +699,7 @@ class SessionEnded(Change):
     own settings (friends, blocked players, limits) stay."""
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (
             TOPIC_CONNECTION,
             TOPIC_PLAYERS,
@@ -719,7 +725,7 @@ class LimitsSet(Change):
     limits: Limits
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_FOLLOWED, TOPIC_FINISHED, TOPIC_CHAT_LIST, TOPIC_CONSOLE)
 
 
@@ -729,7 +735,7 @@ class BufferOpened(Change):
     key: BufferKey
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHAT_LIST,)
 
 
@@ -746,7 +752,7 @@ class ChatAdded(Change):
     timestamp: float = 0.0
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (self.key.topic, TOPIC_CHAT_LIST)
 
 
@@ -760,7 +766,7 @@ class BufferRestarted(Change):
     serial: int
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (self.key.topic, TOPIC_CHAT_LIST)
 
 
@@ -769,7 +775,7 @@ class BufferRead(Change):
     key: BufferKey
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CHAT_LIST,)
 
 
@@ -782,7 +788,7 @@ class BufferShown(Change):
     key: BufferKey | None
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return ()
 
 
@@ -795,7 +801,7 @@ class ConsoleAdded(Change):
     outgoing: bool = False
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONSOLE,)
 
 
@@ -807,7 +813,7 @@ class ConsoleLinesAdded(Change):
     lines: tuple[ConsoleLine, ...]
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_CONSOLE,)
 
 
@@ -821,5 +827,5 @@ class Notified(Change):
     bell: bool = True
 
     @property
-    def topics(self) -> tuple[str, ...]:
+    def topics(self) -> tuple[HubTopic, ...]:
         return (TOPIC_NOTIFY,)

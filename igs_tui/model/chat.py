@@ -52,8 +52,9 @@ class BufferKey:
         return self.kind is other.kind and self.target == other.target
 
     @property
-    def topic(self) -> str:
-        return f"chat:{self.kind}:{self.target}"
+    def topic(self) -> BufferKey:
+        """The topic its messages are heard on: the key itself."""
+        return self
 
     @property
     def label(self) -> str:

@@ -21,13 +21,15 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.model.away import AwayReplies, describe_answered
+from igs_tui.ui.app_services import AppServices
 from igs_tui.ui.capability import need
-from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.play_toggles import OwnFlags
-from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
+from igs_tui.ui.chat.chat_log import ChatLogger
+from igs_tui.ui.main.sounds import SoundSettings, load_sounds, save_sounds
+from igs_tui.ui.play.play_toggles import OwnFlags
+from igs_tui.ui.session.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginScreen
+from igs_tui.ui.session.login_request import LoginRequest
+from igs_tui.ui.session.session_control import LOGOUT_KEY, RECONNECT_KEY, SessionControl
 from igs_tui.ui.settings import PasswordStore, data_dir, load_match_terms, save_match_terms
-from igs_tui.ui.sounds import SoundSettings, load_sounds, save_sounds
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from igs_tui.model.assist import EngineAssist
     from igs_tui.model.terms import MatchTerms
     from igs_tui.records import Collection
-    from igs_tui.ui.main_screen import MainScreen
+    from igs_tui.ui.main.main_screen import MainScreen
     from igs_tui.ui.messages import MatchRequested, PlayerCardRequested, RoomsRequested
 
 _log = logging.getLogger(__name__)
@@ -55,7 +57,7 @@ Connect = Callable[[LoginRequest], "Backend | Awaitable[Backend]"]
 def _igs_commands() -> type[Provider]:
     """The palette's commands, imported when the palette first asks (not with the login
     form: Textual takes a callable that returns the provider for that)."""
-    from igs_tui.ui.commands import IgsCommands
+    from igs_tui.ui.main.commands import IgsCommands
 
     return IgsCommands
 
@@ -148,7 +150,7 @@ class IgsApp(App[None]):
         if self.chat_logger is not None:
             self.chat_logger.writing = not no_record
         self.sounds: SoundSettings = load_sounds(config_dir)
-        """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.sounds`)."""
+        """Which events ring the bell, and the mute switch (see :mod:`igs_tui.ui.main.sounds`)."""
 
     @classmethod
     def for_user(cls, model: ClientModel, connect: Connect, **options: object) -> IgsApp:
@@ -185,7 +187,7 @@ class IgsApp(App[None]):
         if self._backend is None and self._connect is not None:
             self.show_login()
         else:
-            from igs_tui.ui.main_screen import MainScreen
+            from igs_tui.ui.main.main_screen import MainScreen
 
             self._load_social()
             self.push_screen(
@@ -214,7 +216,7 @@ class IgsApp(App[None]):
             self._local_used = self._local_used or request.server == "local"
             igs = request.server == "igs"
             target = f"{IGS_HOST}:{IGS_PORT}" if igs else f"{request.host}:{request.port}"
-            from igs_tui.ui.connecting import ConnectingScreen
+            from igs_tui.ui.session.connecting import ConnectingScreen
 
             self.push_screen(ConnectingScreen(self.model, target), self._connecting_closed)
             self.run_worker(self._start_session(request), exclusive=True, group="connect")
@@ -227,7 +229,7 @@ class IgsApp(App[None]):
 
     async def _leave_connecting(self) -> None:
         """Remove the connecting screen (and anything pushed above it) without its callback."""
-        from igs_tui.ui.connecting import ConnectingScreen
+        from igs_tui.ui.session.connecting import ConnectingScreen
 
         while any(isinstance(s, ConnectingScreen) for s in self.screen_stack):
             await self.pop_screen()
@@ -248,7 +250,7 @@ class IgsApp(App[None]):
         if self.chat_logger is not None and not request.guest:
             self.chat_logger.set_secret(request.password, request.user)
         await self._leave_connecting()
-        from igs_tui.ui.main_screen import MainScreen
+        from igs_tui.ui.main.main_screen import MainScreen
 
         self._load_social()
         await self.push_screen(
@@ -268,13 +270,13 @@ class IgsApp(App[None]):
             return
         if self._logging_out:
             return
-        from igs_tui.ui.session_control import leave_question
+        from igs_tui.ui.session.session_control import leave_question
 
         question = leave_question(self.model)
         if question is None:
             self._log_out()
             return
-        from igs_tui.ui.play_confirm import ConfirmDialog
+        from igs_tui.ui.play.play_confirm import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -334,13 +336,13 @@ class IgsApp(App[None]):
         costs the game on many servers); ctrl+q again while it asks quits all the same, so
         ctrl+q twice always quits.
         """
-        from igs_tui.ui.session_control import leave_question
+        from igs_tui.ui.session.session_control import leave_question
 
         caps = self.backend.capabilities
         served = caps.listing is not None or caps.console is not None
         question = None if self._quit_asked else leave_question(self.model, "quit", server=served)
         if question is not None:
-            from igs_tui.ui.play_confirm import ConfirmDialog
+            from igs_tui.ui.play.play_confirm import ConfirmDialog
 
             def answered(yes: bool | None) -> None:
                 self._quit_asked = False
@@ -362,7 +364,7 @@ class IgsApp(App[None]):
 
     @property
     def main_screen(self) -> MainScreen | None:
-        from igs_tui.ui.main_screen import MainScreen
+        from igs_tui.ui.main.main_screen import MainScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, MainScreen):
@@ -372,7 +374,7 @@ class IgsApp(App[None]):
     # actions used by the palette and panes ----------------------------------------------------
     def toggle_analysis(self) -> None:
         """Live analysis on/off on the game shown (the palette's entry; alt+a on a board)."""
-        from igs_tui.ui.game_panel import GamesPanel
+        from igs_tui.ui.game.game_panel import GamesPanel
 
         main = self.main_screen
         panels = main.query(GamesPanel) if main is not None else None
@@ -393,12 +395,12 @@ class IgsApp(App[None]):
             main.open_chat(key)
 
     def help_sections(self) -> list[tuple[str, Iterable[BindingType]]]:
-        from igs_tui.ui.chat_input import ChatInput
-        from igs_tui.ui.chat_pane import ChatPane
-        from igs_tui.ui.games_list import GamesList
-        from igs_tui.ui.main_screen import MainScreen
-        from igs_tui.ui.play_challenge_dialog import ChallengeDialog
-        from igs_tui.ui.players_list import PlayersList
+        from igs_tui.ui.chat.chat_input import ChatInput
+        from igs_tui.ui.chat.chat_pane import ChatPane
+        from igs_tui.ui.lists.games_list import GamesList
+        from igs_tui.ui.lists.players_list import PlayersList
+        from igs_tui.ui.main.main_screen import MainScreen
+        from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
 
         sections: list[tuple[str, Iterable[BindingType]]] = [
             ("Global", [*App.BINDINGS, *self.BINDINGS, Binding("ctrl+p", "palette", "Commands")]),
@@ -409,8 +411,9 @@ class IgsApp(App[None]):
             ("Match request", ChallengeDialog.BINDINGS),
         ]
         try:
-            from igs_tui.ui.board_widget import BoardWidget
-            from igs_tui.ui.game_view import GameView
+            from igs_tui.ui.board.board_widget import BoardWidget
+            from igs_tui.ui.game.game_view import GameView
+            from igs_tui.ui.review.review_screen import review_section
         except ImportError:
             return sections
         # the games panel's keys (show=False there: the footer has no room for them)
@@ -422,7 +425,7 @@ class IgsApp(App[None]):
         return sections
 
     def action_help(self) -> None:
-        from igs_tui.ui.help_screen import HelpScreen
+        from igs_tui.ui.main.help_screen import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections()))
@@ -479,7 +482,7 @@ class IgsApp(App[None]):
 
     def show_sounds(self) -> None:
         """The sound settings: which events ring the bell ("Sounds…" in the palette)."""
-        from igs_tui.ui.sounds import SoundsScreen
+        from igs_tui.ui.main.sounds import SoundsScreen
 
         if not isinstance(self.screen, SoundsScreen):
             self.push_screen(SoundsScreen(self.sounds, self._config_dir))
@@ -492,7 +495,7 @@ class IgsApp(App[None]):
 
     def show_player_card(self, name: str) -> None:
         """The card of player ``name`` (asked of the server as it opens)."""
-        from igs_tui.ui.player_card import PlayerCardScreen
+        from igs_tui.ui.people.player_card import PlayerCardScreen
 
         if (
             not name
@@ -505,7 +508,7 @@ class IgsApp(App[None]):
 
     def ask_player_card(self) -> None:
         """Ask for a name, then show that player's card ("Player card…" in the palette)."""
-        from igs_tui.ui.game_prompts import InputPrompt
+        from igs_tui.ui.game.game_prompts import InputPrompt
 
         if need(self, self.backend, self.backend.capabilities.listing, "Player cards") is None:
             return
@@ -520,7 +523,7 @@ class IgsApp(App[None]):
     def ask_away(self) -> None:
         """Ask for an away message ("Away message…" in the palette); tells get it as an
         automatic reply, once per sender, until :meth:`come_back`."""
-        from igs_tui.ui.game_prompts import InputPrompt
+        from igs_tui.ui.game.game_prompts import InputPrompt
 
         if need(self, self.backend, self.backend.capabilities.messaging, "Away replies") is None:
             return
@@ -548,7 +551,7 @@ class IgsApp(App[None]):
 
     def show_messages(self) -> None:
         """The messages the server kept for us (asked of the server as it opens)."""
-        from igs_tui.ui.messages_screen import MessagesScreen
+        from igs_tui.ui.people.messages_screen import MessagesScreen
 
         if need(self, self.backend, self.backend.capabilities.mailbox, "Messages") is None:
             return
@@ -557,7 +560,7 @@ class IgsApp(App[None]):
 
     def show_observers(self, number: int) -> None:
         """Who watches game ``number`` (asked of the server as it opens)."""
-        from igs_tui.ui.observers_screen import ObserversScreen
+        from igs_tui.ui.people.observers_screen import ObserversScreen
 
         if need(self, self.backend, self.backend.capabilities.audience, "Observers") is None:
             return
@@ -567,7 +570,7 @@ class IgsApp(App[None]):
 
     def show_seek(self) -> None:
         """Automatch: the server's setups, to enter (or leave) its queue."""
-        from igs_tui.ui.lobby_screens import SeekScreen
+        from igs_tui.ui.lobby.lobby_screens import SeekScreen
 
         if need(self, self.backend, self.backend.capabilities.seeking, "Automatch") is None:
             return
@@ -583,7 +586,7 @@ class IgsApp(App[None]):
 
     def show_stored(self) -> None:
         """Our adjourned games on the server, to load one with a key."""
-        from igs_tui.ui.lobby_screens import StoredGamesScreen
+        from igs_tui.ui.lobby.lobby_screens import StoredGamesScreen
 
         if need(self, self.backend, self.backend.capabilities.stored, "Stored games") is None:
             return
@@ -592,7 +595,7 @@ class IgsApp(App[None]):
 
     def show_rooms(self) -> None:
         """The server's rooms, to join one."""
-        from igs_tui.ui.lobby_screens import RoomsScreen
+        from igs_tui.ui.lobby.lobby_screens import RoomsScreen
 
         if need(self, self.backend, self.backend.capabilities.rooms, "Rooms") is None:
             return
@@ -601,8 +604,8 @@ class IgsApp(App[None]):
 
     def open_record(self) -> None:
         """Ask for an SGF or Ishi file and review it ("Open record…" in the palette)."""
-        from igs_tui.ui.review_open import ask_record
-        from igs_tui.ui.review_screen import ReviewScreen
+        from igs_tui.ui.review.review_open import ask_record
+        from igs_tui.ui.review.review_screen import ReviewScreen
 
         def opened(path: Path, collection: Collection) -> None:
             self.push_screen(ReviewScreen(collection, path))
@@ -611,7 +614,7 @@ class IgsApp(App[None]):
 
     def show_finished(self) -> None:
         """The list of finished games released from their tabs (README "Limits")."""
-        from igs_tui.ui.finished_screen import FinishedScreen
+        from igs_tui.ui.game.finished_screen import FinishedScreen
 
         if not isinstance(self.screen, FinishedScreen):
             self.push_screen(FinishedScreen(self.model))
@@ -633,7 +636,7 @@ class IgsApp(App[None]):
         elif need(self, self.backend, self.backend.capabilities.matching, "Challenges") is None:
             return
         else:
-            from igs_tui.ui.play_match_dialog import MatchDialog
+            from igs_tui.ui.play.play_match_dialog import MatchDialog
 
             if isinstance(self.screen, MatchDialog):
                 return
@@ -664,7 +667,7 @@ class IgsApp(App[None]):
 
     def _flags_changed(self) -> None:
         if (main := self.main_screen) is not None:
-            from igs_tui.ui.players_list import PlayersList
+            from igs_tui.ui.lists.players_list import PlayersList
 
             for players in main.query(PlayersList):
                 players.show_own_flags()
@@ -672,9 +675,9 @@ class IgsApp(App[None]):
 
 def _people_sections() -> list[tuple[str, Iterable[BindingType]]]:
     """Help for the player card, the messages view and a game's observers."""
-    from igs_tui.ui.messages_screen import MessagesScreen
-    from igs_tui.ui.observers_screen import ObserversScreen
-    from igs_tui.ui.player_card import PlayerCardScreen
+    from igs_tui.ui.people.messages_screen import MessagesScreen
+    from igs_tui.ui.people.observers_screen import ObserversScreen
+    from igs_tui.ui.people.player_card import PlayerCardScreen
 
     palette = [
         Binding("ctrl+p", "palette", "Messages (palette): read and erase server messages"),
@@ -690,7 +693,7 @@ def _people_sections() -> list[tuple[str, Iterable[BindingType]]]:
 
 def _lobby_sections() -> list[tuple[str, Iterable[BindingType]]]:
     """Help for automatch, stored games and rooms."""
-    from igs_tui.ui.lobby_screens import RoomsScreen, SeekScreen, StoredGamesScreen
+    from igs_tui.ui.lobby.lobby_screens import RoomsScreen, SeekScreen, StoredGamesScreen
 
     def palette(text: str) -> Binding:
         return Binding("ctrl+p", "palette", text)
@@ -717,9 +720,5 @@ def _lobby_sections() -> list[tuple[str, Iterable[BindingType]]]:
     ]
 
 
-def review_section() -> tuple[str, Iterable[BindingType]]:
-    """Help for the record review ("Open record…" in the palette, or ``igs-tui review FILE``)."""
-    from igs_tui.ui.review_screen import ReviewScreen
-
-    opening = Binding("ctrl+p", "palette", "Open record… (palette): review an SGF/Ishi file")
-    return ("Record review", [opening, *ReviewScreen.BINDINGS])
+_SERVICES: type[AppServices] = IgsApp
+"""The app offers every service its widgets ask for (:mod:`app_services`; mypy checks it)."""

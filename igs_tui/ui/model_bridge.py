@@ -20,7 +20,7 @@ from textual import events
 from textual.app import App
 from textual.widget import Widget
 
-from igs_tui.model.observable import Hub
+from igs_tui.model.observable import Hub, HubTopic
 
 if TYPE_CHECKING:
     from igs_tui.model.changes import Change
@@ -37,7 +37,7 @@ class Subscription:
         self,
         widget: Widget,
         hub: Hub,
-        topic: str,
+        topic: HubTopic,
         callback: Callable[[], None] | None = None,
         changes: Callable[[list[Change]], None] | None = None,
     ) -> None:
@@ -116,14 +116,14 @@ def _due_list(app: App[object]) -> _DueList:
 class ModelWatcher(Widget):
     """Base for widgets that show part of the model: subscriptions end on unmount."""
 
-    def watch_model(self, hub: Hub, topic: str, callback: Callable[[], None]) -> Subscription:
+    def watch_model(self, hub: Hub, topic: HubTopic, callback: Callable[[], None]) -> Subscription:
         """Call ``callback()`` (coalesced, on the UI loop) after changes to ``topic``."""
         sub = Subscription(self, hub, topic, callback)
         self._model_subscriptions.append(sub)
         return sub
 
     def watch_changes(
-        self, hub: Hub, topic: str, callback: Callable[[list[Change]], None]
+        self, hub: Hub, topic: HubTopic, callback: Callable[[list[Change]], None]
     ) -> Subscription:
         """Call ``callback(changes)`` (coalesced, on the UI loop) with the changes heard on
         ``topic`` since the last call."""

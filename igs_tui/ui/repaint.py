@@ -28,7 +28,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.geometry import Region
 from textual.widget import Widget
 
-from igs_tui.ui.table_util import is_shown
+from igs_tui.ui.lists.table_util import is_shown
 
 __all__ = [
     "BlankContainer",

@@ -14,7 +14,7 @@ import asyncio
 import re
 
 from igs_tui.apps.accessible.main import login_request, run_session
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Game, Point, parse_point
 from igs_tui.localserver.bots import GreedyMoveSource, MoveSource
 from igs_tui.localserver.config import ServerConfig

@@ -12,10 +12,12 @@ from typing import Any
 import httpx
 import pytest
 
-from igs_tui.apps.client import Connector, build_app, server_is_kgs
+from igs_tui.apps.client import build_app, server_is_kgs
+from igs_tui.apps.connector import Connector
 from igs_tui.apps.kgs_connect import guest_name, kgs_url, parse_kgs_option
 from igs_tui.model import ClientModel, LinkState
-from igs_tui.ui.login import LoginRequest, parse_server_preset
+from igs_tui.ui.session.login import parse_server_preset
+from igs_tui.ui.session.login_request import LoginRequest
 
 
 def test_kgs_options() -> None:

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any, cast
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, MoveRecord
 from igs_tui.model import changes as ch
@@ -33,7 +33,7 @@ async def test_quitting_closes_the_records_even_when_the_link_never_closes(
     model.follow(7, size=9, white="w", black="b")
     model.apply(ch.MoveAdded(7, MoveRecord(1, Color.BLACK, Point(2, 2))))
     stuck = StuckClient()
-    connector.client = cast(Any, stuck)
+    connector.igs = cast(Any, stuck)
     await asyncio.wait_for(connector.close(), 30)  # without the bound: never returns
     assert stuck.closing and connector.saver is None
     path = saver.path_for(7)

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from textual.widgets import Input, RadioButton
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import BufferKey, ChatKind, ClientModel, LinkState
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.game_view import GameView
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.game.game_view import GameView
+from igs_tui.ui.lists.virtual_table import VirtualTable
+from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
-from igs_tui.ui.virtual_table import VirtualTable
 from tests.polling import quit_by_keys
 
 

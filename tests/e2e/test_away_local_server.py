@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from igs_tui.model import BufferKey, ChatKind, LinkState
-from igs_tui.ui.chat_pane import ChatPane
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.chat.chat_pane import ChatPane
+from igs_tui.ui.main.main_screen import MainScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import join
 from tests.polling import quit_by_keys
@@ -25,8 +25,9 @@ async def test_tells_while_away_are_answered_once_over_tcp(tmp_path: Path) -> No
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
             await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
             me = model.me
-            assert connector._server is not None
-            bob = await join(connector._server.port, "bob")
+            port = connector.embedded_server.port
+            assert port is not None
+            bob = await join(port, "bob")
             try:
                 await pilot.press("f5")
                 await pilot.pause()

@@ -4,12 +4,12 @@ real Shift-JIS and EUC-KR lines over TCP on 127.0.0.1, through the Connector int
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.model import BufferKey, ChatKind, ClientModel
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.net.fakeigs import FakeIgs
 from tests.polling import wait_until
 
@@ -36,9 +36,7 @@ async def test_the_codec_chosen_at_login_reads_that_language(
     model = ClientModel()
     connector = Connector(model, record=False, autosave=False, games_dir=tmp_path)
     async with FakeIgs(greeting=GREETING) as igs:
-        request = SimpleNamespace(
-            server="custom", host="127.0.0.1", port=igs.port, guest=True, encoding=encoding
-        )
+        request = LoginRequest("custom", "127.0.0.1", igs.port, "", guest=True, encoding=encoding)
         try:
             await connector(request)
             await wait_until(lambda: bool(tell(model, "taro")) and bool(tell(model, "minsu")))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.kgs.protocol.primitives import password_hash
 from igs_tui.go import Color, Point
@@ -19,7 +19,7 @@ from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.localkgs.games import GameChannel
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from igs_tui.ui.settings import PasswordStore
 from tests.e2e.test_app_local_server import NoKeyring
 from tests.polling import main_screen_ready, wait_until
@@ -252,8 +252,8 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
     leaving the room (``l``) empties it again and the hint is back."""
     from textual.widgets import Label
 
-    from igs_tui.ui.games_list import GamesList
-    from igs_tui.ui.lobby_screens import RoomsScreen
+    from igs_tui.ui.lists.games_list import GamesList
+    from igs_tui.ui.lobby.lobby_screens import RoomsScreen
 
     model = ClientModel()
     connector = Connector(model, autosave=False, record=False, kgs=True)

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend, Matching, Playing
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from sgfmill import sgf
 
-from igs_tui.apps.client import Connector, build_app, check_server_option, run_app
+from igs_tui.apps.client import build_app, check_server_option, run_app
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.engine.assist import GtpAssist
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.client import ClientConfig
@@ -20,6 +20,7 @@ from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
 from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
 
 
@@ -135,12 +136,14 @@ async def test_connector_keeps_client_tunables_and_shows_lag(tmp_path: Path) -> 
         client_config=base,
     )
     try:
-        await connector(SimpleNamespace(server="local", user="alice", password="alice"))
+        await connector(LoginRequest("local", "", 0, "alice", "alice"))
         client = connector.client
         assert client is not None
         assert client.config.stable_after == 7.0 and client.config.forfeit_seconds == 42.0
         assert client.config.keepalive_idle == 0.2
-        assert [str(a) for a in client.config.servers] == [f"127.0.0.1:{connector._server.port}"]  # type: ignore[union-attr]
+        assert [str(a) for a in client.config.servers] == [
+            f"127.0.0.1:{connector.embedded_server.port}"
+        ]
         assert model.connection.state is LinkState.CONNECTED
         await wait_until(lambda: model.connection.lag_ms is not None)
         assert model.connection.lag_ms == pytest.approx(client.lag * 1000.0)  # type: ignore[operator]
@@ -154,7 +157,7 @@ async def test_connector_autosaves_played_and_observed_games(tmp_path: Path) -> 
         model, embedded=True, record=False, games_dir=tmp_path, server_config=fast_server()
     )
     try:
-        backend = await connector(SimpleNamespace(server="local", user="alice", password="alice"))
+        backend = await connector(LoginRequest("local", "", 0, "alice", "alice"))
         assert isinstance(backend, IgsBackend)
         await wait_until(lambda: any(g.white.startswith("bot") for g in model.games.values()))
         watched = next(g for g in model.games.values() if g.white.startswith("bot"))
@@ -201,16 +204,15 @@ async def test_cancelled_login_stops_the_client(tmp_path: Path) -> None:
     port = server.sockets[0].getsockname()[1]
     connector = Connector(ClientModel(), record=False, autosave=False, games_dir=tmp_path)
     try:
-        attempt = asyncio.create_task(
-            connector(SimpleNamespace(server="custom", host="127.0.0.1", port=port, user="x"))
-        )
+        attempt = asyncio.create_task(connector(LoginRequest("custom", "127.0.0.1", port, "x")))
         await wait_until(lambda: bool(accepted))
-        assert connector.client is not None
+        connection = connector.igs
+        assert connection is not None and connector.client is connection.client
         attempt.cancel()
         with pytest.raises(asyncio.CancelledError):
             await attempt
         assert connector.client is None
-        assert not connector._tasks or all(t.done() for t in connector._tasks)
+        assert connection.task is not None and connection.task.done()
     finally:
         for writer in accepted:
             writer.close()

@@ -10,10 +10,10 @@ from pathlib import Path
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import LinkState, Role
 from igs_tui.model.lobby import Seek
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen
-from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.play_confirm import ConfirmDialog
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.play.play_confirm import ConfirmDialog
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game

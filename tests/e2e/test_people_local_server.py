@@ -13,10 +13,10 @@ from igs_tui.go import Color
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, LinkState
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.messages_screen import MessagesScreen
-from igs_tui.ui.observers_screen import ObserversScreen
-from igs_tui.ui.player_card import PlayerCardScreen
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.people.messages_screen import MessagesScreen
+from igs_tui.ui.people.observers_screen import ObserversScreen
+from igs_tui.ui.people.player_card import PlayerCardScreen
 from tests.e2e.test_app_local_server import make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game

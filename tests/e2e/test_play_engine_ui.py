@@ -25,11 +25,11 @@ from igs_tui.gtp.channel import InProcessChannel, SubprocessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.notifier import Notifier
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.main.notifier import Notifier
+from igs_tui.ui.play.play_result import ResultScreen
 from tests.gtp.conftest import (
     builtin_engine_argv,
     find_gnugo,

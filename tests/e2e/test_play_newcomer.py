@@ -14,7 +14,7 @@ from igs_tui.gtp.channel import InProcessChannel
 from igs_tui.gtp.controller import GtpController
 from igs_tui.gtp.engine import GtpEngine
 from igs_tui.model import ClientModel
-from igs_tui.ui.play_confirm import ConfirmDialog
+from igs_tui.ui.play.play_confirm import ConfirmDialog
 from tests.e2e.test_play_engine_ui import board_is_focused, wait_until
 
 

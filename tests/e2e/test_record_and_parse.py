@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.cli import main
@@ -30,7 +30,7 @@ async def test_recorded_session_parses_and_never_holds_the_password(
         model, embedded=True, record_dir=tmp_path, server_config=config, autosave=False
     )
     try:
-        port = await connector._start_embedded()
+        port = await connector.embedded_server.start(config)
         backend = await connector.connect(
             (ServerAddress("127.0.0.1", port),), "zed", PASSWORD, fast=True
         )

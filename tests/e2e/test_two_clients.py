@@ -28,16 +28,16 @@ import pytest
 from sgfmill import sgf
 from textual.pilot import Pilot
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point, format_point
 from igs_tui.localserver.server import start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.play_challenge_dialog import ChallengeDialog
-from igs_tui.ui.play_match_dialog import MatchDialog
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
+from igs_tui.ui.play.play_match_dialog import MatchDialog
+from igs_tui.ui.play.play_result import ResultScreen
 from igs_tui.ui.settings import LoginSettings, PasswordStore, save_settings
 from tests.play.harness import fast_server_config
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from igs_tui.backends.igs.session.followups import nmatch_command
-from igs_tui.go.timecontrol import PlayerClock, TimeSettings, TimeSystem
+from igs_tui.go.timecontrol import ClockReading, PlayerClock, TimeSettings, TimeSystem
 from igs_tui.localserver.timecontrol import TimeControl
 from igs_tui.model.terms import MatchTerms
 
@@ -211,3 +211,45 @@ def test_plain_japanese_keeps_a_period_for_a_move_inside_it() -> None:
     assert koryo.grace_seconds == 0 and koryo.periods == 3
     quick = PlayerClock(koryo)
     assert quick.spend(1).ok and quick.periods_left == 2
+
+
+LIMITED_READINGS = SETTINGS.filter(
+    lambda s: not s.unlimited and s.system is not TimeSystem.BRONSTEIN and s.grace_seconds is None
+)
+
+
+@given(LIMITED_READINGS, st.integers(0, 2000), st.integers(0, 2000))
+def test_a_reading_runs_down_the_same_in_one_step_or_two(
+    settings: TimeSettings, first: int, second: int
+) -> None:
+    """The display extrapolates from the last server reading at every frame: the time shown
+    must not depend on how often it was looked at (whole seconds: exact in floats)."""
+    start = ClockReading(float(settings.main_seconds))
+    assert start.after(first, settings).after(second, settings) == start.after(
+        first + second, settings
+    )
+
+
+@given(LIMITED_READINGS, st.integers(0, 3000))
+def test_a_reading_is_out_of_time_exactly_when_main_time_and_overtime_are_spent(
+    settings: TimeSettings, elapsed: int
+) -> None:
+    """Main time, then a Canadian period, or every Japanese period: the same budget as the
+    clock that charges moves (:class:`PlayerClock`) gives a move that has not moved yet."""
+    overtime = {
+        TimeSystem.ABSOLUTE: 0,
+        TimeSystem.CANADIAN: settings.byo_seconds,
+        TimeSystem.JAPANESE: settings.periods * settings.byo_seconds,
+    }[settings.system]
+    budget = settings.main_seconds + overtime
+    assert PlayerClock(settings).budget() == budget
+    reading = ClockReading(float(settings.main_seconds)).after(elapsed, settings)
+    assert reading.out_of_time(settings) is (elapsed >= budget)
+
+
+def test_a_bronstein_delay_is_free_on_every_reading() -> None:
+    settings = TimeSettings.classify(60, delay_seconds=5)
+    reading = ClockReading(60.0)
+    assert reading.after(5, settings) == reading
+    assert reading.after(65, settings).out_of_time(settings)
+    assert not reading.after(64, settings).out_of_time(settings)

@@ -41,7 +41,7 @@ from igs_tui.model import (
     Role,
     TimeSystem,
 )
-from igs_tui.ui.game_info import GameInfo
+from igs_tui.ui.game.game_info import GameInfo
 from tests.gtp.conftest import builtin_engine_argv, gnugo_argv, subprocess_env
 from tests.manual_clock import ManualClock
 from tests.polling import wait_until

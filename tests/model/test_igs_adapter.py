@@ -9,6 +9,8 @@ from igs_tui.backends.igs.session.translate import line_kind, result_from_text
 from igs_tui.go import Color, Point
 from igs_tui.localserver.lines import USER_HEADER, format_user_entry
 from igs_tui.model import (
+    TOPIC_CONSOLE,
+    TOPIC_GAMES,
     BufferKey,
     ChatKind,
     ClientModel,
@@ -36,7 +38,7 @@ def test_received_lines_reach_the_console_once_per_read_in_order() -> None:
 
     model = ClientModel()
     published: list[object] = []
-    model.hub.subscribe("console", published.append)
+    model.hub.subscribe(TOPIC_CONSOLE, published.append)
     adapter = Fed(model)
     lines = [f"9 line {i}" for i in range(30)] + ["1 8"]
     for line in lines:
@@ -307,7 +309,7 @@ def test_moves_of_a_followed_game_keep_the_games_list_move_count_current() -> No
     assert model.games[58].moves == 0
     model.follow(58)
     seen: list[int] = []
-    model.hub.subscribe("games", lambda _t: seen.append(model.games[58].moves))
+    model.hub.subscribe(TOPIC_GAMES, lambda _t: seen.append(model.games[58].moves))
     lines(
         """
 15 Game 58 I: bob (0 4500 -1) vs fred (0 4495 -1)
@@ -663,7 +665,7 @@ def test_friends_are_announced_and_blocked_players_are_not_heard() -> None:
 def test_the_games_list_f_column_says_free_teaching_or_tournament() -> None:
     """Spec, ``games``: 'F' under the F column for a free game, 'T' for a teaching game, '*'
     for a tournament game; the R column is the game type."""
-    from igs_tui.ui.games_list import COLUMNS, game_row
+    from igs_tui.ui.lists.games_list import COLUMNS, game_row
 
     model = ClientModel()
     feed(
@@ -738,7 +740,7 @@ def test_a_refused_dead_stone_removal_is_said_where_the_user_looks() -> None:
 
     model = ClientModel()
     notes: list[ch.Notified] = []
-    model.hub.subscribe("*", lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
+    model.hub.subscribe_all(lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
     feed(model, "5 You cannot remove a liberty.\n1 7")
     (line,) = model.buffers[BufferKey(ChatKind.SYSTEM)].messages
     assert (line.author, line.text, line.kind) == (

@@ -26,11 +26,12 @@ from igs_tui.model import (
     rank_value,
 )
 from igs_tui.model.changes import PlayersReplaced
+from igs_tui.model.observable import HubTopic
 
 
-def recorder(model: ClientModel) -> list[str]:
-    seen: list[str] = []
-    model.hub.subscribe("*", lambda change: seen.extend(change.topics))
+def recorder(model: ClientModel) -> list[HubTopic]:
+    seen: list[HubTopic] = []
+    model.hub.subscribe_all(lambda change: seen.extend(change.topics))
     return seen
 
 

@@ -22,6 +22,7 @@ from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayerCard
 from igs_tui.model.lobby import Room, Seek, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
+from igs_tui.model.observable import HubTopic
 from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
 from igs_tui.model.topics import TOPIC_LOBBY
@@ -88,8 +89,8 @@ def test_session_ended_tells_every_reader() -> None:
     """Each followed game is let go on its own topic (autosave, views), and every list hears
     of the end."""
     model = busy_model()
-    heard: list[tuple[type[ch.Change], tuple[str, ...]]] = []
-    model.hub.subscribe("*", lambda change: heard.append((type(change), change.topics)))
+    heard: list[tuple[type[ch.Change], tuple[HubTopic, ...]]] = []
+    model.hub.subscribe_all(lambda change: heard.append((type(change), change.topics)))
 
     model.apply(ch.SessionEnded())
 

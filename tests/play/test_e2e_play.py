@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sgfmill import sgf
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.backends.igs.net.servers import ServerAddress
@@ -246,10 +246,9 @@ async def connector_player(
         model, record=False, autosave=False, client_config=config, open_transport=opener
     )
     backend = await connector.connect((address,), name, name, fast=True)
-    client = connector.client
-    assert client is not None
-    task = next(iter(connector._tasks))
-    return Player(name, model, client, backend, task), connector  # type: ignore[arg-type]
+    connection = connector.igs
+    assert connection is not None and connection.task is not None
+    return Player(name, model, connection.client, backend, connection.task), connector  # type: ignore[arg-type]
 
 
 def link_history(model: ClientModel) -> list[tuple[LinkState, float | None]]:

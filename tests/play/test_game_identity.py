@@ -29,10 +29,10 @@ from igs_tui.go import Color, Point
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import BufferKey, ChatKind, FollowedGame, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.game_chat import ChatLog
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView
+from igs_tui.ui.chat.chat_log import ChatLogger
+from igs_tui.ui.game.game_chat import ChatLog
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView
 from tests.net.proxy import CuttingProxy
 from tests.play.harness import Player, fast_server_config, join
 from tests.polling import wait_until

@@ -8,7 +8,7 @@ from igs_tui.records.ishi_read import parse_ishi
 from igs_tui.records.marks import ShownMark
 from igs_tui.records.model import MarkKind
 from igs_tui.records.sgf import parse_sgf
-from igs_tui.ui.board_render import BoardLayout, BoardPicture, PointMark, render_board_lines
+from igs_tui.ui.board.board_render import BoardLayout, BoardPicture, PointMark, render_board_lines
 
 # Ishi: move numbers, ALL and the order of MARK/UNMARK (the spec's own example, in small).
 ISHI = """EVENT marks

@@ -24,7 +24,7 @@ from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import ClientModel, FollowedGame, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game.game_panel import GamesPanel
 from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
 from tests.ui.test_game_support import PanelApp

@@ -8,8 +8,8 @@ from textual.widgets import RichLog
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.main_screen import MainScreen
-from igs_tui.ui.virtual_table import VirtualTable
+from igs_tui.ui.lists.virtual_table import VirtualTable
+from igs_tui.ui.main.main_screen import MainScreen
 from tests.ui.fakes import RecordingBackend
 
 COMPACT = (80, 24)

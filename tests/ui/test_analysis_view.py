@@ -7,7 +7,7 @@ from igs_tui.model import FollowedGame, MoveRecord
 from igs_tui.model.analysis import AnalysisState, Candidate, PositionAnalysis
 from igs_tui.records import parse_sgf
 from igs_tui.records.cursor import RecordCursor
-from igs_tui.ui.analysis_view import (
+from igs_tui.ui.game.analysis_view import (
     LABELS,
     candidate_labels,
     game_line_keys,

@@ -11,10 +11,10 @@ from igs_tui.model import Challenge, ClientModel, Dispute, Player, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.chat_pane import ChatPane
-from igs_tui.ui.play_challenge_dialog import ChallengeDialog
-from igs_tui.ui.play_match_dialog import MatchDialog
-from igs_tui.ui.players_list import PlayersList
+from igs_tui.ui.chat.chat_pane import ChatPane
+from igs_tui.ui.lists.players_list import PlayersList
+from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
+from igs_tui.ui.play.play_match_dialog import MatchDialog
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import COMPACT, main_screen, make_app
 
@@ -265,7 +265,7 @@ async def test_own_game_start_shows_and_focuses_the_board() -> None:
         model.follow(8, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
         await settle(pilot, 5)
         assert main_screen(app).active == "board"
-        from igs_tui.ui.board_widget import BoardWidget
+        from igs_tui.ui.board.board_widget import BoardWidget
 
         assert isinstance(app.focused, BoardWidget)
         await pilot.press("f4", "f2")
@@ -331,7 +331,7 @@ async def test_palette_lists_both_values_of_each_toggle() -> None:
 
 
 def test_unknown_flags_flip_from_the_server_defaults() -> None:
-    from igs_tui.ui.play_toggles import OwnFlags
+    from igs_tui.ui.play.play_toggles import OwnFlags
 
     model = ClientModel()
     backend = RecordingBackend()
@@ -348,7 +348,7 @@ def test_the_servers_toggle_confirmation_is_what_the_flags_show() -> None:
     wins over a request made before it (a toggle typed at the console, too); a request made
     after it wins until its own confirmation comes."""
     from igs_tui.model import changes as ch
-    from igs_tui.ui.play_toggles import OwnFlags
+    from igs_tui.ui.play.play_toggles import OwnFlags
 
     model = ClientModel()
     backend = RecordingBackend()
@@ -367,7 +367,7 @@ def test_the_servers_toggle_confirmation_is_what_the_flags_show() -> None:
 
 def test_slash_match_names_the_tell_partner_or_asks_for_a_name() -> None:
     from igs_tui.model import BufferKey, ChatKind
-    from igs_tui.ui.chat_commands import ChatRunner
+    from igs_tui.ui.chat.chat_commands import ChatRunner
 
     backend = RecordingBackend()
     runner = ChatRunner(ClientModel(), backend)
@@ -414,7 +414,7 @@ async def test_dispute_of_our_own_offer_opens_the_dialog_for_a_new_offer() -> No
 
 
 def test_help_lists_the_play_keys() -> None:
-    from igs_tui.ui.help_screen import help_text
+    from igs_tui.ui.main.help_screen import help_text
 
     app, _ = make_app(me_model())
     text = help_text(app.help_sections()).plain
@@ -428,7 +428,7 @@ def test_help_names_keys_as_typed_and_lists_the_game_switch() -> None:
     commaBack"); keys are shown as typed, a long one is followed by a space, and the keys
     that switch between followed games (< >, the only way when the tabs are hidden) are
     listed with the board's."""
-    from igs_tui.ui.help_screen import binding_rows, help_text, key_label
+    from igs_tui.ui.main.help_screen import binding_rows, help_text, key_label
 
     assert key_label("left_square_bracket") == "["
     assert key_label("ctrl+left_square_bracket") == "ctrl+["

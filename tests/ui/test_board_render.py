@@ -9,7 +9,7 @@ from rich.color import Color as RichColor
 from rich.color import ColorSystem
 
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point, parse_point
-from igs_tui.ui.board_render import (
+from igs_tui.ui.board.board_render import (
     BoardLayout,
     BoardOverlay,
     BoardPalette,

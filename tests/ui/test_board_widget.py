@@ -8,8 +8,8 @@ from textual.app import App, ComposeResult
 from textual.strip import Strip
 
 from igs_tui.go import Color, Point
-from igs_tui.ui.board_render import BoardOverlay, BoardPicture, render_board_lines
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_render import BoardOverlay, BoardPicture, render_board_lines
+from igs_tui.ui.board.board_widget import BoardWidget
 
 
 class BoardApp(App[None]):

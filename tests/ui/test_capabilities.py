@@ -12,11 +12,11 @@ from igs_tui.model import BufferKey, ChatKind, ClientModel, Role
 from igs_tui.model.away import AwayReplies
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.chat_commands import ChatRunner
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.play_match_dialog import check_with_backend
-from igs_tui.ui.play_toggles import OwnFlags
+from igs_tui.ui.chat.chat_commands import ChatRunner
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.play.play_match_dialog import check_with_backend
+from igs_tui.ui.play.play_toggles import OwnFlags
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, new_model
 

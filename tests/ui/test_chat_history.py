@@ -9,15 +9,15 @@ import pytest
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.model import changes as ch
-from igs_tui.ui.chat_history import (
+from igs_tui.ui.chat.chat_history import (
     LoggedLine,
     history_line,
     parse_log_line,
     read_history,
     tail_lines,
 )
-from igs_tui.ui.chat_log import ChatLogger
-from igs_tui.ui.chat_pane import ChatPane
+from igs_tui.ui.chat.chat_log import ChatLogger
+from igs_tui.ui.chat.chat_pane import ChatPane
 from tests.ui.shell_helpers import COMPACT, log_lines, make_app
 
 ALICE = BufferKey(ChatKind.TELL, "alice")

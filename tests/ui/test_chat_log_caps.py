@@ -10,7 +10,7 @@ from pathlib import Path
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, Limits
 from igs_tui.model import changes as ch
-from igs_tui.ui.chat_log import OTHER_TELLS, ChatLogger
+from igs_tui.ui.chat.chat_log import OTHER_TELLS, ChatLogger
 
 
 def model_with(**caps: int) -> ClientModel:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from igs_tui.model import GameSummary, Role
 from igs_tui.model import changes as ch
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.games_list import UNTITLED, GamesList
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.lists.games_list import UNTITLED, GamesList
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT, app_logged_in_as, main_screen
 

@@ -7,7 +7,7 @@ from textual.widgets import DataTable
 
 from igs_tui.model import ClientModel, Limits
 from igs_tui.model import changes as ch
-from igs_tui.ui.finished_screen import FinishedScreen
+from igs_tui.ui.game.finished_screen import FinishedScreen
 
 
 def released_model() -> ClientModel:

@@ -8,9 +8,9 @@ from textual.widgets import Tab, TabbedContent
 
 from igs_tui.localserver.broadcast import DEFAULT_TITLE, RELAY_ACCOUNT
 from igs_tui.model import FollowedGame
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import tab_label
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import tab_label
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, new_model
 

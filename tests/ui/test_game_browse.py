@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from igs_tui.ui.game_browse import BrowseState
+from igs_tui.ui.game.game_browse import BrowseState
 
 
 def test_following_jumps_to_each_new_move() -> None:

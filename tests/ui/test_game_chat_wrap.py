@@ -7,8 +7,8 @@ from typing import Any
 from textual.widgets import RichLog
 
 from igs_tui.model import BufferKey, ChatKind
-from igs_tui.ui.game_chat import ChatLog
-from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game.game_chat import ChatLog
+from igs_tui.ui.game.game_panel import GamesPanel
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, new_model
 
@@ -85,7 +85,7 @@ async def test_many_lines_overflowing_keep_their_last_cell() -> None:
 
 
 async def test_tab_from_the_board_goes_to_the_chat_input_which_pages_the_log() -> None:
-    from igs_tui.ui.game_chat import ChatEntry
+    from igs_tui.ui.game.game_chat import ChatEntry
 
     model, _ = new_model()
     app = PanelApp(model, RecordingBackend())

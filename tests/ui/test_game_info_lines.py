@@ -6,8 +6,8 @@ from typing import Any
 
 from textual.widgets import TabbedContent
 
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -93,7 +93,7 @@ async def test_resize_theme_and_hidden_tab_keep_the_text_current() -> None:
 def test_last_move_and_pass_notices() -> None:
     from igs_tui.go import Color, Point
     from igs_tui.model import MoveRecord
-    from igs_tui.ui.game_info import last_move_text, pass_notice
+    from igs_tui.ui.game.game_info import last_move_text, pass_notice
 
     b, w = Color.BLACK, Color.WHITE
     assert last_move_text(MoveRecord(5, b, Point(15, 15)), 19) == "B Q16"

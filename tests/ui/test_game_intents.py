@@ -6,7 +6,13 @@ import pytest
 
 from igs_tui.go import Color, parse_point
 from igs_tui.model import FollowedGame, GamePhase, MoveRecord, Role
-from igs_tui.ui.game_intents import Refuse, SendMove, SendRemoval, pass_intent, selection_intent
+from igs_tui.ui.game.game_intents import (
+    Refuse,
+    SendMove,
+    SendRemoval,
+    pass_intent,
+    selection_intent,
+)
 
 
 def game_after(

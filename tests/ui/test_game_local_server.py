@@ -7,8 +7,8 @@ from textual.widgets import Tab
 
 from igs_tui.go import format_point, parse_point
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
 from tests.polling import wait_until
 from tests.ui.local_play import local_client, own_game_against_igsbot
 from tests.ui.test_game_support import PanelApp

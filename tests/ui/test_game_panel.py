@@ -18,12 +18,12 @@ from igs_tui.model import (
     Role,
 )
 from igs_tui.model import changes as ch
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock_style
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView
-from igs_tui.ui.play_confirm import ConfirmDialog
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.game.game_info import CRITICAL_STYLE, LOW_TIME_STYLE, GameInfo, clock_style
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView
+from igs_tui.ui.play.play_confirm import ConfirmDialog
+from igs_tui.ui.play.play_result import ResultScreen
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from igs_tui.model import FollowedGame, ScoreCheck, ServerScore
-from igs_tui.ui.play_result import result_text
+from igs_tui.ui.play.play_result import result_text
 
 
 def game_with(check: ScoreCheck) -> FollowedGame:

@@ -27,7 +27,7 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.play.play_result import ResultScreen
 from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves

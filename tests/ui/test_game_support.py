@@ -10,7 +10,7 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
 from igs_tui.model import changes as ch
-from igs_tui.ui.game_panel import GamesPanel
+from igs_tui.ui.game.game_panel import GamesPanel
 from tests.manual_clock import ManualClock
 
 

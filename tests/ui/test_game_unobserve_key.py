@@ -9,8 +9,8 @@ from textual.widgets import RichLog
 
 from igs_tui.go import Point
 from igs_tui.model import FollowedGame, Role
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView, has_u_column
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView, has_u_column
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, new_model
 

@@ -18,9 +18,9 @@ from textual.widgets import Static, Tab, TabbedContent
 from igs_tui.model import Challenge, ClientModel, GameSummary, Role
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.play_match_dialog import MatchDialog
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.play.play_match_dialog import MatchDialog
+from igs_tui.ui.play.play_result import ResultScreen
 from igs_tui.ui.safe_text import clean
 from tests.igs_feed import Fed
 from tests.polling import wait_until

@@ -12,7 +12,7 @@ from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.games_list import GamesList
+from igs_tui.ui.lists.games_list import GamesList
 from tests.igs_feed import Fed
 from tests.ui.shell_helpers import COMPACT
 

@@ -12,10 +12,10 @@ from igs_tui.go import Color, parse_point
 from igs_tui.model import GamePhase, MoveRecord, Role
 from igs_tui.model import changes as ch
 from igs_tui.records.convert import read_record_file
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_prompts import InputPrompt
-from igs_tui.ui.lobby_screens import StoredGamesScreen
-from igs_tui.ui.play_confirm import ConfirmDialog
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_prompts import InputPrompt
+from igs_tui.ui.lobby.lobby_screens import StoredGamesScreen
+from igs_tui.ui.play.play_confirm import ConfirmDialog
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import new_model
 from tests.ui.test_ingame_support import AssistApp, info_text, own_game, script, settle, view

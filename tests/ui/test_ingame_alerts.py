@@ -21,18 +21,18 @@ from igs_tui.model import (
     TimeSystem,
 )
 from igs_tui.model import changes as ch
-from igs_tui.ui import game_view
-from igs_tui.ui.game_alerts import (
+from igs_tui.ui.game import game_view
+from igs_tui.ui.game.game_alerts import (
     RequestPrompt,
     ResultPrompt,
     TimeAlarm,
     opponent_undo_request,
     time_level,
 )
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_view import GameView
-from igs_tui.ui.play_result import ResultScreen
-from igs_tui.ui.status_bar import StatusBar
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_view import GameView
+from igs_tui.ui.main.status_bar import StatusBar
+from igs_tui.ui.play.play_result import ResultScreen
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import new_model
 from tests.ui.test_ingame_support import (

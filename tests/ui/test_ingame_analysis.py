@@ -28,12 +28,12 @@ from igs_tui.model.analysis import (
     EngineAnalysis,
     PositionAnalysis,
 )
-from igs_tui.ui.board_render import render_board_lines
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.review_app import ReviewApp
-from igs_tui.ui.review_open import load_record
-from igs_tui.ui.review_screen import ReviewScreen
+from igs_tui.ui.board.board_render import render_board_lines
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.review.review_app import ReviewApp
+from igs_tui.ui.review.review_open import load_record
+from igs_tui.ui.review.review_screen import ReviewScreen
 from tests.gtp.conftest import find_gnugo, gnugo_argv, require_gnugo
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import main_screen, make_app

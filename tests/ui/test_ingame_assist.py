@@ -7,7 +7,7 @@ import asyncio
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, MoveRecord, Role
 from igs_tui.model import changes as ch
-from igs_tui.ui.game_assist import removals_to_send, suggestion_points
+from igs_tui.ui.game.game_assist import removals_to_send, suggestion_points
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import add_moves, new_model
 from tests.ui.test_ingame_support import (

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from igs_tui.model import GamePhase
-from igs_tui.ui.play_confirm import ConfirmDialog
-from igs_tui.ui.play_result import ResultScreen
+from igs_tui.ui.play.play_confirm import ConfirmDialog
+from igs_tui.ui.play.play_result import ResultScreen
 from tests.polling import wait_until
 from tests.ui.local_play import own_game_against_igsbot
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from igs_tui.model import FollowedGame, MoveRecord
 from igs_tui.records.convert import read_record_file
-from igs_tui.ui.game_prompts import MAX_ADD_MINUTES, default_save_name, parse_minutes, save_to
+from igs_tui.ui.game.game_prompts import MAX_ADD_MINUTES, default_save_name, parse_minutes, save_to
 from tests.ui.test_ingame_support import script
 
 

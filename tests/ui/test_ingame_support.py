@@ -11,15 +11,16 @@ from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point, parse_point
 from igs_tui.model import ClientModel, FollowedGame, MoveRecord, Role
 from igs_tui.model.assist import EngineAssist
-from igs_tui.ui.game_info import GameInfo
-from igs_tui.ui.game_panel import GamesPanel
-from igs_tui.ui.game_view import GameView
+from igs_tui.ui.app_services import BasicServices
+from igs_tui.ui.game.game_info import GameInfo
+from igs_tui.ui.game.game_panel import GamesPanel
+from igs_tui.ui.game.game_view import GameView
 from tests.ui.test_game_support import PanelApp, add_moves
 
 
-class AssistApp(PanelApp):
-    """The games panel in an app that has an engine helper (or explicitly none) and counts
-    bells instead of writing BEL to a terminal."""
+class AssistApp(BasicServices, PanelApp):
+    """The games panel in an app that offers an engine helper (or explicitly none) among its
+    services, and counts bells instead of writing BEL to a terminal."""
 
     def __init__(
         self, model: ClientModel, backend: Backend, assist: EngineAssist | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from igs_tui.model import ClientModel
-from igs_tui.ui.list_refresh import SHOWN_EVERY_SECONDS, STALE_SECONDS, ListRefresher
+from igs_tui.ui.lists.list_refresh import SHOWN_EVERY_SECONDS, STALE_SECONDS, ListRefresher
 from tests.manual_clock import ManualClock
 from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend

@@ -12,11 +12,11 @@ from igs_tui.model import ClientModel, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.help_screen import HelpScreen
-from igs_tui.ui.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
-from igs_tui.ui.play_match_dialog import MatchDialog, terms_from_form
-from igs_tui.ui.status_bar import StatusBar
+from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.main.help_screen import HelpScreen
+from igs_tui.ui.main.status_bar import StatusBar
+from igs_tui.ui.play.play_match_dialog import MatchDialog, terms_from_form
 from tests.ui.shell_helpers import COMPACT, make_app
 
 SETUPS = (SeekSetup(0, 60, 600, 25), SeekSetup(1, 60, 420, 25))
@@ -254,7 +254,7 @@ async def test_the_empty_games_list_says_to_join_a_room_only_when_that_is_why() 
     from textual.widgets import Label
 
     from igs_tui.model import GameSummary
-    from igs_tui.ui.games_list import GamesList
+    from igs_tui.ui.lists.games_list import GamesList
 
     model = ClientModel()
     app, _backend = make_app(model)
@@ -286,7 +286,7 @@ async def test_the_empty_games_list_says_to_join_a_room_only_when_that_is_why() 
 async def test_no_rooms_hint_nor_key_without_rooms() -> None:
     from textual.widgets import Label
 
-    from igs_tui.ui.games_list import GamesList
+    from igs_tui.ui.lists.games_list import GamesList
 
     model = ClientModel()
     app, backend = make_app(model)

@@ -13,15 +13,16 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from igs_tui.apps.client import Connector, local_accounts_hint
+from igs_tui.apps.client import local_accounts_hint
+from igs_tui.apps.connector import Connector
 from igs_tui.apps.local_kgs import local_kgs_hint
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.localkgs.accounts import DEFAULT_ACCOUNTS
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.login import LoginScreen
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.session.login import LoginScreen
 from igs_tui.ui.settings import LoginSettings, load_settings, save_settings
 from tests.in_memory import MemoryLinks, memory_server
 from tests.polling import wait_until

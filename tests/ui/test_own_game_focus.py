@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from igs_tui.model import Role
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_widget import BoardWidget
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT, WIDE, app_logged_in_as, main_screen
 
@@ -46,7 +46,7 @@ async def test_an_observed_game_leaves_the_chat_input_its_keys() -> None:
 
 async def test_a_game_that_starts_under_a_dialog_has_the_keys_when_it_closes() -> None:
     """Automatch: the game starts while the Automatch list is still open over the lists."""
-    from igs_tui.ui.play_confirm import ConfirmDialog
+    from igs_tui.ui.play.play_confirm import ConfirmDialog
 
     app, model = app_logged_in_as("me")
     async with app.run_test(size=COMPACT) as pilot:

@@ -8,11 +8,11 @@ from textual.widgets import Input, OptionList, Static
 from igs_tui.model import BufferKey, ChatKind, ClientModel, PlayerCard, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.mailbox import ServerMessage
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.help_screen import HelpScreen
-from igs_tui.ui.messages_screen import MessagesScreen
-from igs_tui.ui.observers_screen import ObserversScreen
-from igs_tui.ui.player_card import PlayerCardScreen
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.main.help_screen import HelpScreen
+from igs_tui.ui.people.messages_screen import MessagesScreen
+from igs_tui.ui.people.observers_screen import ObserversScreen
+from igs_tui.ui.people.player_card import PlayerCardScreen
 from tests.ui.shell_helpers import COMPACT, main_screen, make_app
 
 
@@ -191,7 +191,7 @@ async def test_the_card_lists_recent_games_and_the_rank_history() -> None:
 def test_a_long_server_label_is_shown_whole() -> None:
     """IGS's ``stats`` says "Defaults (help defs):" -- longer than the label column; the card
     shows the whole label then its value, not a cut label run into the value."""
-    from igs_tui.ui.player_card import LABEL_WIDTH, card_text
+    from igs_tui.ui.people.player_card import LABEL_WIDTH, card_text
 
     label = "Defaults (help defs)"
     assert len(label) >= LABEL_WIDTH

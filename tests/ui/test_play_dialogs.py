@@ -21,10 +21,10 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
-from igs_tui.ui.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
-from igs_tui.ui.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form
-from igs_tui.ui.play_result import forfeit_banner, result_text
+from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog, open_challenge_dialog
+from igs_tui.ui.play.play_confirm import ConfirmDialog, answer_undo_request, confirm_resign
+from igs_tui.ui.play.play_match_dialog import MatchDialog, open_match_dialog, terms_from_form
+from igs_tui.ui.play.play_result import forfeit_banner, result_text
 from tests.igs_feed import Fed
 
 

@@ -16,9 +16,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, RadioButton
 
-from igs_tui.ui.login import LoginScreen
-from igs_tui.ui.main_screen import PANE_NAMES, MainScreen
-from igs_tui.ui.session_control import LOGOUT_KEY
+from igs_tui.ui.main.main_screen import PANE_NAMES, MainScreen
+from igs_tui.ui.session.login import LoginScreen
+from igs_tui.ui.session.session_control import LOGOUT_KEY
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT
 from tests.ui.test_session_logout import Rig, rig

@@ -13,8 +13,8 @@ from igs_tui.model import ClientModel, PlayedGame, PlayerCard, PlayerResults
 from igs_tui.model import changes as ch
 from igs_tui.model.ranks import rank_value
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.player_card import results_text
-from igs_tui.ui.rank_graph import LABEL, rank_graph_lines, rank_name
+from igs_tui.ui.people.player_card import results_text
+from igs_tui.ui.people.rank_graph import LABEL, rank_graph_lines, rank_name
 from tests.ui.fakes import RecordingBackend
 
 

@@ -14,11 +14,11 @@ from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel
 from igs_tui.records import read_record_file
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_prompts import InputPrompt
-from igs_tui.ui.review_app import ReviewApp
-from igs_tui.ui.review_open import export_name, load_record, save_record
-from igs_tui.ui.review_screen import ReviewScreen
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.game.game_prompts import InputPrompt
+from igs_tui.ui.review.review_app import ReviewApp
+from igs_tui.ui.review.review_open import export_name, load_record, save_record
+from igs_tui.ui.review.review_screen import ReviewScreen
 from tests.ui.shell_helpers import COMPACT, make_app
 
 HOSTILE = "[bold]not bold[/bold] [link=http://x]click[/link] \x1b[31mred"
@@ -246,7 +246,7 @@ async def test_open_another_record_and_games_of_a_collection(tmp_path: Path) -> 
 
 
 async def test_help_lists_the_review_keys(tmp_path: Path) -> None:
-    from igs_tui.ui.help_screen import HelpScreen, help_text
+    from igs_tui.ui.main.help_screen import HelpScreen, help_text
 
     app = review_app(tmp_path)
     async with app.run_test(size=COMPACT) as pilot:

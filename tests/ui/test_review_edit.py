@@ -15,13 +15,13 @@ from igs_tui.go import Color, Point, parse_point
 from igs_tui.records import read_record_file
 from igs_tui.records.model import Comment, MarkKind, Play
 from igs_tui.records.sgf import parse_sgf
-from igs_tui.ui.board_widget import BoardWidget
-from igs_tui.ui.game_prompts import InputPrompt
-from igs_tui.ui.help_screen import HelpScreen
-from igs_tui.ui.review_app import ReviewApp
-from igs_tui.ui.review_edit_dialogs import CommentEditor, GameInfoEditor
-from igs_tui.ui.review_open import load_record
-from igs_tui.ui.review_screen import ReviewCommands, ReviewScreen
+from igs_tui.ui.board.board_widget import BoardWidget
+from igs_tui.ui.game.game_prompts import InputPrompt
+from igs_tui.ui.main.help_screen import HelpScreen
+from igs_tui.ui.review.review_app import ReviewApp
+from igs_tui.ui.review.review_edit_dialogs import CommentEditor, GameInfoEditor
+from igs_tui.ui.review.review_open import load_record
+from igs_tui.ui.review.review_screen import ReviewCommands, ReviewScreen
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import add_moves, new_model
 from tests.ui.test_ingame_support import AssistApp, script, view

@@ -17,18 +17,18 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, RadioButton
 
-from igs_tui.apps.client import Connector
+from igs_tui.apps.connector import Connector
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import LocalServer
 from igs_tui.model import TOPIC_CONNECTION, BufferKey, ChatKind, ClientModel, LinkState, Role
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.login import LoginScreen
-from igs_tui.ui.main_screen import PANE_NAMES, MainScreen
-from igs_tui.ui.play_confirm import ConfirmDialog
-from igs_tui.ui.session_control import LOGOUT_KEY, RECONNECT_KEY
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.main.main_screen import PANE_NAMES, MainScreen
+from igs_tui.ui.play.play_confirm import ConfirmDialog
+from igs_tui.ui.session.login import LoginScreen
+from igs_tui.ui.session.session_control import LOGOUT_KEY, RECONNECT_KEY
 from tests.in_memory import MemoryLinks, memory_server
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT

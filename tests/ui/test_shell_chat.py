@@ -10,10 +10,10 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GameSummary, Player, Role
-from igs_tui.ui.chat_commands import COMMAND_HELP, ChatRunner
-from igs_tui.ui.chat_complete import Completer, candidates_for
-from igs_tui.ui.chat_log import ChatLogger, log_file_name
-from igs_tui.ui.chat_pane import ChatPane
+from igs_tui.ui.chat.chat_commands import COMMAND_HELP, ChatRunner
+from igs_tui.ui.chat.chat_complete import Completer, candidates_for
+from igs_tui.ui.chat.chat_log import ChatLogger, log_file_name
+from igs_tui.ui.chat.chat_pane import ChatPane
 from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
@@ -466,7 +466,7 @@ async def test_a_long_buffer_list_catches_up_after_a_flood() -> None:
     """Beyond FEW_BUFFERS the list is listed again at most every LIST_INTERVAL (listing 200
     buffers per frame made a flood of new tellers 15 times slower); it still ends up
     listing every buffer kept."""
-    from igs_tui.ui.chat_pane import FEW_BUFFERS
+    from igs_tui.ui.chat.chat_pane import FEW_BUFFERS
 
     model = ClientModel()
     model.me = "me"

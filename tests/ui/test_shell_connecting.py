@@ -12,9 +12,10 @@ from textual.widgets import Input, Label, RadioButton
 
 from igs_tui.model import ClientModel, LinkState
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.connecting import ConnectingScreen, ConnectionProgress
-from igs_tui.ui.login import LoginRequest, LoginScreen, parse_server_preset
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.session.connecting import ConnectingScreen, ConnectionProgress
+from igs_tui.ui.session.login import LoginScreen, parse_server_preset
+from igs_tui.ui.session.login_request import LoginRequest
 from igs_tui.ui.settings import LoginSettings, save_settings
 from tests.ui.fakes import RecordingBackend
 

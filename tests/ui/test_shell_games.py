@@ -10,8 +10,8 @@ from textual.widgets import Checkbox, Input, Label, Select
 from igs_tui.go import Color, Point
 from igs_tui.model import ClientModel, GameSummary, MoveRecord
 from igs_tui.model import changes as ch
-from igs_tui.ui.games_filter import GameFilter, select_games
-from igs_tui.ui.games_list import BROADCAST_MARK, GamesList, game_row
+from igs_tui.ui.lists.games_filter import GameFilter, select_games
+from igs_tui.ui.lists.games_list import BROADCAST_MARK, GamesList, game_row
 from tests.ui.shell_helpers import COMPACT, column_text, main_screen, make_app, row_keys
 
 

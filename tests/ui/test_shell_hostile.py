@@ -9,9 +9,9 @@ from rich.text import Text
 from textual.widgets import DataTable, OptionList, RichLog, Static
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GameSummary, LinkState, Player
-from igs_tui.ui.chat_pane import ChatPane
-from igs_tui.ui.games_list import GamesList
-from igs_tui.ui.players_list import PlayersList
+from igs_tui.ui.chat.chat_pane import ChatPane
+from igs_tui.ui.lists.games_list import GamesList
+from igs_tui.ui.lists.players_list import PlayersList
 from tests.ui.shell_helpers import COMPACT, WIDE, log_lines, log_styles, make_app
 
 MARKUP = "[red]x[/red][link=https://evil.example]y[/link][@click=app.quit]z[/][#123456]c"
@@ -125,7 +125,7 @@ async def test_hostile_text_typed_into_inputs_is_sent_verbatim() -> None:
 
 
 def test_games_table_cells_for_hostile_rows_are_text_not_markup() -> None:
-    from igs_tui.ui.games_list import game_row
+    from igs_tui.ui.lists.games_list import game_row
 
     cells = game_row(GameSummary(3, MARKUP, "1d", "b", "2d", title=MARKUP))
     assert all(not isinstance(c, str) for c in cells)  # DataTable parses str as markup

@@ -14,8 +14,8 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.session import IgsSession
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.games_list import GamesList
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.lists.games_list import GamesList
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
 from tests.ui.shell_helpers import WIDE, main_screen

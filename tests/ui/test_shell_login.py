@@ -13,9 +13,10 @@ from textual.widgets import Checkbox, Input, Label, RadioButton, Static
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.cycle_choice import CycleChoice
-from igs_tui.ui.login import IGS_HOST, IGS_PORT, LoginRequest, LoginScreen
-from igs_tui.ui.main_screen import MainScreen
+from igs_tui.ui.dialogs.cycle_choice import CycleChoice
+from igs_tui.ui.main.main_screen import MainScreen
+from igs_tui.ui.session.login import IGS_HOST, IGS_PORT, LoginScreen
+from igs_tui.ui.session.login_request import LoginRequest
 from igs_tui.ui.settings import (
     LoginSettings,
     PasswordStore,

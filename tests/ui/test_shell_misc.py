@@ -15,11 +15,11 @@ from igs_tui.model import (
     LinkState,
     Player,
 )
-from igs_tui.ui.commands import IgsCommands
-from igs_tui.ui.console_pane import ConsolePane
-from igs_tui.ui.help_screen import HelpScreen
-from igs_tui.ui.notifier import Notifier
-from igs_tui.ui.status_bar import status_text
+from igs_tui.ui.chat.console_pane import ConsolePane
+from igs_tui.ui.main.commands import IgsCommands
+from igs_tui.ui.main.help_screen import HelpScreen
+from igs_tui.ui.main.notifier import Notifier
+from igs_tui.ui.main.status_bar import status_text
 from tests.polling import wait_until
 from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
 
@@ -98,7 +98,7 @@ async def test_chat_lines_wrap_again_when_the_terminal_grows() -> None:
 
 def test_a_log_keeps_at_most_its_cap_whether_or_not_it_was_shown() -> None:
     """The console built hidden and never shown must not grow without bound (#12)."""
-    from igs_tui.ui.wrapping_log import WrappingLog
+    from igs_tui.ui.chat.wrapping_log import WrappingLog
 
     log = WrappingLog(keep=50)
     for i in range(500):
@@ -159,7 +159,7 @@ async def test_a_refusal_is_a_toast_naming_who_refused_and_stays_in_the_system_b
     """A refused action (here the KGS backend's own refusal, and a server's error line with
     no sender) is an error toast titled by the speaker; the system buffer shows both lines
     with a named speaker (never ``<>``) and the console has them."""
-    from igs_tui.ui.chat_pane import message_line
+    from igs_tui.ui.chat.chat_pane import message_line
 
     model = ClientModel()
     model.me = "me"
@@ -289,8 +289,8 @@ async def test_ctrl_p_opens_the_palette_with_igs_commands() -> None:
 def test_line_builders_style_their_pieces_not_the_whole_line() -> None:
     """A style on the first piece must not leak onto server text appended after it."""
     from igs_tui.model import ChatMessage, ConsoleLine
-    from igs_tui.ui.chat_pane import message_line
-    from igs_tui.ui.console_pane import console_line
+    from igs_tui.ui.chat.chat_pane import message_line
+    from igs_tui.ui.chat.console_pane import console_line
 
     status = status_text(ConnectionStatus(LinkState.CONNECTED, "srv", "alice"))
     line = console_line(ConsoleLine("24 *bob*: hi", "tell"))
@@ -303,7 +303,7 @@ def test_line_builders_style_their_pieces_not_the_whole_line() -> None:
 
 def test_a_console_line_shows_its_code_once() -> None:
     from igs_tui.model import ConsoleLine
-    from igs_tui.ui.console_pane import console_line
+    from igs_tui.ui.chat.console_pane import console_line
 
     received = console_line(ConsoleLine("42 bob          1k  Q  --", "42 user")).plain
     assert received.startswith("42 user") and received.endswith("│ bob          1k  Q  --")

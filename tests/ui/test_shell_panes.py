@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Tabs
 
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.demo_model import demo_model
 from tests.ui.shell_helpers import COMPACT, WIDE, main_screen, make_app
 

@@ -9,9 +9,9 @@ from igs_tui.model import BufferKey, ChatKind, ClientModel, Player, PlayerCard
 from igs_tui.model import changes as ch
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.demo_model import make_players
-from igs_tui.ui.player_card import PlayerCardScreen
-from igs_tui.ui.players_filter import PlayerFilter, select_players
-from igs_tui.ui.players_list import PlayersList, flags_text, player_row
+from igs_tui.ui.lists.players_filter import PlayerFilter, select_players
+from igs_tui.ui.lists.players_list import PlayersList, flags_text, player_row
+from igs_tui.ui.people.player_card import PlayerCardScreen
 from tests.ui.shell_helpers import COMPACT, app_logged_in_as, main_screen, make_app
 
 PLAYERS_10K = make_players(10_000, seed=7)
@@ -205,7 +205,7 @@ async def test_a_short_listing_is_drawn_once_at_its_end() -> None:
     sooner is sorted and drawn once, when it ends, not once per batch; a single log-on is
     still shown at once."""
     from igs_tui.model import changes as ch
-    from igs_tui.ui.players_list import STREAM_BATCH
+    from igs_tui.ui.lists.players_list import STREAM_BATCH
 
     model = ClientModel()
     model.replace_players(PLAYERS_10K[:10])
@@ -313,7 +313,7 @@ async def test_without_a_social_capability_f_says_why_and_keeps_nothing(tmp_path
     write nothing and say why; the palette offers no 'friend NAME'."""
     from pathlib import Path
 
-    from igs_tui.ui.commands import IgsCommands
+    from igs_tui.ui.main.commands import IgsCommands
     from tests.ui.fakes import RecordingBackend
 
     assert isinstance(tmp_path, Path)
@@ -341,7 +341,7 @@ async def test_without_a_social_capability_f_says_why_and_keeps_nothing(tmp_path
 async def test_a_dialog_shows_its_own_keys_and_f1_opens_help_over_it() -> None:
     from textual.widgets import Footer
 
-    from igs_tui.ui.help_screen import HelpScreen
+    from igs_tui.ui.main.help_screen import HelpScreen
 
     app, model = app_logged_in_as("me")
     async with app.run_test(size=COMPACT) as pilot:

@@ -16,7 +16,7 @@ from textual.widgets import Input
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.demo_model import demo_model
-from igs_tui.ui.login import LoginRequest
+from igs_tui.ui.session.login_request import LoginRequest
 from tests.ui.fakes import RecordingBackend
 
 COMPACT = (80, 24)

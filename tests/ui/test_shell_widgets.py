@@ -12,8 +12,8 @@ from textual.app import App, ComposeResult
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.ui import app as app_module
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.tail import appended_since
-from igs_tui.ui.virtual_table import VirtualTable
+from igs_tui.ui.chat.tail import appended_since
+from igs_tui.ui.lists.virtual_table import VirtualTable
 from tests.polling import quit_by_keys
 from tests.ui.shell_helpers import COMPACT, make_app
 
@@ -124,7 +124,7 @@ def test_for_user_logs_chat_in_the_user_data_dir(
 def test_lazy_cells_are_built_when_asked_for_and_kept_while_the_item_is_the_same() -> None:
     from rich.text import Text
 
-    from igs_tui.ui.virtual_table import LazyCells
+    from igs_tui.ui.lists.virtual_table import LazyCells
 
     built: list[str] = []
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.model import changes as ch
-from igs_tui.ui.sounds import SoundSettings, SoundsScreen, event_of, load_sounds, save_sounds
+from igs_tui.ui.main.sounds import SoundSettings, SoundsScreen, event_of, load_sounds, save_sounds
 from tests.ui.fakes import RecordingBackend
 from tests.ui.shell_helpers import make_app
 from tests.ui.test_game_support import new_model
@@ -118,14 +118,14 @@ async def test_the_focused_row_keeps_its_label_visible(tmp_path: Path) -> None:
 async def test_opponents_move_rings_when_chosen_and_our_own_never() -> None:
     model, _clock = new_model()
     app = AssistApp(model, RecordingBackend())
-    app.sounds = SoundSettings()  # type: ignore[attr-defined]
+    app.sounds = SoundSettings()
     async with app.run_test(size=(100, 30)) as pilot:
         own_game(model, moves=script(9, "C3"))  # we are Black
         await settle(pilot)
         model.apply(ch.MoveAdded(21, script(9, "C3", "E5")[1]))  # White (the opponent) moves
         await settle(pilot)
         assert app.bells == 0  # "my opponent moved" is off by default
-        app.sounds.enabled["move"] = True  # type: ignore[attr-defined]
+        app.sounds.enabled["move"] = True
         model.apply(ch.MoveAdded(21, script(9, "C3", "E5", "D4")[2]))  # our own move
         await settle(pilot)
         assert app.bells == 0

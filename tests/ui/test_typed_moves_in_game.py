@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from igs_tui.ui.board_widget import BoardWidget
+from igs_tui.ui.board.board_widget import BoardWidget
 from tests.polling import wait_until
 from tests.ui.local_play import own_game_against_igsbot
 

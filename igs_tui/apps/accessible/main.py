@@ -12,12 +12,13 @@ import asyncio
 import getpass
 import sys
 from collections.abc import Callable
-from types import SimpleNamespace
 
 from igs_tui.apps.accessible.narrator import Narrator
 from igs_tui.apps.accessible.shell import Shell
-from igs_tui.apps.client import Connector, check_server_option
+from igs_tui.apps.client import check_server_option
+from igs_tui.apps.connector import Connector
 from igs_tui.model import ClientModel
+from igs_tui.ui.session.login_request import LoginRequest
 
 
 def _say(line: str) -> None:
@@ -26,7 +27,7 @@ def _say(line: str) -> None:
 
 def login_request(
     *, local: bool, server: str | None, user: str | None, password: str
-) -> SimpleNamespace:
+) -> LoginRequest:
     """What the connector needs to log in (the login screen's choices, from options)."""
     if local:
         kind, host, port = "local", "127.0.0.1", 0
@@ -37,14 +38,12 @@ def login_request(
     else:
         kind, host, port = "igs", "", 0
     guest = not user
-    return SimpleNamespace(
-        server=kind, host=host, port=port, user=user or "guest", password=password, guest=guest
-    )
+    return LoginRequest(kind, host, port, user or "guest", password, guest=guest)
 
 
 async def run_session(
     connector: Connector,
-    request: SimpleNamespace,
+    request: LoginRequest,
     lines: asyncio.StreamReader,
     say: Callable[[str], None] = _say,
 ) -> int:

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from igs_tui.go import Color, Point, format_point
 from igs_tui.model import ChatKind, ClientModel, FollowedGame, GamePhase, LinkState, Role
 from igs_tui.model import changes as ch
-from igs_tui.model.observable import ANY
 from igs_tui.ui.safe_text import clean
 
 COLOR_NAME = {Color.BLACK: "Black", Color.WHITE: "White"}
@@ -64,7 +63,7 @@ class Narrator:
         self._dead_said: dict[int, set[Point]] = {}
         """The stones said to be marked dead, by game."""
         self._muted_said = False
-        self._unsubscribe = model.hub.subscribe(ANY, self.heard)
+        self._unsubscribe = model.hub.subscribe_all(self.heard)
 
     def close(self) -> None:
         self._unsubscribe()

@@ -183,7 +183,7 @@ def test_toggle_confirmations_are_kept_on_our_own_row() -> None:
     me = model.players.get("alice")
     assert me is not None
     assert (me.open_for_matches, me.looking) == (False, True)
-    # and as the server's word, which F8/F9 and the status bar follow (ui/play_toggles.py)
+    # and as the server's word, which F8/F9 and the status bar follow (ui/play/play_toggles.py)
     assert {k: v for k, (v, _serial) in model.own_toggles.items()} == {
         "open": False,
         "looking": True,

@@ -150,7 +150,7 @@ def test_no_line_writes_the_model_and_its_changes_apply(lines: list[str]) -> Non
     session = logged_in(model)
     apply(model, [ch.GameFollowed(7, Role.OBSERVING)])
     heard: list[object] = []
-    model.hub.subscribe("*", heard.append)
+    model.hub.subscribe_all(heard.append)
     for line in lines:
         heard.clear()
         changes = session.receive_line(line)

@@ -574,7 +574,7 @@ def test_a_challenge_kgs_will_not_rank_says_why_and_is_no_longer_pending() -> No
     h.session.challenge(MatchTerms("kumobot", size=9, kind="rated"))
     h.model.apply(ch.ChallengeOpened(Challenge(MatchTerms("kumobot", size=9), incoming=False)))
     notes: list[ch.Change] = []
-    h.model.hub.subscribe("*", lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
+    h.model.hub.subscribe_all(lambda c: notes.append(c) if isinstance(c, ch.Notified) else None)
     h.feed(
         {
             "type": "CHALLENGE_CANT_PLAY_RANKED",

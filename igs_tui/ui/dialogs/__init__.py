@@ -1,0 +1,1 @@
+"""The base of the modal dialogs and the small widgets they share."""

@@ -1,0 +1,1 @@
+"""Automatch, stored games and rooms."""

@@ -1,0 +1,3 @@
+"""The main screen around the panes: the screen itself, the status bar,
+notifications and sounds, the command palette, help.
+"""
