@@ -110,6 +110,8 @@ def cmd_kibitz(hub: Hub, session: Session, user: User, args: str) -> None:
         session.send([(5, "Usage: kibitz [game] <message>")])
         return
     game.chat.append((len(game.records), f"{user.name}: {text}"))
+    if hub.dialect.kibitz_move_suffix:
+        text = f"{text} ({len(game.records)})"
     block = lines.kibitz(game.number, user.name, user.rank, game.white.name, game.black.name, text)
     for target in {*game.players(), *game.observers}:
         if target is not user and target.flag("kibitz"):

@@ -72,27 +72,33 @@ def _enter(hub: Hub, session: Session, user: User, words: list[str]) -> None:
 
 @command("stored")
 def cmd_stored(hub: Hub, session: Session, user: User, args: str) -> None:
-    """``stored [name]``: the adjourned games of a player (``white-black``), IGS code 18."""
+    """``stored [name]``: the adjourned games of a player (``white-black``), as IGS and NNGS
+    word it: a ``9`` heading, the names three to a ``23`` line (each ``" %25s"``), and a
+    count (NNGS 1.1.22 src/gameproc.c:1763-1783; IGS: bernds/q5Go src/parser.cpp:239-240)."""
     name = args.split()[0].lower() if args.split() else user.key
-    if name != user.key and hub.users.get(name) is None:
+    player = hub.users.get(name)
+    if name != user.key and player is None:
         session.send([(5, f"Cannot find player {name}.")])
         return
+    shown = player.name if player is not None else user.name
     games = sorted(
         f"{g.white.name}-{g.black.name}" for key, g in hub.adjourned.items() if name in key
     )
-    out: list[Line] = [(18, f"Found {len(games)} stored games.")]
+    out: list[Line] = [(9, f"Stored games for {shown}:")]
     for i in range(0, len(games), STORED_PER_LINE):
-        out.append((18, "  ".join(f"{n:<24}" for n in games[i : i + STORED_PER_LINE]).rstrip()))
+        out.append((23, "".join(f" {n:>25}" for n in games[i : i + STORED_PER_LINE])))
+    out.append((9, f"Found {len(games)} stored games."))
     session.send(out)
 
 
 @command("room")
 def cmd_room(hub: Hub, session: Session, user: User, args: str) -> None:
-    """``room``: each room's number, name and how many are in it."""
-    out: list[Line] = [(9, "Room Name                 Users")]
-    for number, name in lobby.ROOMS:
-        users = sum(1 for u in hub.online if u.room == number and not u.bot)
-        out.append((9, f"{number:>4} {name:<20} {users:>5}"))
+    """``room``: IGS lists each room as ``9 ROOM NN: NAME;FLAGS;LOCAL NAME;SIZE``
+    (pzorin/qgo src/network/igsconnection.cpp:2632-2634; the fields after the size are not
+    known, so none are sent). The local server has no locked rooms: the flags are empty."""
+    out: list[Line] = [
+        (9, f"ROOM {number:02d}: {name};;{local};19") for number, name, local in lobby.ROOMS
+    ]
     session.send(out)
 
 
@@ -101,7 +107,7 @@ def cmd_join(hub: Hub, session: Session, user: User, args: str) -> None:
     """``join N``: move to room N."""
     words = args.split()
     number = bounded_int(words[0]) if len(words) == 1 else None
-    names = dict(lobby.ROOMS)
+    names = {number: name for number, name, _local in lobby.ROOMS}
     if number is None or number not in names:
         session.send([(5, "Usage: join <room number> (see: room)")])
         return

@@ -218,6 +218,9 @@ def cmd_withdraw(hub: Hub, session: Session, user: User, args: str) -> None:
 @command("decline")
 def cmd_decline(hub: Hub, session: Session, user: User, args: str) -> None:
     name = args.split()[0] if args.split() else ""
+    if name.lower() == "adjourn" and hub.users.get("adjourn") is None:
+        _decline_adjourn(hub, session, user)
+        return
     requester = hub.users.get(name.lower())
     request = hub.requests.pop((requester.key, user.key), None) if requester is not None else None
     if request is None or requester is None:
@@ -226,3 +229,23 @@ def cmd_decline(hub: Hub, session: Session, user: User, args: str) -> None:
     hub.requests.pop((user.key, requester.key), None)
     hub.send(requester, [(9, f"{user.name} declines your request for a match.")])
     session.prompt()
+
+
+def _decline_adjourn(hub: Hub, session: Session, user: User) -> None:
+    """``decline adjourn``: refuse the opponent's request to adjourn our game (IGS words it
+    ``53 Game N adjournment is declined``, NNGS ``9 X declines the adjourn request.``)."""
+    for game in hub.games.values():
+        if user.key not in (game.black.key, game.white.key) or not game.adjourn_requests:
+            continue
+        mine = Color.BLACK if game.black.key == user.key else Color.WHITE
+        if mine in game.adjourn_requests:
+            continue
+        requester = game.player(mine.opponent)
+        game.adjourn_requests.clear()
+        if hub.dialect.coded_adjourn:
+            hub.send(requester, [(53, f"Game {game.number} adjournment is declined")])
+        else:
+            hub.send(requester, [(9, f"{user.name} declines the adjourn request.")])
+        session.send([(9, f"You decline the adjourn request from {requester.name}.")])
+        return
+    session.send([(5, "There is no adjourn request to decline.")])

@@ -242,13 +242,16 @@ def cmd_adjourn(hub: Hub, session: Session, user: User, args: str) -> None:
         gameflow.adjourn(hub, game)
         return
     opponent = game.player(color.opponent)
-    hub.send(
-        opponent,
-        [
-            (9, f"{user.name} would like to adjourn the game."),
-            (9, "Use adjourn to adjourn the game."),
-        ],
-    )
+    if hub.dialect.coded_adjourn:
+        hub.send(opponent, [(48, f"Game {game.number} {user.name} requests an adjournment")])
+    else:
+        hub.send(
+            opponent,
+            [
+                (9, f"{user.name} would like to adjourn the game."),
+                (9, "Use adjourn to adjourn the game."),
+            ],
+        )
     session.send([(9, dialect_text(hub.dialect, "adjourn_sent", game=game.number))])
     agent = hub.agents.get(opponent.key)
     if agent is not None:
@@ -347,6 +350,11 @@ def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
     assert color is not None
     opponent = game.player(color.opponent)
     game.clocks[color.opponent].add(minutes * 60)
+    if hub.dialect.two_sided_addtime:
+        # a real NNGS 1.1.22, first-hand (bernds/q5Go src/parser.cpp:856-862 quotes both)
+        hub.send(user, [(9, f"{minutes} minutes were added to your opponents clock")])
+        hub.send(opponent, [(9, f"your opponent has added {minutes} minutes to your clock.")])
+        return
     for player in game.players():
         hub.send(player, [(9, f"Increase {opponent.name}'s time by {minutes} minutes")])
 
@@ -425,6 +433,9 @@ def cmd_observe(hub: Hub, session: Session, user: User, args: str) -> None:
 @command("unobserve")
 def cmd_unobserve(hub: Hub, session: Session, user: User, args: str) -> None:
     words = args.split()
+    if hub.dialect.unobserve_toggles and words:
+        cmd_observe(hub, session, user, args)  # NNGS: the same toggle as observe
+        return
     games = hub.observed_by(user)
     if words and (number := bounded_int(words[0])) is not None:
         games = [g for g in games if g.number == number]

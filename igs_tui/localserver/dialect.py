@@ -77,6 +77,21 @@ class Dialect:
     are filled in."""
     named_guests: bool
     """An unregistered name logs in under that name (NNGS) instead of ``guestNNNN`` (IGS)."""
+    unobserve_toggles: bool = False
+    """``unobserve N`` runs as ``observe N``, a toggle (NNGS 1.1.22 src/command_list.h:190:
+    both are ``com_observe``): for a game not observed it starts observing."""
+    kibitz_move_suffix: bool = False
+    """Kibitz text ends with the move number it was said at: ``nice (14)`` (NNGS 1.1.22
+    src/comproc.c:1470-1475)."""
+    two_sided_addtime: bool = False
+    """``addtime`` is told from each side (NNGS 1.1.22, seen first-hand): ``9 2 minutes were
+    added to your opponents clock`` to the giver, ``9 your opponent has added 2 minutes to
+    your clock.`` to the other; IGS tells both ``Increase X's time by 2 minutes``."""
+    coded_adjourn: bool = False
+    """IGS asks the opponent with ``48 Game N X requests an adjournment`` (bernds/q5Go
+    src/parser.cpp:2040) and refuses with ``53 Game N adjournment is declined`` (pzorin/qgo
+    src/network/igsconnection.cpp:4194); NNGS says both in code-9 words (src/formats.h:
+    ``%s would like to adjourn the game.``, ``%s declines the adjourn request.``)."""
 
 
 IGS = Dialect(
@@ -107,6 +122,7 @@ IGS = Dialect(
         "not_your_turn": "It is not your turn.",
     },
     named_guests=False,
+    coded_adjourn=True,
 )
 
 NNGS_VERSION = "No Name Go Server (NNGS) version 1.1.22"
@@ -142,6 +158,9 @@ NNGS = Dialect(
         "not_your_turn": "It is not your move.",
     },
     named_guests=True,
+    unobserve_toggles=True,
+    kibitz_move_suffix=True,
+    two_sided_addtime=True,
 )
 
 DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}

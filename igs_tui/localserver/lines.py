@@ -312,7 +312,9 @@ def time_block(game: int, white: str, white_clock: str, black: str, black_clock:
 
 USER_TABLE_HEADER = " Info     Name       Rank  19  9  Idle Rank Info"
 """The header of NNGS's code-9 ``user`` table: ``9  Info     Name       Rank  19  9 ...``."""
-USER_TABLE_RULE = " -------- ---------- ---- --- --- ---- ---------------------------------"
+USER_TABLE_RULE = ""
+"""What follows that header on a real NNGS 1.1.22: a blank ``9 `` line (seen first-hand; the
+rule ``9  -------- ---------- ...`` quoted in bernds/q5Go src/parser.cpp:496 is read too)."""
 GUEST_ACCOUNT = "This is a guest account."
 LOAD_REFUSED = 'You cannot load someone else\'s game.  Try "look" to see the game.'
 UNKNOWN_TOGGLE_VALUE = "Unknown value for toggling."

@@ -31,13 +31,14 @@ SEEK_SETUPS: tuple[tuple[int, int, int], ...] = (
 )
 """(main seconds, overtime seconds, overtime stones) by setup number, as IGS offers them."""
 
-ROOMS: tuple[tuple[int, str], ...] = (
-    (0, "Lobby"),
-    (1, "Free chat"),
-    (2, "Tournament"),
-    (3, "Teaching"),
+ROOMS: tuple[tuple[int, str, str], ...] = (
+    (0, "Lobby", "ロビー"),
+    (1, "Free chat", "自由対局室"),
+    (2, "Tournament", "大会"),
+    (3, "Teaching", "指導碁"),
 )
-"""The rooms of the local server (IGS room 0 is where everyone starts)."""
+"""The rooms of the local server: number, name and the name in the local language, as IGS
+gives both (room 0 is where everyone starts)."""
 
 GAME_KIND_FLAGS = {"free": "F", "teach": "T", "unfree": ""}
 """The command that sets a game's kind, and the games list's F column for it."""

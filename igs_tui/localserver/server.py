@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+from igs_tui.localserver import gameflow
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.hub import Hub
 from igs_tui.localserver.memory_link import MemoryEnd, memory_link
@@ -111,7 +112,11 @@ class LocalServer:
         await self._server.serve_forever()
 
     async def stop(self) -> None:
-        """Close the listener and every connection, then stop timers, bots and relays."""
+        """Close the listener and every connection, then stop timers, bots and relays.
+        Everyone online is told first, and games in progress are adjourned (see
+        :func:`announce_shutdown`)."""
+        if self._running:
+            announce_shutdown(self.hub)
         if self._server is not None:
             self._server.close()
         for writer in list(self._writers):
@@ -204,3 +209,17 @@ async def start_embedded(
     server = LocalServer(host, port, config=config)
     await server.start()
     return server
+
+
+SHUTDOWN_NOTICE = "**** Server shutdown started by admin. ****"
+"""IGS's code-4 notice (pzorin/qgo src/network/igsconnection.cpp:1127)."""
+
+
+def announce_shutdown(hub: Hub) -> None:
+    """``4 **** Server shutdown started by admin. ****`` to everyone online, then each game in
+    progress is adjourned, as a server going down does with them (its players can ``load``
+    it again while this server runs; this one keeps no games across a restart)."""
+    for user in list(hub.online):
+        hub.send(user, [(4, SHUTDOWN_NOTICE)], prompt=False)
+    for game in list(hub.games.values()):  # a game leaves this table when it ends
+        gameflow.adjourn(hub, game)

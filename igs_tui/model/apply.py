@@ -489,6 +489,11 @@ def _observers_listed(model: ClientModel, c: ch.ObserversListed) -> None:
         game.observers = len(c.observers)
 
 
+def _own_toggle(model: ClientModel, c: ch.OwnToggleConfirmed) -> None:
+    model.toggle_serial += 1
+    model.own_toggles[c.name] = (c.value, model.toggle_serial)
+
+
 def _messages_waiting(model: ClientModel, c: ch.MessagesWaiting) -> None:
     model.messages_waiting = max(0, c.count)
 
@@ -503,6 +508,10 @@ def _seek_setups(model: ClientModel, c: ch.SeekSetupsListed) -> None:
     model.seek_setups = tuple(
         sorted(c.setups, key=lambda s: (s.main_seconds, s.byo_seconds, s.byo_stones, s.index))
     )
+
+
+def _seekers(model: ClientModel, c: ch.SeekersListed) -> None:
+    model.seekers = c.seekers
 
 
 def _seek_changed(model: ClientModel, c: ch.SeekChanged) -> None:
@@ -593,6 +602,7 @@ def _session_ended(model: ClientModel, c: ch.SessionEnded) -> None:
     model.challenges.clear()
     model.disputes.clear()
     model.seek_setups = ()
+    model.seekers = ()
     model.seek = None
     model.stored_games = None
     model.rooms = None
@@ -726,6 +736,8 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.MessagesWaiting: _messages_waiting,
     ch.MessagesListed: _messages_listed,
     ch.SeekSetupsListed: _seek_setups,
+    ch.SeekersListed: _seekers,
+    ch.OwnToggleConfirmed: _own_toggle,
     ch.SeekChanged: _seek_changed,
     ch.StoredGamesListed: _stored_games,
     ch.RoomsListed: _rooms_listed,

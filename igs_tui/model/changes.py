@@ -25,7 +25,7 @@ from igs_tui.model.connection import ConnectionStatus
 from igs_tui.model.console import ConsoleLine
 from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.limits import Limits
-from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.observable import HubTopic
 from igs_tui.model.play import Challenge, Dispute, ScoreCheck
@@ -124,6 +124,19 @@ class PlayerLeft(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class OwnToggleConfirmed(Change):
+    """The server confirmed one of our toggles (IGS/NNGS ``9 Set open to be True.``): the
+    value F8/F9 and the status bar show from now on, whoever set it (a key, the console)."""
+
+    name: str
+    value: bool
+
+    @property
+    def topics(self) -> tuple[HubTopic, ...]:
+        return (TOPIC_PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
 class MessagesWaiting(Change):
     """The server keeps ``count`` messages for us (told at login, or when one is left)."""
 
@@ -194,6 +207,13 @@ class SeekSetupsListed(_LobbyChange):
     """The automatch setups the server offers."""
 
     setups: tuple[SeekSetup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeekersListed(_LobbyChange):
+    """Who else is in the automatch queue now."""
+
+    seekers: tuple[Seeker, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from igs_tui.model.apply import Handler
     from igs_tui.model.cards import PlayerCard, PlayerResults
     from igs_tui.model.games import FinishedGame, FollowedGame, GameSummary, Role
-    from igs_tui.model.lobby import Room, Seek, SeekSetup
+    from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
     from igs_tui.model.mailbox import ServerMessage
     from igs_tui.model.play import Challenge, Dispute
 else:
@@ -108,8 +108,14 @@ class ClientModel:
         self.messages: tuple[ServerMessage, ...] = ()
         """The messages the server keeps for us, as last listed (MessagesListed)."""
         self.messages_waiting = 0
+        self.own_toggles: dict[str, tuple[bool, int]] = {}
+        """Our toggles as the server last confirmed them: value and :attr:`toggle_serial`
+        at that confirmation (so a request made after it is known to be newer)."""
+        self.toggle_serial = 0
         """How many messages the server said it keeps for us."""
         self.seek_setups: tuple[SeekSetup, ...] = ()
+        self.seekers: tuple[Seeker, ...] = ()
+        """Others in the automatch queue, as the server last listed them."""
         """The automatch setups the server offers (SeekSetupsListed)."""
         self.seek: Seek | None = None
         """Our request in the automatch queue, None when not seeking (SeekChanged)."""

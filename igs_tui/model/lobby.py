@@ -38,6 +38,22 @@ def _minutes(seconds: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Seeker:
+    """Another player in the automatch queue (IGS lists them on ``seek entry_list``)."""
+
+    name: str
+    main_seconds: int
+    byo_seconds: int
+    byo_stones: int
+    size: int = 19
+
+    def describe(self) -> str:
+        """``HKL  19x19  1 min + 8 min / 25 stones``."""
+        setup = SeekSetup(-1, self.main_seconds, self.byo_seconds, self.byo_stones)
+        return f"{self.name}  {self.size}x{self.size}  {setup.label}"
+
+
+@dataclass(frozen=True, slots=True)
 class Seek:
     """Our request in the automatch queue: the setup, board size and accepted handicap."""
 
@@ -49,8 +65,11 @@ class Seek:
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """One room on the server; ``users`` None where the server did not say."""
+    """One room on the server; ``users`` None where the server did not say. IGS also gives
+    a room its name in the local language and marks closed/private rooms (``locked``)."""
 
     number: int
     name: str
     users: int | None = None
+    local_name: str = ""
+    locked: bool = False

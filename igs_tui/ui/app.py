@@ -662,7 +662,7 @@ class IgsApp(App[None]):
         self._flags_changed()
 
     def set_flag(self, flag: str, value: bool) -> None:
-        self.notify(self.own_flags.set(self.backend, flag, value), markup=False)
+        self.notify(self.own_flags.set(self.backend, flag, value, self.model), markup=False)
         self._flags_changed()
 
     def _flags_changed(self) -> None:

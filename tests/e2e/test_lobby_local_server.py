@@ -52,7 +52,9 @@ async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
         await wait_until(lambda: bob.model.room == 3)
         rooms.list_rooms()
         await wait_until(lambda: bob.model.rooms is not None)
-        assert bob.model.rooms is not None and bob.model.rooms[3].users == 1
+        assert bob.model.rooms is not None
+        # IGS's ROOM lines (pzorin/qgo src/network/igsconnection.cpp:2632): the local name
+        assert (bob.model.rooms[3].name, bob.model.rooms[3].local_name) == ("Teaching", "指導碁")
 
         seeking = bob.backend.capabilities.seeking
         assert seeking is not None

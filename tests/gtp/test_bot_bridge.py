@@ -491,3 +491,62 @@ def test_the_move_budget_comes_from_our_clock() -> None:
     for reading, expected in cases:
         game.clocks[bridge._ours].set(reading, now)
         assert bridge._move_budget(game) == pytest.approx(expected, abs=0.1), reading
+
+
+async def test_a_move_that_arrives_while_the_engine_is_told_asks_for_no_second_move(
+    tmp_path: Path,
+) -> None:
+    """A real NNGS 1.1.22 writes the game heading apart from the move line: the bot woke on
+    the heading of its own move's echo, found the server's list one move short and took its
+    move back in the engine; the echo's move line came during that call, and the relay, one
+    move behind, asked the engine for a second move (``5 It is not your move.``, 12 times a
+    game). A sync that the game outran is done again instead."""
+    from igs_tui.model import Role
+    from igs_tui.model import changes as ch
+    from igs_tui.model.games import MoveRecord
+
+    played = [(Color.BLACK, C3), (Color.WHITE, E5), (Color.BLACK, parse_point("G7", 9))]
+    ours = (Color.WHITE, parse_point("C7", 9))
+    genmoves: list[list[str]] = []
+    bridge: BotBridge | None = None
+
+    class EchoDuringUndo(GtpEngine):
+        """The echo's move line arrives while the engine takes our move back."""
+
+        def __init__(self, seed: int | None = None) -> None:
+            super().__init__(seed=seed)
+            self._handlers["undo"] = self._undo_then_echo
+            self._handlers["genmove"] = self._counted_genmove
+
+        def _undo_then_echo(self, args: list[str]) -> str:
+            answer = self._undo(args)
+            assert bridge is not None
+            bridge.model.apply(ch.MoveAdded(1, MoveRecord(4, *ours)))
+            return answer
+
+        def _counted_genmove(self, args: list[str]) -> str:
+            genmoves.append(args)
+            return self._genmove(args)
+
+    bridge = BotBridge(
+        "bob", "bobpw", engine=builtin_engine(engine_type=EchoDuringUndo), sgf_dir=tmp_path
+    )
+    bridge.model.apply(ch.GameFollowed(1, Role.PLAYING_WHITE, white="bob", black="alice", size=9))
+    game = bridge.model.followed[1]
+    for n, (color, point) in enumerate(played, start=1):
+        bridge.model.apply(ch.MoveAdded(1, MoveRecord(n, color, point)))
+    bridge._engine = engine = await bridge._engine_factory()
+    await engine.boardsize(9)
+    await engine.clear_board()
+    for color, point in [*played, ours]:
+        await engine.play(color, point)
+    bridge._game, bridge._ours = 1, Color.WHITE
+    bridge._engine_key = (9, game.komi, 0)
+    bridge._engine_moves = [*played, ours]
+    bridge._sent_at = 3  # our move went out after move 3; the heading of its echo woke us
+    await bridge._play(game)  # the sync takes our move back; the echo comes meanwhile
+    assert game.last_number == 4
+    await bridge._play(game)  # woken again by the echo
+    assert genmoves == []  # Black is to move: the engine was never asked for a move
+    assert bridge._engine_moves == [*played, ours]  # and holds the server's list again
+    await engine.close()

@@ -267,11 +267,8 @@ async def test_adjourn_and_load(server: LocalServer, connect: Connect) -> None:
     await move(alice, bob, "C3", "  0(B): C3")
     await drain_says(bob)
     assert await alice.command("adjourn") == ["9 Requesting adjournment of game 1.", "1 6"]
-    assert await bob.block() == [
-        "9 alice would like to adjourn the game.",
-        "9 Use adjourn to adjourn the game.",
-        "1 6",
-    ]
+    # IGS asks with a 48 line (bernds/q5Go src/parser.cpp:2040)
+    assert await bob.block() == ["48 Game 1 alice requests an adjournment", "1 6"]
     await bob.send("adjourn")
     for client in (bob, alice):
         assert await client.block() == ["9 {Game 1: bob vs alice has adjourned.}", "1 5"]
@@ -388,3 +385,21 @@ async def test_komi_is_set_when_both_players_ask_for_the_same_value(
 async def test_komi_outside_a_game_is_refused(server: LocalServer, connect: Connect) -> None:
     alice, _bob = await pair(server, connect)
     assert await alice.command("komi 0.5") == ["5 You are not playing a game.", "1 5"]
+
+
+async def test_an_adjourn_request_is_declined(server: LocalServer, connect: Connect) -> None:
+    """IGS: ``53 Game 75 adjournment is declined`` (pzorin/qgo
+    src/network/igsconnection.cpp:4194)."""
+    alice, bob = await pair(server, connect)
+    await start_match(alice, bob)
+    await alice.command("adjourn")
+    await bob.block()
+    assert await bob.command("decline adjourn") == [
+        "9 You decline the adjourn request from alice.",
+        "1 6",
+    ]
+    assert await alice.block() == ["53 Game 1 adjournment is declined", "1 6"]
+    assert await bob.command("decline adjourn") == [
+        "5 There is no adjourn request to decline.",
+        "1 6",
+    ]

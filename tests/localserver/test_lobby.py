@@ -82,26 +82,34 @@ async def test_a_robot_seeks_what_a_lone_seeker_seeks(
 
 
 async def test_stored_lists_adjourned_games(server: LocalServer, connect: Connect) -> None:
+    """IGS and NNGS word it alike: ``9 Stored games for frosla:``, ``23`` lines of names
+    (``" %25s"`` each, three to a line), ``9 Found N stored games.`` (bernds/q5Go
+    src/parser.cpp:239-240; NNGS 1.1.22 src/gameproc.c:1763-1783)."""
     alice, bob = await pair(server, connect)
-    assert await alice.command("stored") == ["18 Found 0 stored games.", "1 5"]
+    assert await alice.command("stored") == [
+        "9 Stored games for alice:",
+        "9 Found 0 stored games.",
+        "1 5",
+    ]
     await start_match(alice, bob)  # alice plays Black: the game is bob-alice
     await alice.command("adjourn")
     await bob.command("adjourn")
     await alice.quiet()
     await bob.quiet()
-    assert await alice.command("stored") == ["18 Found 1 stored games.", "18 bob-alice", "1 5"]
-    assert await bob.command("stored") == ["18 Found 1 stored games.", "18 bob-alice", "1 5"]
+    listed = [f"23  {'bob-alice':>25}", "9 Found 1 stored games.", "1 5"]
+    assert await alice.command("stored") == ["9 Stored games for alice:", *listed]
+    assert await bob.command("stored") == ["9 Stored games for bob:", *listed]
     assert (await bob.command("stored nobody"))[0] == "5 Cannot find player nobody."
 
 
 async def test_rooms_are_listed_and_joined(server: LocalServer, connect: Connect) -> None:
     alice, _bob = await pair(server, connect)
+    """IGS's ``9 ROOM NN: NAME;FLAGS;LOCAL NAME;SIZE`` (pzorin/qgo
+    src/network/igsconnection.cpp:2632-2634)."""
     listing = await alice.command("room")
-    assert listing[0] == "9 Room Name                 Users"
-    assert listing[1].split() == ["9", "0", "Lobby", "2"]
-    assert listing[3].split() == ["9", "2", "Tournament", "0"]
+    assert listing[0] == "9 ROOM 00: Lobby;;ロビー;19"
+    assert listing[2] == "9 ROOM 02: Tournament;;大会;19"
     assert await alice.command("join 2") == ["9 You are now in room 2 (Tournament).", "1 5"]
-    assert (await alice.command("room"))[3].split() == ["9", "2", "Tournament", "1"]
     assert (await alice.command("join 99"))[0].startswith("5 Usage: join")
 
 

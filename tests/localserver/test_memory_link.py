@@ -177,7 +177,9 @@ async def test_a_server_that_never_listened_serves_memory_clients_and_stop_ends_
         assert server._tasks
     finally:
         await server.stop()
-    assert await read_all(reader) == b""  # stop() closed the connection
+    # stop() said so (IGS's code-4 notice, pzorin/qgo src/network/igsconnection.cpp:1127)
+    # and closed the connection
+    assert await read_all(reader) == b"4 **** Server shutdown started by admin. ****\r\n"
     assert not server._connections
 
 

@@ -116,7 +116,7 @@ async def test_user_is_a_code_9_table(make_server: MakeServer, connect: Connect)
     await alice.command("toggle quiet false")
     reply = await alice.command("user")
     assert reply[0] == "9  Info     Name       Rank  19  9  Idle Rank Info"
-    assert reply[1].startswith("9  -------- ----------")
+    assert reply[1] == "9 "  # what a real NNGS 1.1.22 sends under the header (no rule)
     rows = [line for line in reply if " alice " in line]
     assert len(rows) == 1
     assert rows[0] == "9     -- -- alice       5k*  21   0  0s  5k"
@@ -312,3 +312,50 @@ def test_command_line_switch() -> None:
     assert build_parser().parse_args(["--dialect", "nngs"]).dialect == "nngs"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--dialect", "kgs"])
+
+
+async def test_an_adjourn_request_is_declined_in_nngs_words(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """NNGS 1.1.22 src/playerdb.c:1498: ``%s declines the adjourn request.``"""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    await alice.send("adjourn")
+    await bob.block()
+    await alice.block()
+    assert (await bob.command("decline adjourn"))[0] == (
+        "9 You decline the adjourn request from alice."
+    )
+    assert (await alice.block())[0] == "9 bob declines the adjourn request."
+
+
+async def test_unobserve_toggles_and_kibitz_ends_with_the_move_number(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """NNGS 1.1.22: ``unobserve`` is ``com_observe`` (src/command_list.h:190), a toggle; a
+    kibitz ends ``(N)``, the move it was said at (src/comproc.c:1470-1475)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    await play(alice, bob, "C3")
+    carol: Client = await connect(server)
+    await carol.login("carol", "carol")
+    assert (await carol.command("observe 1"))[0] == "9 Adding game to observation list."
+    await alice.send("kibitz 1 look at this")
+    said = await carol.block()
+    assert [line for line in said if line.startswith("11 ")][-1] == "11    look at this (1)"
+    assert (await carol.command("unobserve 1"))[0] == "9 Removing game 1 from observation list."
+    # the same command again observes anew: a client must not send it for a dropped game
+    assert (await carol.command("unobserve 1"))[0] == "9 Adding game to observation list."
+
+
+async def test_addtime_is_told_from_each_side(make_server: MakeServer, connect: Connect) -> None:
+    """As a real NNGS 1.1.22 words it (seen first-hand; bernds/q5Go src/parser.cpp:856-862)."""
+    server = await nngs(make_server)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)
+    assert (await alice.command("addtime 2"))[0] == (
+        "9 2 minutes were added to your opponents clock"
+    )
+    assert (await bob.block())[0] == "9 your opponent has added 2 minutes to your clock."

@@ -276,6 +276,12 @@ async def test_undo_adjourn_and_load(version: bool) -> None:
             await wait_until(lambda: game_b.adjourn_requested_by == "alice")
             bob.backend.adjourn(number)
             await wait_until(lambda: game_a.is_adjourned and game_b.is_adjourned)
+            # Stored games lists it from NNGS's 9 heading and 23 lines (NNGS 1.1.22
+            # src/gameproc.c:1763-1783; it used to stay empty)
+            stored = alice.backend.capabilities.stored
+            assert stored is not None
+            stored.list_stored()
+            await wait_until(lambda: alice.model.stored_games == ("bob-alice",))
             # another game takes the number meanwhile, so the reloaded game's is new to us
             others += [await join(server, "carol"), await join(server, "dave")]
             assert (await start(others[0][0], others[1][0]))[0] == number
@@ -329,5 +335,69 @@ async def test_user_list_chat_and_guests() -> None:
             assert "This is a guest account." in system
             assert any(text.startswith('"visitor" is not a registered name.') for text in system)
             assert "No Name Go Server (NNGS) version 1.1.22" in system
+        finally:
+            await leave(alice, bob)
+
+
+async def test_observing_stops_in_the_form_nngs_takes_and_kibitz_keeps_its_move_as_data() -> None:
+    """NNGS 1.1.22 runs ``unobserve N`` as the ``observe N`` toggle (src/command_list.h:190):
+    a board the server already dropped (``9 Removing game N from observation list.``) is
+    closed without a line that would observe it again. Its kibitz text ends ``(N)``, the
+    move it was said at (src/comproc.c:1470-1475): shown without it, kept as the move."""
+    async with nngs_server() as server:
+        alice, _ = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        carol, sent_c = await join(server, "carol")
+        try:
+            number, _ = await start(alice, bob)
+            alice.backend.play(number, Point(2, 2))
+            await wait_until(lambda: (g := bob.game()) is not None and g.last_number >= 1)
+            carol.backend.observe(number)
+            await wait_until(lambda: number in carol.model.followed)
+            alice.backend.kibitz(number, "look at this")
+            watched = carol.model.followed[number]
+            await wait_until(lambda: bool(watched.kibitzes))
+            said = watched.kibitzes[-1]
+            assert (said.text, said.move_number) == ("look at this", 1)
+            # the server drops the game from carol's list (as its own `unobserve` would)
+            carol.backend.session.send_raw(f"unobserve {number}")
+            carol.client.flush()
+            dropped = carol.backend.session.translator.dropped_observations
+            await wait_until(lambda: number in dropped)
+            before = len(sent_c)
+            carol.model.follow(number)  # a board still open on our side
+            carol.backend.close_game(number)
+            carol.backend.session.send_raw("stats carol")  # a marker after the close
+            carol.client.flush()
+            await wait_until(lambda: "stats carol" in sent_c[before:])
+            assert not any(line.startswith("unobserve") for line in sent_c[before:])
+            # nothing went out: the server still has carol off the game's observers
+            assert [u.name for u in server.hub.games[number].observers] == []
+        finally:
+            await leave(alice, bob, carol)
+
+
+async def test_time_given_on_nngs_moves_both_players_clocks() -> None:
+    """A real NNGS 1.1.22 tells ``addtime`` from each side (seen first-hand): ``9 2 minutes
+    were added to your opponents clock`` to the giver, ``9 your opponent has added 2 minutes
+    to your clock.`` to the other (bernds/q5Go src/parser.cpp:856-862)."""
+    async with nngs_server() as server:
+        alice, _ = await join(server, "alice")
+        bob, _ = await join(server, "bob")
+        try:
+            number, _ = await start(alice, bob)
+            game_a, game_b = alice.game(), bob.game()
+            assert game_a is not None and game_b is not None
+            before_a = game_a.clocks[Color.WHITE].reading.main_seconds
+            before_b = game_b.clocks[Color.WHITE].reading.main_seconds
+            alice.backend.add_time(number, 2)
+            await wait_until(
+                lambda: game_b.clocks[Color.WHITE].reading.main_seconds >= before_b + 110
+            )
+            await wait_until(
+                lambda: game_a.clocks[Color.WHITE].reading.main_seconds >= before_a + 110
+            )
+            said = texts(bob, BufferKey(ChatKind.GAME, str(number)))
+            assert "You were given 2 more minutes." in said
         finally:
             await leave(alice, bob)

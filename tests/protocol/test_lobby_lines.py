@@ -8,6 +8,7 @@ from igs_tui.backends.igs.protocol.events import (
     Prompt,
     SeekCancelled,
     SeekEntered,
+    SeekList,
     SeekMatched,
     SeekRefused,
     SeekSetup,
@@ -39,7 +40,9 @@ def test_entry_cancel_match_and_errors() -> None:
         SeekRefused("You are currently playing a game of some kind.")
     ]
     assert parse("63 OK") == []
-    assert parse("63 ENTRY_LIST_START 5") == [Unknown(63, "ENTRY_LIST_START 5")]
+    # the seekers' list (bernds/q5Go src/parser.cpp:2094-2100) is one event at its end
+    assert parse(["63 ENTRY_LIST_START 0", "63 ENTRY_LIST_END"]) == [SeekList(())]
+    assert parse("63 ENTRY_LIST_BOGUS 5") == [Unknown(63, "ENTRY_LIST_BOGUS 5")]
 
 
 def test_hostile_seek_lines_never_raise() -> None:

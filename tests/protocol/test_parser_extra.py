@@ -20,6 +20,7 @@ from igs_tui.backends.igs.protocol.events import (
     ScoreBoard,
     Shout,
     Tell,
+    ToggleSet,
     Totals,
     Unknown,
     UserConnected,
@@ -258,7 +259,9 @@ def test_prompt_with_garbage_is_unknown() -> None:
 
 
 def test_info_fallback() -> None:
-    assert parse_one("9 Set client to be True.") == Info("Set client to be True.")
+    assert parse_one("9 Welcome to the server, enjoy.") == Info("Welcome to the server, enjoy.")
+    # a toggle's confirmation is typed (bernds/q5Go src/parser.cpp:520)
+    assert parse_one("9 Set client to be True.") == ToggleSet("client", True)
 
 
 def test_event_to_dict_puts_type_first_and_is_json_ready() -> None:

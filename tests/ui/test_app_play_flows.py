@@ -343,6 +343,28 @@ def test_unknown_flags_flip_from_the_server_defaults() -> None:
     assert flags.summary(model) == "you: closed · looking"
 
 
+def test_the_servers_toggle_confirmation_is_what_the_flags_show() -> None:
+    """``9 Set open to be True.`` (bernds/q5Go src/parser.cpp:520) is the newest word: it
+    wins over a request made before it (a toggle typed at the console, too); a request made
+    after it wins until its own confirmation comes."""
+    from igs_tui.model import changes as ch
+    from igs_tui.ui.play.play_toggles import OwnFlags
+
+    model = ClientModel()
+    backend = RecordingBackend()
+    flags = OwnFlags()
+    flags.set(backend, "open", True, model)
+    assert flags.current(model, "open") is True
+    model.apply(ch.OwnToggleConfirmed("open", False))  # e.g. "toggle open false" typed
+    assert flags.current(model, "open") is False
+    assert flags.summary(model) == "you: closed · looking?"
+    flags.flip(model, backend, "open")  # F8 now asks for True...
+    assert backend.calls[-1].args == (True,)
+    assert flags.current(model, "open") is True  # ...shown at once, before the server says
+    model.apply(ch.OwnToggleConfirmed("looking", True))  # another toggle's word
+    assert flags.current(model, "open") is True and flags.current(model, "looking") is True
+
+
 def test_slash_match_names_the_tell_partner_or_asks_for_a_name() -> None:
     from igs_tui.model import BufferKey, ChatKind
     from igs_tui.ui.chat.chat_commands import ChatRunner

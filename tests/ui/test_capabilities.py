@@ -55,7 +55,8 @@ def test_flags_and_match_terms_need_matching() -> None:
     backend = RecordingBackend(lacking=frozenset({"matching"}))
     flags = OwnFlags()
     assert (
-        flags.set(backend, "open", True) == "The open for matches flag: not offered by this fake."
+        flags.set(backend, "open", True, ClientModel())
+        == "The open for matches flag: not offered by this fake."
     )
     assert check_with_backend(backend, MatchTerms("bob")) == "Challenges: not offered by this fake."
     assert backend.calls == [] and "open" not in flags.requested

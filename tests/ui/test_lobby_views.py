@@ -10,7 +10,7 @@ from textual.widgets import Select, Static
 
 from igs_tui.model import ClientModel, Role
 from igs_tui.model import changes as ch
-from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
 from igs_tui.ui.main.commands import IgsCommands
@@ -298,3 +298,24 @@ async def test_no_rooms_hint_nor_key_without_rooms() -> None:
         games = app.screen.query_one(GamesList)
         assert not games.query_one("#games-hint", Label).display
         assert games.check_action("rooms", ()) is False
+
+
+async def test_the_automatch_dialog_shows_who_else_is_seeking() -> None:
+    """IGS's ``63 ENTRY_LIST`` rows (bernds/q5Go src/parser.cpp:2094-2100), applied as the
+    session does; server names are shown as plain text."""
+    model = ClientModel()
+    app, _backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        app.show_seek()
+        await pilot.pause()
+        others = app.screen.query_one("#seek-others", Static)
+        assert str(others.render()) == ""
+        model.apply(
+            ch.SeekersListed((Seeker("HKL", 60, 480, 25, 19), Seeker("[b]horse", 60, 600, 25, 9)))
+        )
+        await pilot.pause()
+        await pilot.pause()
+        shown = str(others.render())
+        assert shown.startswith("Also seeking (2): HKL  19x19  1 min + 8 min / 25 stones;")
+        assert "[b]horse  9x9  1 min + 10 min / 25 stones" in shown

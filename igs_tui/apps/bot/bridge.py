@@ -455,6 +455,14 @@ class BotBridge:
             self._logged_komi = game.komi
             self._say(f"game {game.number}: komi {game.komi:g}")
         relay = await self._sync_engine(game)
+        if len(relay.engine_moves) != sum(1 for m in game.moves if not m.handicap):
+            # The game moved on while the engine was told: typically our own move's echo,
+            # whose heading a real NNGS 1.1.22 writes apart from its move line, so a sync
+            # woken by the heading took our move back in the engine and the echo came
+            # meanwhile. The relay is behind, and a genmove now would send a second move
+            # (``5 It is not your move.``). Sync again.
+            self._wake.set()
+            return
         if game.phase is GamePhase.SCORING:
             await self._score(game)
             return

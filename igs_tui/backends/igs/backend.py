@@ -199,6 +199,7 @@ class IgsBackend:
             followed is not None
             and followed.role is Role.OBSERVING
             and followed.phase is GamePhase.PLAYING
+            and self.session.stops_observing_with_unobserve(game)
         ):
             self._emit(lambda: cmd.unobserve(game))
         self.model.unfollow(game)

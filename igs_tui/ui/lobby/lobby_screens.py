@@ -182,7 +182,9 @@ class RoomsScreen(_LobbyScreen):
         for room in rooms:
             here = " (you are here)" if room.number in self._model.joined_rooms else ""
             users = "" if room.users is None else f"  {room.users} in it"
-            labels.append(f"{room.number:>3}  {room.name}{users}{here}")
+            local = f" ({room.local_name})" if room.local_name else ""
+            locked = "  [locked]" if room.locked else ""
+            labels.append(f"{room.number:>3}  {room.name}{local}{users}{locked}{here}")
         return labels
 
     def on_mount(self) -> None:
@@ -235,6 +237,7 @@ class SeekState(ModelWatcher):
     def compose(self) -> ComposeResult:
         yield Static(id="seek-options")
         yield Static(id="seek-state")
+        yield Static(id="seek-others")
 
     def on_mount(self) -> None:
         self.watch_changes(self._model.hub, TOPIC_LOBBY, self._changed)
@@ -258,6 +261,14 @@ class SeekState(ModelWatcher):
             else Text("Not seeking.", "dim")
         )
         self.query_one("#seek-state", Static).update(state)
+        others = self._model.seekers
+        listed = Text()
+        if others:
+            listed.append(f"Also seeking ({len(others)}): ", "bold")
+            listed.append("; ".join(clean(s.describe(), max_length=60) for s in others[:8]))
+            if len(others) > 8:
+                listed.append(f"; and {len(others) - 8} more")
+        self.query_one("#seek-others", Static).update(listed)
 
 
 class SeekScreen(_LobbyScreen):

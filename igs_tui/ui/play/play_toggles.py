@@ -20,18 +20,26 @@ FLAG_NAMES = {"open": "open for matches", "looking": "looking for a game"}
 class OwnFlags:
     """The values this client last asked the server for (None = not set this session)."""
 
-    requested: dict[str, bool] = field(default_factory=dict)
+    requested: dict[str, tuple[bool, int]] = field(default_factory=dict)
+    """Value asked for, and the model's ``toggle_serial`` when it was asked."""
 
     def current(self, model: ClientModel, flag: str) -> bool | None:
-        """``flag`` (``open``/``looking``) as best known; None when nobody told us yet."""
-        if flag in self.requested:
-            return self.requested[flag]
+        """``flag`` (``open``/``looking``) as best known; None when nobody told us yet.
+
+        The newest word wins: the server's confirmation (``9 Set open to be True.``) over a
+        request made before it, a request over a confirmation it has not had yet."""
+        asked = self.requested.get(flag)
+        confirmed = model.own_toggles.get(flag)
+        if asked is not None and (confirmed is None or asked[1] >= confirmed[1]):
+            return asked[0]
+        if confirmed is not None:
+            return confirmed[0]
         me = model.players.get(model.me) if model.me else None
         if me is None:
             return None
         return me.open_for_matches if flag == "open" else me.looking
 
-    def set(self, backend: Backend, flag: str, value: bool) -> str:
+    def set(self, backend: Backend, flag: str, value: bool, model: ClientModel) -> str:
         """Send ``flag`` = ``value`` and return the sentence to show the user."""
         if flag not in FLAG_NAMES:
             raise ValueError(f"unknown flag {flag!r}")
@@ -42,7 +50,7 @@ class OwnFlags:
             matching.set_open(value)
         else:
             matching.set_looking(value)
-        self.requested[flag] = value
+        self.requested[flag] = (value, model.toggle_serial)
         return f"{FLAG_NAMES[flag].capitalize()}: {'on' if value else 'off'}."
 
     def flip(self, model: ClientModel, backend: Backend, flag: str) -> str:
@@ -51,7 +59,7 @@ class OwnFlags:
         now = self.current(model, flag)
         if now is None:
             now = flag == "open"
-        return self.set(backend, flag, not now)
+        return self.set(backend, flag, not now, model)
 
     def summary(self, model: ClientModel) -> str:
         """``you: open · not looking`` (``?`` for a flag not known yet)."""

@@ -243,6 +243,10 @@ class UserEntry(Event):
     idle: str
     flags: str
     language: str
+    nmatch: str = ""
+    """IGS's nmatch range columns after Language, kept as sent (``T BWN 0-9 19-19 60-60 ...``:
+    the nmatch toggle, colours, then min-max of handicap, size, main, byo-yomi time, stones
+    and the koryo fields; bernds/q5Go src/parser.cpp:1911-1914), ``""`` where absent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +406,8 @@ class GameStart(Event):
 class MatchCreated(Event):
     """``9 Creating match [N] with X.``: a game of ours with ``opponent`` begins under number
     ``game`` (a new match, or an adjourned game loaded again; the heading follows). Whatever
-    we held under the number before is another game."""
+    we held under the number before is another game. NNGS says ``9 Match [N] with X in 5
+    accepted.`` first (bernds/q5Go src/parser.cpp:719-720): read as the same event."""
 
     type: ClassVar[str] = "match_created"
     game: int
@@ -471,11 +476,17 @@ class MessagesWaiting(Event):
 
 @dataclass(frozen=True, slots=True)
 class TimeAdded(Event):
-    """``9 Increase X's time by 10 minutes``: the answer to ``addtime``, sent to both players."""
+    """``9 Increase X's time by 10 minutes``: the answer to ``addtime``, sent to both players.
+
+    IGS also words it from each side (bernds/q5Go src/parser.cpp:856-866): ``9 1 minutes were
+    added to your opponents clock`` (we gave) and ``9 Your opponent has added 1 minutes to your
+    clock.`` (we got); those name nobody, so ``player`` is ``""`` and ``to_me`` says whose
+    clock it was (None where the line names the player)."""
 
     type: ClassVar[str] = "time_added"
     player: str
     minutes: int
+    to_me: bool | None = None
 
 
 # --- undo ----------------------------------------------------------------------------------------
@@ -515,11 +526,13 @@ class KomiRequest(Event):
 
 @dataclass(frozen=True, slots=True)
 class AdjournRequest(Event):
-    """``9 alice would like to adjourn the game.`` (+ ``9 Use adjourn to adjourn the game.``):
-    the opponent asks to adjourn; ``adjourn`` agrees."""
+    """``9 alice would like to adjourn the game.`` (+ ``9 Use adjourn to adjourn the game.``),
+    or IGS's ``48 Game 354 qGoDev requests an adjournment`` (bernds/q5Go src/parser.cpp:2040):
+    the opponent asks to adjourn; ``adjourn`` agrees. ``game`` where the line names it."""
 
     type: ClassVar[str] = "adjourn_request"
     player: str
+    game: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,7 +586,10 @@ class Shout(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kibitz(Event):
-    """``11 Kibitz name [rank]: Game W vs B [N]`` followed by ``11    text``."""
+    """``11 Kibitz name [rank]: Game W vs B [N]`` followed by ``11    text``.
+
+    NNGS ends the text with the move number it was said at (``nice move (14)``: NNGS 1.1.22
+    src/comproc.c:1470-1475, ``"%s (%d)"``); that number is ``move`` and not in ``text``."""
 
     type: ClassVar[str] = "kibitz"
     game: int | None
@@ -582,6 +598,7 @@ class Kibitz(Event):
     white: str
     black: str
     text: str
+    move: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -833,6 +850,154 @@ class SeekRefused(Event):
 
     type: ClassVar[str] = "seek_refused"
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seeker:
+    """One player in the automatch queue (``63 ENTRY_LIST HKL 60 480 25 0 0 19 1 1 0``): name,
+    main seconds, overtime seconds and stones, board size, handicap range (bernds/q5Go
+    src/parser.cpp:2094-2100)."""
+
+    name: str
+    main: int
+    byo_time: int
+    byo_stones: int
+    size: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeekList(Event):
+    """``63 ENTRY_LIST_START n`` .. ``63 ENTRY_LIST`` rows .. ``63 ENTRY_LIST_END``: who is
+    seeking an automatch now (one event at the end)."""
+
+    type: ClassVar[str] = "seek_list"
+    seekers: tuple[Seeker, ...]
+
+
+# --- real servers' wording (issue 27): lines q5Go, qGo and NNGS meet ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AutomatchOffer(Event):
+    """The ``36`` block (pzorin/qgo src/network/igsconnection.cpp:3893-3896)::
+
+        36 terra1 wants a match with you:
+        36 terra1 wants 19x19 in 1 minutes with 10 byo-yomi and 25 byo-stones
+        36 To accept match type 'automatch terra1'
+
+    One event at the terms line; ``accept_command`` is filled from the third line's quote
+    (``automatch NAME`` where it never came)."""
+
+    type: ClassVar[str] = "automatch_offer"
+    opponent: str
+    size: int
+    minutes: int
+    byoyomi_minutes: int
+    byo_stones: int
+    accept_command: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdjournDeclined(Event):
+    """``53 Game 75 adjournment is declined`` (pzorin/qgo igsconnection.cpp:4194)."""
+
+    type: ClassVar[str] = "adjourn_declined"
+    game: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ServerShutdown(Event):
+    """``4 **** Server shutdown started by admin. ****`` (pzorin/qgo igsconnection.cpp:1127):
+    the server is going down; games in progress are adjourned by it."""
+
+    type: ClassVar[str] = "server_shutdown"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewLine(Event):
+    """A ``56`` review-protocol line (pzorin/qgo igsconnection.cpp:4291-4314):
+    ``56 CREATE 107``, ``56 OWNER 107 eb5 3k``, ``56 NODE 107 2 1 16 4``, ``56 ERROR text``...
+    ``verb`` is the first word, ``review`` the number after it where it is one."""
+
+    type: ClassVar[str] = "review_line"
+    verb: str
+    review: int | None
+    args: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TellEcho(Event):
+    """``24 --> frosla  Hallo``: the server's echo of a tell we sent (NNGS, and IGS with
+    verbose on; bernds/q5Go src/parser.cpp:1561-1562): it was delivered to ``name``."""
+
+    type: ClassVar[str] = "tell_echo"
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGames(Event):
+    """``23           frosla-physician`` under ``9 Stored games for frosla:`` (bernds/q5Go
+    src/parser.cpp:239-240): adjourned games that ``load white-black`` resumes."""
+
+    type: ClassVar[str] = "stored_games"
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomListed(Event):
+    """``9 ROOM 01: FREE GAME ROOM;PSMNYACF;自由対局室;19;1;10;1,19,60,...`` (pzorin/qgo
+    igsconnection.cpp:2632-2634): number, name, flags (``X``/``P``: locked), local name, then
+    ``;``-separated numbers kept as sent (the first is read as the board size)."""
+
+    type: ClassVar[str] = "room_listed"
+    number: int
+    name: str
+    flags: str
+    local_name: str
+    size: int | None
+    rest: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleSet(Event):
+    """``9 Set open to be True.`` (bernds/q5Go src/parser.cpp:520): the server confirms one of
+    our toggles (NNGS and IGS say ``True``/``False``)."""
+
+    type: ClassVar[str] = "toggle_set"
+    name: str
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ObservationChanged(Event):
+    """``9 Removing game 30 from observation list.`` / ``9 Adding game to observation list.``
+    (bernds/q5Go src/parser.cpp:825-831); ``game`` None where the line gives none."""
+
+    type: ClassVar[str] = "observation_changed"
+    game: int | None
+    added: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClockPaused(Event):
+    """NNGS ``9 Game clock paused. Use "unpause" to resume.`` / ``9 Game clock resumed.``
+    (bernds/q5Go src/parser.cpp:868-873): our game's clocks stopped or run again."""
+
+    type: ClassVar[str] = "clock_paused"
+    paused: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PauseRequest(Event):
+    """``9 frosla requests to pause the game.`` (bernds/q5Go src/parser.cpp:806)."""
+
+    type: ClassVar[str] = "pause_request"
+    player: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ Most lines stand alone. The exceptions are why this is an object and not a funct
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
@@ -49,12 +50,27 @@ from igs_tui.backends.igs.protocol.events import (
     Say,
     Score,
     ScoreBoard,
+    Seeker,
+    SeekList,
     SeekSetup,
     SeekSetups,
     Tell,
     UndoRequest,
     Unknown,
+    UserEntry,
     UserHeader,
+)
+from igs_tui.backends.igs.protocol.notices import (
+    read_adjourn_declined,
+    read_adjourn_request,
+    read_automatch,
+    read_review,
+    read_room_line,
+    read_seeker,
+    read_shutdown,
+    read_stored_line,
+    read_tell_echo,
+    split_nmatch_columns,
 )
 from igs_tui.backends.igs.protocol.readers import (
     ByoyomiStones,
@@ -110,6 +126,7 @@ MAX_FILE_LINES = 20_000
 """A file block longer than this is cut into several events (bounded memory on bad input)."""
 
 _TELL_PREFIX = "*"
+_MOVE_SUFFIX_RE = re.compile(r"(?:^|\s)\((\d{1,4})\)$")
 _PLAIN_SAY_RE = re.compile(r"([A-Za-z0-9_]{1,20}) (.*)$")
 _SYSTEM = "*SYSTEM*: "
 _PROMPTS: dict[str, list[Event]] = {str(n): [Prompt(n)] for n in range(10)}
@@ -143,6 +160,7 @@ class IgsParser:
         self._handlers: dict[str, Callable[[str], list[Event]]] = {
             "1": self._on_prompt,
             "2": self._on_bell,
+            "4": lambda text: [read_shutdown(text)],
             "5": self._on_error,
             "7": self._on_games,
             "9": self._on_info,
@@ -152,16 +170,21 @@ class IgsParser:
             "20": self._on_score,
             "21": self._on_shout,
             "22": self._on_score_board,
+            "23": lambda text: [read_stored_line(text)],
             "24": self._on_tell,
             "26": self._on_time,
             "27": self._on_who,
             "28": self._on_undo,
             "32": self._on_yell,
+            "36": self._on_automatch,
             "39": self._on_version,
             "40": self._on_dot,
             "42": self._on_user,
+            "48": lambda text: [read_adjourn_request(text)],
             "49": self._on_removal,
             "51": self._on_say_header,
+            "53": lambda text: [read_adjourn_declined(text)],
+            "56": lambda text: [read_review(text)],
             "63": self._on_seek,
         }
         self._held: _Held | None = None
@@ -173,6 +196,7 @@ class IgsParser:
         self._kibitz: KibitzHeader | None = None
         self._user_table = False  # inside NNGS's code-9 answer to ``user``
         self._seek_setups: list[SeekSetup] | None = None  # inside a 63 CONFIG_LIST block
+        self._seekers: list[Seeker] | None = None  # inside a 63 ENTRY_LIST block
 
     @property
     def in_file(self) -> bool:
@@ -393,7 +417,19 @@ class IgsParser:
         fast = fast_user(text)  # the common shape, without the regex
         if fast is not None:
             return [fast]
+        row, nmatch = split_nmatch_columns(text)
+        reading = read_user(row)
+        if nmatch and isinstance(reading, UserEntry):
+            return [dataclasses.replace(reading, nmatch=nmatch)]
         return [_as_event(read_user(text), 42, text)]
+
+    def _on_automatch(self, text: str) -> list[Event]:
+        """Code ``36``: the offer is told at its terms line; the accept line only confirms the
+        command (it is the same ``automatch NAME`` the offer already carries)."""
+        reading = read_automatch(text)
+        if reading is None or isinstance(reading, str):
+            return []
+        return [reading]
 
     def _on_who(self, text: str) -> list[Event]:
         return read_who(text)
@@ -432,6 +468,10 @@ class IgsParser:
             return [UserHeader(text)]
         if text.startswith("Game is titled:"):
             return [GameTitle(self._game, text[len("Game is titled:") :].strip())]
+        if text.startswith("ROOM "):
+            room = read_room_line(text)
+            if room is not None:
+                return [room]
         return self._accept_info(read_info(text), text)
 
     def _accept_info(self, reading: Reading, text: str) -> list[Event]:
@@ -463,9 +503,14 @@ class IgsParser:
         h = self._kibitz
         self._kibitz = None
         body = text.strip()
+        move: int | None = None
+        suffix = _MOVE_SUFFIX_RE.search(body)
+        if suffix is not None:  # NNGS: "text (14)", the move it was said at
+            move = bounded_int(suffix.group(1))
+            body = body[: suffix.start()].rstrip()
         if h is None:
-            return [Kibitz(None, "", "", "", "", body)]
-        return [Kibitz(h.game, h.name, h.rank, h.white, h.black, body)]
+            return [Kibitz(None, "", "", "", "", body, move)]
+        return [Kibitz(h.game, h.name, h.rank, h.white, h.black, body, move)]
 
     def _on_say_header(self, text: str) -> list[Event]:
         words = text.split()
@@ -490,6 +535,9 @@ class IgsParser:
         return [Say(game, name, body)]
 
     def _on_tell(self, text: str) -> list[Event]:
+        echo = read_tell_echo(text)
+        if echo is not None:
+            return [echo]
         if text.startswith(_SYSTEM):
             return [_system_message(text[len(_SYSTEM) :], text)]
         name, body = _starred(text)
@@ -534,6 +582,21 @@ class IgsParser:
     def _on_seek(self, text: str) -> list[Event]:
         """Code ``63`` (automatch): the setup list is gathered into one event."""
         head = text.split(" ", 1)[0]
+        if head == "ENTRY_LIST_START":
+            self._seekers = []
+            return []
+        if head == "ENTRY_LIST_END":
+            seekers, self._seekers = self._seekers or [], None
+            return [SeekList(tuple(seekers))]
+        if head == "ENTRY_LIST":
+            seeker = read_seeker(text)
+            if seeker is None:
+                return [Unknown(63, text)]
+            if self._seekers is None:
+                self._seekers = []
+            if len(self._seekers) < MAX_SETUPS * 20:
+                self._seekers.append(seeker)
+            return []
         if head == LIST_START:
             self._seek_setups = []
             return []

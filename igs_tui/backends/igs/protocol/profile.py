@@ -137,6 +137,13 @@ class ServerProfile:
     def takes_game_number(self, verb: str) -> bool:
         return verb.lower() not in self.unnumbered
 
+    @property
+    def unobserve_toggles(self) -> bool:
+        """NNGS runs ``unobserve N`` as ``observe N`` (NNGS 1.1.22 src/command_list.h:190:
+        both are ``com_observe``, a toggle): sent for a game the server already dropped from
+        our observation list, it subscribes us again. IGS's ``unobserve N`` only stops."""
+        return self.family is Family.NNGS
+
     def allows(self, command: Command | str) -> bool:
         """False for a command this server is known to refuse (a setup toggle, ``id``)."""
         if isinstance(command, str):

@@ -18,11 +18,13 @@ import re
 from dataclasses import dataclass
 
 from igs_tui.backends.igs.protocol.events import (
+    AdjournDeclined,
     AdjournRequest,
     Ayt,
     BoardRestored,
     ByoyomiEntry,
     ChannelNotice,
+    ClockPaused,
     DisputedRequest,
     DoneTyped,
     Dot,
@@ -38,12 +40,15 @@ from igs_tui.backends.igs.protocol.events import (
     Info,
     KomiRequest,
     KomiSet,
+    MatchCancelled,
     MatchCreated,
     MatchDeclined,
     MatchRequest,
     MessagesWaiting,
     Move,
     NMatchRequest,
+    ObservationChanged,
+    PauseRequest,
     ScoringStarted,
     ServerVersion,
     Shout,
@@ -52,6 +57,7 @@ from igs_tui.backends.igs.protocol.events import (
     ThrowingOtherCopy,
     TimeAdded,
     TimeInfo,
+    ToggleSet,
     Totals,
     Undo,
     UndoDeclined,
@@ -330,9 +336,10 @@ def is_user_table_header(text: str) -> bool:
 
 
 def is_user_table_rule(text: str) -> bool:
-    """``9  -------- ---------- ---- ...``: the rule under that header."""
-    stripped = text.strip()
-    return bool(stripped) and not stripped.strip("- ")
+    """``9  -------- ---------- ---- ...``: the rule under that header, or the blank ``9 ``
+    line a real NNGS 1.1.22 sends there instead (seen first-hand; without it being skipped the
+    table ended at once and the player list stayed empty)."""
+    return not text.strip("- ")
 
 
 def read_user_row(text: str) -> UserRow | None:
@@ -668,6 +675,19 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(\S+) declines? your (?:request for a )?n?match"), "match_declined"),
     (re.compile(r"Setting your '\.' to (\S+)\s*$"), "dot"),
     (_TOTALS_RE, "totals"),
+    # real servers' wording (issue 27; sources in docs/igs-formats.md)
+    (re.compile(r"Set (\w{1,20}) to be (True|False)\.?\s*$"), "toggle"),
+    (re.compile(r"(\d{1,9}) minutes? (?:were|was) added to your opponents?'? clock"), "gave_time"),
+    (re.compile(r"[Yy]our opponent has added (\d{1,9}) minutes? to your clock"), "got_time"),
+    (re.compile(r"(\S{1,20}) withdraws the match offer"), "withdrawn"),
+    (re.compile(r"Match \[\s*(\d{1,9})\s*\] with (\S{1,20}?) in \d{1,9} accepted"), "created"),
+    (re.compile(r"Removing game (\d{1,9}) from observation list"), "unobserved"),
+    (re.compile(r"Adding game (?:(\d{1,9}) )?to observation list"), "observed"),
+    (re.compile(r"(\S{1,20}) declines the adjourn request"), "adjourn_declined"),
+    (re.compile(r"Game clock paused"), "paused"),
+    (re.compile(r"Game clock resumed"), "resumed"),
+    (re.compile(r"(\S{1,20}) requests to pause the game"), "pause_request"),
+    (re.compile(r"Game (\d{1,9}): (\S{1,20}) vs (\S{1,20}) has adjourned"), "has_adjourned"),
 ]
 
 _INFO_EXACT: dict[str, Reading] = {
@@ -756,6 +776,31 @@ def _info_event(kind: str, m: re.Match[str], text: str) -> Reading:
         return Dot(g[0])
     if kind == "totals":
         return Totals(int(g[0]), int(g[1]))
+    return _wording_event(kind, g, text)
+
+
+def _wording_event(kind: str, g: tuple[str, ...], text: str) -> Reading:
+    """The ``9`` notices of issue 27 (what q5Go met on IGS and NNGS)."""
+    if kind == "toggle":
+        return ToggleSet(g[0].lower(), g[1] == "True")
+    if kind == "gave_time":
+        return TimeAdded("", int(g[0]), to_me=False)
+    if kind == "got_time":
+        return TimeAdded("", int(g[0]), to_me=True)
+    if kind == "withdrawn":
+        return MatchCancelled(g[0])
+    if kind == "created":
+        return MatchCreated(int(g[0]), g[1])
+    if kind in ("unobserved", "observed"):
+        return ObservationChanged(int(g[0]) if g[0] else None, kind == "observed")
+    if kind in ("paused", "resumed"):
+        return ClockPaused(kind == "paused")
+    if kind == "pause_request":
+        return PauseRequest(g[0])
+    if kind == "adjourn_declined":
+        return AdjournDeclined(None, text.strip())
+    if kind == "has_adjourned":
+        return GameEnd(int(g[0]), "adjourn", None, g[1], g[2], None, text)
     return Info(text)  # pragma: no cover - every kind above is handled
 
 

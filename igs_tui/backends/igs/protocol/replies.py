@@ -14,7 +14,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from igs_tui.backends.igs.protocol.events import Error, Event, File, Info, Unknown
+from igs_tui.backends.igs.protocol.events import (
+    Error,
+    Event,
+    File,
+    Info,
+    RoomListed,
+    StoredGames,
+    Unknown,
+)
 from igs_tui.numbers import bounded_int
 
 MAX_DETAILS = 60
@@ -175,12 +183,20 @@ _GAME_NAME_RE = re.compile(r"[A-Za-z0-9_]{1,20}-[A-Za-z0-9_]{1,20}$")
 
 
 def read_stored(events: Sequence[Event]) -> tuple[str, ...] | None:
-    """The ``white-black`` names in a ``stored`` reply (IGS: ``18 Found 2 stored games.``
-    then the names, several to a line); None when the reply is an error."""
+    """The ``white-black`` names in a ``stored`` reply; None when the reply is an error.
+
+    Both forms are read: ``9 Stored games for frosla:`` then ``23`` lines of names (what IGS
+    and NNGS send: bernds/q5Go src/parser.cpp:239-240, NNGS ``com_stored``), and the older
+    ``18 Found 2 stored games.`` then the names, several to a line, as code-9 text."""
     if _first_error(events):
         return None
     names: list[str] = []
     for event in events:
+        if isinstance(event, StoredGames):
+            for word in event.names:
+                if word not in names and len(names) < MAX_STORED:
+                    names.append(word)
+            continue
         if (isinstance(event, Unknown) and event.code == 18) or isinstance(event, Info):
             text = event.text
         else:
@@ -193,22 +209,37 @@ def read_stored(events: Sequence[Event]) -> tuple[str, ...] | None:
 
 @dataclass(frozen=True, slots=True)
 class RoomEntry:
-    """One room of a ``room`` listing; ``users`` None where the line gave no count."""
+    """One room of a ``room`` listing; ``users`` None where the line gave no count.
+    ``flags`` and ``local_name`` come from IGS's ``ROOM NN: NAME;FLAGS;LOCAL NAME;...`` form
+    (``""`` for the plain form)."""
 
     number: int
     name: str
     users: int | None
+    flags: str = ""
+    local_name: str = ""
+
+    @property
+    def locked(self) -> bool:
+        """IGS marks a closed room ``X`` and a private one ``P`` (pzorin/qgo
+        src/network/igsconnection.cpp:2640)."""
+        return self.flags in ("X", "P")
 
 
 _ROOM_RE = re.compile(r"\s*(\d{1,5})[:.]?\s+(.*?)\s*(?:\s(\d{1,6}))?\s*$")
 
 
 def read_rooms(events: Sequence[Event]) -> tuple[RoomEntry, ...] | None:
-    """The rooms in a ``room`` reply: each line that starts with a room number, then its name
-    and, last, how many are in it; None when the reply is an error."""
+    """The rooms in a ``room`` reply; None when the reply is an error. IGS's
+    ``9 ROOM 01: FREE GAME ROOM;PSMNYACF;...`` lines come typed (:class:`RoomListed`); other
+    lines that start with a room number are read as the number, the name and, last, how many
+    are in it (the form our embedded server used before)."""
     if _first_error(events):
         return None
     rooms: list[RoomEntry] = []
+    for event in events:
+        if isinstance(event, RoomListed) and len(rooms) < MAX_ROOMS:
+            rooms.append(RoomEntry(event.number, event.name, None, event.flags, event.local_name))
     for raw in _texts(events):
         m = _ROOM_RE.match(raw)
         if m is None or not m.group(2):

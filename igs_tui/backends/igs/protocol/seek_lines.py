@@ -55,8 +55,9 @@ def read_seek_line(text: str) -> Event | None:
         return SeekEntered(size, rest.strip())
     if head == "ENTRY_CANCEL":
         return SeekCancelled()
-    if head == "OPPONENT_FOUND" and rest.split():
-        return SeekMatched(rest.split()[0][:20])
+    if head == "OPPONENT_FOUND":
+        # IGS may send it bare (bernds/q5Go src/parser.cpp:2092); the game start names them
+        return SeekMatched(rest.split()[0][:20] if rest.split() else "")
     if head == "ERROR":
         return SeekRefused(rest.strip())
     if head == "OK":

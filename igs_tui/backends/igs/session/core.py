@@ -244,6 +244,11 @@ class IgsSession:
         elif command.verb == "unobserve" and game is not None and game.role is Role.OBSERVING:
             self.out.apply(ch.GameUnfollowed(number))
 
+    def stops_observing_with_unobserve(self, game: int) -> bool:
+        """Whether closing observed game ``game`` should send ``unobserve N``: not on a
+        server whose ``unobserve`` toggles (NNGS) once it dropped the game from our list."""
+        return not (self.profile.unobserve_toggles and game in self.translator.dropped_observations)
+
     def take_changes(self) -> list[ch.Change]:
         """Changes made since the last input (a sent line's console entry, an intent's own
         chat line or refusal): the caller applies them."""
@@ -283,6 +288,8 @@ class IgsSession:
         Raises:
             ValueError: a multi-line command.
         """
+        if command.verb == "observe" and command.game is not None:
+            self.translator.dropped_observations.discard(command.game)
         self.memory.note_command(command)
         return self._queue(command)
 

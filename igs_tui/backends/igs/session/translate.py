@@ -23,7 +23,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from sys import intern
 from typing import Any
 
@@ -61,7 +61,7 @@ from igs_tui.model import (
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayedGame, PlayerCard, PlayerResults
-from igs_tui.model.lobby import Room, Seek, SeekSetup
+from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
 from igs_tui.model.terms import MatchTerms
 from igs_tui.numbers import bounded_int
@@ -99,6 +99,13 @@ CODE_NAMES = {
     "49": "removal",
     "50": "game error",
     "51": "say header",
+    "4": "shutdown",
+    "23": "stored",
+    "36": "automatch",
+    "48": "adjourn",
+    "53": "adjourn",
+    "56": "review",
+    "63": "seek",
 }
 
 
@@ -172,6 +179,10 @@ class Translator:
         """Players of a listing not applied yet (see :data:`LISTING_BATCH`)."""
         self._listed_lines: list[ConsoleLine] = []
         """Received lines not in the console yet, with their kinds (applied per read)."""
+        self.dropped_observations: set[int] = set()
+        """Games the server said it removed from our observation list (``9 Removing game N
+        from observation list.``) since we last asked to observe them: on a server whose
+        ``unobserve`` toggles, closing such a board must send nothing."""
         self._tell_keys: dict[str, BufferKey] = {}
         """One key per teller: the model's and the chat log's lookups then find the key they
         hold by identity instead of comparing a new one (a flood of tells)."""
@@ -350,7 +361,9 @@ class Translator:
         elif verb == "room":
             rooms = read_rooms(e.events)
             if rooms is not None:
-                listed = tuple(Room(r.number, r.name, r.users) for r in rooms)
+                listed = tuple(
+                    Room(r.number, r.name, r.users, r.local_name, r.locked) for r in rooms
+                )
                 self.out.apply(ch.RoomsListed(listed))
         elif verb == "join" and not refused:
             words = e.command.line.split()
@@ -477,6 +490,13 @@ class Translator:
             readings.append((color, reading))
         if readings:
             apply(ch.ClocksRead(e.game, tuple(readings)))
+        if role is not None and game.last_number == 0 and game.phase is GamePhase.PLAYING:
+            # The server charges the first mover from the start (a real NNGS 1.1.22 does;
+            # the clock used to wait at its full time until the first move came).
+            first = Color.WHITE if game.handicap else Color.BLACK
+            for color, reading in readings:
+                if color is first:
+                    apply(ch.ClockSet(e.game, color, reading, running=True))
 
     def _move(self, e: ev.Move) -> None:
         game = self._followed(e.game)
@@ -897,7 +917,8 @@ class Translator:
         self.out.add_chat(key, e.name, e.text, kind="kibitz")
         game = self._followed(e.game) if e.game is not None else None
         if game is not None:
-            line = Kibitz(e.name, e.rank, e.text, game.last_number)
+            move = e.move if e.move is not None else game.last_number
+            line = Kibitz(e.name, e.rank, e.text, move)
             mine = [k for k in game.kibitzes if k.author == e.name == self.view.me]
             if mine and (mine[-1].text, mine[-1].move_number) == (e.text, line.move_number):
                 return  # a server that echoes our kibitz: the game holds it already
@@ -1035,8 +1056,148 @@ class Translator:
             self.out.add_chat(key, "", text, kind="notice")
 
     def _time_added(self, e: ev.TimeAdded) -> None:
+        """The notice in the game's chat, and the clock of the side given time set forward
+        at once (the server's next reading agrees; until then the clock would be wrong)."""
         s = "" if e.minutes == 1 else "s"
-        self._game_notice(e.player, f"{e.player} was given {e.minutes} more minute{s}.")
+        game = self._own_game_with(e.player) if e.player else self._own_game()
+        if game is None:
+            game = self._own_game()
+        color: Color | None = None
+        if game is not None:
+            mine = game.role.color
+            if e.player:
+                color = Color.WHITE if e.player == game.white else None
+                color = Color.BLACK if e.player == game.black else color
+            elif mine is not None and e.to_me is not None:
+                color = mine if e.to_me else mine.opponent
+        if e.player:
+            who = e.player
+        elif e.to_me:
+            who = "You"
+        else:
+            who = "Your opponent"
+        self._game_notice(
+            e.player or None,
+            f"{who} {'were' if who == 'You' else 'was'} given {e.minutes} more minute{s}.",
+        )
+        if game is None or color is None:
+            return
+        clock = game.clocks[color]
+        reading = clock.at(self.view.clock())
+        added = e.minutes * 60.0
+        if reading.in_byoyomi:
+            reading = replace(reading, byo_seconds=reading.byo_seconds + added)
+        else:
+            reading = replace(reading, main_seconds=reading.main_seconds + added)
+        self.out.apply(ch.ClockSet(game.number, color, reading))
+
+    def _clock_paused(self, e: ev.ClockPaused) -> None:
+        """NNGS ``pause``/``unpause``: both clocks stop, or the mover's runs again."""
+        game = self._own_game()
+        if game is None:
+            return
+        now = self.view.clock()
+        black = game.clocks[Color.BLACK].at(now)
+        white = game.clocks[Color.WHITE].at(now)
+        running = None if e.paused else game.board.to_move
+        self.out.apply(ch.ClocksSynced(game.number, black, white, running))
+        text = "Clocks paused (unpause to resume)." if e.paused else "Clocks running again."
+        self._game_notice(None, text)
+
+    def _pause_request(self, e: ev.PauseRequest) -> None:
+        self._game_notice(e.player, f"{e.player} asks to pause the game (type pause to agree).")
+        self.out.notify(
+            "pause", f"{e.player} asks to pause", "Type 'pause' in the console to agree."
+        )
+
+    def _adjourn_declined(self, e: ev.AdjournDeclined) -> None:
+        game = self._followed(e.game) if e.game is not None else None
+        game = game or self._own_game()
+        if game is not None:
+            key = BufferKey(ChatKind.GAME, str(game.number))
+            self.out.add_chat(key, "", "Your opponent declined to adjourn.", kind="notice")
+        self.out.notify("adjourn", "Adjournment declined", e.text, bell=False)
+
+    def _shutdown(self, e: ev.ServerShutdown) -> None:
+        """A banner that says what the shutdown means for the games we play: the server
+        adjourns them, and they come back from Stored games once it is up again."""
+        mine = [g.number for g in self.view.my_games() if g.phase is GamePhase.PLAYING]
+        if mine:
+            games = ", ".join(str(n) for n in mine)
+            what = (
+                f"Your game {games} will be adjourned by the server; load it again from "
+                "Stored games when the server is back."
+            )
+        else:
+            what = "The connection will close; reconnect when the server is back."
+        self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", f"{e.text} {what}", kind="error")
+        self.out.notify("server", "Server shutting down", what)
+
+    def _review_line(self, e: ev.ReviewLine) -> None:
+        """Review lines are shown (the shared review itself is not implemented): errors and
+        invitations in the server buffer; the rest stays in the console."""
+        if e.verb == "ERROR":
+            self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
+        elif e.verb.startswith("INVITED"):
+            self.out.add_chat(
+                BufferKey(ChatKind.SYSTEM),
+                "server",
+                f"Review {e.verb.lower()}: {e.text}",
+                kind="info",
+            )
+
+    def _tell_echo(self, e: ev.TellEcho) -> None:
+        """The server's echo of our tell confirms it was delivered: nothing to add when the
+        buffer already holds it as ours; a tell sent from elsewhere (another copy) is added."""
+        key = BufferKey(ChatKind.TELL, e.name)
+        said = self.view.buffers.get(key)
+        me = self.view.me
+        recent = list(said.messages)[-5:] if said is not None else []
+        if any(m.author == me and m.text.strip() == e.text for m in recent):
+            return
+        self.out.add_chat(key, me, e.text)
+
+    def _toggle_set(self, e: ev.ToggleSet) -> None:
+        """The server's word on our open/looking/quiet flag: kept on our own row, which the
+        status bar and F8/F9 read."""
+        self.out.apply(ch.OwnToggleConfirmed(e.name, e.value))
+        me = self.view.players.get(self.view.me) if self.view.me else None
+        if me is None:
+            return
+        if e.name == "open":
+            self.out.apply(ch.PlayersUpdated((replace(me, open_for_matches=e.value),)))
+        elif e.name == "looking":
+            self.out.apply(ch.PlayersUpdated((replace(me, looking=e.value),)))
+        elif e.name == "quiet":
+            self.out.apply(ch.PlayersUpdated((replace(me, quiet=e.value),)))
+
+    def _automatch_offer(self, e: ev.AutomatchOffer) -> None:
+        byo = e.byoyomi_minutes * 60
+        terms = MatchTerms(
+            e.opponent,
+            Color.BLACK,
+            size=e.size,
+            main_seconds=e.minutes * 60,
+            byo_seconds=byo,
+            byo_stones=e.byo_stones if byo else 0,
+        )
+        challenge = Challenge(terms, incoming=True, kind="automatch")
+        self._offer(challenge, classic=True, suggested=e.accept_command)
+        self.out.notify(
+            "match",
+            f"Automatch offer from {e.opponent}",
+            f"{e.size}x{e.size}, {e.minutes} min, byo-yomi {e.byoyomi_minutes} min",
+        )
+
+    def _seek_list(self, e: ev.SeekList) -> None:
+        seekers = tuple(
+            Seeker(s.name, s.main, s.byo_time, s.byo_stones, s.size or 19) for s in e.seekers
+        )
+        self.out.apply(ch.SeekersListed(seekers))
+
+    def _observation_changed(self, e: ev.ObservationChanged) -> None:
+        if e.game is not None and not e.added:
+            self.dropped_observations.add(e.game)
 
     def _done_typed(self, e: ev.DoneTyped) -> None:
         self._game_notice(
@@ -1363,6 +1524,16 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.GuestNotice: Translator._guest_notice,
     ev.LoginComplete: Translator._login,
     ev.Malformed: Translator._malformed,
+    ev.ClockPaused: Translator._clock_paused,
+    ev.PauseRequest: Translator._pause_request,
+    ev.AdjournDeclined: Translator._adjourn_declined,
+    ev.ServerShutdown: Translator._shutdown,
+    ev.ReviewLine: Translator._review_line,
+    ev.TellEcho: Translator._tell_echo,
+    ev.ToggleSet: Translator._toggle_set,
+    ev.AutomatchOffer: Translator._automatch_offer,
+    ev.SeekList: Translator._seek_list,
+    ev.ObservationChanged: Translator._observation_changed,
 }
 
 
