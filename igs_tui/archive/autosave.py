@@ -43,7 +43,12 @@ from pathlib import Path
 
 import platformdirs
 
-from igs_tui.archive.record_header import IGS_RULES, relay_players, session_facts
+from igs_tui.archive.record_header import (
+    IGS_RULES,
+    file_players,
+    relay_players,
+    session_facts,
+)
 from igs_tui.go import Color, Point, count_with_dead, fixed_handicap_points, format_sgf_point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase, Kibitz, MoveRecord, Role
 from igs_tui.model import changes as ch
@@ -96,6 +101,8 @@ class _Saved:
     """How many of the game's moves have their clock reading in :attr:`times`."""
     text: _Text | None = None
     """The file's text as last built, to grow by the next move (``None``: build it again)."""
+    named: bool = False
+    """Whether a relay's file has had its players' names (see :meth:`AutoSaver._name_relay`)."""
 
 
 @dataclass
@@ -452,6 +459,7 @@ class AutoSaver:
             else:
                 saved = _Saved(self._new_path(game), game)
             self._saved[key] = saved
+        self._name_relay(game, saved)
         self._read_clocks(game, saved)
         signature = (
             game.last_number,
@@ -475,11 +483,31 @@ class AutoSaver:
             self.model.apply(GameRecorded(game.number, str(saved.path), game.serial))
         return saved.path
 
+    def _name_relay(self, game: FollowedGame, saved: _Saved) -> None:
+        """A relay's file is named by its account (``kansai1-vs-kansai1``) until its title,
+        which the server sends after the moves, names the players: the file then takes their
+        names, once (its own file, renamed; never another game's)."""
+        if saved.named or not game.title or game.white != game.black:
+            return
+        saved.named = True
+        if file_players(game) == (game.white, game.black):
+            return
+        path = self._new_path(game)
+        try:
+            if saved.path.exists():
+                os.replace(saved.path, path)
+        except OSError:
+            return
+        saved.path = path
+        if game.record:
+            self.model.apply(GameRecorded(game.number, str(path), game.serial))
+
     def _new_path(self, game: FollowedGame) -> Path:
         """A file of its own for a new game: never one another game of this saver, or of an
         earlier run, has written (numbers are reused, and two games may start in a second)."""
         stamp = self._stamp()
-        name = _UNSAFE.sub("_", f"{stamp}-{game.white}-vs-{game.black}-{game.number}")
+        white, black = file_players(game)
+        name = _UNSAFE.sub("_", f"{stamp}-{white}-vs-{black}-{game.number}")
         path = self.directory / f"{name}.sgf"
         again = 1
         while path in self._paths or path.exists():

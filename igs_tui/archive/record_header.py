@@ -38,6 +38,17 @@ def relay_players(game: FollowedGame, info: GameInfo) -> GameInfo:
     )
 
 
+def file_players(game: FollowedGame) -> tuple[str, str]:
+    """White's and Black's names for a record's file name: a relay's real players when its
+    title names them (a relay account plays both sides, so ``kansai1-vs-kansai1`` said
+    nothing of the game), else the accounts."""
+    if game.title and game.white and game.white == game.black:
+        names = parse_broadcast_names(game.title)
+        if names is not None:
+            return names.player(Color.WHITE).name, names.player(Color.BLACK).name
+    return game.white, game.black
+
+
 def session_facts(info: GameInfo, *, place: str | None, rules: str | None) -> GameInfo:
     """``info`` with the place (``PC``) and rules (``RU``) of the session, when known."""
     return replace(info, place=place or info.place, rules=rules or info.rules)

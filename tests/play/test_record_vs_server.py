@@ -159,6 +159,8 @@ async def test_a_relay_is_recorded_under_its_real_players(tmp_path: Path) -> Non
         saver.close()
     files = list((tmp_path / "alice").glob("*.sgf"))
     assert len(files) == 1
+    # the file is named by the real players too, not kansai1-vs-kansai1
+    assert "Kuroda_Akira-vs-Shirai_Ken" in files[0].name and "kansai1" not in files[0].name
     root = read(files[0].read_bytes()).get_root()
     assert (root.get("PB"), root.get("BR")) == ("Shirai Ken", "8-dan")
     assert (root.get("PW"), root.get("WR")) == ("Kuroda Akira", "9-dan")
