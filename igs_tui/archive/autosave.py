@@ -455,9 +455,10 @@ class AutoSaver:
                 # number or its old one): its record goes on in the file it started in, and
                 # no other game goes on there.
                 old = self._saved.pop(earlier)
-                saved = _Saved(old.path, game, times=dict(old.times))
+                saved = _Saved(old.path, game, times=dict(old.times), named=True)
             else:
-                saved = _Saved(self._new_path(game), game)
+                # named by its players already when a relay's title came first
+                saved = _Saved(self._new_path(game), game, named=bool(game.title))
             self._saved[key] = saved
         self._name_relay(game, saved)
         self._read_clocks(game, saved)
