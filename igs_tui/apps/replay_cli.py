@@ -72,7 +72,16 @@ class Replay:
     def _heard(self, change: ch.Change) -> None:
         if isinstance(change, ch.GameRecorded):
             game = self.model.followed.get(change.game)
-            if game is not None:
+            if game is None:
+                return
+            moved = next((k for k, g in self._records.items() if g is game), None)
+            if moved is not None and moved != change.location:
+                # the record's file was renamed (a relay named by its players once its title
+                # came): the game keeps its place in the order, under its new name
+                self._records = {
+                    (change.location if k == moved else k): g for k, g in self._records.items()
+                }
+            else:
                 self._records[change.location] = game
 
     def _apply(self, changes: Iterable[ch.Change]) -> None:

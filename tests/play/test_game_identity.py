@@ -401,7 +401,7 @@ async def test_a_game_loaded_under_its_old_number_goes_on_in_its_record(
             )
         again = alice.player.game()
         assert again is not None and again.number == number
-        await play(number, [(alice, Point(4, 2))])
+        await play(number, [(alice, Point(4, 2))], bob)  # (wait for bob to see it too)
         for c in (alice, bob):
             game = c.game(number)
             assert old[c.name].is_adjourned and game is not old[c.name]
