@@ -264,10 +264,17 @@ def _raw_properties(
         node, record, is_root=node is record.root, expected_number=last_number + 1, chain=chain
     )
     return [
-        (ident, [sgf_grammar.escape_text(v.encode("utf-8")) for v in values])
+        (ident, [_escape(v) for v in values])
         for ident, values in props.items()
         if ident not in ("FF", "GM", "SZ", "CA")
     ]
+
+
+def _escape(value: str) -> bytes:
+    """``value`` as FF[4] Text: sgfmill escapes ``\\`` and ``]``; we escape ``[`` as well, so
+    that a comment holding ``;B[cc`` is never taken for a node swallowed by a lost ``]``
+    (see :mod:`.sgf_structure`). Every reader drops the backslash again."""
+    return sgf_grammar.escape_text(value.encode("utf-8")).replace(b"[", b"\\[")
 
 
 def _number_after(node: Node, last_number: int) -> int:

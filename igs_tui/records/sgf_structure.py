@@ -22,7 +22,10 @@ LIST_PROPERTIES = frozenset(
 """Point lists: a writer that repeats one of these (``AB[aa]AB[bb]``) means their union,
 and sgfmill's merge reads it so."""
 
-_NODE_IN_VALUE = re.compile(rb";\s*[A-Z]{1,2}\[")
+_NODE_IN_VALUE = re.compile(rb";\s*[A-Z]{1,2}\[[^\[\\]*\Z")
+r"""A node's start at the very end of a value: a lost ``]`` makes the value run on to the first
+``]`` of the next node, so the swallowed ``;B[cc`` is always the value's tail (``C[a;B[b\] c]``
+from another program, or ``C[a;B\[b]`` as our writer escapes it, is a comment)."""
 _BLANK = frozenset(b" \t\r\n\f\v")
 
 

@@ -21,8 +21,8 @@ from igs_tui.records.convert import (
     write_record_file,
 )
 from igs_tui.records.ishi import parse_ishi
-from igs_tui.records.model import Play
-from igs_tui.records.sgf import parse_sgf
+from igs_tui.records.model import Comment, Play
+from igs_tui.records.sgf import parse_sgf, write_sgf
 
 SAMPLE = Path(__file__).parent / "data" / "ishi_spec_sample.go"
 
@@ -226,3 +226,25 @@ def test_mutated_records_convert_or_fail_cleanly(tmp_path: Path, data: st.DataOb
         assert target.exists()
     else:
         assert code == 1 and not target.exists()
+
+
+@pytest.mark.parametrize(
+    "comment",
+    # issue 26 regression: the property test wrote Ishi comments like these through our SGF
+    # writer, and the check for a lost ']' refused the file it had just written
+    ["a;B[", "x ;W[dd", ";AB[cc] and more", "see ;C[x", "B[aa];W[bb"],
+)
+def test_a_comment_that_looks_like_a_node_survives_our_writer(comment: str) -> None:
+    collection = parse_sgf("(;GM[1]SZ[9];B[cc])")
+    collection[0].root.comments.append(Comment(comment))
+    written = write_sgf(collection)
+    assert b"\\[" in written  # FF[4]: any character may be escaped; every reader drops the \\
+    assert parse_sgf(written)[0].root.comment == comment
+
+
+def test_another_writers_comment_with_a_closed_node_inside_is_read() -> None:
+    """Only a node start at the very end of a value is a lost ']' (the value then runs to
+    that node's first ']'); a comment that goes on after it was written so on purpose."""
+    collection = parse_sgf("(;GM[1]SZ[9]C[try ;B[cc\\] first];W[dd])")
+    assert collection[0].root.comment == "try ;B[cc] first"
+    assert [p.point for p in collection[0].main_moves()] == [parse_point("D6", 9)]
