@@ -1,9 +1,11 @@
 """Autosave: every game this client plays or observes is kept on disk as SGF, move by move.
 
-A crash, a kill or a lost connection must not cost a game record, so the file is rewritten
-after every change of the game (move, undo, say, kibitz, result) and always *atomically*: the
-new text goes to a temporary file in the same directory, then ``os.replace`` swaps it in, so
-a reader sees the old complete file or the new complete file, never half of one.
+A crash, a kill or a lost connection must not cost a game record, so the file is written
+after every change of the game (move, undo, say, kibitz, result), and a killed client leaves
+the old complete file or the new complete file, never half of one: a new text is written
+*atomically* (a temporary file in the same directory, then ``os.replace``), except a move at
+the end, which changes only the file's last bytes and is written there, in one system call,
+then synced (:mod:`igs_tui.archive.growing_files`).
 
 A new move at the end of the game costs that move only: the file's text is kept
 (:class:`~igs_tui.records.sgf.GrowingSgf`) and grows by the move's node, byte for byte what
@@ -43,6 +45,7 @@ from pathlib import Path
 
 import platformdirs
 
+from igs_tui.archive.growing_files import GrowingFiles
 from igs_tui.archive.record_header import (
     IGS_RULES,
     file_players,
@@ -56,7 +59,7 @@ from igs_tui.model.changes import Change, GameRecorded, GameUnfollowed
 from igs_tui.model.clocks import ClockReading
 from igs_tui.model.topics import game_topic
 from igs_tui.private_dirs import private_dir
-from igs_tui.records.convert import write_bytes_atomic, write_record_file
+from igs_tui.records.convert import write_record_file
 from igs_tui.records.model import Comment, GameInfo, GameRecord, Node, Play
 from igs_tui.records.sgf import GrowingSgf
 
@@ -324,7 +327,7 @@ class AutoSaver:
         *,
         stamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
         background: bool = False,
-        write: Callable[[bytes, Path], object] = write_bytes_atomic,
+        write: Callable[[bytes, Path], object] | None = None,
         defer: Callable[[Callable[[], None]], object] | None = None,
         rules: Callable[[], str | None] | None = None,
     ) -> None:
@@ -337,7 +340,7 @@ class AutoSaver:
         self.model = model
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
-        self._write = write
+        self._write = write if write is not None else GrowingFiles()
         self._newest: dict[tuple[str, str], int] = {}
         """The latest game of ours between two players, by (white, black)."""
         self._before: dict[int, int] = {}
