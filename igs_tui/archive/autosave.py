@@ -106,6 +106,9 @@ class _Saved:
     """The file's text as last built, to grow by the next move (``None``: build it again)."""
     named: bool = False
     """Whether a relay's file has had its players' names (see :meth:`AutoSaver._name_relay`)."""
+    info: GameInfo | None = None
+    """The header last built for the game, and what it was built from (:meth:`AutoSaver._info`)."""
+    info_key: tuple[object, ...] = ()
 
 
 @dataclass
@@ -281,6 +284,9 @@ class _LatestWriter:
             self._cond.wait_for(lambda: not self._due and not self._busy)
 
     def failures(self) -> list[tuple[int, Path, BaseException]]:
+        if not self._failures:
+            return []  # asked on every save: no lock while there is nothing (a list's length
+            # is read whole; a failure added meanwhile is reported by the next call)
         with self._cond:
             failures, self._failures = self._failures, []
         return failures
@@ -535,7 +541,7 @@ class AutoSaver:
     def _text(self, game: FollowedGame, saved: _Saved) -> bytes:
         """The game's SGF: the last text grown by the new move when that is all that changed,
         else built from the whole record."""
-        info = game_info(game, place=self._place(), rules=self._rules())
+        info = self._info(game, saved)
         moves = game.moves
         text = saved.text
         if text is not None and self._grows(text, game, info):
@@ -556,6 +562,29 @@ class AutoSaver:
             self.built += 1
         return text.sgf.data()
 
+    def _info(self, game: FollowedGame, saved: _Saved) -> GameInfo:
+        """The game's header (:func:`game_info`), built again only when what it is made of
+        changed: a move changes none of it, and building it was a third of a move's save."""
+        place, rules = self._place(), self._rules()
+        key = (
+            game.black,
+            game.white,
+            game.black_rank,
+            game.white_rank,
+            game.komi,
+            game.handicap,
+            game.result,
+            game.title,
+            game.rules,
+            game.time_settings,
+            place,
+            rules,
+            time.strftime("%Y-%m-%d"),
+        )
+        if saved.info is None or saved.info_key != key:
+            saved.info_key, saved.info = key, game_info(game, place=place, rules=rules)
+        return saved.info
+
     @staticmethod
     def _grows(text: _Text, game: FollowedGame, info: GameInfo) -> bool:
         """Is the game the text's game plus one move at the end, which a new record would show
@@ -569,7 +598,7 @@ class AutoSaver:
             and game.size == text.sgf.record.size
             and move.number not in text.noted
             and game.chat_added == text.chat
-            and info == text.info
+            and (info is text.info or info == text.info)
             and game.phase is not GamePhase.FINISHED  # the territory node stays the last
         )
 

@@ -385,3 +385,23 @@ def test_a_new_file_never_takes_the_name_of_one_on_disk(tmp_path: Path) -> None:
     play(model, 3, [(Color.BLACK, Point(2, 2))])
     assert saver.path_for(3) == tmp_path / "T-ivy-vs-me-3-2.sgf"
     assert (tmp_path / "T-ivy-vs-me-3.sgf").read_bytes() == b"(;GM[1]C[an earlier run's game])"
+
+
+def test_a_header_change_between_moves_is_in_the_next_write(tmp_path: Path) -> None:
+    """The header is kept from one save to the next (a move changes none of it), but a change
+    of what it is made of (the komi agreed, a title) is in the file with the next move."""
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(model, tmp_path, stamp=lambda: "T")
+    model.follow(3, size=9, white="a", black="b", komi=0.5)
+    play(model, 3, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
+    path = saver.path_for(3)
+    assert path is not None
+    assert sgf.Sgf_game.from_bytes(path.read_bytes()).get_komi() == 0.5
+    model.apply(ch.GameSetup(3, ch.SetupSource.PROPERTIES, komi=6.5))
+    model.apply(ch.GameTitled(3, "Round 2"))
+    play(model, 3, [(Color.BLACK, Point(4, 4))])
+    game = sgf.Sgf_game.from_bytes(path.read_bytes())
+    assert game.get_root().get("GN") == "Round 2" and game.get_root().get("KM") == 6.5
+    assert len(game.get_main_sequence()) == 4
+    times = saver._saved[model.followed[3].serial].times
+    assert path.read_bytes() == write_sgf(game_record(model.followed[3], times, rules=IGS_RULES))
