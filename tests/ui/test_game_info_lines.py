@@ -132,3 +132,35 @@ async def test_the_panel_shows_the_last_move_and_an_opponents_pass() -> None:
         add_moves(model, 4, [MoveRecord(3, Color.BLACK, Point(3, 3))])
         await settle(pilot)
         assert "passed" not in info.render_info().plain
+
+
+async def test_a_new_panel_line_does_not_draw_the_board_again() -> None:
+    """Textual draws every widget whose container overlaps the lines a frame repaints: the
+    board sits in a box of its own, so a frame with only new panel lines (a clock second,
+    the move counter after the board's own frame) leaves the board's 40-odd lines alone."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(120, 40)) as pilot:
+        model.follow(5, white="ann", black="ben")
+        add_moves(model, 5, random_moves(19, 10))
+        await settle(pilot)
+        view = app.query_one(GamesPanel).view(5)
+        board, info = view.board, view.query_one(GameInfo)
+        drawn: list[str] = []
+        for widget in (board, info):
+            original = widget.render_lines
+
+            def spy(crop: Any, original: Any = original, name: str = type(widget).__name__) -> Any:
+                drawn.append(name)
+                return original(crop)
+
+            widget.render_lines = spy  # type: ignore[method-assign]
+        view.message = "Undo requested: waiting for the answer"  # a line of the panel only
+        view.redraw()
+        await settle(pilot)
+        assert "Undo requested" in info.render_info().plain
+        assert "GameInfo" in drawn and "BoardWidget" not in drawn
+        drawn.clear()
+        add_moves(model, 5, random_moves(19, 11)[10:])  # a move draws both
+        await settle(pilot)
+        assert "GameInfo" in drawn and "BoardWidget" in drawn

@@ -63,7 +63,7 @@ async def test_several_observed_games_in_tabs() -> None:
         await settle(pilot)
         assert tabs.active == "game-12"
         assert isinstance(app.focused, BoardWidget)
-        assert app.focused.parent is panel.view(12)
+        assert app.focused is panel.view(12).board
 
 
 async def test_catch_up_of_a_full_move_list() -> None:

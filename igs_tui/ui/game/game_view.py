@@ -71,7 +71,7 @@ from igs_tui.ui.messages import PlayerCardRequested
 from igs_tui.ui.panes import ReleasesCaches
 from igs_tui.ui.play.play_confirm import answer_adjourn_request, answer_undo_request
 from igs_tui.ui.play.play_result import forfeit_banner, show_result
-from igs_tui.ui.repaint import BlankVertical
+from igs_tui.ui.repaint import BlankContainer, BlankVertical
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.styles import stylesheet
 
@@ -268,7 +268,11 @@ class GameView(GameActions):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
+        # The board in a box of its own: Textual draws every widget whose container overlaps
+        # what a frame repaints, so a board straight in the view was drawn again (all its
+        # lines) with every new line of the panel beside it.
+        with BlankContainer(id="game-board"):
+            yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
         with BlankVertical(id="game-side"):
             yield GameInfo(
                 self._model.clock,
