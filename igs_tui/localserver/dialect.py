@@ -131,7 +131,9 @@ NNGS = Dialect(
     name="nngs",
     version_line=NNGS_VERSION,
     banner_line="----- Welcome to the No Name Go Server (NNGS) -----",
-    missing_commands=frozenset({"nmatch", "undoplease", "noundo", "id", "seek", "room"}),
+    missing_commands=frozenset(
+        {"nmatch", "undoplease", "noundo", "id", "seek", "room", "automatch"}
+    ),
     missing_toggles=frozenset({"newundo", "nmatch", "seek"}),
     unnumbered=frozenset({"done", "adjourn", "resign"}),
     load_by_pair=True,

@@ -101,6 +101,8 @@ async def test_missing_commands_and_toggles(make_server: MakeServer, connect: Co
     ]
     assert await alice.command("undoplease") == ["5 undoplease: Unknown command.", "1 5"]
     assert await alice.command("id igs-tui 0.1.0") == ["5 id: Unknown command.", "1 5"]
+    # IGS's automatch offer: not in NNGS 1.1.22's src/command_list.h
+    assert await alice.command("automatch bob") == ["5 automatch: Unknown command.", "1 5"]
     for name in ("newundo", "nmatch"):
         assert await alice.command(f"toggle {name} true") == [
             "5 Unknown value for toggling.",
