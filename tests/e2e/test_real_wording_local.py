@@ -4,12 +4,23 @@ servers' wording and the client acts on it. Each format is quoted from its sourc
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
+import pytest
+from textual.widgets import Static
+
+from igs_tui.apps.connector import Connector
+from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import GamePhase
+from igs_tui.model import ClientModel, GamePhase, LinkState
+from igs_tui.model.lobby import Seek
+from igs_tui.ui.app import IgsApp
+from igs_tui.ui.lobby.lobby_screens import LobbyList, SeekScreen
+from igs_tui.ui.settings import PasswordStore
+from tests.e2e.test_app_local_server import NoKeyring, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
-from tests.polling import wait_until
+from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
 
 
 async def _leave(*players: Player) -> None:
@@ -63,6 +74,141 @@ async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
 
         await wait_until(lambda: "Your opponent declined to adjourn." in said())
         assert alice.model.followed[number].phase is GamePhase.PLAYING
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+def _app_on(tmp_path: Path, config: ServerConfig) -> tuple[IgsApp, ClientModel, Connector]:
+    """The whole app on its own embedded server started with ``config``."""
+    model = ClientModel()
+    connector = Connector(
+        model, embedded=True, record=False, server_config=config, games_dir=tmp_path / "games"
+    )
+    app = IgsApp(
+        model,
+        connect=connector,
+        config_dir=tmp_path / "config",
+        chat_log_dir=tmp_path / "logs",
+        passwords=PasswordStore(NoKeyring()),
+        echo_own=False,
+    )
+    return app, model, connector
+
+
+async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pairing(
+    tmp_path: Path,
+) -> None:
+    """IGS's seek list, ``63 ENTRY_LIST_START 5`` / ``63 ENTRY_LIST HKL 60 480 25 0 0 19 1 1
+    0`` / ``63 ENTRY_LIST_END`` (bernds/q5Go src/parser.cpp:2094-2100), shown in the
+    automatch dialog as the queue changes; the pairing is a bare ``63 OPPONENT_FOUND``
+    (ibid. 2092): the dialog closes and the game the server starts opens."""
+    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    players: list[Player] = []
+    try:
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await pilot.click("#server-local", offset=(3, 0))
+            await pilot.click("#connect")
+            await main_screen_ready(app)
+            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            port = connector.embedded_server.port
+            assert port is not None
+            bob = await join(port, "bob")
+            players.append(bob)
+            bob_seeking = bob.backend.capabilities.seeking
+            assert bob_seeking is not None
+            bob_seeking.list_seek_setups()
+            await wait_until(lambda: len(bob.model.seek_setups) == 4)
+            bob_seeking.seek(Seek(bob.model.seek_setups[1], 19))  # not what we will seek
+            await wait_until(lambda: bob.model.seek is not None)
+
+            await run_palette_command(pilot, app, "Automatch")
+            await wait_for(pilot, lambda: isinstance(app.screen, SeekScreen))
+            await wait_for(pilot, lambda: bool(app.screen.query_one(LobbyList).shown))
+            await pilot.press("enter")  # the first setup, 19x19
+
+            def others() -> str:
+                return str(app.screen.query_one("#seek-others", Static).render())
+
+            await wait_for(pilot, lambda: "Also seeking (1): bob  19x19" in others())
+            assert [s.name for s in model.seekers] == ["bob"]
+            # the queue changes: a third seeker is listed as the server tells it
+            carol = await join(port, "carol")
+            players.append(carol)
+            carol_seeking = carol.backend.capabilities.seeking
+            assert carol_seeking is not None
+            carol_seeking.list_seek_setups()
+            await wait_until(lambda: len(carol.model.seek_setups) == 4)
+            carol_seeking.seek(Seek(carol.model.seek_setups[2], 9))
+            await wait_for(pilot, lambda: "Also seeking (2)" in others())
+            assert "carol  9x9" in others()
+            # bob now seeks what we seek: paired, with no name in the server's line
+            bob_seeking.cancel_seek()
+            await wait_until(lambda: bob.model.seek is None)
+            bob_seeking.seek(Seek(bob.model.seek_setups[0], 19))
+            await wait_for(pilot, lambda: not isinstance(app.screen, SeekScreen))
+            await wait_for(pilot, lambda: bool(model.my_games()))
+            mine = model.my_games()[0]
+            assert "bob" in (mine.white, mine.black)
+            assert mine.fresh  # started by the pairing: no earlier game's record goes on
+            assert model.seek is None
+            assert any(n.text == "Automatch found you an opponent." for n in model.notifications)
+            await quit_by_keys(app)
+    finally:
+        await _leave(*players)
+        await connector.close()
+
+
+async def test_an_automatch_offer_is_a_challenge_accepted_with_the_servers_command() -> None:
+    """IGS's automatch offer (pzorin/qgo src/network/igsconnection.cpp:3893-3896):
+    ``36 terra1 wants a match with you:`` / ``36 terra1 wants 19x19 in 1 minutes with 10
+    byo-yomi and 25 byo-stones`` / ``36 To accept match type 'automatch terra1'``."""
+    server = await start_embedded(fast_server_config(bots=()))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        alice.backend.send_raw("automatch bob")
+        await wait_until(lambda: bob.model.challenge_from("alice") is not None)
+        offer = bob.model.challenge_from("alice")
+        assert offer is not None and offer.kind == "automatch" and offer.incoming
+        terms = offer.terms
+        assert (terms.size, terms.main_seconds, terms.byo_seconds, terms.byo_stones) == (
+            19,
+            60,
+            600,
+            25,
+        )
+        bob.backend.accept_challenge(terms)
+        await wait_until(lambda: alice.game() is not None and bob.game() is not None)
+        game_a, game_b = alice.game(), bob.game()
+        assert game_a is not None and game_b is not None
+        assert game_a.number == game_b.number
+        assert (game_b.white, game_b.black) == ("bob", "alice")  # 5k* against 3k*
+        assert bob.model.challenge_from("alice") is None
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_a_withdrawn_match_offer_closes_the_request(dialect: str) -> None:
+    """``9 frosla withdraws the match offer.`` (bernds/q5Go src/parser.cpp:486; NNGS 1.1.22
+    src/formats.h:1778, sent by src/playerdb.c:1530 on ``withdraw NAME``)."""
+    server = await start_embedded(fast_server_config(bots=(), dialect=dialect))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        alice.backend.send_raw("match bob W 19 10 10")
+        await wait_until(lambda: bob.model.challenge_from("alice") is not None)
+        alice.backend.send_raw("withdraw bob")
+        await wait_until(lambda: bob.model.challenge_from("alice") is None)
+        assert any(n.title == "Match request cancelled" for n in bob.model.notifications)
+        assert ("alice", "bob") not in server.hub.requests
     finally:
         await _leave(*players)
         await server.stop()
