@@ -512,6 +512,14 @@ class ClocksSynced(_GameChange):
 
 
 @dataclass(frozen=True, slots=True)
+class ClocksPaused(_GameChange):
+    """The players paused the game's clocks (``paused``) or started them again."""
+
+    game: int
+    paused: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TimeSystemSet(_GameChange):
     """The game's time system (so the clocks roll into overtime locally)."""
 

@@ -1109,6 +1109,7 @@ class Translator:
         white = game.clocks[Color.WHITE].at(now)
         running = None if e.paused else game.board.to_move
         self.out.apply(ch.ClocksSynced(game.number, black, white, running))
+        self.out.apply(ch.ClocksPaused(game.number, e.paused))
         text = "Clocks paused (unpause to resume)." if e.paused else "Clocks running again."
         self._game_notice(None, text)
 
