@@ -10,9 +10,11 @@ import pytest
 from textual.widgets import Static
 
 from igs_tui.apps.connector import Connector
+from igs_tui.go import Color, Point
+from igs_tui.localserver import ManualClock
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.localserver.server import start_embedded
-from igs_tui.model import ClientModel, GamePhase, LinkState
+from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState
 from igs_tui.model.lobby import Seek
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lobby.lobby_screens import LobbyList, SeekScreen
@@ -20,6 +22,7 @@ from igs_tui.ui.settings import PasswordStore
 from tests.e2e.test_app_local_server import NoKeyring, wait_for
 from tests.play.harness import Player, fast_server_config, join
 from tests.play.test_e2e_play import start_game
+from tests.play.test_nngs_play import start as nngs_start
 from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
 
 
@@ -209,6 +212,111 @@ async def test_a_withdrawn_match_offer_closes_the_request(dialect: str) -> None:
         await wait_until(lambda: bob.model.challenge_from("alice") is None)
         assert any(n.title == "Match request cancelled" for n in bob.model.notifications)
         assert ("alice", "bob") not in server.hub.requests
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+def _said(player: Player, number: int) -> list[str]:
+    buffer = player.model.buffers.get(BufferKey(ChatKind.GAME, str(number)))
+    return [m.text for m in buffer.messages] if buffer is not None else []
+
+
+async def test_pause_and_unpause_stop_and_start_both_players_clocks() -> None:
+    """``9 frosla requests to pause the game.`` (bernds/q5Go src/parser.cpp:806), ``9 Game
+    clock paused.`` / ``9 bob accepted pause. Game clock paused.`` and ``9 Game clock
+    resumed.`` (ibid. 868-873; NNGS 1.1.22 src/formats.h:1652, 2050, 2056)."""
+    server = await start_embedded(fast_server_config(bots=()))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        number, _ = await start_game(alice, bob)
+        game_a, game_b = alice.model.followed[number], bob.model.followed[number]
+        await wait_until(lambda: game_a.clocks[Color.BLACK].running)
+        alice.backend.send_raw("pause")
+        await wait_until(
+            lambda: any(n.title == "alice asks to pause" for n in bob.model.notifications)
+        )
+        assert not game_a.clocks_paused
+        bob.backend.send_raw("pause")
+        for game in (game_a, game_b):
+            await wait_until(lambda game=game: game.clocks_paused)  # type: ignore[misc]
+            assert not any(clock.running for clock in game.clocks.values())
+        assert "Clocks paused (unpause to resume)." in _said(alice, number)
+        assert "Clocks paused (unpause to resume)." in _said(bob, number)
+        assert server.hub.games[number].clock_stopped
+        bob.backend.send_raw("unpause")
+        for game in (game_a, game_b):
+            await wait_until(lambda game=game: not game.clocks_paused)  # type: ignore[misc]
+            assert game.clocks[Color.BLACK].running  # Black is to move
+            assert not game.clocks[Color.WHITE].running
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+async def test_nngs_pauses_a_loaded_game_short_of_time_for_both_players() -> None:
+    """NNGS 1.1.22 pauses a loaded game when a player is short of time (src/gameproc.c:
+    1700-1739): ``9 Game clock paused. Use "unpause" to resume.`` to both (bernds/q5Go
+    src/parser.cpp:868 quotes it); ``unpause`` sends ``9 Game clock resumed.`` to both."""
+    clock = ManualClock()
+    server = await start_embedded(fast_server_config(bots=(), dialect="nngs", clock=clock))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        # alice Black; ten minutes and no byo-yomi (a player in main time with byo-yomi to
+        # come is not short of time)
+        number, _ = await nngs_start(alice, bob, byo_seconds=0, byo_stones=0)
+        clock.advance(580)
+        alice.backend.play(number, Point(2, 2))
+        await wait_until(lambda: (g := bob.game()) is not None and g.last_number >= 1)
+        alice.backend.adjourn(number)
+        bob.backend.adjourn(number)
+        await wait_until(lambda: alice.model.followed[number].is_adjourned)
+        alice.backend.send_raw("load bob-alice")
+        await wait_until(lambda: bool(server.hub.games))
+        loaded = next(iter(server.hub.games))
+        await wait_until(lambda: (g := alice.game()) is not None and g.clocks_paused)
+        await wait_until(lambda: (g := bob.game()) is not None and g.clocks_paused)
+        mine, theirs = alice.game(), bob.game()
+        assert mine is not None and theirs is not None and mine.number == loaded
+        assert not any(c.running for g in (mine, theirs) for c in g.clocks.values())
+        bob.backend.send_raw("unpause")
+        await wait_until(lambda: not mine.clocks_paused and not theirs.clocks_paused)
+        assert mine.clocks[Color.WHITE].running and theirs.clocks[Color.WHITE].running
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+@pytest.mark.parametrize("dialect", ["igs", "nngs"])
+async def test_time_given_moves_the_clock_on_both_sides(dialect: str) -> None:
+    """IGS tells both players ``9 Increase frosla's time by 1 minute`` (bernds/q5Go
+    src/parser.cpp:878); NNGS tells each side (src/gameproc.c:2116-2160, src/formats.h:1598
+    and 2907): ``9 2 minutes were added to your opponents clock`` to the giver, ``9 your
+    opponent has added 2 minutes to your clock.`` to the other (q5Go ibid. 856-862)."""
+    server = await start_embedded(fast_server_config(bots=(), dialect=dialect))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        start = start_game if dialect == "igs" else nngs_start
+        number, _ = await start(alice, bob)
+        game_a, game_b = alice.model.followed[number], bob.model.followed[number]
+        before_a = game_a.clocks[Color.WHITE].reading.main_seconds
+        before_b = game_b.clocks[Color.WHITE].reading.main_seconds
+        alice.backend.add_time(number, 2)
+        await wait_until(lambda: game_b.clocks[Color.WHITE].reading.main_seconds >= before_b + 110)
+        await wait_until(lambda: game_a.clocks[Color.WHITE].reading.main_seconds >= before_a + 110)
+        await wait_until(lambda: any("2 more minutes" in t for t in _said(bob, number)))
+        if dialect == "nngs":
+            assert "You were given 2 more minutes." in _said(bob, number)
+            assert "Your opponent was given 2 more minutes." in _said(alice, number)
     finally:
         await _leave(*players)
         await server.stop()
