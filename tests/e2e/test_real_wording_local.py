@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point
@@ -317,6 +317,73 @@ async def test_time_given_moves_the_clock_on_both_sides(dialect: str) -> None:
         if dialect == "nngs":
             assert "You were given 2 more minutes." in _said(bob, number)
             assert "Your opponent was given 2 more minutes." in _said(alice, number)
+    finally:
+        await _leave(*players)
+        await server.stop()
+
+
+async def test_toggle_confirmations_drive_f8_f9_and_the_users_pane(tmp_path: Path) -> None:
+    """``9 Set open to be True.`` (bernds/q5Go src/parser.cpp:508-524; NNGS 1.1.22
+    src/formats.h:2399 ``Set open to be %s.``): whoever set the flag (here the console),
+    the server's word is what the users pane shows and what F8/F9 flip from."""
+    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    try:
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await pilot.click("#server-local", offset=(3, 0))
+            await pilot.click("#connect")
+            await main_screen_ready(app)
+            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            server = connector.embedded_server
+            me = model.me
+            hub = server._server.hub if server._server is not None else None
+            assert hub is not None
+            await pilot.press("f4")
+            status = app.screen.query_one("#players-status", Label)
+            await pilot.press("f8")  # open is on by default: F8 closes it
+            await wait_for(pilot, lambda: model.own_toggles.get("open", (True, 0))[0] is False)
+            assert hub.users[me.lower()].toggles["open"] is False
+            await wait_for(pilot, lambda: "you: closed" in str(status.render()))
+            # the console sets both flags; only the server's confirmations tell the app
+            app.backend.send_raw("toggle open true")
+            app.backend.send_raw("toggle looking true")
+            await wait_for(pilot, lambda: model.own_toggles.get("looking", (False, 0))[0])
+            await wait_for(pilot, lambda: "you: open · looking" in str(status.render()))
+            await pilot.press("f8", "f9")  # flips what the server confirmed
+            await wait_for(pilot, lambda: not hub.users[me.lower()].toggles["looking"])
+            assert hub.users[me.lower()].toggles["open"] is False
+            await wait_for(pilot, lambda: "you: closed · not looking" in str(status.render()))
+            await quit_by_keys(app)
+    finally:
+        await connector.close()
+
+
+async def test_the_observation_list_notices_are_remembered_and_closing_sends_nothing() -> None:
+    """``9 Adding game to observation list.`` and ``9 Removing game 30 from observation
+    list.`` (bernds/q5Go src/parser.cpp:825-831; NNGS 1.1.22 src/formats.h:317-321). On NNGS
+    ``unobserve N`` is the ``observe`` toggle (src/command_list.h:190): a board the server
+    already took off our list must close without one, or we would observe it again."""
+    server = await start_embedded(fast_server_config(bots=(), dialect="nngs"))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        carol = await join(server.port, "carol")
+        players += [alice, bob, carol]
+        number, _ = await nngs_start(alice, bob)
+        carol.backend.observe(number)
+        game = server.hub.games[number]
+        await wait_until(lambda: [u.name for u in game.observers] == ["carol"])
+        dropped = carol.backend.session.translator.dropped_observations
+        assert number not in dropped
+        carol.backend.send_raw(f"unobserve {number}")  # typed in the console
+        await wait_until(lambda: number in dropped)
+        assert game.observers == []
+        carol.backend.close_game(number)  # the board still open on our side
+        carol.backend.send_raw("toggle quiet true")  # a marker after the close
+        carol_user = server.hub.users["carol"]
+        await wait_until(lambda: carol_user.toggles["quiet"])
+        assert game.observers == []  # not observing again
     finally:
         await _leave(*players)
         await server.stop()
