@@ -345,8 +345,10 @@ async def test_toggle_confirmations_drive_f8_f9_and_the_users_pane(tmp_path: Pat
             assert hub.users[me.lower()].toggles["open"] is False
             await wait_for(pilot, lambda: "you: closed" in str(status.render()))
             # the console sets both flags; only the server's confirmations tell the app
-            app.backend.send_raw("toggle open true")
-            app.backend.send_raw("toggle looking true")
+            console = app.backend.capabilities.console
+            assert console is not None
+            console.send_raw("toggle open true")
+            console.send_raw("toggle looking true")
             await wait_for(pilot, lambda: model.own_toggles.get("looking", (False, 0))[0])
             await wait_for(pilot, lambda: "you: open · looking" in str(status.render()))
             await pilot.press("f8", "f9")  # flips what the server confirmed
