@@ -397,6 +397,11 @@ def keep_record(hub: Hub, game: ServerGame, winner: User | None, summary: str) -
     text = game_records.game_sgf(game, result=result, score=game.score)
     hub.game_records.append((game.file_name, text))
     del hub.game_records[: -hub.config.records_kept]
+    side = {Color.BLACK: "B", Color.WHITE: "W"}.get(color) if color is not None else None
+    word = _result_word(summary)
+    shown = f"{side}+{word}" if side and word else (result or "?")
+    for player in game.players():
+        hub.finished[player.key] = (game, shown)  # ``review create_prevgame``
     try:
         game_records.save_record(hub.config.records_dir, game.file_name, text)
     except OSError:

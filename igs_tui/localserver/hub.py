@@ -74,6 +74,11 @@ class Hub:
         self.games: dict[int, ServerGame] = {}
         self.adjourned: dict[frozenset[str], ServerGame] = {}
         self.requests: dict[tuple[str, str], MatchRequest] = {}
+        self.finished: dict[str, tuple[ServerGame, str]] = {}
+        """Each player's last finished game and its result (``B+Resign``), for ``review``."""
+        self.reviews: dict[int, str] = {}
+        """Open reviews: number → the owner's key."""
+        self.review_serial = 0
         self.automatch_offers: dict[tuple[str, str], MatchRequest] = {}
         """``automatch NAME`` offers, by (requester key, target key), until answered."""
         self.seeks: dict[str, lobby.SeekEntry] = {}

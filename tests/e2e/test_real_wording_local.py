@@ -389,3 +389,45 @@ async def test_the_observation_list_notices_are_remembered_and_closing_sends_not
     finally:
         await _leave(*players)
         await server.stop()
+
+
+async def test_review_lines_are_typed_and_shown() -> None:
+    """IGS's ``56`` review lines (pzorin/qgo src/network/igsconnection.cpp:4277-4314:
+    ``56 CREATE 107``, ``56 OWNER 107 eb5 3k``, ``56 NODE 107 2 1 16 4``, ``56 ERROR ...``):
+    each shown in the console as a review line, an error in the server buffer."""
+    server = await start_embedded(fast_server_config(bots=()))
+    players: list[Player] = []
+    try:
+        alice = await join(server.port, "alice")
+        bob = await join(server.port, "bob")
+        players += [alice, bob]
+        console = alice.backend.capabilities.console
+        assert console is not None
+        console.send_raw("review create_prevgame")
+
+        def errors() -> list[str]:
+            buffer = alice.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+            return [m.text for m in buffer.messages if m.kind == "error"] if buffer else []
+
+        await wait_until(lambda: "You have no finished game to review." in errors())
+        number, _ = await start_game(alice, bob)
+        alice.backend.play(number, Point(1, 3))
+        await wait_until(lambda: len(bob.model.followed[number].moves) == 1)
+        bob.backend.resign(number)
+        await wait_until(lambda: alice.model.followed[number].phase is GamePhase.FINISHED)
+        console.send_raw("review create_prevgame")
+
+        def shown() -> list[tuple[str, str]]:
+            return [(line.text, line.kind) for line in alice.model.console]
+
+        await wait_until(lambda: any(text == "56 DATAEND 1" for text, _ in shown()))
+        review = [(text, kind) for text, kind in shown() if text.startswith("56 ")]
+        kinds = {kind for _, kind in review}
+        assert len(kinds) == 1 and "review" in kinds.pop()  # typed: not "unknown"
+        texts = [text for text, _ in review]
+        assert "56 OWNER 1 alice 5k*" in texts
+        assert "56 NODE 1 2 1 2 2" in texts  # B4 on 5x5: column 2, second row from the top
+        assert "56 GAMERESULT 1 B+Resign" in texts
+    finally:
+        await _leave(*players)
+        await server.stop()

@@ -399,3 +399,15 @@ async def test_pause_answers_nothing_and_a_short_loaded_game_is_paused(
     assert await bob.block() == ["9 Game clock resumed.", "1 6"]
     await play(bob, alice, "E3")  # the clocks run again
     assert not server.hub.games[1].clock_stopped
+
+
+async def test_review_is_nngs_stub(make_server: MakeServer, connect: Connect) -> None:
+    """NNGS 1.1.22 answers any ``review`` with three fixed lines (src/comproc.c:236-244)."""
+    server = await nngs(make_server)
+    _bob, alice = await pair(server, connect)
+    assert await alice.command("review create_prevgame") == [
+        "9 The currently loaded games:",
+        "9 You cannot review multiple SGF files.",
+        "9 You need review a game. 'review <loaded game>'.  File is a loaded file.",
+        "1 5",
+    ]
