@@ -402,6 +402,9 @@ def cmd_pause(hub: Hub, session: Session, user: User, args: str) -> None:
     game.pause_requests.add(color)
     hub.send(opponent, [(9, f"{user.name} requests to pause the game.")])
     session.send([(9, "Pause request sent.")])
+    agree = getattr(hub.agents.get(opponent.key), "on_pause_request", None)
+    if agree is not None:
+        agree(game)
 
 
 @command("unpause")
