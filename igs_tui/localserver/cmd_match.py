@@ -276,7 +276,7 @@ def cmd_withdraw(hub: Hub, session: Session, user: User, args: str) -> None:
     match lines: ``9 X withdraws the match offer.`` to NAME, ``9 You withdraw the match
     offer to NAME.`` to us. An ``nmatch`` offer is cancelled as ``nmatch cancel`` does
     (``24 *SYSTEM*: X canceled the nmatch request.``). NNGS's bare ``withdraw`` drops the one
-    pending offer without telling anyone (src/comproc.c:3615-3621)."""
+    pending offer without telling anyone (src/comproc.c:3618-3625)."""
     words = args.split()
     mine = [r for (src, _), r in hub.requests.items() if src == user.key]
     if not words:

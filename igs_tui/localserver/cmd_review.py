@@ -1,7 +1,7 @@
 """``review``: IGS's shared review of a finished game, as its ``56`` lines; NNGS's stub.
 
 IGS describes a review in code-``56`` lines, one verb and the review's number first
-(pzorin/qgo src/network/igsconnection.cpp:4277-4301, what IGS sent qGo)::
+(pzorin/qgo src/network/igsconnection.cpp:4290-4312, what IGS sent qGo)::
 
     56 CREATE 107
     56 DATA 107

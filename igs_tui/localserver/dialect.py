@@ -93,7 +93,7 @@ class Dialect:
     game.``, ``Pause request sent.``, ``%s accepted pause. Game clock paused.``, ``Game clock
     paused.``, ``Game clock resumed.``); bernds/q5Go src/parser.cpp:806 quotes the request
     among IGS's lines, what else IGS sends is not known. NNGS 1.1.22 never records the
-    request (src/gameproc.c:637-641 follow a ``return``): ``pause`` there answers nothing."""
+    request (src/gameproc.c:637-642 follow a ``return``): ``pause`` there answers nothing."""
     pause_short_loads: bool = False
     """A game loaded with a player short of time is paused at once (NNGS 1.1.22
     src/gameproc.c:1700-1739: ``Game clock paused. Use "unpause" to resume.`` to both)."""

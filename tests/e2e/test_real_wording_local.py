@@ -392,7 +392,7 @@ async def test_the_observation_list_notices_are_remembered_and_closing_sends_not
 
 
 async def test_review_lines_are_typed_and_shown() -> None:
-    """IGS's ``56`` review lines (pzorin/qgo src/network/igsconnection.cpp:4277-4314:
+    """IGS's ``56`` review lines (pzorin/qgo src/network/igsconnection.cpp:4290-4314:
     ``56 CREATE 107``, ``56 OWNER 107 eb5 3k``, ``56 NODE 107 2 1 16 4``, ``56 ERROR ...``):
     each shown in the console as a review line, an error in the server buffer."""
     server = await start_embedded(fast_server_config(bots=()))

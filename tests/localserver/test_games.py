@@ -408,7 +408,7 @@ async def test_an_adjourn_request_is_declined(server: LocalServer, connect: Conn
 async def test_review_of_the_previous_game_in_56_lines(
     server: LocalServer, connect: Connect
 ) -> None:
-    """IGS's review lines (pzorin/qgo src/network/igsconnection.cpp:4277-4301: ``56 CREATE
+    """IGS's review lines (pzorin/qgo src/network/igsconnection.cpp:4290-4312: ``56 CREATE
     107``, ``56 OWNER 107 eb5 3k``, ... ``56 NODE 107 2 1 16 4``, ``56 CONTROL 107 eb5``,
     ``56 DATAEND 107``) for ``review create_prevgame``
     (src/game_interfaces/qgoboard_match.cpp:193); a ``56 ERROR`` without a game."""

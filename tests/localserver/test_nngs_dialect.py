@@ -366,7 +366,7 @@ async def test_addtime_is_told_from_each_side(make_server: MakeServer, connect: 
 async def test_pause_answers_nothing_and_a_short_loaded_game_is_paused(
     make_server: MakeServer, connect: Connect
 ) -> None:
-    """NNGS 1.1.22 never records a pause request (src/gameproc.c:637-641 follow a
+    """NNGS 1.1.22 never records a pause request (src/gameproc.c:637-642 follow a
     ``return``): ``pause`` answers only the prompt. A game loaded with a player short of
     time is paused (src/gameproc.c:1700-1739: Black under 30 s here): ``Game clock paused.
     Use "unpause" to resume.`` to both; no clock runs and no move is taken until
