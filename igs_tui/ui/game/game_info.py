@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from rich._wrap import divide_line  # what Textual's Content wraps with (see _rows_of)
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
@@ -151,6 +152,8 @@ class GameInfo(Widget):
         self._rows: list[Strip] = []
         self._base_style: Style | None = None
         """The panel's own style, as the lines are drawn on it (kept with the renderings)."""
+        self._plain = True
+        """Whether its styles lay lines out the default way (see :meth:`_plain_layout`)."""
         self._stale = False
         """The game changed while the panel was hidden: build the lines before showing them."""
         self._timer: Timer | None = None
@@ -257,8 +260,8 @@ class GameInfo(Widget):
     def _wrap(self, line: Text, width: int) -> list[Strip]:
         """``line`` as a Static of this width would show it.
 
-        Rendering a line costs ~0.2 ms (~0.05 ms for one that fits, see :meth:`_one_row`),
-        and most changes flip a line between a few states
+        Rendering a line through Textual's pipeline cost ~0.2 ms (~0.05 ms as
+        :meth:`_rows_of` draws it), and most changes flip a line between a few states
         (the turn marker moves from one player's line to the other's and back), so renderings
         are kept by content for the current width and style.
         """
@@ -268,13 +271,44 @@ class GameInfo(Widget):
         if strips is None:
             if len(self._wrap_cache) >= WRAP_CACHE_SIZE:
                 self._wrap_cache.clear()
-            if "\n" not in text and "\t" not in text and line.cell_len <= width:
-                strips = [self._one_row(line)]
+            if "\n" not in text and "\t" not in text and self._plain_layout():
+                strips = self._rows_of(line, width)
             else:
                 visual = visualize(self, line, markup=False)
                 strips = Visual.to_strips(self, visual, width, None, self.visual_style)
             self._wrap_cache[key] = strips
         return strips
+
+    def _plain_layout(self) -> bool:
+        """Are the panel's lines laid out as :meth:`_rows_of` lays them out (left-aligned,
+        wrapped at spaces, long words folded, no line padding: the defaults)?"""
+        if self._base_style is None:
+            styles = self.styles
+            self._base_style = self.visual_style.rich_style  # asked of the styles: ~0.05 ms
+            self._plain = (
+                styles.text_wrap == "wrap"
+                and styles.text_overflow == "fold"
+                and styles.line_pad == 0
+                and styles.text_align in ("left", "start")
+            )
+        return self._plain
+
+    def _rows_of(self, line: Text, width: int) -> list[Strip]:
+        """``line`` wrapped to ``width`` as Textual wraps a Static's text (the break offsets
+        of :func:`divide_line`, each row but the last without its trailing spaces), each row
+        drawn by :meth:`_one_row`. The move counter's line wraps in a narrow panel, and it is
+        new with every move."""
+        if line.cell_len <= width:
+            return [self._one_row(line)]
+        pieces = line.divide(divide_line(line.plain, width, fold=True))
+        rows: list[Strip] = []
+        for number, piece in enumerate(pieces, 1):
+            if number < len(pieces):
+                piece.rstrip()
+            piece.truncate(width)
+            piece.rstrip_end(width)
+            rows.append(self._one_row(piece))
+        return rows
 
     def _one_row(self, line: Text) -> Strip:
         """A line that fits the width, drawn as :meth:`Visual.to_strips` draws it (the same
@@ -282,8 +316,8 @@ class GameInfo(Widget):
         the offsets that mouse selection reads (the panel's lines are no selectable text) made
         a new clock reading or move number cost about four times as much."""
         console = self.app.console
-        if self._base_style is None:
-            self._base_style = self.visual_style.rich_style  # asked of the styles: ~0.05 ms
+        self._plain_layout()
+        assert self._base_style is not None
         base = self._base_style
         if line.style:
             base += console.get_style(line.style)
