@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from igs_tui.backends.kgs.binary_link import BinaryLink, BinaryLinkConfig
+from igs_tui.backends.kgs.link_life import LoginFailed
 from igs_tui.backends.kgs.session import KgsSession
-from igs_tui.backends.kgs.transport import LoginFailed
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import ClientModel, LinkState
 from tests.polling import wait_until
