@@ -26,7 +26,7 @@ from typing import Final
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs.binary_bridge import BinaryBridge, JsonObject, Note
 from igs_tui.backends.kgs.link_life import LinkLife, MessageRecorder, why
-from igs_tui.backends.kgs.protocol.connection import ClientConnection
+from igs_tui.backends.kgs.protocol.connection import MAX_INFLATED, ClientConnection
 from igs_tui.backends.kgs.protocol.errors import KgsError
 from igs_tui.backends.kgs.protocol.values import Message, Received
 from igs_tui.backends.kgs.session import KgsSession
@@ -45,6 +45,8 @@ class BinaryLinkConfig:
     connect_seconds: float = 15.0
     retry_delays: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0, 60.0)
     max_attempts: int = 20
+    max_inflated_bytes: int = MAX_INFLATED
+    """The most one read may inflate to: more is a broken link (reported), never memory."""
 
     @property
     def url(self) -> str:
@@ -89,7 +91,7 @@ class BinaryLink(LinkLife[BinaryLinkConfig]):
         except (OSError, TimeoutError) as exc:
             return self._lost(f"cannot reach {self.config.url}: {why(exc)}")
         self._writer = writer
-        self._wire = ClientConnection()
+        self._wire = ClientConnection(max_inflated=self.config.max_inflated_bytes)
         self.bridge = BinaryBridge(self.session.name)
         writer.write(self._wire.initiate())
         sender = asyncio.create_task(self._send_loop())
@@ -117,7 +119,7 @@ class BinaryLink(LinkLife[BinaryLinkConfig]):
                     self._give_up(session.failure)
                     return None
                 return self._lost(session.logged_out or "the server closed the connection")
-            for received in wire.receive_data(data):
+            for received in wire.receive_stream(data):
                 self._receive(received)
             if (ended := self._after_read()) is not None:
                 return ended.reason

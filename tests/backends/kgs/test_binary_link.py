@@ -4,6 +4,7 @@ login, and a lost connection is followed by a new login that joins the rooms aga
 from __future__ import annotations
 
 import asyncio
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -11,6 +12,8 @@ import pytest
 
 from igs_tui.backends.kgs.binary_link import BinaryLink, BinaryLinkConfig
 from igs_tui.backends.kgs.link_life import LoginFailed
+from igs_tui.backends.kgs.protocol.connection import MAX_INFLATED
+from igs_tui.backends.kgs.protocol.framing import frame
 from igs_tui.backends.kgs.session import KgsSession
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
 from igs_tui.model import ClientModel, LinkState
@@ -54,6 +57,45 @@ async def test_a_server_handshake_other_than_3_refuses_the_login() -> None:
         with pytest.raises(LoginFailed, match="handshake byte is 9"):
             await asyncio.wait_for(link.login(), 10)
         assert model.connection.state is LinkState.FAILED
+    finally:
+        await link.close()
+        await task
+        listener.close()
+        await listener.wait_closed()
+
+
+async def test_a_zlib_bomb_from_the_server_is_a_broken_link_reported() -> None:
+    """A server whose data inflates a thousandfold, far past the 16 MiB cap the JSON link
+    puts on a body: the login fails with the reason (the stream is broken at the cap, never
+    inflated whole)."""
+    body = b"\x07\x00" + bytes(0xFFFF - 6)
+    one = frame(0x4999, body)
+    deflate = zlib.compressobj(9)
+    bomb = b"".join(deflate.compress(one) for _ in range(400)) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    assert len(bomb) < 64 * 1024 and 400 * len(one) > MAX_INFLATED
+
+    async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read(1)
+        writer.write(b"\x03" + bomb)
+        await writer.drain()
+        await reader.read(100)
+        writer.close()
+
+    listener = await asyncio.start_server(hostile, "127.0.0.1", 0)
+    port = listener.sockets[0].getsockname()[1]
+    model = ClientModel()
+    link = BinaryLink(
+        KgsSession("tester", "secret"),
+        model.apply,
+        config=BinaryLinkConfig("127.0.0.1", port),
+        sleep=no_pause,
+    )
+    task = asyncio.create_task(link.run())
+    try:
+        with pytest.raises(LoginFailed, match=f"link lost: .*inflate past {MAX_INFLATED} bytes"):
+            await asyncio.wait_for(link.login(), 30)
+        assert model.connection.state is LinkState.FAILED
+        assert "inflate past" in model.connection.detail
     finally:
         await link.close()
         await task
