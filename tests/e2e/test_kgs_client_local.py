@@ -11,56 +11,40 @@ import pytest
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
 from igs_tui.apps.connector import Connector
-from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point
-from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
+from igs_tui.localkgs import LocalKgsServer
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
-from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.app import IgsApp
-from igs_tui.ui.session.login_request import LoginRequest
 from igs_tui.ui.settings import PasswordStore
+from tests.e2e.kgs_clients import (
+    ROBOT_TERMS,
+    kgs_connector,
+    kgs_server,
+    logged_in,
+    login_request,
+)
 from tests.e2e.test_app_local_server import NoKeyring
 from tests.polling import main_screen_ready, wait_until
 
 
 @pytest.fixture
 async def server() -> AsyncIterator[LocalKgsServer]:
-    config = replace(
-        KgsServerConfig(),
-        gone_seconds=1e9,
-        idle_warning_seconds=1e9,
-        watched_move_seconds=1.0,
-        robot_think_seconds=1.0,
-        robot_reply_seconds=0.5,
-    )
-    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0)
-    await srv.start()
-    yield srv
-    await srv.stop()
-
-
-async def log_in(
-    server: LocalKgsServer, user: str, password: str
-) -> tuple[Connector, ClientModel, Backend]:
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
-    backend = await connector(LoginRequest("custom", "127.0.0.1", server.port, user, password))
-    return connector, model, backend
+    async with kgs_server(watched_move_seconds=1.0) as srv:
+        yield srv
 
 
 async def test_refused_logins_say_why(server: LocalKgsServer) -> None:
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
+    connector = kgs_connector()
     with pytest.raises(ConnectionError, match="Wrong password"):
-        await connector(LoginRequest("custom", "127.0.0.1", server.port, "tester", "wrong"))
+        await connector(login_request(server, "tester", "wrong"))
     with pytest.raises(ConnectionError, match="No such user"):
-        await connector(LoginRequest("custom", "127.0.0.1", server.port, "nobody", "pw"))
+        await connector(login_request(server, "nobody", "pw"))
     await connector.close()
 
 
 async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKgsServer) -> None:
-    connector, model, backend = await log_in(server, "tester", "secret")
-    try:
+    async with logged_in(server, "tester", "secret") as tester:
+        model, backend = tester.model, tester.backend
         assert model.connection.state is LinkState.CONNECTED and model.me == "tester"
         await wait_until(
             lambda: (
@@ -109,51 +93,21 @@ async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKg
         listing.player_stats("kumobot")
         await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
         assert model.cards["kumobot"].rank == "15k"
-    finally:
-        await connector.end_session()
-        await connector.close()
 
 
 async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
-    connector, model, backend = await log_in(server, "alice", "wonderland")
-    try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        rooms, matching, playing = (
-            backend.capabilities.rooms,
-            backend.capabilities.matching,
-            backend.capabilities.playing,
-        )
-        assert rooms is not None and matching is not None and playing is not None and model.rooms
-        rooms.join_room(model.rooms[0].number)
-        await wait_until(lambda: model.room is not None, what="in a room")
-        terms = MatchTerms(
-            "kumobot",
-            color=Color.BLACK,
-            size=9,
-            komi=6.5,
-            main_seconds=600,
-            byo_seconds=0,
-            byo_stones=0,
-            kind="free",
-        )
-        assert matching.check_terms(terms) is None
-        matching.challenge(terms)
+    async with logged_in(server, "alice", "wonderland") as alice:
+        terms = replace(ROBOT_TERMS, main_seconds=600, byo_seconds=0, byo_stones=0)
         # the robot takes our terms as they are: they are final, the game starts
-        await wait_until(lambda: model.my_games(), what="our game")
-        (game,) = model.my_games()
-        assert game.role is Role.PLAYING_BLACK and game.black == "alice" and game.white == "kumobot"
-        assert game.phase is GamePhase.PLAYING
-        playing.play(game.number, Point(4, 4))
+        game = await alice.game_against_the_robot(terms)
+        alice.playing.play(game.number, Point(4, 4))
         await wait_until(lambda: game.last_number >= 2, what="our move and the robot's reply")
         assert game.moves[0].point == Point(4, 4) and game.moves[0].color is Color.BLACK
         assert game.board.get(Point(4, 4)) is Color.BLACK
         assert game.moves[1].color is Color.WHITE
-        playing.resign(game.number)
+        alice.playing.resign(game.number)
         await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the game over")
         assert game.result == "W+R"
-    finally:
-        await connector.end_session()
-        await connector.close()
 
 
 async def test_the_app_logs_in_to_kgs_from_its_login_screen(
@@ -161,8 +115,8 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
 ) -> None:
     """``igs-tui --server kgs:127.0.0.1:PORT``: the login form has KGS chosen with that
     address; a guest logs in and the games of a joined room fill the games list."""
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
+    connector = kgs_connector()
+    model = connector.model
     app = IgsApp(
         model,
         connect=connector,
@@ -255,8 +209,8 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
     from igs_tui.ui.lists.games_list import GamesList
     from igs_tui.ui.lobby.lobby_screens import RoomsScreen
 
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
+    connector = kgs_connector()
+    model = connector.model
     app = IgsApp(
         model,
         connect=connector,
@@ -311,10 +265,9 @@ async def test_the_record_box_writes_a_kgs_transcript_without_the_password(
     import stat
 
     sessions = tmp_path / "sessions"
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=True, record_dir=sessions, kgs=True)
-    request = LoginRequest("custom", "127.0.0.1", server.port, "tester", "secret", record=record)
-    backend = await connector(request)
+    connector = kgs_connector(record=True, record_dir=sessions)
+    model = connector.model
+    backend = await connector(login_request(server, "tester", "secret", record=record))
     try:
         await wait_until(lambda: model.rooms, what="rooms")
         messaging = backend.capabilities.messaging
