@@ -15,7 +15,9 @@ from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend, Matching, Playing, Rooms
 from igs_tui.go import Color
 from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model.cards import PlayerCard
+from igs_tui.model.games import GameSummary
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
@@ -96,6 +98,38 @@ class KgsClient:
         assert model.rooms is not None
         self.rooms.join_room(next(r.number for r in model.rooms if r.name == name))
         await wait_until(lambda: model.room is not None, what=f"{model.me}: in {name}")
+
+    async def watched_game(self) -> GameSummary:
+        """The server's game between hikaru and akira, once a joined room lists it."""
+
+        def found() -> GameSummary | None:
+            games = self.model.games.values()
+            return next((g for g in games if {g.white, g.black} == {"hikaru", "akira"}), None)
+
+        await wait_until(lambda: found() is not None, what="the watched game listed")
+        game = found()
+        assert game is not None
+        return game
+
+    async def tell_and_hear_back(self, name: str, text: str) -> None:
+        """Tell ``name`` something and wait for an answer in the conversation."""
+        messaging = self.backend.capabilities.messaging
+        assert messaging is not None
+        messaging.tell(name, text)
+        key = BufferKey(ChatKind.TELL, name)
+        buffers = self.model.buffers
+        await wait_until(
+            lambda: key in buffers and any(m.author == name for m in buffers[key].messages),
+            what=f"{name}'s answer",
+        )
+
+    async def card(self, name: str) -> PlayerCard:
+        """``name``'s player card, asked for and come."""
+        listing = self.backend.capabilities.listing
+        assert listing is not None
+        listing.player_stats(name)
+        await wait_until(lambda: name in self.model.cards, what=f"{name}'s card")
+        return self.model.cards[name]
 
     async def game_against_the_robot(self, terms: MatchTerms = ROBOT_TERMS) -> FollowedGame:
         """Challenge the robot from the first room: it takes our terms as they are, so they

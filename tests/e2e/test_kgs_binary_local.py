@@ -60,10 +60,7 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
         # join_room(4300) lists the users, upd_games(4304) the games
         await wait_until(lambda: model.room == english.number, what="in the English Room")
         await wait_until(lambda: "kumobot" in model.players, what="the room's users")
-        await wait_until(
-            lambda: any({g.white, g.black} == {"hikaru", "akira"} for g in model.games.values()),
-            what="the watched game in the games list",
-        )
+        watched = await tester.watched_game()
         # msg_room(4301) both ways: a line naming the robot gets its answer
         channels = backend.capabilities.channels
         assert channels is not None
@@ -74,25 +71,10 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
             what="the robot's answer in the room",
         )
         # msg_chat(0013) both ways
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "hello there")
-        tell = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                tell in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[tell].messages)
-            ),
-            what="the robot's private answer",
-        )
+        await tester.tell_and_hear_back("kumobot", "hello there")
         # req_userinfo(0007) -> userinfo(0008)
-        listing = backend.capabilities.listing
-        assert listing is not None
-        listing.player_stats("kumobot")
-        await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
-        assert ("Name", "Kumo the robot") in model.cards["kumobot"].details
+        assert ("Name", "Kumo the robot") in (await tester.card("kumobot")).details
         # observing: the game is joined, and the UI says its moves cannot be shown
-        watched = next(g for g in model.games.values() if {g.white, g.black} == {"hikaru", "akira"})
         observing = backend.capabilities.observing
         assert observing is not None
         observing.observe(watched.number)

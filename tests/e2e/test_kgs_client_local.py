@@ -13,11 +13,12 @@ from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import LocalKgsServer
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
+from igs_tui.model import ClientModel, GamePhase, LinkState, Role
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.settings import PasswordStore
 from tests.e2e.kgs_clients import (
     ROBOT_TERMS,
+    KgsClient,
     kgs_connector,
     kgs_server,
     logged_in,
@@ -56,11 +57,7 @@ async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKg
         assert rooms is not None and model.rooms is not None
         for room in model.rooms:
             rooms.join_room(room.number)
-        await wait_until(
-            lambda: any({g.white, g.black} == {"hikaru", "akira"} for g in model.games.values()),
-            what="the watched game listed",
-        )
-        watched = next(g for g in model.games.values() if {g.white, g.black} == {"hikaru", "akira"})
+        watched = await tester.watched_game()
         observing = backend.capabilities.observing
         assert observing is not None
         observing.observe(watched.number)
@@ -77,22 +74,8 @@ async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKg
         stones = len(game.board.stones())
         assert 0 < stones <= game.last_number
 
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "hello there")
-        key = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                key in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[key].messages)
-            ),
-            what="the robot's answer",
-        )
-        listing = backend.capabilities.listing
-        assert listing is not None
-        listing.player_stats("kumobot")
-        await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
-        assert model.cards["kumobot"].rank == "15k"
+        await tester.tell_and_hear_back("kumobot", "hello there")
+        assert (await tester.card("kumobot")).rank == "15k"
 
 
 async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
@@ -266,24 +249,13 @@ async def test_the_record_box_writes_a_kgs_transcript_without_the_password(
 
     sessions = tmp_path / "sessions"
     connector = kgs_connector(record=True, record_dir=sessions)
-    model = connector.model
     backend = await connector(login_request(server, "tester", "secret", record=record))
+    tester = KgsClient(connector, backend)
     try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "my password is secret, oops")
-        key = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                key in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[key].messages)
-            ),
-            what="the robot's answer",
-        )
+        await wait_until(lambda: tester.model.rooms, what="rooms")
+        await tester.tell_and_hear_back("kumobot", "my password is secret, oops")
     finally:
-        await connector.end_session()
-        await connector.close()
+        await tester.close()
     if not record:
         assert not sessions.exists() or not any(sessions.iterdir())
         return

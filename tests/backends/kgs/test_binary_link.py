@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import zlib
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import pytest
@@ -33,17 +34,21 @@ async def no_pause(_: float) -> None:
     await asyncio.sleep(0)
 
 
-async def test_a_server_handshake_other_than_3_refuses_the_login() -> None:
-    """ "The server sends back his protocol number, which is always 3"."""
+@asynccontextmanager
+async def link_to_a_server_answering(
+    reply: bytes,
+) -> AsyncIterator[tuple[BinaryLink, ClientModel]]:
+    """A link running against a listener on 127.0.0.1 that answers the handshake byte with
+    ``reply``, then reads until the client goes."""
 
-    async def wrong(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.read(1)
-        writer.write(b"\x09")
+        writer.write(reply)
         await writer.drain()
         await reader.read(100)
         writer.close()
 
-    listener = await asyncio.start_server(wrong, "127.0.0.1", 0)
+    listener = await asyncio.start_server(serve, "127.0.0.1", 0)
     port = listener.sockets[0].getsockname()[1]
     model = ClientModel()
     link = BinaryLink(
@@ -54,14 +59,20 @@ async def test_a_server_handshake_other_than_3_refuses_the_login() -> None:
     )
     task = asyncio.create_task(link.run())
     try:
-        with pytest.raises(LoginFailed, match="handshake byte is 9"):
-            await asyncio.wait_for(link.login(), 10)
-        assert model.connection.state is LinkState.FAILED
+        yield link, model
     finally:
         await link.close()
         await task
         listener.close()
         await listener.wait_closed()
+
+
+async def test_a_server_handshake_other_than_3_refuses_the_login() -> None:
+    """ "The server sends back his protocol number, which is always 3"."""
+    async with link_to_a_server_answering(b"\x09") as (link, model):
+        with pytest.raises(LoginFailed, match="handshake byte is 9"):
+            await asyncio.wait_for(link.login(), 10)
+        assert model.connection.state is LinkState.FAILED
 
 
 async def test_a_zlib_bomb_from_the_server_is_a_broken_link_reported() -> None:
@@ -71,36 +82,14 @@ async def test_a_zlib_bomb_from_the_server_is_a_broken_link_reported() -> None:
     body = b"\x07\x00" + bytes(0xFFFF - 6)
     one = frame(0x4999, body)
     deflate = zlib.compressobj(9)
-    bomb = b"".join(deflate.compress(one) for _ in range(400)) + deflate.flush(zlib.Z_SYNC_FLUSH)
-    assert len(bomb) < 64 * 1024 and 400 * len(one) > MAX_INFLATED
-
-    async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await reader.read(1)
-        writer.write(b"\x03" + bomb)
-        await writer.drain()
-        await reader.read(100)
-        writer.close()
-
-    listener = await asyncio.start_server(hostile, "127.0.0.1", 0)
-    port = listener.sockets[0].getsockname()[1]
-    model = ClientModel()
-    link = BinaryLink(
-        KgsSession("tester", "secret"),
-        model.apply,
-        config=BinaryLinkConfig("127.0.0.1", port),
-        sleep=no_pause,
-    )
-    task = asyncio.create_task(link.run())
-    try:
+    bomb = b"".join(deflate.compress(one) for _ in range(1100)) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    # ~73 KB that inflate to ~69 MB: any read of more than a quarter of it passes the cap
+    assert len(bomb) < 80_000 and 1100 * len(one) > 4 * MAX_INFLATED
+    async with link_to_a_server_answering(b"\x03" + bomb) as (link, model):
         with pytest.raises(LoginFailed, match=f"link lost: .*inflate past {MAX_INFLATED} bytes"):
             await asyncio.wait_for(link.login(), 30)
         assert model.connection.state is LinkState.FAILED
         assert "inflate past" in model.connection.detail
-    finally:
-        await link.close()
-        await task
-        listener.close()
-        await listener.wait_closed()
 
 
 async def test_a_lost_connection_logs_in_again_and_rejoins_the_room(
