@@ -240,24 +240,13 @@ class BinaryBridge:
 
     def _terms(self, channel: int, proposal: JsonObject) -> dict[str, Value]:
         roles = {str(p.get("role")): str(p.get("name", "")) for p in proposal.get("players", [])}
-        rules = proposal.get("rules", {})
-        system = str(rules.get("timeSystem", "none"))
         fields: dict[str, Value] = {
             "channel": channel,
             "black": {"name": roles.get("black", ""), "flags": 0},
             "white": {"name": roles.get("white", ""), "flags": 0},
             "gametype": readings.GAME_TYPES.get(str(proposal.get("gameType")), 4),
             "cid": 0,
-            "rules": {
-                "ruleset": readings.RULESETS.get(str(rules.get("rules", "japanese")), 0),
-                "size": int(rules.get("size", 19)),
-                "handicap": int(rules.get("handicap", 0)),
-                "komi": Decimal(str(rules.get("komi", 0))),
-                "timesys": readings.TIME_SYSTEMS.get(system, 0),
-                "time": int(rules.get("mainTime", 0)),
-                "interval": int(rules.get("byoYomiTime", 0)),
-                "count": int(rules.get("byoYomiPeriods", 0) or rules.get("byoYomiStones", 0)),
-            },
+            "rules": readings.rules_struct(proposal.get("rules", {})),
         }
         self.terms[channel] = fields
         return fields
@@ -580,23 +569,7 @@ class BinaryBridge:
     def _down_challenge(self, f: dict[str, Value], m: Message) -> list[JsonObject | Note]:
         channel = _int(f.get("channel"))
         self.terms[channel] = {k: v for k, v in f.items() if k != "notes"}
-        rules = f.get("rules")
-        r = rules if isinstance(rules, dict) else {}
-        system = readings.TIME_SYSTEM_NAMES.get(_int(r.get("timesys")), "none")
-        rules_json: JsonObject = {
-            "size": _int(r.get("size"), 19),
-            "rules": readings.RULESET_NAMES.get(_int(r.get("ruleset")), "japanese"),
-            "komi": _number(r.get("komi")),
-            "handicap": _int(r.get("handicap")),
-            "timeSystem": system,
-            "mainTime": _int(r.get("time")),
-        }
-        if system in ("byo_yomi", "canadian"):
-            rules_json["byoYomiTime"] = _int(r.get("interval"))
-        if system == "byo_yomi":
-            rules_json["byoYomiPeriods"] = _int(r.get("count"))
-        if system == "canadian":
-            rules_json["byoYomiStones"] = _int(r.get("count"))
+        rules_json = readings.rules_json(f.get("rules"))
         kind = _int(f.get("gametype"), readings.GAME_TYPES["free"]) & ~readings.PRIVATE
         players = [
             {"role": role, "user": _user(_name(f.get(role)))}
