@@ -3,31 +3,18 @@ servers' wording and the client acts on it. Each format is quoted from its sourc
 
 from __future__ import annotations
 
-import asyncio
-
-from igs_tui.localserver.server import start_embedded
 from igs_tui.model import GamePhase
-from tests.play.harness import Player, fast_server_config, join
+from tests.play.harness import tcp_server
 from tests.play.test_e2e_play import start_game
 from tests.polling import wait_until
-
-
-async def _leave(*players: Player) -> None:
-    for p in players:
-        await p.client.close()
-        p.task.cancel()
-    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
 
 
 async def test_a_shutdown_is_a_banner_and_the_game_in_progress_is_adjourned() -> None:
     """``4 **** Server shutdown started by admin. ****`` (pzorin/qgo
     src/network/igsconnection.cpp:1127), then the server adjourns the game."""
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server() as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob)
         await server.stop()
         await wait_until(
@@ -37,21 +24,14 @@ async def test_a_shutdown_is_a_banner_and_the_game_in_progress_is_adjourned() ->
         assert f"game {number} will be adjourned" in banner.text
         game = alice.model.followed[number]
         await wait_until(lambda: game.phase is GamePhase.ADJOURNED)
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
     """``48 Game N X requests an adjournment`` (bernds/q5Go src/parser.cpp:2040) reaches the
     opponent as a question; ``53 Game N adjournment is declined`` (pzorin/qgo
     src/network/igsconnection.cpp:4194) is said in the asker's game."""
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server() as tcp:
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob)
         alice.backend.adjourn(number)
         game_b = bob.model.followed[number]
@@ -63,6 +43,3 @@ async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
 
         await wait_until(lambda: "Your opponent declined to adjourn." in said())
         assert alice.model.followed[number].phase is GamePhase.PLAYING
-    finally:
-        await _leave(*players)
-        await server.stop()
