@@ -12,7 +12,9 @@ import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
 from igs_tui.apps.connector import Connector
@@ -23,7 +25,7 @@ from igs_tui.ui.game.game_view import GameView
 from igs_tui.ui.lists.virtual_table import VirtualTable
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
-from tests.polling import quit_by_keys
+from tests.polling import main_screen_ready, quit_by_keys
 
 
 class NoKeyring:
@@ -61,6 +63,16 @@ def make_app(tmp_path: Path) -> tuple[IgsApp, ClientModel, Connector]:
         echo_own=False,
     )
     return app, model, connector
+
+
+async def log_in_locally(app: IgsApp, pilot: Pilot[Any], model: ClientModel) -> None:
+    """The login form's local server chosen (a click on its label, as a person would) and
+    Connect pressed: the main screen built and the link up."""
+    await pilot.pause()
+    await pilot.click("#server-local", offset=(3, 0))
+    await pilot.click("#connect")
+    await main_screen_ready(app)
+    await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
 
 
 async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path) -> None:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from igs_tui.model import LinkState, Role
+from igs_tui.model import Role
 from igs_tui.model.lobby import Seek
 from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.play.play_confirm import ConfirmDialog
-from tests.e2e.test_app_local_server import make_app, wait_for
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
 from tests.play.harness import tcp_server
 from tests.play.test_e2e_play import start_game
-from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
+from tests.polling import quit_by_keys, run_palette_command, wait_until
 
 
 async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
@@ -57,11 +57,7 @@ async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
     app, model, connector = make_app(tmp_path)
     try:
         async with app.run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
 
             await run_palette_command(pilot, app, "Rooms")
             await wait_for(pilot, lambda: isinstance(app.screen, RoomsScreen))

@@ -9,16 +9,16 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from igs_tui.go import Color
-from igs_tui.model import BufferKey, ChatKind, LinkState
+from igs_tui.model import BufferKey, ChatKind
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.people.messages_screen import MessagesScreen
 from igs_tui.ui.people.observers_screen import ObserversScreen
 from igs_tui.ui.people.player_card import PlayerCardScreen
-from tests.e2e.test_app_local_server import make_app, wait_for
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
 from tests.play.harness import tcp_server
 from tests.play.test_e2e_play import start_game
-from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
+from tests.polling import quit_by_keys, run_palette_command, wait_until
 
 
 async def test_cards_observers_and_messages_over_tcp() -> None:
@@ -53,11 +53,7 @@ async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) ->
     app, model, connector = make_app(tmp_path)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
             await wait_for(pilot, lambda: model.messages_waiting == 1)
 
             await run_palette_command(pilot, app, "Messages")
