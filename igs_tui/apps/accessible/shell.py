@@ -215,10 +215,8 @@ class Shell:
         playing = self.backend.capabilities.playing
         if game is None or playing is None:
             return
-        try:
-            point = parse_point(rest.strip(), game.size)
-        except (CoordinateError, ValueError):
-            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
+        point = self._point(game, rest)
+        if point is None:
             return
         if game.phase is GamePhase.SCORING:
             self._mark(game, point)
@@ -292,12 +290,17 @@ class Shell:
         if game.phase is not GamePhase.SCORING:
             self.say(self._not_counting(game))
             return
+        point = self._point(game, rest)
+        if point is not None:
+            self._mark(game, point)
+
+    def _point(self, game: FollowedGame, text: str) -> Point | None:
+        """The point ``text`` names on the game's board; None after saying it names none."""
         try:
-            point = parse_point(rest.strip(), game.size)
+            return parse_point(text.strip(), game.size)
         except (CoordinateError, ValueError):
-            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
-            return
-        self._mark(game, point)
+            self.say(f"{clean(text, max_length=10)!r} is not a point of a {game.size} board.")
+            return None
 
     def _mark(self, game: FollowedGame, point: Point) -> None:
         """Mark the chain at ``point`` dead (the server's answer confirms it)."""

@@ -9,6 +9,7 @@ adjourn) ask first; engine answers arrive in the background and never block the 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TypeVar
 
 from textual import work
@@ -278,10 +279,7 @@ class GameActions(LiveAnalysis, ModelWatcher):
 
     @work(group="assist-estimate", exclusive=True, exit_on_error=False)
     async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            answer = await assist.estimate(game)
-        except Exception:  # an engine that breaks must not break the game view
-            answer = None
+        answer = await _answer_or_none(assist.estimate(game))
         if not self.is_attached:
             return
         if answer:
@@ -301,10 +299,7 @@ class GameActions(LiveAnalysis, ModelWatcher):
 
     @work(group="assist-dead", exclusive=True, exit_on_error=False)
     async def _suggest(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            stones = await assist.suggest_dead(game)
-        except Exception:  # an engine that breaks must not break the game view
-            stones = None
+        stones = await _answer_or_none(assist.suggest_dead(game))
         if not self.is_attached:
             return
         if stones is None:
@@ -382,3 +377,12 @@ class GameActions(LiveAnalysis, ModelWatcher):
             return None
         index = self.analysis.next_gap(game_line_keys(game, len(game.moves)), self.browse.index)
         return None if index is None else game_position(game, index)
+
+
+async def _answer_or_none(question: Awaitable[T]) -> T | None:
+    """The engine's answer, or None when asking failed: an engine that breaks must not
+    break the game view."""
+    try:
+        return await question
+    except Exception:
+        return None
