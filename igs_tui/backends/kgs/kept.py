@@ -44,12 +44,26 @@ def make_room(
     kept: dict[K, V], key: K, cap: int, *, rank: Callable[[K], int] | None = None
 ) -> list[tuple[K, V]]:
     """Remove entries of ``kept`` until ``key`` can be added within ``cap`` (none when it is
-    there already): the oldest first or, given ``rank``, the oldest of the lowest rank.
-    Returns the entries removed, for the caller to tell the rest of the session."""
+    there already): the oldest first or, given ``rank`` (0 or more, lowest goes first), the
+    oldest of the lowest rank. Returns the entries removed, for the caller to tell the rest
+    of the session."""
     if key in kept:
         return []
     gone: list[tuple[K, V]] = []
     while kept and len(kept) >= cap:
-        victim = next(iter(kept)) if rank is None else min(kept, key=rank)
+        victim = next(iter(kept)) if rank is None else _lowest(kept, rank)
         gone.append((victim, kept.pop(victim)))
     return gone
+
+
+def _lowest(kept: dict[K, V], rank: Callable[[K], int]) -> K:
+    """The oldest key of the lowest rank; the scan stops at the first of rank 0, so a table
+    whose entries of higher rank are few (rooms joined among rooms known) costs little."""
+    best, best_rank = next(iter(kept)), None
+    for key in kept:
+        value = rank(key)
+        if value <= 0:
+            return key
+        if best_rank is None or value < best_rank:
+            best, best_rank = key, value
+    return best
