@@ -52,13 +52,13 @@ class LiveAnalysis(DOMNode):
         if engine is not None and self.analysis.show(position):
             self._analyse(engine, position)
 
-    def _on_screen(self) -> bool:
+    def _still_shown(self) -> bool:
         return self.is_attached
 
     @work(group="analysis", exclusive=True, exit_on_error=False)
     async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
         self.workers.cancel_group(self, "analysis-fill")
-        if await ask_engine(engine, self.analysis, position, self._on_screen, self.analysis_came):
+        if await ask_engine(engine, self.analysis, position, self._still_shown, self.analysis_came):
             self._fill_graph(engine)
 
     @work(group="analysis-fill", exclusive=True, exit_on_error=False)
@@ -67,5 +67,5 @@ class LiveAnalysis(DOMNode):
         complete), estimate the line's other positions for the graph, nearest first. Any
         new position to show cancels this (and the engine serves that one first)."""
         await fill_gaps(
-            engine, self.analysis, self.unanalysed_position, self._on_screen, self.analysis_came
+            engine, self.analysis, self.unanalysed_position, self._still_shown, self.analysis_came
         )
