@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from igs_tui.apps.connector import Connector
 from igs_tui.backends.capabilities import Backend, Matching, Playing, Rooms
@@ -174,30 +174,28 @@ def login_request(
     return LoginRequest("custom", "127.0.0.1", server.port, user, password, **more)
 
 
+class LoginOptions(TypedDict, total=False):
+    binary: bool
+    """Over the binary protocol (TCP) rather than the JSON form (HTTP)."""
+    games_dir: Path | None
+    """Autosave games there (none by default)."""
+
+
 async def log_in(
-    server: LocalKgsServer,
-    user: str,
-    password: str,
-    *,
-    binary: bool = False,
-    games_dir: Path | None = None,
+    server: LocalKgsServer, user: str, password: str, **options: Unpack[LoginOptions]
 ) -> KgsClient:
-    connector = kgs_connector(binary=binary, games_dir=games_dir)
+    binary = options.get("binary", False)
+    connector = kgs_connector(binary=binary, games_dir=options.get("games_dir"))
     backend = await connector(login_request(server, user, password, binary=binary))
     return KgsClient(connector, backend)
 
 
 @asynccontextmanager
 async def logged_in(
-    server: LocalKgsServer,
-    user: str,
-    password: str,
-    *,
-    binary: bool = False,
-    games_dir: Path | None = None,
+    server: LocalKgsServer, user: str, password: str, **options: Unpack[LoginOptions]
 ) -> AsyncIterator[KgsClient]:
     """A client logged in for the block, logged out and closed after it (whatever happens)."""
-    client = await log_in(server, user, password, binary=binary, games_dir=games_dir)
+    client = await log_in(server, user, password, **options)
     try:
         yield client
     finally:
