@@ -11,7 +11,10 @@ session reads. Its interface is KgsLink's (``run``, ``login``, ``logout``, ``clo
 A lost connection after login is followed by a new one after a pause (the session joins
 again what it was in); a refused login, a closed stream before login, or the server saying
 another client logged in with the account (login 0018) ends it for good. Every binary
-message is shown in the console as it arrives, then what it means.
+message is shown in the console as it arrives, then what it means. The messages of a read are
+handled as each 64 KiB of the stream inflates, and one read may inflate to
+:data:`~igs_tui.backends.kgs.protocol.connection.MAX_INFLATED` (16 MiB, the JSON link's cap on
+a body) at most: more is a broken link, reported as the reason it was lost.
 """
 
 from __future__ import annotations
