@@ -364,7 +364,7 @@ def test_a_flood_of_rooms_keeps_the_newest_and_the_joined_ones(
     monkeypatch.setattr(kept, "ROOMS", 5)
     bridge = logged_in()  # knows room 11
     bridge.downstream(server("join_room", 0x4300, channel=11, users=(user("alice"),)))
-    flood = tuple(
+    flood: tuple[Value, ...] = tuple(
         {"channel": c, "flags": 0, "group": 0, "users": 0, "games": 0, "name": f"r{c}"}
         for c in range(200, 220)
     )
