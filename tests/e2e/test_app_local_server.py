@@ -48,21 +48,29 @@ async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float 
         await pilot.pause(0.05)  # type: ignore[attr-defined]
 
 
-def make_app(tmp_path: Path) -> tuple[IgsApp, ClientModel, Connector]:
-    model = ClientModel()
-    fast = ServerConfig(broadcast_interval=0.4, bot_game_interval=1.0)
-    connector = Connector(
-        model, embedded=True, record=False, server_config=fast, games_dir=tmp_path / "games"
-    )
-    app = IgsApp(
-        model,
+def app_for(connector: Connector, tmp_path: Path, **options: Any) -> IgsApp:
+    """The whole app logging in through ``connector``, its settings and chat logs under
+    ``tmp_path``, passwords asked each time (no keyring); ``options`` to :class:`IgsApp`."""
+    return IgsApp(
+        connector.model,
         connect=connector,
         config_dir=tmp_path / "config",
         chat_log_dir=tmp_path / "logs",
         passwords=PasswordStore(NoKeyring()),
-        echo_own=False,
+        **options,
     )
-    return app, model, connector
+
+
+def make_app(
+    tmp_path: Path, config: ServerConfig | None = None
+) -> tuple[IgsApp, ClientModel, Connector]:
+    """The app with its own embedded server (``config``, by default a quickened one)."""
+    model = ClientModel()
+    fast = config or ServerConfig(broadcast_interval=0.4, bot_game_interval=1.0)
+    connector = Connector(
+        model, embedded=True, record=False, server_config=fast, games_dir=tmp_path / "games"
+    )
+    return app_for(connector, tmp_path, echo_own=False), model, connector
 
 
 async def log_in_locally(app: IgsApp, pilot: Pilot[Any], model: ClientModel) -> None:

@@ -14,8 +14,6 @@ from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point
 from igs_tui.localkgs import LocalKgsServer
 from igs_tui.model import ClientModel, GamePhase, LinkState, Role
-from igs_tui.ui.app import IgsApp
-from igs_tui.ui.settings import PasswordStore
 from tests.e2e.kgs_clients import (
     ROBOT_TERMS,
     KgsClient,
@@ -24,7 +22,7 @@ from tests.e2e.kgs_clients import (
     logged_in,
     login_request,
 )
-from tests.e2e.test_app_local_server import NoKeyring
+from tests.e2e.test_app_local_server import app_for
 from tests.polling import main_screen_ready, wait_until
 
 
@@ -100,14 +98,7 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
     address; a guest logs in and the games of a joined room fill the games list."""
     connector = kgs_connector()
     model = connector.model
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        login_server=f"kgs:127.0.0.1:{server.port}",
-    )
+    app = app_for(connector, tmp_path, login_server=f"kgs:127.0.0.1:{server.port}")
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
@@ -141,13 +132,7 @@ async def test_kgs_is_chosen_on_the_login_form_by_keys(
 
     model = ClientModel()
     connector = Connector(model, autosave=False, record=False)  # no --server kgs
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-    )
+    app = app_for(connector, tmp_path)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(lambda: bool(app.screen.query("#server-kgs")), what="the form")
@@ -194,14 +179,7 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
 
     connector = kgs_connector()
     model = connector.model
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        login_server=f"kgs:127.0.0.1:{server.port}",
-    )
+    app = app_for(connector, tmp_path, login_server=f"kgs:127.0.0.1:{server.port}")
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()

@@ -8,16 +8,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Label, Static
 
-from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point
 from igs_tui.localserver import ManualClock
-from igs_tui.localserver.config import ServerConfig
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase
+from igs_tui.model import BufferKey, ChatKind, GamePhase
 from igs_tui.model.lobby import Seek
-from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lobby.lobby_screens import LobbyList, SeekScreen
-from igs_tui.ui.settings import PasswordStore
-from tests.e2e.test_app_local_server import NoKeyring, log_in_locally, wait_for
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
 from tests.play.harness import Player, fast_server_config, join, leave, tcp_server
 from tests.play.test_e2e_play import start_game
 from tests.play.test_nngs_play import start as nngs_start
@@ -60,23 +56,6 @@ async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
         assert alice.model.followed[number].phase is GamePhase.PLAYING
 
 
-def _app_on(tmp_path: Path, config: ServerConfig) -> tuple[IgsApp, ClientModel, Connector]:
-    """The whole app on its own embedded server started with ``config``."""
-    model = ClientModel()
-    connector = Connector(
-        model, embedded=True, record=False, server_config=config, games_dir=tmp_path / "games"
-    )
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        echo_own=False,
-    )
-    return app, model, connector
-
-
 async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pairing(
     tmp_path: Path,
 ) -> None:
@@ -84,7 +63,7 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
     0`` / ``63 ENTRY_LIST_END`` (bernds/q5Go src/parser.cpp:2094-2100), shown in the
     automatch dialog as the queue changes; the pairing is a bare ``63 OPPONENT_FOUND``
     (ibid. 2092): the dialog closes and the game the server starts opens."""
-    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    app, model, connector = make_app(tmp_path, fast_server_config(bots=()))
     players: list[Player] = []
     try:
         async with app.run_test(size=(160, 48)) as pilot:
@@ -268,7 +247,7 @@ async def test_toggle_confirmations_drive_f8_f9_and_the_users_pane(tmp_path: Pat
     """``9 Set open to be True.`` (bernds/q5Go src/parser.cpp:508-524; NNGS 1.1.22
     src/formats.h:2399 ``Set open to be %s.``): whoever set the flag (here the console),
     the server's word is what the users pane shows and what F8/F9 flip from."""
-    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    app, model, connector = make_app(tmp_path, fast_server_config(bots=()))
     try:
         async with app.run_test(size=(160, 48)) as pilot:
             await log_in_locally(app, pilot, model)
