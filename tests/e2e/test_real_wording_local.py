@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Label, Static
 
+from igs_tui.backends.capabilities import Seeking
 from igs_tui.go import Color, Point
 from igs_tui.localserver import ManualClock
 from igs_tui.model import BufferKey, ChatKind, GamePhase
@@ -56,6 +57,17 @@ async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
         assert alice.model.followed[number].phase is GamePhase.PLAYING
 
 
+async def seek(player: Player, setup: int, size: int) -> Seeking:
+    """``player`` seeks a game of the server's setup number ``setup`` (its place in the
+    list of setups the server sends) on a ``size`` board; their seeking capability."""
+    seeking = player.backend.capabilities.seeking
+    assert seeking is not None
+    seeking.list_seek_setups()
+    await wait_until(lambda: len(player.model.seek_setups) == 4)
+    seeking.seek(Seek(player.model.seek_setups[setup], size))
+    return seeking
+
+
 async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pairing(
     tmp_path: Path,
 ) -> None:
@@ -72,11 +84,7 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
             assert port is not None
             bob = await join(port, "bob")
             players.append(bob)
-            bob_seeking = bob.backend.capabilities.seeking
-            assert bob_seeking is not None
-            bob_seeking.list_seek_setups()
-            await wait_until(lambda: len(bob.model.seek_setups) == 4)
-            bob_seeking.seek(Seek(bob.model.seek_setups[1], 19))  # not what we will seek
+            bob_seeking = await seek(bob, 1, 19)  # not what we will seek
             await wait_until(lambda: bob.model.seek is not None)
 
             await run_palette_command(pilot, app, "Automatch")
@@ -92,11 +100,7 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
             # the queue changes: a third seeker is listed as the server tells it
             carol = await join(port, "carol")
             players.append(carol)
-            carol_seeking = carol.backend.capabilities.seeking
-            assert carol_seeking is not None
-            carol_seeking.list_seek_setups()
-            await wait_until(lambda: len(carol.model.seek_setups) == 4)
-            carol_seeking.seek(Seek(carol.model.seek_setups[2], 9))
+            await seek(carol, 2, 9)
             await wait_for(pilot, lambda: "Also seeking (2)" in others())
             assert "carol  9x9" in others()
             # bob now seeks what we seek: paired, with no name in the server's line
