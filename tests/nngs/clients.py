@@ -1,0 +1,132 @@
+"""Protocol clients of the real NNGS: the client's own stack (IgsSession, IgsClient over
+telnet on 127.0.0.1, the model, IgsBackend), as ``tests/play/harness.py`` builds it for the
+embedded server, with the kit's passwords and a record of every line each one sent."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from contextlib import AsyncExitStack
+
+from igs_tui.backends.igs.backend import IgsBackend
+from igs_tui.backends.igs.net.backoff import BackoffPolicy
+from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
+from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.session import IgsSession
+from igs_tui.go import Color, Point
+from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model.terms import MatchTerms
+from tests.nngs.kit import ACCOUNTS, NngsServer
+from tests.play.harness import Player
+from tests.polling import wait_until
+
+TIMEOUT = 30.0
+"""A bound on each wait: the real server answers in milliseconds; a loaded machine is slow."""
+
+
+class Recording(IgsSession):
+    """An IgsSession that keeps every line it writes (what NNGS was sent is asserted)."""
+
+    def __init__(self, model: ClientModel, name: str) -> None:
+        super().__init__(model, name, ACCOUNTS.get(name, ""), fast=True)
+        self.sent: list[str] = []
+
+    def data_to_send(self, now: float) -> list[str]:
+        lines = super().data_to_send(now)
+        self.sent.extend(lines)
+        return lines
+
+
+class NngsPlayer(Player):
+    """A logged-in client of the real server, with the lines it sent."""
+
+    @property
+    def sent(self) -> list[str]:
+        session = self.backend.session
+        assert isinstance(session, Recording)
+        return session.sent
+
+    def errors(self) -> list[str]:
+        """The server's error lines (code 5) shown to this client."""
+        buffer = self.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+        return [m.text for m in buffer.messages if m.kind == "error"] if buffer else []
+
+    def texts(self, key: BufferKey) -> list[str]:
+        buffer = self.model.buffers.get(key)
+        return [m.text for m in buffer.messages] if buffer else []
+
+
+async def join(server: NngsServer, name: str) -> NngsPlayer:
+    """``name`` logged in to ``server`` (a kit account with its password, else a guest)."""
+    model = ClientModel()
+    session = Recording(model, name)
+    config = ClientConfig(
+        servers=[ServerAddress("127.0.0.1", server.port)],
+        reconnect=False,
+        backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
+    )
+    igs = IgsClient(session, model.apply, config=config)
+    task = asyncio.ensure_future(igs.run())
+    await wait_until(lambda: igs.connected and model.me == name, TIMEOUT, what=f"{name} login")
+    return NngsPlayer(name, model, igs, IgsBackend(model, session, igs.flush), task)
+
+
+async def leave(*players: Player) -> None:
+    for p in players:
+        await p.client.close()
+        p.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+
+
+async def players(stack: AsyncExitStack, server: NngsServer, *names: str) -> list[NngsPlayer]:
+    """Each of ``names`` logged in; logged out when ``stack`` closes."""
+    joined: list[NngsPlayer] = []
+    for name in names:
+        player = await join(server, name)
+        stack.push_async_callback(leave, player)
+        joined.append(player)
+    return joined
+
+
+async def start(black: Player, white: Player, **terms: object) -> int:
+    """``black`` challenges ``white`` (a classic ``match`` on NNGS, 9x9, 10 minutes);
+    ``white`` accepts; both follow the new game. Its number."""
+    before = (black.game(), white.game())
+    values: dict[str, object] = dict(size=9, main_seconds=600)
+    values.update(terms)
+    black.backend.challenge(MatchTerms(white.name, Color.BLACK, **values))  # type: ignore[arg-type]
+    await wait_until(
+        lambda: white.model.challenge_from(black.name) is not None, TIMEOUT, what="the offer"
+    )
+    offer = white.model.challenge_from(black.name)
+    assert offer is not None and offer.kind == "match"
+    white.backend.accept_challenge(offer.terms)
+
+    def started(p: Player, earlier: FollowedGame | None) -> bool:
+        game = p.game()
+        return game is not None and game is not earlier and game.phase is GamePhase.PLAYING
+
+    await wait_until(
+        lambda: started(black, before[0]) and started(white, before[1]),
+        TIMEOUT,
+        what="the game to start on both sides",
+    )
+    b, w = black.game(), white.game()
+    assert b is not None and w is not None and b.number == w.number
+    assert b.role is Role.PLAYING_BLACK and w.role is Role.PLAYING_WHITE
+    return b.number
+
+
+async def play(
+    number: int, moves: Sequence[tuple[Player, Point | None]], *watchers: Player
+) -> None:
+    """Play ``moves`` in turn in game ``number``; each reaches every player and watcher."""
+    everyone = list({p.name: p for p, _ in moves}.values()) + list(watchers)
+    for mover, point in moves:
+        count = mover.model.followed[number].last_number + 1
+        mover.backend.play(number, point)
+        await wait_until(
+            lambda: all(p.model.followed[number].last_number >= count for p in everyone),  # noqa: B023
+            TIMEOUT,
+            what=f"move {count} on every board",
+        )
