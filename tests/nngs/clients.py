@@ -15,6 +15,7 @@ from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color, Point
 from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from tests.nngs.kit import ACCOUNTS, NngsServer
 from tests.play.harness import Player
@@ -30,6 +31,11 @@ class Recording(IgsSession):
     def __init__(self, model: ClientModel, name: str) -> None:
         super().__init__(model, name, ACCOUNTS.get(name, ""), fast=True)
         self.sent: list[str] = []
+        self.received: list[str] = []
+
+    def receive_line(self, line: str) -> list[ch.Change]:
+        self.received.append(line)
+        return super().receive_line(line)
 
     def data_to_send(self, now: float) -> list[str]:
         lines = super().data_to_send(now)
@@ -45,6 +51,13 @@ class NngsPlayer(Player):
         session = self.backend.session
         assert isinstance(session, Recording)
         return session.sent
+
+    @property
+    def received(self) -> list[str]:
+        """Every line the server sent this client, as decoded."""
+        session = self.backend.session
+        assert isinstance(session, Recording)
+        return session.received
 
     def errors(self) -> list[str]:
         """The server's error lines (code 5) shown to this client."""

@@ -22,7 +22,9 @@ def nngs_build() -> Path:
         kit.unavailable(f"no NNGS kit at {where}")
     missing = kit.missing_tools()
     if missing:
-        kit.unavailable(f"missing build tools: {', '.join(missing)} (apt-get install build-essential)")
+        kit.unavailable(
+            f"missing build tools: {', '.join(missing)} (apt-get install build-essential)"
+        )
     try:
         return kit.build(where, kit.cache_dir())
     except (RuntimeError, OSError) as exc:
