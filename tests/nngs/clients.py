@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
+from pathlib import Path
 
+from igs_tui.archive.autosave import AutoSaver
 from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
@@ -17,8 +19,10 @@ from igs_tui.go import Color, Point
 from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.chat.chat_log import ChatLogger
 from tests.nngs.kit import ACCOUNTS, NngsServer
 from tests.play.harness import Player
+from tests.play.test_game_identity import Client
 from tests.polling import wait_until
 
 TIMEOUT = 30.0
@@ -143,3 +147,22 @@ async def play(
             TIMEOUT,
             what=f"move {count} on every board",
         )
+
+
+async def recorded_client(
+    stack: AsyncExitStack, server: NngsServer, name: str, home: Path
+) -> Client:
+    """``name`` logged in, with what the app keeps on disk: every followed game autosaved
+    under ``home/<name>/games``, game chats logged under ``home/<name>/logs``."""
+    player = await join(server, name)
+    games, logs = home / name / "games", home / name / "logs"
+    saver = AutoSaver(player.model, games)
+    chat = ChatLogger(player.model, logs)
+
+    async def close() -> None:
+        chat.close()
+        saver.close()
+        await leave(player)
+
+    stack.push_async_callback(close)
+    return Client(player, games, logs, saver, chat)
