@@ -19,6 +19,7 @@ from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.game.game_panel import GamesPanel
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
+from igs_tui.ui.play.play_match_dialog import MatchDialog
 from igs_tui.ui.play.play_result import ResultScreen
 from tests.e2e.test_two_clients import AppDriver, wait_until
 from tests.nngs.apps import app_driver, log_in
@@ -106,3 +107,27 @@ async def test_an_accepted_match_comes_to_the_front_over_a_finished_board(
         await wait_until(lambda: second.last_number == 1, "bob's first move")
         await alice.press("g", "7", "enter")
         await wait_until(lambda: second.last_number == 2, "alice's move in the new game")
+
+
+async def test_a_player_is_challenged_from_the_user_list(nngs: NngsServer, tmp_path: Path) -> None:
+    """Issue 27: on NNGS "the user list is always empty (its who/user rows are not read, so
+    nobody can be challenged from the list)". alice opens the user list (F4), asks again
+    (ctrl+r), finds bob by typing his name, presses m and sends the match dialog: bob gets the
+    offer, as NNGS words it, and accepts; the game starts for both."""
+    async with alice_app_and_bob(nngs, tmp_path) as (alice, bob):
+        await alice.press("f4", "ctrl+r")
+        await wait_until(lambda: "bob" in alice.model.players, "bob in alice's user list")
+        await alice.press("slash", *"bob", "enter")  # filter, then Enter goes to the table
+        await alice.press("m")
+        await wait_until(lambda: isinstance(alice.app.screen, MatchDialog), "the match dialog")
+        dialog = alice.app.screen
+        assert isinstance(dialog, MatchDialog) and dialog.form()["opponent"] == "bob"
+        await alice.press("tab", "ctrl+a", "ctrl+k", "9", "enter")  # colour, then the size
+        await wait_until(lambda: bob.model.challenge_from("alice") is not None, "bob's offer")
+        offer = bob.model.challenge_from("alice")
+        assert offer is not None and offer.terms.size == 9
+        bob.backend.accept_challenge(offer.terms)
+        await wait_until(lambda: alice.game() is not None and bob.game() is not None, "the game")
+        game = alice.game()
+        assert game is not None and game.size == 9 and game.opponent == "bob"
+        await wait_until(lambda: shown_game(alice) is game, "the board in front")

@@ -35,5 +35,5 @@ def test_a_failed_build_says_why(tmp_path: Path) -> None:
     broken = tmp_path / "kit"
     broken.mkdir()
     (broken / "build.sh").write_text('echo "build.sh: missing nngs-src.tar.gz" >&2; exit 1\n')
-    with pytest.raises(RuntimeError, match="missing nngs-src.tar.gz"):
+    with pytest.raises(RuntimeError, match=r"missing nngs-src\.tar\.gz"):
         kit.build(broken, tmp_path / "cache")
