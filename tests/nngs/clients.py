@@ -137,7 +137,10 @@ async def start(black: Player, white: Player, **terms: object) -> int:
 async def play(
     number: int, moves: Sequence[tuple[Player, Point | None]], *watchers: Player
 ) -> None:
-    """Play ``moves`` in turn in game ``number``; each reaches every player and watcher."""
+    """Play ``moves`` in turn in game ``number``; each reaches every player and watcher.
+
+    Each move's number is counted from its mover's board: every earlier move must have
+    reached the mover (pass the other player as a watcher when only one side moves)."""
     everyone = list({p.name: p for p, _ in moves}.values()) + list(watchers)
     for mover, point in moves:
         count = mover.model.followed[number].last_number + 1

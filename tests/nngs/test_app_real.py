@@ -71,7 +71,14 @@ async def accept_challenge_from(
     await wait_until(started, "the new game in alice's app")
     game = alice.game()
     assert game is not None and game.role is Role.PLAYING_WHITE
-    await wait_until(lambda: bob.game() is not None, "bob's game")
+    await wait_until(
+        lambda: (
+            (g := bob.game()) is not None
+            and g.number == game.number
+            and g.phase is GamePhase.PLAYING
+        ),
+        "bob's side of the game",
+    )
     return game
 
 

@@ -67,7 +67,7 @@ async def test_closing_an_observed_board_stops_the_moves(nngs: NngsServer) -> No
     async with AsyncExitStack() as stack:
         alice, bob, carol = await players(stack, nngs, "alice", "bob", "carol")
         number = await start(alice, bob)
-        await play(number, [(alice, Point(2, 2))])
+        await play(number, [(alice, Point(2, 2))], bob)
         carol.backend.observe(number)
         await wait_until(lambda: number in carol.model.followed, TIMEOUT, what="carol observing")
         watched = carol.model.followed[number]
@@ -90,7 +90,7 @@ async def test_kibitz_text_comes_without_the_move_suffix(nngs: NngsServer) -> No
     async with AsyncExitStack() as stack:
         alice, bob, carol = await players(stack, nngs, "alice", "bob", "carol")
         number = await start(alice, bob)
-        await play(number, [(alice, Point(2, 2))])
+        await play(number, [(alice, Point(2, 2))], bob)
         carol.backend.observe(number)
         await wait_until(lambda: number in carol.model.followed, TIMEOUT, what="carol observing")
         watched = carol.model.followed[number]

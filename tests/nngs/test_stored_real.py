@@ -66,7 +66,11 @@ async def test_stored_games_are_listed_and_enter_loads_one_after_a_restart(
             else:
                 await alice.press(*format_point(point, 9).lower(), "enter")
             await wait_until(
-                lambda: game.last_number == n and bob.model.followed[number].last_number == n,  # noqa: B023
+                lambda: (
+                    game.last_number == n  # noqa: B023 (awaited at once)
+                    and (g := bob.model.followed.get(number)) is not None
+                    and g.last_number == n  # noqa: B023
+                ),
                 f"move {n} on both sides",
             )
         await alice.press("ctrl+o")  # adjourn (asks first)
