@@ -145,11 +145,27 @@ async def play(
     for mover, point in moves:
         count = mover.model.followed[number].last_number + 1
         mover.backend.play(number, point)
-        await wait_until(
-            lambda: all(p.model.followed[number].last_number >= count for p in everyone),  # noqa: B023
-            TIMEOUT,
-            what=f"move {count} on every board",
-        )
+        try:
+            await wait_until(
+                lambda: all(
+                    (g := p.model.followed.get(number)) is not None and g.last_number >= count  # noqa: B023
+                    for p in everyone
+                ),
+                TIMEOUT,
+                what=f"move {count} ({mover.name} {point}) in game {number} on every board",
+            )
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}\n{seen_lately(everyone)}") from None
+
+
+def seen_lately(players: Sequence[Player], lines: int = 25) -> str:
+    """What each client last sent and received (for a failing wait's message)."""
+    parts = []
+    for p in players:
+        if isinstance(p, NngsPlayer):
+            parts.append(f"--- {p.name} sent: {p.sent[-8:]}")
+            parts.append("\n".join(f"    {line}" for line in p.received[-lines:]))
+    return "\n".join(parts)
 
 
 async def recorded_client(
@@ -169,3 +185,10 @@ async def recorded_client(
 
     stack.push_async_callback(close)
     return Client(player, games, logs, saver, chat)
+
+
+async def play_records(
+    number: int, moves: Sequence[tuple[Client, Point | None]], *watchers: Client
+) -> None:
+    """:func:`play` for clients that keep records (their players move and watch)."""
+    await play(number, [(c.player, p) for c, p in moves], *(c.player for c in watchers))

@@ -19,9 +19,9 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 from igs_tui.model import GamePhase
-from tests.nngs.clients import TIMEOUT, recorded_client
+from tests.nngs.clients import TIMEOUT, play_records, recorded_client
 from tests.nngs.kit import NngsServer
-from tests.play.test_game_identity import FIRST, SECOND, adjourn, as_sgf, play, sgf_moves, start
+from tests.play.test_game_identity import FIRST, SECOND, adjourn, as_sgf, sgf_moves, start
 from tests.polling import wait_until
 
 
@@ -37,7 +37,9 @@ async def test_adjourned_then_a_new_game_under_the_number(nngs: NngsServer, tmp_
         number = await start(alice, bob)
         carol.player.backend.observe(number)
         await wait_until(lambda: number in carol.player.model.followed, TIMEOUT)
-        await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)], carol)
+        await play_records(
+            number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)], carol
+        )
         alice.player.backend.say(number, "good luck in the first game")
         await wait_until(lambda: "good luck in the first game" in bob.chat_lines(number), TIMEOUT)
         await adjourn(number, alice, bob)
@@ -60,7 +62,9 @@ async def test_adjourned_then_a_new_game_under_the_number(nngs: NngsServer, tmp_
         await wait_until(lambda: number in carol.player.model.games, TIMEOUT)
         carol.player.backend.observe(number)  # Enter on the row: an old tab has the number
         await wait_until(lambda: carol.game(number) is not old["carol"], TIMEOUT)
-        await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(SECOND)], carol)
+        await play_records(
+            number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(SECOND)], carol
+        )
 
         for c in (alice, bob, carol):
             new = c.game(number)

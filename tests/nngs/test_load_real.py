@@ -13,9 +13,9 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 from igs_tui.go import Point
-from tests.nngs.clients import TIMEOUT, NngsPlayer, recorded_client
+from tests.nngs.clients import TIMEOUT, NngsPlayer, play_records, recorded_client
 from tests.nngs.kit import NngsServer
-from tests.play.test_game_identity import FIRST, adjourn, as_sgf, play, sgf_moves, start
+from tests.play.test_game_identity import FIRST, adjourn, as_sgf, sgf_moves, start
 from tests.polling import wait_until
 
 
@@ -26,7 +26,7 @@ async def test_load_restores_an_adjourned_game_into_its_record(
         alice = await recorded_client(stack, nngs, "alice", tmp_path)
         bob = await recorded_client(stack, nngs, "bob", tmp_path)
         number = await start(alice, bob)
-        await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)])
+        await play_records(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)])
         await adjourn(number, alice, bob)
         old = {c.name: c.game(number) for c in (alice, bob)}
         paths = {c.name: list(c.records()) for c in (alice, bob)}
@@ -50,7 +50,7 @@ async def test_load_restores_an_adjourned_game_into_its_record(
         assert all(isinstance(p, NngsPlayer) for p in players)
         sent = alice.player.sent if isinstance(alice.player, NngsPlayer) else []
         assert "load bob-alice" in sent  # white-black, as NNGS takes it
-        await play(again.number, [(alice, Point(4, 2)), (bob, Point(4, 6))])
+        await play_records(again.number, [(alice, Point(4, 2)), (bob, Point(4, 6))])
         for c in (alice, bob):
             game = c.game(again.number)
             assert old[c.name].is_adjourned and game is not old[c.name]
