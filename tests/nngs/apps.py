@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from igs_tui.apps.connector import Connector
-from igs_tui.model import ClientModel
+from igs_tui.model import BufferKey, ChatKind, ClientModel
 from igs_tui.ui.app import IgsApp
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.settings import LoginSettings, PasswordStore, save_settings
@@ -43,3 +43,9 @@ async def log_in(player: AppDriver) -> None:
     await player.press("tab", *ACCOUNTS[player.name], "enter")
     await wait_until(lambda: isinstance(player.app.screen, MainScreen), f"{player.name} logged in")
     await wait_until(lambda: player.model.me == player.name, f"{player.name}'s login name")
+
+
+def app_errors(player: AppDriver) -> list[str]:
+    """The server's error lines (code 5) the app showed."""
+    system = player.model.buffers.get(BufferKey(ChatKind.SYSTEM))
+    return [m.text for m in system.messages if m.kind == "error"] if system else []

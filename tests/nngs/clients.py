@@ -14,6 +14,7 @@ from igs_tui.backends.igs.backend import IgsBackend
 from igs_tui.backends.igs.net.backoff import BackoffPolicy
 from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
+from igs_tui.backends.igs.protocol import events as ev
 from igs_tui.backends.igs.session import IgsSession
 from igs_tui.go import Color, Point
 from igs_tui.model import BufferKey, ChatKind, ClientModel, FollowedGame, GamePhase, Role
@@ -36,10 +37,14 @@ class Recording(IgsSession):
         super().__init__(model, name, ACCOUNTS.get(name, ""), fast=True)
         self.sent: list[str] = []
         self.received: list[str] = []
+        self.unknown: list[str] = []
+        """Lines the parser could not type (issue 27: every line NNGS sends is typed)."""
 
     def receive_line(self, line: str) -> list[ch.Change]:
         self.received.append(line)
-        return super().receive_line(line)
+        changes = super().receive_line(line)
+        self.unknown.extend(line for e in self.events if isinstance(e, ev.Unknown))
+        return changes
 
     def data_to_send(self, now: float) -> list[str]:
         lines = super().data_to_send(now)
@@ -62,6 +67,13 @@ class NngsPlayer(Player):
         session = self.backend.session
         assert isinstance(session, Recording)
         return session.received
+
+    @property
+    def unknown(self) -> list[str]:
+        """The lines from the server that the parser could not type."""
+        session = self.backend.session
+        assert isinstance(session, Recording)
+        return session.unknown
 
     def errors(self) -> list[str]:
         """The server's error lines (code 5) shown to this client."""

@@ -22,7 +22,7 @@ from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
 from igs_tui.ui.play.play_match_dialog import MatchDialog
 from igs_tui.ui.play.play_result import ResultScreen
 from tests.e2e.test_two_clients import AppDriver, wait_until
-from tests.nngs.apps import app_driver, log_in
+from tests.nngs.apps import app_driver, app_errors, log_in
 from tests.nngs.clients import NngsPlayer, players
 from tests.nngs.kit import NngsServer
 
@@ -114,6 +114,7 @@ async def test_an_accepted_match_comes_to_the_front_over_a_finished_board(
         await wait_until(lambda: second.last_number == 1, "bob's first move")
         await alice.press("g", "7", "enter")
         await wait_until(lambda: second.last_number == 2, "alice's move in the new game")
+        assert app_errors(alice) == [] and bob.errors() == []
 
 
 async def test_a_player_is_challenged_from_the_user_list(nngs: NngsServer, tmp_path: Path) -> None:
@@ -138,3 +139,4 @@ async def test_a_player_is_challenged_from_the_user_list(nngs: NngsServer, tmp_p
         game = alice.game()
         assert game is not None and game.size == 9 and game.opponent == "bob"
         await wait_until(lambda: shown_game(alice) is game, "the board in front")
+        assert app_errors(alice) == [] and bob.errors() == []

@@ -41,6 +41,7 @@ async def test_the_user_list_is_read_and_a_player_challenged_from_it(nngs: NngsS
         offer = bob.model.challenge_from("alice")
         assert offer is not None and offer.terms.size == 9
         assert alice.errors() == [] and bob.errors() == []
+        assert alice.unknown == [] and bob.unknown == []  # every line NNGS sent was typed
 
 
 async def round_trip(player: NngsPlayer) -> None:
@@ -82,6 +83,7 @@ async def test_closing_an_observed_board_stops_the_moves(nngs: NngsServer) -> No
         assert move_lines(carol, since) == []
         assert number not in carol.model.followed
         assert carol.errors() == []
+        assert [p.unknown for p in (alice, bob, carol)] == [[], [], []]
 
 
 async def test_kibitz_text_comes_without_the_move_suffix(nngs: NngsServer) -> None:
@@ -103,6 +105,7 @@ async def test_kibitz_text_comes_without_the_move_suffix(nngs: NngsServer) -> No
         shown = carol.texts(BufferKey(ChatKind.GAME, str(number)))
         assert any(text.endswith("look here") for text in shown)
         assert not any("(1)" in text for text in shown)
+        assert [p.unknown for p in (alice, bob, carol)] == [[], [], []]
 
 
 async def test_the_first_movers_clock_runs_from_the_games_start(nngs: NngsServer) -> None:

@@ -25,7 +25,7 @@ from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.play.play_challenge_dialog import ChallengeDialog
 from igs_tui.ui.play.play_confirm import ConfirmDialog
 from tests.e2e.test_two_clients import AppDriver, wait_until
-from tests.nngs.apps import app_driver, log_in
+from tests.nngs.apps import app_driver, app_errors, log_in
 from tests.nngs.clients import players
 from tests.nngs.kit import NngsServer
 from tests.play.test_game_identity import FIRST, as_sgf, sgf_moves
@@ -85,6 +85,7 @@ async def test_stored_games_are_listed_and_enter_loads_one_after_a_restart(
         (first,) = games_dir.glob("*.sgf")
         first_data = first.read_bytes()
         assert sgf_moves(first_data) == as_sgf(FIRST)
+        assert app_errors(alice) == []
         await alice.stop()  # alice quits
 
         # ... and starts the app again: nothing of the game is in its model now
@@ -124,3 +125,4 @@ async def test_stored_games_are_listed_and_enter_loads_one_after_a_restart(
             "the whole game recorded",
         )
         assert first.read_bytes() == first_data
+        assert app_errors(again) == [] and bob.errors() == []
