@@ -15,7 +15,9 @@ What a crash leaves:
   completes or never starts, and the file is never shorter than its new text;
 * a power cut or a system crash before the ``fdatasync`` returns may lose that move, as the
   atomic rewrite would (and, in the unlikely case the few bytes straddle two disk blocks, leave
-  the file cut after the first of them); the moves synced before it are kept.
+  the file cut after the first of them); the moves synced before it are kept;
+* (not a crash) another program reading the file at the very instant of the write may get
+  the new end cut at the old length, a text that does not parse; the next read is whole.
 
 A file is written in place only if it is, as far as its identity, size and modification time
 tell, the one written last: a file another program replaced or edited, or one that is gone, is
