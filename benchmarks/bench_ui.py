@@ -79,7 +79,7 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     game = model.followed[5]
     taken = {m.point for m in game.moves if m.point is not None}
     rng = random.Random(4)
-    session = IgsSession(model, "me", "")
+    session = IgsSession("me", "", clock=model.clock)
     session.connection_made()
     heading = (15, format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1)))
     async with app.run_test(size=SIZE) as pilot:

@@ -24,7 +24,9 @@ def igs_client(
 ) -> IgsClient:
     """``options`` are :class:`IgsClient`'s (config, on_event, connector, clock...)."""
     model = model if model is not None else ClientModel()
-    session = session_class(model, username, password, rate=rate, burst=burst, wire=wire)
+    session = session_class(
+        username, password, rate=rate, burst=burst, wire=wire, clock=model.clock
+    )
     for change in session.take_changes():
         model.apply(change)
     return IgsClient(session, model.apply, **options)

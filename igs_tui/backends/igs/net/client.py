@@ -24,9 +24,10 @@ Textual. Everything the IGS session knows is in the
 
 The link's own state (connecting, connected, reconnecting in 4 s...) is applied to the model
 as :class:`~igs_tui.model.changes.ConnectionChanged` (:mod:`.status`), through the session
-(:meth:`IgsSession.link_changes`), whose own view of the connection takes it too. Programs that act on
-server lines (the bot, tests) can also watch the protocol and link-state events through
-``on_event`` and the async iterator :meth:`IgsClient.events`; the model does not need them.
+(:meth:`IgsSession.link_changes`), whose own view of the connection takes it too. Programs
+that act on server lines (the bot, tests) can also watch the protocol and link-state events
+through ``on_event`` and the async iterator :meth:`IgsClient.events`; the model does not
+need them.
 """
 
 from __future__ import annotations
