@@ -2,10 +2,11 @@
 
 A thin layer over the :class:`~igs_tui.backends.igs.session.IgsSession`: each intent becomes
 one or more typed IGS commands queued in the session (behind its throttle), the changes the
-session made meanwhile are applied, and the link is told to write (``flush``). Our own chat
-lines are echoed into the model because IGS does not send them back to the sender. Commands
-that the builders refuse (bad names, bad time settings) are reported in the system buffer
-instead of being sent.
+session made meanwhile are applied, and the link is told to write (``flush``). What an intent
+shows at once (our own chat lines, which IGS does not send back to the sender; a game
+observed or closed; our seek; friends and blocked players) is said by the session too, so its
+own view knows it. Commands that the builders refuse (bad names, bad time settings) are
+reported in the system buffer instead of being sent.
 """
 
 from __future__ import annotations
