@@ -39,7 +39,7 @@ from igs_tui.backends.igs.protocol.replies import (
 )
 from igs_tui.backends.igs.session.followups import FollowUps, Offer
 from igs_tui.backends.igs.session.outbox import Outbox
-from igs_tui.backends.igs.session.view import GameView, SessionView
+from igs_tui.backends.igs.session.view import GameView, Said, SessionView
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayedGame, PlayerCard, PlayerResults
@@ -158,8 +158,9 @@ class Translator:
         """Numbers whose game this line closed (see :meth:`begin`)."""
         self._made_now: dict[int, GameView] = {}
         """Previews of the entries this line's changes make, by number."""
-        self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
-        """Own channel lines whose echo from the server was already dropped (by identity)."""
+        self._echoed: deque[Said] = deque(maxlen=ECHO_WINDOW)
+        """Own channel lines whose echo from the server was already dropped (kept, and
+        compared by identity: an id could be reused once a line is gone)."""
         self.follow = follow
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``)."""
@@ -935,8 +936,8 @@ class Translator:
         sends a channel message to everyone in the channel, the sender included; the client
         shows its own line at once.) Each own line matches one echo only."""
         for message in list(self.view.recent(key))[-ECHO_WINDOW:]:
-            if message.kind == "own" and message.text == text and id(message) not in self._echoed:
-                self._echoed.append(id(message))
+            if message.kind == "own" and message.text == text and message not in self._echoed:
+                self._echoed.append(message)
                 return True
         return False
 
