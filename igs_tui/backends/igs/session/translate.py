@@ -1145,16 +1145,6 @@ class Translator:
                 kind="info",
             )
 
-    def _tell_echo(self, e: ev.TellEcho) -> None:
-        """The server's echo of our tell confirms it was delivered: nothing to add when the
-        buffer already holds it as ours; a tell sent from elsewhere (another copy) is added."""
-        key = BufferKey(ChatKind.TELL, e.name)
-        me = self.view.me
-        recent = list(self.view.recent(key))[-5:]
-        if any(m.author == me and m.text.strip() == e.text for m in recent):
-            return
-        self.out.add_chat(key, me, e.text)
-
     def _toggle_set(self, e: ev.ToggleSet) -> None:
         """The server's word on our open/looking/quiet flag: kept on our own row, which the
         status bar and F8/F9 read."""
@@ -1527,7 +1517,6 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.AdjournDeclined: Translator._adjourn_declined,
     ev.ServerShutdown: Translator._shutdown,
     ev.ReviewLine: Translator._review_line,
-    ev.TellEcho: Translator._tell_echo,
     ev.ToggleSet: Translator._toggle_set,
     ev.AutomatchOffer: Translator._automatch_offer,
     ev.SeekList: Translator._seek_list,
