@@ -10,6 +10,7 @@ timeout, and writes the original file back (also on Ctrl-C or an error).
     python scripts/mutate.py                 # every mutant
     python scripts/mutate.py apply- go-ko-1  # those whose id starts so
     python scripts/mutate.py --list          # ids only
+    python scripts/mutate.py apply- --tests tests/model tests/ui -n 2   # a wider net
 
 A mutant is *caught* when its tests fail (or time out), *survived* when they pass, *stale*
 when its text is no longer found exactly once (the code moved: update the catalogue).
@@ -33,8 +34,11 @@ TIMEOUT = 600.0
 """Seconds one mutant's tests may take (a mutant that loops forever is caught by it)."""
 
 
-def run_one(mutant: Mutant, timeout: float = TIMEOUT) -> str:
-    """Apply ``mutant``, run its tests, revert; ``caught``, ``survived`` or ``stale``."""
+def run_one(
+    mutant: Mutant, timeout: float = TIMEOUT, tests: list[str] | None = None, workers: int = 0
+) -> str:
+    """Apply ``mutant``, run its tests (or ``tests``), revert; ``caught``, ``survived`` or
+    ``stale``."""
     path = ROOT / mutant.path
     original = path.read_bytes()
     text = original.decode("utf-8")
@@ -42,10 +46,11 @@ def run_one(mutant: Mutant, timeout: float = TIMEOUT) -> str:
         return "stale"
     try:
         path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
-        command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", str(workers)]
+        command += ["-p", "no:cacheprovider"]
         try:
             done = subprocess.run(
-                [*command, *mutant.tests],
+                [*command, *(tests or mutant.tests)],
                 cwd=ROOT,
                 capture_output=True,
                 timeout=timeout,
@@ -63,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("prefixes", nargs="*", help="run the mutants whose id starts so")
     parser.add_argument("--list", action="store_true", help="list the ids and stop")
     parser.add_argument("--timeout", type=float, default=TIMEOUT)
+    parser.add_argument("--tests", nargs="+", help="run these tests instead of each mutant's")
+    parser.add_argument("-n", type=int, default=0, help="pytest-xdist workers (default none)")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTANTS if not args.prefixes or m.id.startswith(tuple(args.prefixes))]
     if args.list:
@@ -72,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     for m in chosen:
         started = time.monotonic()
-        outcome = run_one(m, args.timeout)
+        outcome = run_one(m, args.timeout, args.tests, args.n)
         counts[outcome] = counts.get(outcome, 0) + 1
         took = time.monotonic() - started
         print(f"{outcome:9} {m.id:28} {took:6.1f}s  {m.what}", flush=True)

@@ -142,10 +142,10 @@ def captures_of(text: str, name: str) -> str:
 
 
 async def test_the_panel_gives_each_player_the_prisoners_the_server_counted() -> None:
-    """Spec, "making a move": in ``15 Game 28 I: OmegaGo1 (0 7498 -1) vs Soothie (...)``
-    "the first number in the parentheses indicates the number of prisoners the player has",
-    White first. The server's counts (here unlike our own board's, which saw no capture)
-    are shown beside each player, each to its own side."""
+    """Spec, "making a move", of ``15 Game 28 I: OmegaGo1 (0 7498 -1) vs Soothie (...)``:
+    "The first number in the parentheses indicates the number of prisoners the player has";
+    and ``games``: "White is always shown first". The server's counts (here unlike our own
+    board's, which saw no capture) are shown beside each player, each on its own side."""
     from tests.igs_feed import Fed
 
     model, _ = new_model()
