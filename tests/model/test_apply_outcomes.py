@@ -5,7 +5,7 @@ then sees."""
 from __future__ import annotations
 
 from igs_tui.go import Color, Point
-from igs_tui.model import ClientModel, MoveRecord, Role
+from igs_tui.model import ClientModel, GamePhase, MoveRecord, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
@@ -55,3 +55,27 @@ def test_after_free_handicap_stones_white_is_to_move() -> None:
     assert not game.board.check(Point(9, 9), Color.BLACK, enforce_turn=True).legal
     model.apply(ch.MoveAdded(3, MoveRecord(2, Color.WHITE, Point(9, 9))))
     assert game.board.get(Point(9, 9)) is Color.WHITE and game.sync_errors == []
+
+
+def test_a_dead_chain_clicked_on_any_of_its_stones_comes_back_alive_whole() -> None:
+    """A local engine game's scoring (``backends/engine/backend.py``, ``remove_dead``) sends
+    the one stone the user selected: ``DeadStonesMarked(n, (point,))`` and, selected again,
+    ``DeadStonesUnmarked(n, (point,))``. The model marks and revives the stone's whole
+    chain, so selecting another stone of a dead chain brings all of it back."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    model.apply(ch.GameFollowed(1, Role.PLAYING_BLACK, white="eng", black="me", size=9))
+    model.apply(ch.GameSetup(1, ch.SetupSource.TERMS, size=9))
+    chain = (Point(2, 2), Point(2, 3), Point(2, 4))  # C3 C4 C5
+    replies = (Point(6, 6), Point(6, 5), Point(6, 4))
+    number = 0
+    for black, white in zip(chain, replies, strict=True):
+        for color, point in ((Color.BLACK, black), (Color.WHITE, white)):
+            number += 1
+            model.apply(ch.MoveAdded(1, MoveRecord(number, color, point)))
+    model.apply(ch.PhaseChanged(1, GamePhase.SCORING))
+    model.apply(ch.DeadStonesMarked(1, (chain[0],)))
+    game = model.followed[1]
+    assert game.dead == set(chain)
+    model.apply(ch.DeadStonesUnmarked(1, (chain[2],)))
+    assert game.dead == set()
