@@ -60,6 +60,7 @@ IDENTITY_TESTS = (
 )
 AUTOSAVE_TESTS = (
     "tests/play/test_autosave.py",
+    "tests/play/test_autosave_outcomes.py",
     "tests/play/test_game_identity.py",
     "tests/e2e/test_replay.py",
 )
