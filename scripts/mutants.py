@@ -19,6 +19,8 @@ class Mutant:
     new: str
     tests: tuple[str, ...]
     what: str
+    equivalent: str = ""
+    """Why no test can tell this mutant from the code (a surviving one is then expected)."""
 
 
 APPLY = "igs_tui/model/apply.py"
@@ -66,8 +68,16 @@ AUTOSAVE_TESTS = (
 )
 
 
-def _m(id: str, path: str, old: str, new: str, tests: tuple[str, ...], what: str) -> Mutant:
-    return Mutant(id, path, old, new, tests, what)
+def _m(
+    id: str,
+    path: str,
+    old: str,
+    new: str,
+    tests: tuple[str, ...],
+    what: str,
+    equivalent: str = "",
+) -> Mutant:
+    return Mutant(id, path, old, new, tests, what, equivalent)
 
 
 MUTANTS: list[Mutant] = [
@@ -456,7 +466,8 @@ MUTANTS: list[Mutant] = [
         "        if on_board and game.get(point) is not None and not session.is_dead(point):",
         "        if on_board and game.get(point) is not None:",
         GO_TESTS,
-        "a dead stone named twice is marked twice (expected equivalent: marking is idempotent)",
+        "a dead stone named twice is marked twice",
+        "mark_dead of a chain already dead changes nothing: the check only saves work",
     ),
     # --- go/timecontrol.py -----------------------------------------------------------------------
     _m(
@@ -523,6 +534,8 @@ MUTANTS: list[Mutant] = [
         "            return self.periods <= 1",
         TC_TESTS,
         "out of time with a period left",
+        "open: only a stopped reading of 0 s with 1 period differs, and there the mutant "
+        "agrees with ClockReading._consume (the current period counts); no server sends it",
     ),
     _m(
         "tc-koryo-count",
@@ -713,6 +726,8 @@ MUTANTS: list[Mutant] = [
         "            if False:\n                self._number_taken(e.game)",
         IDENTITY_TESTS,
         "a loaded game's announcement does not close the game under its number",
+        "the live entry then goes on instead of a new one: same moves (NNGS saves what it "
+        "echoed), same file; only the tab and game chat are not restarted",
     ),
     _m(
         "ident-stale-not-adjourned",
@@ -766,6 +781,7 @@ MUTANTS: list[Mutant] = [
         "            white_captures=board.black_captures if board is not None else None,",
         (*IDENTITY_TESTS, "tests/ui/test_game_result.py"),
         "the server's final count gives each side the other's captures",
+        "no reader tells the two apart: play_result only asks whether either is known",
     ),
     _m(
         "ident-foreign-same-players",
@@ -814,8 +830,9 @@ MUTANTS: list[Mutant] = [
         "            if game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:",
         "            if game.role is Role.OBSERVING:",
         AUTOSAVE_TESTS,
-        "a finished own game's entry is kept after it is let go "
-        "(expected equivalent: _same_game never continues a finished game)",
+        "a finished own game's entry is kept after it is let go",
+        "memory only: _same_game never continues a finished game, and path_for is asked "
+        "(bot) before the game is let go",
     ),
     _m(
         "autosave-pair-order",

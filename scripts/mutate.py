@@ -12,9 +12,10 @@ timeout, and writes the original file back (also on Ctrl-C or an error).
     python scripts/mutate.py --list          # ids only
     python scripts/mutate.py apply- --tests tests/model tests/ui -n 2   # a wider net
 
-A mutant is *caught* when its tests fail (or time out), *survived* when they pass, *stale*
-when its text is no longer found exactly once (the code moved: update the catalogue).
-Exit status 1 when any mutant survived.
+A mutant is *caught* when its tests fail (or time out), *survived* when they pass,
+*equivalent* when it survives and the catalogue says why no test can tell it from the code,
+*stale* when its text is no longer found exactly once (the code moved: update the
+catalogue). Exit status 1 when any mutant survived.
 """
 
 from __future__ import annotations
@@ -80,9 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     for m in chosen:
         started = time.monotonic()
         outcome = run_one(m, args.timeout, args.tests, args.n)
+        if outcome == "survived" and m.equivalent:
+            outcome = "equivalent"  # expected: see the mutant's reason
         counts[outcome] = counts.get(outcome, 0) + 1
         took = time.monotonic() - started
-        print(f"{outcome:9} {m.id:28} {took:6.1f}s  {m.what}", flush=True)
+        print(f"{outcome:10} {m.id:34} {took:6.1f}s  {m.what}", flush=True)
     print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())), f"total={len(chosen)}")
     return 1 if counts.get("survived") else 0
 
