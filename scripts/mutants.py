@@ -55,6 +55,7 @@ SESSION_TESTS = (
 )
 IDENTITY_TESTS = (
     "tests/backends/igs",
+    "tests/play/test_reloaded_game_watched.py",
     "tests/model/test_igs_adapter.py",
     "tests/model/test_nngs_adapter.py",
     "tests/model/test_game_identity_property.py",
@@ -106,7 +107,7 @@ MUTANTS: list[Mutant] = [
         "        # Players named again for an adjourned game: it was loaded and is live.\n"
         "        game.phase = GamePhase.PLAYING\n",
         "        pass\n",
-        MODEL_TESTS,
+        (*MODEL_TESTS, "tests/play/test_reloaded_game_watched.py"),
         "an adjourned game named again (loaded) stays adjourned",
     ),
     # --- model/apply.py --------------------------------------------------------------------------
