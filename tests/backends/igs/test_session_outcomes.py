@@ -241,8 +241,10 @@ def test_a_blocked_players_match_request_is_not_shown() -> None:
 
 
 def test_our_own_kibitz_echoed_by_the_server_is_no_mention_of_us() -> None:
-    """IGS sends our kibitz back to us (``11 Kibitz name [rank]: Game W vs B [N]`` then
-    ``11    text``, as q5go reads it). Our own words naming us are no mention: no toast."""
+    """A server may send our kibitz back to us (the translator keeps one copy of it in the
+    game), in IGS's form ``11 Kibitz name [rank]: Game W vs B [N]`` then ``11    text``
+    (tests/protocol/test_real_wording.py). Our own words naming us are no mention: no
+    toast; another player's are."""
     model = ClientModel()
     session = logged_in(model)
     apply(model, [ch.GameFollowed(12, Role.OBSERVING, white="alpha", black="beta")])
