@@ -18,7 +18,7 @@ def test_a_blocked_players_challenge_is_hidden_but_ours_to_a_blocked_player_is_s
     the user's own request, and must stay visible to be cancelled."""
     model = ClientModel()
     model.set_connection(user="me")
-    model.apply(ch.SocialListsSet(friends=(), blocked=("pest", "ex")))
+    model.apply(ch.SocialListsSet(friends=frozenset(), blocked=frozenset({"pest", "ex"})))
     model.apply(ch.ChallengeOpened(Challenge(MatchTerms("pest"), incoming=True, kind="challenge")))
     assert model.challenges == {}
     model.apply(ch.ChallengeOpened(Challenge(MatchTerms("ex"), incoming=False, kind="match")))

@@ -219,7 +219,7 @@ def test_a_blocked_players_match_request_is_not_shown() -> None:
     answer is shown."""
     model = ClientModel()
     session = logged_in(model)
-    model.apply(ch.SocialListsSet(friends=(), blocked=("Soothie",)))
+    model.apply(ch.SocialListsSet(friends=frozenset(), blocked=frozenset({"Soothie"})))
     read(
         model,
         session,
