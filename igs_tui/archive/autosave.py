@@ -67,6 +67,7 @@ _NOT_RECORDED: frozenset[type[Change]] = frozenset(
         ch.ClockSet,
         ch.ClocksRead,
         ch.ClocksSynced,
+        ch.ClocksPaused,
         ch.PrisonersCounted,
         ch.ObserversCounted,
         ch.Thinking,

@@ -161,6 +161,10 @@ class BotAgent:
     def on_undo_request(self, game: ServerGame) -> None:
         self.spawn(self._later(f"undo {game.number}"))
 
+    def on_pause_request(self, game: ServerGame) -> None:
+        """Bots agree to pause (a person trying the client offline can see it)."""
+        self.spawn(self._later(f"pause {game.number}"))
+
     def on_komi_request(self, game: ServerGame, komi: float) -> None:
         """Bots play with whatever komi their opponent asks for."""
         self.spawn(self._later(f"komi {komi:.1f}"))

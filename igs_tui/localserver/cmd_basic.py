@@ -255,7 +255,6 @@ def cmd_games(hub: Hub, session: Session, user: User, args: str) -> None:
 @command(
     "language",
     "message",
-    "review",
     "friend",
     "refuse",
     "userlist2",

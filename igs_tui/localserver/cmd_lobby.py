@@ -1,8 +1,9 @@
 """``seek`` (automatch), ``stored``, ``room``, ``join`` and ``free``/``unfree``/``teach``.
 
-Worded as IGS words them where it is known (the ``63`` seek lines, ``18 Found N stored
-games.``); the room list and the ``join``, ``free`` and ``teach`` confirmations are this
-server's own wording (the spec does not give IGS's), which the client reads by shape only.
+Worded as IGS words them where it is known (the ``63`` seek lines with the ``ENTRY_LIST``
+of who else seeks, the ``9``/``23`` stored games, the ``9 ROOM`` lines); the ``join``,
+``free`` and ``teach`` confirmations are this server's own wording (the spec does not give
+IGS's), which the client reads by shape only.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ STORED_PER_LINE = 3
 @command("seek")
 def cmd_seek(hub: Hub, session: Session, user: User, args: str) -> None:
     """``seek config_list``, ``seek entry <setup> <size> [<weaker> <stronger> <rated>]``,
-    ``seek entry_cancel``."""
+    ``seek entry_cancel``, ``seek entry_list`` (the ``63 ENTRY_LIST`` block)."""
     words = args.split()
     sub = words[0].lower() if words else ""
     if sub == "config_list":
@@ -38,8 +39,12 @@ def cmd_seek(hub: Hub, session: Session, user: User, args: str) -> None:
         out.append((63, "CONFIG_LIST_END"))
         session.send(out)
     elif sub == "entry_cancel":
-        hub.seeks.pop(user.key, None)
+        left = hub.seeks.pop(user.key, None)
         session.send([(63, "ENTRY_CANCEL")])
+        if left is not None:
+            lobby.tell_seekers(hub)
+    elif sub == "entry_list":
+        session.send(lobby.seekers_block(hub, user))
     elif sub == "entry":
         _enter(hub, session, user, words[1:])
     else:
@@ -63,11 +68,16 @@ def _enter(hub: Hub, session: Session, user: User, words: list[str]) -> None:
         session.send([(63, SEEK_ALREADY)])
         return
     entry = lobby.SeekEntry(user, setup, size, min(weaker, 9), min(stronger, 9), min(rated, 1))
-    session.send([(63, f"ENTRY {entry.entry_text()}")])
-    if not lobby.pair(hub, entry):
-        hub.seeks[user.key] = entry
-        if not user.bot:
-            lobby.wake_seeking_bot(hub, entry)
+    entered: Line = (63, f"ENTRY {entry.entry_text()}")
+    if lobby.partner_for(hub, entry) is not None:
+        session.send([entered])
+        lobby.pair(hub, entry)
+        return
+    hub.seeks[user.key] = entry
+    session.send([entered, *lobby.seekers_block(hub, user)])
+    lobby.tell_seekers(hub, besides=user)
+    if not user.bot:
+        lobby.wake_seeking_bot(hub, entry)
 
 
 @command("stored")

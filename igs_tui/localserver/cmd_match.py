@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from igs_tui.go import Color, max_fixed_handicap
-from igs_tui.localserver import gameflow
+from igs_tui.localserver import gameflow, lobby
 from igs_tui.localserver.dialect import dialect_text
 from igs_tui.localserver.lines import NMATCH_USAGE, Line
 from igs_tui.localserver.matching import MatchRequest
@@ -208,11 +208,100 @@ def _cancel(hub: Hub, session: Session, user: User, name: str) -> None:
     session.prompt()
 
 
+AUTOMATCH_DEFAULTS = (19, 1, 10, 25)
+"""What ``automatch`` offers: board size, minutes, byo-yomi minutes and stones (every
+account's ``defs`` here: ``stats`` prints them as IGS does)."""
+
+
+@command("automatch")
+def cmd_automatch(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``automatch NAME``: offer NAME a game on our defaults; NAME accepts with the same
+    command. IGS words the offer as a ``36`` block (pzorin/qgo
+    src/network/igsconnection.cpp:3893-3896)::
+
+        36 terra1 wants a match with you:
+        36 terra1 wants 19x19 in 1 minutes with 10 byo-yomi and 25 byo-stones
+        36 To accept match type 'automatch terra1'
+
+    Colours as automatch pairs them: the weaker player takes Black, nigiri between equals.
+    NNGS has no such command (not in 1.1.22's src/command_list.h)."""
+    words = args.split()
+    if len(words) != 1:
+        session.send([(5, "Usage: automatch <player>")])
+        return
+    target = _target(hub, session, user, words[0])
+    if target is None:
+        return
+    offer = hub.automatch_offers.pop((target.key, user.key), None)
+    if offer is not None:
+        hub.automatch_offers.pop((user.key, target.key), None)
+        gameflow.start_game(hub, offer)
+        return
+    if not _available(hub, target):
+        session.send([(5, "That player is currently not accepting matches.")])
+        return
+    size, minutes, byo_minutes, stones = AUTOMATCH_DEFAULTS
+    stronger = lobby.handicap_between(user, target)  # > 0: the target is stronger
+    color = None if stronger == 0 else (Color.BLACK if stronger > 0 else Color.WHITE)
+    hub.automatch_offers[(user.key, target.key)] = MatchRequest(
+        requester=user,
+        target=target,
+        color=color,
+        size=size,
+        control=TimeControl(minutes * 60, byo_minutes * 60, stones),
+        nmatch=True,
+    )
+    name = user.name
+    hub.send(
+        target,
+        [
+            (36, f"{name} wants a match with you:"),
+            (
+                36,
+                f"{name} wants {size}x{size} in {minutes} minutes with {byo_minutes} byo-yomi"
+                f" and {stones} byo-stones",
+            ),
+            (36, f"To accept match type 'automatch {name}'"),
+        ],
+    )
+    session.send([(9, f"Requesting automatch with {target.name}.")])
+
+
 @command("withdraw")
 def cmd_withdraw(hub: Hub, session: Session, user: User, args: str) -> None:
-    """Cancel an offer made with ``match`` or ``nmatch`` (alias of ``nmatch cancel``)."""
-    name = args.split()[0] if args.split() else ""
-    _cancel(hub, session, user, name)
+    """``withdraw [NAME]``: take back our offer to NAME.
+
+    A ``match`` offer is withdrawn in the words NNGS 1.1.22 uses (src/playerdb.c:1528-1531,
+    src/formats.h:1778 and 1805), which bernds/q5Go src/parser.cpp:486 quotes among IGS's
+    match lines: ``9 X withdraws the match offer.`` to NAME, ``9 You withdraw the match
+    offer to NAME.`` to us. An ``nmatch`` offer is cancelled as ``nmatch cancel`` does
+    (``24 *SYSTEM*: X canceled the nmatch request.``). NNGS's bare ``withdraw`` drops the one
+    pending offer without telling anyone (src/comproc.c:3618-3625)."""
+    words = args.split()
+    mine = [r for (src, _), r in hub.requests.items() if src == user.key]
+    if not words:
+        if len(mine) != 1:
+            session.send([(5, "Usage: withdraw <player>")])
+            return
+        if hub.dialect.name == "nngs":
+            hub.requests.pop((user.key, mine[0].target.key), None)
+            session.prompt()
+            return
+        words = [mine[0].target.name]
+    target = hub.users.get(words[0].lower())
+    request = hub.requests.get((user.key, target.key)) if target is not None else None
+    if request is None or target is None:
+        if hub.dialect.name == "nngs":
+            session.send([(5, "You have no pending offers to other players.")])
+        else:
+            session.send([(5, f"You have no match request to {words[0]}.")])
+        return
+    if request.nmatch:
+        _cancel(hub, session, user, target.name)
+        return
+    del hub.requests[(user.key, target.key)]
+    hub.send(target, [(9, f"{user.name} withdraws the match offer.")])
+    session.send([(9, f"You withdraw the match offer to {target.name}.")])
 
 
 @command("decline")

@@ -81,6 +81,10 @@ def cmd_move(hub: Hub, session: Session, user: User, args: str) -> None:
         except CoordinateError as exc:
             session.send([(5, f"Illegal coordinate: {exc}")])
             return
+    if game.clock_stopped and game.phase is Phase.PLAY:
+        # NNGS 1.1.22 src/gameproc.c:455-458 (FORMAT_GAME_CLOCK_IS_PAUSED_USE_qUNPAUSEq...)
+        session.send([(9, 'Game clock is paused, use "unpause" to resume.')])
+        return
     if game.phase is Phase.SCORING:
         if point is None:
             session.send([(5, dialect_text(hub.dialect, "pass_in_scoring"))])
@@ -357,6 +361,67 @@ def cmd_addtime(hub: Hub, session: Session, user: User, args: str) -> None:
         return
     for player in game.players():
         hub.send(player, [(9, f"Increase {opponent.name}'s time by {minutes} minutes")])
+
+
+def _timed_game(hub: Hub, session: Session, user: User, args: str) -> ServerGame | None:
+    """Our game in play, for ``pause``/``unpause`` (NNGS's refusals, src/gameproc.c:601-660)."""
+    games = [g for g in hub.games_of(user) if g.phase is Phase.PLAY and g.white is not g.black]
+    number = bounded_int(args.split()[0]) if args.split() else None
+    if number is not None:
+        games = [g for g in games if g.number == number]
+    if len(games) != 1:
+        session.send([(5, "You are not playing a game.")])
+        return None
+    return games[0]
+
+
+@command("pause")
+def cmd_pause(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``pause``: ask to stop both clocks; the opponent's ``pause`` agrees. In the words of
+    NNGS 1.1.22 (src/gameproc.c:601-645; the dialect says why NNGS itself answers nothing)."""
+    game = _timed_game(hub, session, user, args)
+    if game is None:
+        return
+    if game.control.settings.unlimited:
+        session.send([(5, "You can't pause untimed games.")])
+        return
+    if game.clock_stopped:
+        session.send([(5, 'Game is already paused, use "unpause" to resume.')])
+        return
+    if not hub.dialect.pause_by_request:
+        session.prompt()  # NNGS 1.1.22: the request is never recorded, nothing is said
+        return
+    color = game.color_of(user)
+    assert color is not None
+    opponent = game.player(color.opponent)
+    if color.opponent in game.pause_requests:
+        game.stop_clock(hub.now())
+        hub.send(opponent, [(9, f"{user.name} accepted pause. Game clock paused.")])
+        session.send([(9, "Game clock paused.")])
+        return
+    game.pause_requests.add(color)
+    hub.send(opponent, [(9, f"{user.name} requests to pause the game.")])
+    session.send([(9, "Pause request sent.")])
+    agree = getattr(hub.agents.get(opponent.key), "on_pause_request", None)
+    if agree is not None:
+        agree(game)
+
+
+@command("unpause")
+def cmd_unpause(hub: Hub, session: Session, user: User, args: str) -> None:
+    """``unpause``: either player starts the clocks again; both are told ``Game clock
+    resumed.`` (NNGS 1.1.22 src/gameproc.c:647-666, src/formats.h:2053-2056)."""
+    game = _timed_game(hub, session, user, args)
+    if game is None:
+        return
+    if not game.clock_stopped:
+        session.send([(5, "Game is not paused.")])
+        return
+    game.resume_clock(hub.now())
+    opponent = game.opponent(user)
+    if opponent is not None:
+        hub.send(opponent, [(9, "Game clock resumed.")])
+    session.send([(9, "Game clock resumed.")])
 
 
 def _any_game(hub: Hub, session: Session, user: User, args: str) -> ServerGame | None:

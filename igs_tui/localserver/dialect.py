@@ -87,6 +87,16 @@ class Dialect:
     """``addtime`` is told from each side (NNGS 1.1.22, seen first-hand): ``9 2 minutes were
     added to your opponents clock`` to the giver, ``9 your opponent has added 2 minutes to
     your clock.`` to the other; IGS tells both ``Increase X's time by 2 minutes``."""
+    pause_by_request: bool = True
+    """``pause`` asks the opponent, and their ``pause`` agrees; both clocks then stand until
+    either types ``unpause``. The words are NNGS's (src/formats.h: ``%s requests to pause the
+    game.``, ``Pause request sent.``, ``%s accepted pause. Game clock paused.``, ``Game clock
+    paused.``, ``Game clock resumed.``); bernds/q5Go src/parser.cpp:806 quotes the request
+    among IGS's lines, what else IGS sends is not known. NNGS 1.1.22 never records the
+    request (src/gameproc.c:637-642 follow a ``return``): ``pause`` there answers nothing."""
+    pause_short_loads: bool = False
+    """A game loaded with a player short of time is paused at once (NNGS 1.1.22
+    src/gameproc.c:1700-1739: ``Game clock paused. Use "unpause" to resume.`` to both)."""
     coded_adjourn: bool = False
     """IGS asks the opponent with ``48 Game N X requests an adjournment`` (bernds/q5Go
     src/parser.cpp:2040) and refuses with ``53 Game N adjournment is declined`` (pzorin/qgo
@@ -131,7 +141,9 @@ NNGS = Dialect(
     name="nngs",
     version_line=NNGS_VERSION,
     banner_line="----- Welcome to the No Name Go Server (NNGS) -----",
-    missing_commands=frozenset({"nmatch", "undoplease", "noundo", "id", "seek", "room"}),
+    missing_commands=frozenset(
+        {"nmatch", "undoplease", "noundo", "id", "seek", "room", "automatch"}
+    ),
     missing_toggles=frozenset({"newundo", "nmatch", "seek"}),
     unnumbered=frozenset({"done", "adjourn", "resign"}),
     load_by_pair=True,
@@ -161,6 +173,8 @@ NNGS = Dialect(
     unobserve_toggles=True,
     kibitz_move_suffix=True,
     two_sided_addtime=True,
+    pause_by_request=False,
+    pause_short_loads=True,
 )
 
 DIALECTS: dict[str, Dialect] = {d.name: d for d in (IGS, NNGS)}

@@ -138,6 +138,7 @@ def play(hub: Hub, game: ServerGame, user: User, color: Color, point: Point | No
     game.moved.add(color)
     game.undo_request = None
     game.adjourn_requests.clear()
+    game.pause_requests.clear()
     extra: list[Line] = []
     if timing is not None and timing.entered_byoyomi:
         seconds, stones, _ = clock_view(clock, now)
@@ -396,6 +397,11 @@ def keep_record(hub: Hub, game: ServerGame, winner: User | None, summary: str) -
     text = game_records.game_sgf(game, result=result, score=game.score)
     hub.game_records.append((game.file_name, text))
     del hub.game_records[: -hub.config.records_kept]
+    side = {Color.BLACK: "B", Color.WHITE: "W"}.get(color) if color is not None else None
+    word = _result_word(summary)
+    shown = f"{side}+{word}" if side and word else (result or "?")
+    for player in game.players():
+        hub.finished[player.key] = (game, shown)  # ``review create_prevgame``
     try:
         game_records.save_record(hub.config.records_dir, game.file_name, text)
     except OSError:
@@ -484,6 +490,8 @@ def greeting_loss(hub: Hub, game: ServerGame, color: Color) -> None:
 
 
 def check_time(hub: Hub, game: ServerGame, now: float) -> None:
+    if game.clock_stopped:
+        return
     if game.greeting_deadline is not None and now > game.greeting_deadline:
         greeting_loss(hub, game, game.to_move)
         return
@@ -535,5 +543,50 @@ def load(hub: Hub, game: ServerGame) -> None:
         block.extend((15, text) for text in game.heading(now))
         block.extend((15, record.line()) for record in game.records)
         hub.send(user, block)
+    if hub.dialect.pause_short_loads:
+        _pause_if_short(hub, game)
+    else:
+        game.clock_stopped = False
     game.start_clock(now)
     hub.notify_agents(game)
+
+
+LOAD_TIME_WARNING = 30
+"""NNGS 1.1.22 src/gameproc.c:1562; compared with White's clock in tenths of a second (3 s)
+and with Black's in seconds (30 s), as its code does (src/gameproc.c:1706-1725)."""
+
+
+def _pause_if_short(hub: Hub, game: ServerGame) -> None:
+    """NNGS pauses a loaded game when a player in main time of a game without byo-yomi, or
+    in byo-yomi, is short of time (src/gameproc.c:1700-1739), and tells both players; a game
+    adjourned while paused comes back paused. ``unpause`` resumes it."""
+    now = hub.now()
+
+    def left(color: Color) -> tuple[int, bool]:
+        seconds, _stones, _ = clock_view(game.clocks[color], now)
+        clock = game.clocks[color]
+        return seconds, not game.control.byo_time or clock.in_byoyomi
+
+    (white_left, white_open), (black_left, black_open) = left(Color.WHITE), left(Color.BLACK)
+    white_short = white_open and white_left * 10 < LOAD_TIME_WARNING
+    black_short = black_open and black_left < LOAD_TIME_WARNING
+    white, black = game.white, game.black
+    if white_short and black_short:
+        both = (9, f"Both players have less than {LOAD_TIME_WARNING} seconds left.")
+        hub.send(white, [both], prompt=False)
+        hub.send(black, [both], prompt=False)
+    elif white_short:
+        hub.send(white, [(9, f"You have only {white_left} seconds left.")], prompt=False)
+        hub.send(black, [(9, f"White has only {white_left} seconds left.")], prompt=False)
+    elif black_short:
+        hub.send(white, [(9, f"Black has only {black_left} seconds left.")], prompt=False)
+        hub.send(black, [(9, f"You have only {black_left} seconds left.")], prompt=False)
+    if white_short or black_short:
+        game.clock_stopped = True
+    if game.clock_stopped:
+        for player in game.players():
+            hub.send(player, [(9, CLOCK_PAUSED_UNPAUSE)])
+
+
+CLOCK_PAUSED_UNPAUSE = 'Game clock paused. Use "unpause" to resume.'
+"""NNGS 1.1.22 src/formats.h:2047 (bernds/q5Go src/parser.cpp:868 quotes it)."""

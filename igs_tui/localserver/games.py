@@ -86,6 +86,12 @@ class ServerGame:
         self.noundo = False
         self.undo_request: Color | None = None
         self.adjourn_requests: set[Color] = set()
+        self.pause_requests: set[Color] = set()
+        """Who asked to pause (``pause``), until the other agrees or a move is played."""
+        self.clock_stopped = False
+        """Paused (``pause`` agreed, or NNGS's pause of a loaded game short of time): no
+        clock runs and no move is taken until ``unpause``. NNGS keeps it through an
+        adjournment (src/gamedb.c:630, 891)."""
         self.komi_request: tuple[Color, float] | None = None
         """A ``komi`` proposal waiting for the other player to send the same value."""
         self.moved: set[Color] = set()
@@ -135,8 +141,18 @@ class ServerGame:
     def start_clock(self, now: float) -> None:
         for clock in self.clocks.values():
             clock.pause(now)
-        if self.phase is Phase.PLAY:
+        if self.phase is Phase.PLAY and not self.clock_stopped:
             self.clocks[self.to_move].start(now)
+
+    def stop_clock(self, now: float) -> None:
+        """Pause the game: both clocks stand until :meth:`resume_clock`."""
+        self.clock_stopped = True
+        self.pause_requests.clear()
+        self.pause_clocks(now)
+
+    def resume_clock(self, now: float) -> None:
+        self.clock_stopped = False
+        self.start_clock(now)
 
     def pause_clocks(self, now: float) -> None:
         for clock in self.clocks.values():

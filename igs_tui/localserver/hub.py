@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterable
 from typing import Protocol
 
-from igs_tui.localserver import gameflow, matching
+from igs_tui.localserver import gameflow, lobby, matching
 from igs_tui.localserver import lines as lines_mod
 from igs_tui.localserver.clock import Clock, ScaledClock
 from igs_tui.localserver.config import ServerConfig
@@ -29,7 +29,6 @@ from igs_tui.localserver.dialect import Dialect, dialect_named
 from igs_tui.localserver.games import Phase as GamePhase
 from igs_tui.localserver.games import ServerGame
 from igs_tui.localserver.lines import Line
-from igs_tui.localserver.lobby import SeekEntry
 from igs_tui.localserver.login_guard import LoginGuard
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.registry import COMMANDS, MOVE_HANDLER
@@ -53,7 +52,7 @@ class Agent(Protocol):
 
     def on_tell(self, sender: User, text: str) -> None: ...
 
-    def on_seek(self, entry: SeekEntry) -> bool:
+    def on_seek(self, entry: lobby.SeekEntry) -> bool:
         """Someone seeks and nobody matches: True if this agent will seek the same."""
         ...
 
@@ -75,7 +74,14 @@ class Hub:
         self.games: dict[int, ServerGame] = {}
         self.adjourned: dict[frozenset[str], ServerGame] = {}
         self.requests: dict[tuple[str, str], MatchRequest] = {}
-        self.seeks: dict[str, SeekEntry] = {}
+        self.finished: dict[str, tuple[ServerGame, str]] = {}
+        """Each player's last finished game and its result (``B+Resign``), for ``review``."""
+        self.reviews: dict[int, str] = {}
+        """Open reviews: number → the owner's key."""
+        self.review_serial = 0
+        self.automatch_offers: dict[tuple[str, str], MatchRequest] = {}
+        """``automatch NAME`` offers, by (requester key, target key), until answered."""
+        self.seeks: dict[str, lobby.SeekEntry] = {}
         """The automatch queue, by user key (``seek entry``)."""
         self.agents: dict[str, Agent] = {}
         self._next_guest = config.guest_start
@@ -204,7 +210,8 @@ class Hub:
             elif user in game.observers:
                 game.observers.remove(user)
         matching.drop_requests_of(self, user)
-        self.seeks.pop(user.key, None)
+        if self.seeks.pop(user.key, None) is not None:
+            lobby.tell_seekers(self)
         user.session = None
         user.last_seen = time.time()
         if user in self.online:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from igs_tui.go import Color
 from igs_tui.go.handicap import max_fixed_handicap
 from igs_tui.localserver import gameflow
+from igs_tui.localserver.lines import Line
 from igs_tui.localserver.matching import MatchRequest
 from igs_tui.localserver.timecontrol import TimeControl
 
@@ -102,15 +103,50 @@ def handicap_between(user: User, other: User) -> int:
     return theirs - mine
 
 
+def seekers_block(hub: Hub, viewer: User) -> list[Line]:
+    """Who else is in the automatch queue, as IGS lists them (bernds/q5Go
+    src/parser.cpp:2094-2100, pzorin/qgo src/network/igsconnection.cpp:4222-4228)::
+
+        63 ENTRY_LIST_START 5
+        63 ENTRY_LIST HKL 60 480 25 0 0 19 1 1 0
+        63 ENTRY_LIST_END
+
+    a row is the name and the seeker's ``63 ENTRY`` fields. The viewer is left out."""
+    others = [e for e in hub.seeks.values() if e.user is not viewer]
+    out: list[Line] = [(63, f"ENTRY_LIST_START {len(others)}")]
+    out += [(63, f"ENTRY_LIST {e.user.name} {e.entry_text()}") for e in others]
+    out.append((63, "ENTRY_LIST_END"))
+    return out
+
+
+def tell_seekers(hub: Hub, *, besides: User | None = None) -> None:
+    """The queue changed: each person still in it gets the list anew (when IGS sends the
+    list is not known; the local server sends it whenever it changes). ``besides`` was
+    already told in its command's answer."""
+    for entry in list(hub.seeks.values()):
+        if entry.user is not besides and not entry.user.bot:
+            hub.send(entry.user, seekers_block(hub, entry.user))
+
+
+def partner_for(hub: Hub, entry: SeekEntry) -> SeekEntry | None:
+    """The first seeker in the queue who wants what ``entry`` wants."""
+    return next((e for e in hub.seeks.values() if entry.suits(e)), None)
+
+
 def pair(hub: Hub, entry: SeekEntry) -> bool:
-    """Start a game for ``entry`` with the first seeker who wants the same; True if paired."""
-    partner = next((e for e in hub.seeks.values() if entry.suits(e)), None)
+    """Start a game for ``entry`` with the first seeker who wants the same; True if paired.
+
+    Each player hears ``63 OPPONENT_FOUND`` (bare, as bernds/q5Go src/parser.cpp:2092 and
+    pzorin/qgo src/network/igsconnection.cpp:4220 quote IGS) and leaves the queue; the game
+    start that follows names the opponent."""
+    partner = partner_for(hub, entry)
     if partner is None:
         return False
-    for one, other in ((entry, partner), (partner, entry)):
+    for one in (entry, partner):
         hub.seeks.pop(one.user.key, None)
-        found = [(63, f"OPPONENT_FOUND {other.user.name}"), (63, "ENTRY_CANCEL")]
+        found: list[Line] = [(63, "OPPONENT_FOUND"), (63, "ENTRY_CANCEL")]
         hub.send(one.user, found, prompt=False)
+    tell_seekers(hub)
     main, byo, stones = SEEK_SETUPS[entry.setup]
     difference = handicap_between(partner.user, entry.user)
     # the weaker takes Black; two stones' difference or more is played with that handicap

@@ -85,3 +85,5 @@ def drop_requests_of(hub: Hub, user: User) -> None:
                 )
         elif request.target is user:
             del hub.requests[key]
+    for key in [k for k in hub.automatch_offers if user.key in k]:
+        del hub.automatch_offers[key]

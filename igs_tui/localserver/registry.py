@@ -3,7 +3,7 @@
 A handler is ``handler(hub, session, user, args)`` where ``args`` is the rest of the line
 after the command word, stripped. Keeping the table separate from the hub lets each command
 family live in its own small module (:mod:`.cmd_basic`, :mod:`.cmd_chat`, :mod:`.cmd_match`,
-:mod:`.cmd_play`).
+:mod:`.cmd_play`, :mod:`.cmd_review`...).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ def ensure_loaded() -> Any:
         cmd_match,
         cmd_messages,
         cmd_play,
+        cmd_review,
     )
 
-    return (cmd_basic, cmd_chat, cmd_match, cmd_play, cmd_messages, cmd_lobby)
+    return (cmd_basic, cmd_chat, cmd_match, cmd_play, cmd_messages, cmd_lobby, cmd_review)

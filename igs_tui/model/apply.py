@@ -367,6 +367,12 @@ def _clocks_read(model: ClientModel, c: ch.ClocksRead) -> None:
         game.clocks[color].set(reading, now)
 
 
+def _clocks_paused(model: ClientModel, c: ch.ClocksPaused) -> None:
+    game = _game(model, c.game)
+    if game is not None:
+        game.clocks_paused = c.paused
+
+
 def _clocks_synced(model: ClientModel, c: ch.ClocksSynced) -> None:
     game = _game(model, c.game)
     if game is None:
@@ -718,6 +724,7 @@ HANDLERS: dict[type[ch.Change], Handler] = {
     ch.ClockSet: _clock,
     ch.ClocksRead: _clocks_read,
     ch.ClocksSynced: _clocks_synced,
+    ch.ClocksPaused: _clocks_paused,
     ch.TimeSystemSet: _time_system,
     ch.PhaseChanged: _phase,
     ch.DeadStonesMarked: _dead,

@@ -218,11 +218,13 @@ class SeekersListed(_LobbyChange):
 
 @dataclass(frozen=True, slots=True)
 class SeekChanged(_LobbyChange):
-    """We entered the automatch queue (``seek``), or left it (None); ``matched`` names the
-    opponent the server paired us with when that is why we left."""
+    """We entered the automatch queue (``seek``), or left it (None); ``paired`` when we left
+    it because the server found us an opponent, ``matched`` naming them when it said (IGS
+    sends a bare ``63 OPPONENT_FOUND``: the game start that follows names them)."""
 
     seek: Seek | None
     matched: str = ""
+    paired: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,6 +509,14 @@ class ClocksSynced(_GameChange):
     black: ClockReading
     white: ClockReading
     running: Color | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClocksPaused(_GameChange):
+    """The players paused the game's clocks (``paused``) or started them again."""
+
+    game: int
+    paused: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,6 +163,8 @@ class FollowedGame:
         }
     )
     time_settings: TimeSettings | None = None
+    clocks_paused: bool = False
+    """The players paused the game (``pause``): no clock runs until it is resumed."""
     undo_requested_by: str = ""
     """Who asked for an undo that is still unanswered ("" = none pending)."""
     adjourn_requested_by: str = ""

@@ -274,7 +274,8 @@ def _escape(value: str) -> bytes:
     """``value`` as FF[4] Text: sgfmill escapes ``\\`` and ``]``; we escape ``[`` as well, so
     that a comment holding ``;B[cc`` is never taken for a node swallowed by a lost ``]``
     (see :mod:`.sgf_structure`). Every reader drops the backslash again."""
-    return sgf_grammar.escape_text(value.encode("utf-8")).replace(b"[", b"\\[")
+    escaped: bytes = sgf_grammar.escape_text(value.encode("utf-8"))
+    return escaped.replace(b"[", b"\\[")
 
 
 def _number_after(node: Node, last_number: int) -> int:

@@ -56,9 +56,13 @@ async def test_tells_while_away_are_answered_once_over_tcp(tmp_path: Path) -> No
                 assert received() == ["at the dentist", "marker"]  # once, though bob wrote twice
                 chat.input.value = "/away"
                 await pilot.press("enter")
-                await pilot.pause()
-                lines = log_lines(chat.log_widget)
-                assert any("bob: are you there? (+1 more)" in line for line in lines)
+                await wait_for(
+                    pilot,
+                    lambda: any(
+                        "bob: are you there? (+1 more)" in line
+                        for line in log_lines(chat.log_widget)
+                    ),
+                )
             finally:
                 await bob.client.close()
                 bob.task.cancel()

@@ -403,3 +403,40 @@ async def test_an_adjourn_request_is_declined(server: LocalServer, connect: Conn
         "5 There is no adjourn request to decline.",
         "1 6",
     ]
+
+
+async def test_review_of_the_previous_game_in_56_lines(
+    server: LocalServer, connect: Connect
+) -> None:
+    """IGS's review lines (pzorin/qgo src/network/igsconnection.cpp:4290-4312: ``56 CREATE
+    107``, ``56 OWNER 107 eb5 3k``, ... ``56 NODE 107 2 1 16 4``, ``56 CONTROL 107 eb5``,
+    ``56 DATAEND 107``) for ``review create_prevgame``
+    (src/game_interfaces/qgoboard_match.cpp:193); a ``56 ERROR`` without a game."""
+    alice, bob = await pair(server, connect)
+    assert await alice.command("review create_prevgame") == [
+        "56 ERROR You have no finished game to review.",
+        "1 5",
+    ]
+    await start_match(alice, bob)  # 5x5, alice Black
+    await move(alice, bob, "B4", "  0(B): B4")
+    await drain_says(alice)
+    await drain_says(bob)
+    await move(bob, alice, "D2", "  1(W): D2")
+    await bob.send("resign")
+    await bob.until("^1 5$")
+    await alice.until("^1 5$")
+    review = await alice.command("review create_prevgame")
+    assert review[:4] == ["56 CREATE 1", "56 DATA 1", "56 OWNER 1 alice 5k*", "56 BOARDSIZE 1 5"]
+    assert "56 GAMERESULT 1 B+Resign" in review
+    start = review.index("56 GAMERESULT 1 B+Resign") + 1
+    assert review[start:] == [
+        "56 NODE 1 1 0 0 0",
+        "56 NODE 1 2 1 2 2",  # B4: second column, second row from the top
+        "56 NODE 1 3 2 4 4",  # D2
+        "56 NODE 1 1 0 0 0",
+        "56 CONTROL 1 alice",
+        "56 DATAEND 1",
+        "1 5",
+    ]
+    assert await alice.command("review quit 1") == ["1 5"]
+    assert server.hub.reviews == {}

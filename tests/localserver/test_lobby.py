@@ -25,31 +25,59 @@ async def test_two_seekers_of_one_setup_are_paired(
     make_server: MakeServer, connect: Connect
 ) -> None:
     """Same setup and board, and the handicap range each accepts: alice (5k*) takes up to
-    two stones from a stronger player, bob (3k*) at first wants even games only."""
+    two stones from a stronger player, bob (3k*) at first wants even games only. Each
+    seeker hears who else seeks as IGS lists them (``63 ENTRY_LIST_START 5`` / ``63
+    ENTRY_LIST HKL 60 480 25 0 0 19 1 1 0`` / ``63 ENTRY_LIST_END``: bernds/q5Go
+    src/parser.cpp:2094-2100), and a pairing is a bare ``63 OPPONENT_FOUND`` (ibid. 2092)."""
     server = await make_server(bots=())
     alice, bob = await pair(server, connect)
     assert await alice.command("seek entry 0 9 0 2 0") == [
         "63 ENTRY 60 600 25 0 0 9 0 2 0",
+        "63 ENTRY_LIST_START 0",
+        "63 ENTRY_LIST_END",
         "1 5",
     ]
     assert await alice.command("seek entry 0 9") == [
         "63 ERROR You are already entered in the seek list.",
         "1 5",
     ]
-    assert await bob.command("seek entry 1 9") == ["63 ENTRY 60 420 25 0 0 9 0 0 0", "1 5"]
+    assert await bob.command("seek entry 1 9") == [
+        "63 ENTRY 60 420 25 0 0 9 0 0 0",
+        "63 ENTRY_LIST_START 1",
+        "63 ENTRY_LIST alice 60 600 25 0 0 9 0 2 0",
+        "63 ENTRY_LIST_END",
+        "1 5",
+    ]
+    # alice is told the queue changed: bob seeks too
+    assert await alice.block() == [
+        "63 ENTRY_LIST_START 1",
+        "63 ENTRY_LIST bob 60 420 25 0 0 9 0 0 0",
+        "63 ENTRY_LIST_END",
+        "1 5",
+    ]
+    assert await alice.command("seek entry_list") == [
+        "63 ENTRY_LIST_START 1",
+        "63 ENTRY_LIST bob 60 420 25 0 0 9 0 0 0",
+        "63 ENTRY_LIST_END",
+        "1 5",
+    ]
     assert await bob.command("seek entry_cancel") == ["63 ENTRY_CANCEL", "1 5"]
+    assert await alice.block() == ["63 ENTRY_LIST_START 0", "63 ENTRY_LIST_END", "1 5"]
     # the same setup, but bob gives no handicap: a two-stone difference is out of his range
-    assert await bob.command("seek entry 0 9") == ["63 ENTRY 60 600 25 0 0 9 0 0 0", "1 5"]
+    reply = await bob.command("seek entry 0 9")
+    assert reply[0] == "63 ENTRY 60 600 25 0 0 9 0 0 0"
+    assert "63 ENTRY_LIST alice 60 600 25 0 0 9 0 2 0" in reply
     assert await bob.command("seek entry_cancel") == ["63 ENTRY_CANCEL", "1 5"]
+    await alice.quiet()
     reply = await bob.command("seek entry 0 9 2 0")
-    assert reply[0] == "63 ENTRY 60 600 25 0 0 9 2 0 0"
-    found = reply[2:] if len(reply) > 2 else await bob.block()
-    assert found[:2] == ["63 OPPONENT_FOUND alice", "63 ENTRY_CANCEL"]
+    assert reply == ["63 ENTRY 60 600 25 0 0 9 2 0 0", "1 5"]
+    found = await bob.block()
+    assert found[:2] == ["63 OPPONENT_FOUND", "63 ENTRY_CANCEL"]
     assert "9 Creating match [1] with alice." in found
     assert any(line.startswith("15 Game 1 I: ") for line in found)
     assert found[-1] == "1 6"
     mine = await alice.block()
-    assert mine[:2] == ["63 OPPONENT_FOUND bob", "63 ENTRY_CANCEL"]
+    assert mine[:2] == ["63 OPPONENT_FOUND", "63 ENTRY_CANCEL"]
     assert "9 Creating match [1] with bob." in mine
     game = server.hub.games[1]
     assert game.black.name == "alice" and game.handicap == 2  # the weaker takes Black
@@ -66,7 +94,7 @@ async def test_seekers_of_equal_rank_pair_even(make_server: MakeServer, connect:
     await alice.command("seek entry 0 9")
     reply = await bob.command("seek entry 0 9")
     found = reply[2:] if len(reply) > 2 else await bob.block()
-    assert found[0] == "63 OPPONENT_FOUND alice"
+    assert found[0] == "63 OPPONENT_FOUND"
     assert server.hub.games[1].handicap == 0
 
 
@@ -77,8 +105,40 @@ async def test_a_robot_seeks_what_a_lone_seeker_seeks(
     await alice.login("alice", "alice")
     await alice.command("seek entry 2 9")
     found = await alice.until("1 6")
-    assert found[:2] == ["63 OPPONENT_FOUND igsbot", "63 ENTRY_CANCEL"]
+    assert "63 OPPONENT_FOUND" in found
+    assert found[found.index("63 OPPONENT_FOUND") + 1] == "63 ENTRY_CANCEL"
     assert "9 Creating match [1] with igsbot." in found
+
+
+async def test_an_automatch_offer_is_a_36_block_and_the_same_command_accepts(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """IGS's ``automatch NAME`` offer (pzorin/qgo src/network/igsconnection.cpp:3893-3896):
+    ``36 terra1 wants a match with you:`` / ``36 terra1 wants 19x19 in 1 minutes with 10
+    byo-yomi and 25 byo-stones`` / ``36 To accept match type 'automatch terra1'``."""
+    server = await make_server(bots=())
+    alice, bob = await pair(server, connect)
+    assert await alice.command("automatch bob") == [
+        "9 Requesting automatch with bob.",
+        "1 5",
+    ]
+    assert await bob.block() == [
+        "36 alice wants a match with you:",
+        "36 alice wants 19x19 in 1 minutes with 10 byo-yomi and 25 byo-stones",
+        "36 To accept match type 'automatch alice'",
+        "1 5",
+    ]
+    started = await bob.command("automatch alice")
+    assert "9 Creating match [1] with alice." in started
+    game = server.hub.games[1]
+    assert (game.size, game.control.main, game.control.byo_time, game.control.byo_stones) == (
+        19,
+        60,
+        600,
+        25,
+    )
+    assert game.black.name == "alice"  # 5k* against 3k*: the weaker takes Black
+    assert "9 Creating match [1] with bob." in await alice.block()
 
 
 async def test_stored_lists_adjourned_games(server: LocalServer, connect: Connect) -> None:

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from igs_tui.go import parse_point
-from igs_tui.localserver import LocalServer
+from igs_tui.localserver import LocalServer, ManualClock
 from igs_tui.localserver.dialect import NNGS, dialect_named
 from tests.localserver.client import Client
 from tests.localserver.conftest import Connect, MakeServer
@@ -101,6 +101,8 @@ async def test_missing_commands_and_toggles(make_server: MakeServer, connect: Co
     ]
     assert await alice.command("undoplease") == ["5 undoplease: Unknown command.", "1 5"]
     assert await alice.command("id igs-tui 0.1.0") == ["5 id: Unknown command.", "1 5"]
+    # IGS's automatch offer: not in NNGS 1.1.22's src/command_list.h
+    assert await alice.command("automatch bob") == ["5 automatch: Unknown command.", "1 5"]
     for name in ("newundo", "nmatch"):
         assert await alice.command(f"toggle {name} true") == [
             "5 Unknown value for toggling.",
@@ -359,3 +361,53 @@ async def test_addtime_is_told_from_each_side(make_server: MakeServer, connect: 
         "9 2 minutes were added to your opponents clock"
     )
     assert (await bob.block())[0] == "9 your opponent has added 2 minutes to your clock."
+
+
+async def test_pause_answers_nothing_and_a_short_loaded_game_is_paused(
+    make_server: MakeServer, connect: Connect
+) -> None:
+    """NNGS 1.1.22 never records a pause request (src/gameproc.c:637-642 follow a
+    ``return``): ``pause`` answers only the prompt. A game loaded with a player short of
+    time is paused (src/gameproc.c:1700-1739: Black under 30 s here): ``Game clock paused.
+    Use "unpause" to resume.`` to both; no clock runs and no move is taken until
+    ``unpause`` resumes it for both (src/gameproc.c:455-458, 647-666)."""
+    clock = ManualClock()
+    server = await nngs(make_server, clock=clock)
+    bob, alice = await pair(server, connect)
+    await start(bob, alice)  # ten minutes, no byo-yomi; alice is Black
+    assert await alice.command("pause") == ["1 6"]
+    assert await bob.quiet(0.1) == []
+    clock.advance(580)  # alice keeps 20 s
+    await play(alice, bob, "C3")
+    await bob.send("adjourn")
+    await alice.block()
+    await bob.block()
+    await alice.send("adjourn")
+    await bob.until("^1 5$")
+    await alice.until("^1 5$")
+    await alice.send("load bob-alice")
+    paused = '9 Game clock paused. Use "unpause" to resume.'
+    mine = await alice.until(f"^{paused}$")
+    assert "9 You have only 20 seconds left." in mine
+    theirs = await bob.until(f"^{paused}$")
+    assert "9 Black has only 20 seconds left." in theirs
+    await alice.quiet(0.1)
+    await bob.quiet(0.1)
+    clock.advance(120)
+    assert await bob.command("E3") == ['9 Game clock is paused, use "unpause" to resume.', "1 6"]
+    assert await alice.command("unpause") == ["9 Game clock resumed.", "1 6"]
+    assert await bob.block() == ["9 Game clock resumed.", "1 6"]
+    await play(bob, alice, "E3")  # the clocks run again
+    assert not server.hub.games[1].clock_stopped
+
+
+async def test_review_is_nngs_stub(make_server: MakeServer, connect: Connect) -> None:
+    """NNGS 1.1.22 answers any ``review`` with three fixed lines (src/comproc.c:236-244)."""
+    server = await nngs(make_server)
+    _bob, alice = await pair(server, connect)
+    assert await alice.command("review create_prevgame") == [
+        "9 The currently loaded games:",
+        "9 You cannot review multiple SGF files.",
+        "9 You need review a game. 'review <loaded game>'.  File is a loaded file.",
+        "1 5",
+    ]

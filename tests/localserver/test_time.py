@@ -182,3 +182,30 @@ async def test_manual_clock_drives_the_server_exactly(
     assert (await bob.command("time"))[1] == "26 White(bob) : 1:00"
     clock.advance(1.0)
     assert (await alice.until("^1 5$"))[0] == "9 alice has run out of time."
+
+
+async def test_pause_is_asked_agreed_and_undone(make_server: MakeServer, connect: Connect) -> None:
+    """A pause in NNGS's words (src/gameproc.c:601-666, src/formats.h: ``%s requests to
+    pause the game.`` (bernds/q5Go src/parser.cpp:806), ``Pause request sent.``, ``%s
+    accepted pause. Game clock paused.``, ``Game clock paused.``, ``Game clock resumed.``):
+    while paused no clock runs and a move is refused."""
+    clock = ManualClock()
+    server, alice, bob = await players(make_server, connect, clock=clock)
+    await start_match(alice, bob, "B 5 1 0")
+    assert await alice.command("pause") == ["9 Pause request sent.", "1 6"]
+    assert await bob.block() == ["9 alice requests to pause the game.", "1 6"]
+    assert await bob.command("pause") == ["9 Game clock paused.", "1 6"]
+    assert await alice.block() == ["9 bob accepted pause. Game clock paused.", "1 6"]
+    assert await alice.command("pause") == [
+        '5 Game is already paused, use "unpause" to resume.',
+        "1 6",
+    ]
+    clock.advance(600)  # far beyond alice's minute: no clock runs
+    assert await alice.command("C3") == ['9 Game clock is paused, use "unpause" to resume.', "1 6"]
+    assert (await alice.command("time"))[2] == "26 Black(alice) : 1:00"
+    assert await bob.command("unpause") == ["9 Game clock resumed.", "1 6"]
+    assert await alice.block() == ["9 Game clock resumed.", "1 6"]
+    assert await bob.command("unpause") == ["5 Game is not paused.", "1 6"]
+    clock.advance(30)
+    assert (await alice.command("time"))[2] == "26 Black(alice) : 0:30"
+    assert not server.hub.games[1].clock_stopped

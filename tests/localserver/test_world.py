@@ -167,3 +167,18 @@ async def test_demo_games_are_found_under_way(make_server: MakeServer, connect: 
     listed = await client.command(f"moves {entries[0][4]}")
     assert len([line for line in listed if re.match(r"^15 +\d+\(", line)]) == 5
     assert observed[-1] == "1 8"
+
+
+async def test_the_robot_agrees_to_pause(make_server: MakeServer, connect: Connect) -> None:
+    """A pause asked of igsbot is agreed (``9 igsbot accepted pause. Game clock paused.``,
+    NNGS 1.1.22 src/formats.h:1652), so the paused clocks can be tried offline."""
+    srv = await make_server(bot_delay=0.01)
+    alice: Client = await connect(srv)
+    await alice.login("alice", "alice")
+    await alice.command("match igsbot B 9 10 10")
+    await alice.until("^9 Creating match")
+    await alice.until("^1 6$")
+    await alice.send("pause")
+    agreed = await alice.until(r"^9 igsbot accepted pause\. Game clock paused\.$")
+    assert "9 Pause request sent." in agreed
+    assert srv.hub.games[1].clock_stopped

@@ -24,6 +24,9 @@ from igs_tui.ui.game.game_panel import GamesPanel
 from igs_tui.ui.game.game_view import GameView
 from igs_tui.ui.play.play_confirm import ConfirmDialog
 from igs_tui.ui.play.play_result import ResultScreen
+from tests.backends.igs.test_real_wording_actions import feed_lines as feed
+from tests.backends.igs.test_real_wording_actions import logged_in
+from tests.backends.igs.test_session import apply
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -198,6 +201,37 @@ async def test_clocks_count_down_locally_with_warning_colours() -> None:
         clock.now += 30
         assert info.clock_text(Color.BLACK).plain == "0:10"
         assert info.clock_text(Color.BLACK).style == CRITICAL_STYLE
+
+
+async def test_paused_clocks_say_so_and_stand_still() -> None:
+    """``9 Game clock paused. Use "unpause" to resume.`` (NNGS 1.1.22 src/formats.h:2047,
+    bernds/q5Go src/parser.cpp:868) and ``9 Game clock resumed.`` (ibid. 873), read by the
+    session: both clocks say "paused" and stand until the game is resumed."""
+    model, clock = new_model()
+    session = logged_in(model)  # alice
+    apply(model, [ch.GameFollowed(7, Role.PLAYING_BLACK, white="bob", black="alice")])
+    feed(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
+    reading = model.followed[7].clocks[Color.BLACK].reading
+    apply(model, [ch.ClockSet(7, Color.BLACK, reading, True)])
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        await settle(pilot)
+        info = panel.view(7).query_one(GameInfo)
+        clock.now += 10
+        assert info.clock_text(Color.BLACK).plain == "4:50"
+        feed(model, session, ['9 Game clock paused. Use "unpause" to resume.'])
+        await settle(pilot)
+        clock.now += 60
+        info.tick()
+        assert info.clock_text(Color.BLACK).plain == "4:50  paused"
+        assert info.clock_text(Color.WHITE).plain == "10:00  paused"
+        assert "4:50  paused" in info.render_info().plain
+        feed(model, session, ["9 Game clock resumed."])
+        await settle(pilot)
+        clock.now += 20
+        assert info.clock_text(Color.BLACK).plain == "4:30"
+        assert info.clock_text(Color.WHITE).plain == "10:00"
 
 
 async def own_game(model: ClientModel, role: Role, moves: list[MoveRecord], size: int = 9) -> None:

@@ -18,6 +18,11 @@ class EmbeddedServer:
         self._server: LocalServer | None = None
 
     @property
+    def server(self) -> LocalServer | None:
+        """The running server (None before :meth:`start`), for tests to look inside."""
+        return self._server
+
+    @property
     def port(self) -> int | None:
         """Where it listens; None before :meth:`start`."""
         return None if self._server is None else int(self._server.port)

@@ -330,6 +330,8 @@ class GameInfo(Widget):
         text = Text(format_reading(reading), style=clock_style(reading))
         if flag_fell(self._game, color, now):
             text.append("  time is up", style=CRITICAL_STYLE)
+        elif self._game.clocks_paused and self._game.phase is GamePhase.PLAYING:
+            text.append("  paused", style="bold")
         return text
 
     @staticmethod

@@ -244,7 +244,7 @@ class SeekState(ModelWatcher):
         self.show()
 
     def _changed(self, changes: list[Change]) -> None:
-        if any(isinstance(c, SeekChanged) and c.matched for c in changes):
+        if any(isinstance(c, SeekChanged) and (c.paired or c.matched) for c in changes):
             if isinstance(self.screen, SeekScreen):
                 self.screen.dismiss()
             return

@@ -33,7 +33,7 @@ def _playing(model: ClientModel) -> None:
     apply(model, [ch.GameFollowed(7, Role.PLAYING_BLACK, white="bob", black="alice")])
 
 
-def _feed(model: ClientModel, session: IgsSession, lines: list[str]) -> list[ch.Change]:
+def feed_lines(model: ClientModel, session: IgsSession, lines: list[str]) -> list[ch.Change]:
     """Each line's changes applied before the next line (as the backend does)."""
     out: list[ch.Change] = []
     for line in lines:
@@ -51,7 +51,7 @@ def test_stored_games_come_from_the_23_lines_and_enter_loads_one() -> None:
     session = logged_in(model)
     session.send(cmd.stored())
     assert session.data_to_send(2.0) == ["stored"]
-    _feed(
+    feed_lines(
         model,
         session,
         ["9 Stored games for alice:", "23           alice-bob              carol-alice", "1 5"],
@@ -70,7 +70,7 @@ def test_rooms_come_from_igs_room_lines_with_local_names_and_locks() -> None:
         "9 ROOM 92: PANDA OPEN ROOM;X;月例大会;19;10;15",
         "1 5",
     ]
-    _feed(model, session, lines)
+    feed_lines(model, session, lines)
     assert model.rooms is not None
     assert [(r.number, r.local_name, r.locked) for r in model.rooms] == [
         (1, "自由対局室", False),
@@ -82,7 +82,7 @@ def test_the_seek_list_and_a_bare_opponent_found() -> None:
     """bernds/q5Go src/parser.cpp:2092-2100."""
     model = ClientModel()
     session = logged_in(model)
-    _feed(
+    feed_lines(
         model,
         session,
         [
@@ -93,7 +93,7 @@ def test_the_seek_list_and_a_bare_opponent_found() -> None:
         ],
     )
     assert model.seekers == (Seeker("HKL", 60, 480, 25, 19), Seeker("horse", 60, 600, 25, 13))
-    out = _feed(model, session, ["63 OPPONENT_FOUND"])
+    out = feed_lines(model, session, ["63 OPPONENT_FOUND"])
     assert any(isinstance(c, ch.SeekChanged) and c.seek is None for c in out)
 
 
@@ -101,7 +101,7 @@ def test_an_automatch_offer_is_a_challenge_accepted_with_the_servers_command() -
     """pzorin/qgo src/network/igsconnection.cpp:3893-3896."""
     model = ClientModel()
     session = logged_in(model)
-    _feed(
+    feed_lines(
         model,
         session,
         [
@@ -121,9 +121,9 @@ def test_an_adjourn_request_48_asks_and_a_refusal_53_is_said_in_the_game() -> No
     model = ClientModel()
     session = logged_in(model)
     _playing(model)
-    out = _feed(model, session, ["48 Game 7 bob requests an adjournment"])
+    out = feed_lines(model, session, ["48 Game 7 bob requests an adjournment"])
     assert ch.AdjournAsked(7, "bob") in out
-    out = _feed(model, session, ["53 Game 7 adjournment is declined"])
+    out = feed_lines(model, session, ["53 Game 7 adjournment is declined"])
     said = [c for c in out if isinstance(c, ch.ChatAdded)]
     assert said and said[0].text == "Your opponent declined to adjourn."
     assert any(isinstance(c, ch.Notified) and c.title == "Adjournment declined" for c in out)
@@ -134,7 +134,7 @@ def test_the_shutdown_notice_says_what_happens_to_the_game_in_progress() -> None
     model = ClientModel()
     session = logged_in(model)
     _playing(model)
-    out = _feed(model, session, ["4 **** Server shutdown started by admin. ****"])
+    out = feed_lines(model, session, ["4 **** Server shutdown started by admin. ****"])
     (banner,) = [c for c in out if isinstance(c, ch.Notified)]
     assert banner.title == "Server shutting down"
     assert "game 7 will be adjourned" in banner.text and "Stored games" in banner.text
@@ -153,17 +153,17 @@ def test_our_tell_echo_confirms_the_tell_and_adds_one_sent_elsewhere() -> None:
     )
     del own
     before = _tell_texts(model, "bob")
-    out = _feed(model, session, ["24 --> bob  hello there"])
+    out = feed_lines(model, session, ["24 --> bob  hello there"])
     echoed = [c for c in out if isinstance(c, ch.ChatAdded)]
     if "hello there" in before:
         assert echoed == []  # already shown as ours: the echo only confirms it
     else:
         assert [(c.author, c.text) for c in echoed] == [("alice", "hello there")]
-    out = _feed(model, session, ["24 --> bob  from my other client"])
+    out = feed_lines(model, session, ["24 --> bob  from my other client"])
     assert [(c.author, c.text) for c in out if isinstance(c, ch.ChatAdded)] == [
         ("alice", "from my other client")
     ]
-    out = _feed(model, session, ["24 --> bob  from my other client"])
+    out = feed_lines(model, session, ["24 --> bob  from my other client"])
     assert [c for c in out if isinstance(c, ch.ChatAdded)] == []
 
 
@@ -179,7 +179,7 @@ def test_toggle_confirmations_are_kept_on_our_own_row() -> None:
     model = ClientModel()
     session = logged_in(model)
     apply(model, [ch.PlayersUpdated((Player("alice", "5k"),))])
-    _feed(model, session, ["9 Set open to be False.", "9 Set looking to be True."])
+    feed_lines(model, session, ["9 Set open to be False.", "9 Set looking to be True."])
     me = model.players.get("alice")
     assert me is not None
     assert (me.open_for_matches, me.looking) == (False, True)
@@ -195,11 +195,11 @@ def test_time_added_moves_the_clock_of_the_side_given_time() -> None:
     model = ClientModel(clock=lambda: 100.0)
     session = logged_in(model)
     _playing(model)
-    out = _feed(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
+    out = feed_lines(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
     assert out
-    _feed(model, session, ["9 Your opponent has added 2 minutes to your clock."])
+    feed_lines(model, session, ["9 Your opponent has added 2 minutes to your clock."])
     assert model.followed[7].clocks[Color.BLACK].reading.main_seconds == 420
-    _feed(model, session, ["9 1 minutes were added to your opponents clock"])
+    feed_lines(model, session, ["9 1 minutes were added to your opponents clock"])
     assert model.followed[7].clocks[Color.WHITE].reading.main_seconds == 660
 
 
@@ -207,7 +207,7 @@ def test_a_withdrawn_offer_closes_its_request() -> None:
     """bernds/q5Go src/parser.cpp:486 (``9 frosla withdraws the match offer.``)."""
     model = ClientModel()
     session = logged_in(model)
-    _feed(
+    feed_lines(
         model,
         session,
         [
@@ -216,7 +216,7 @@ def test_a_withdrawn_offer_closes_its_request() -> None:
         ],
     )
     assert "frosla" in model.challenges
-    _feed(model, session, ["9 frosla withdraws the match offer."])
+    feed_lines(model, session, ["9 frosla withdraws the match offer."])
     assert "frosla" not in model.challenges
 
 
@@ -226,13 +226,18 @@ def test_pause_and_unpause_stop_and_restart_the_clocks() -> None:
     model = ClientModel(clock=lambda: now[0])
     session = logged_in(model)
     _playing(model)
-    _feed(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
+    feed_lines(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
     apply(model, [ch.ClockSet(7, Color.BLACK, model.followed[7].clocks[Color.BLACK].reading, True)])
-    _feed(model, session, ['9 Game clock paused. Use "unpause" to resume.'])
+    feed_lines(model, session, ['9 Game clock paused. Use "unpause" to resume.'])
     clocks = model.followed[7].clocks
     assert not clocks[Color.BLACK].running and not clocks[Color.WHITE].running
-    _feed(model, session, ["9 Game clock resumed."])
+    assert model.followed[7].clocks_paused  # the clock widget marks it
+    feed_lines(model, session, ["9 Game clock resumed."])
     assert clocks[Color.BLACK].running  # Black (alice) is to move: no move yet
+    assert not model.followed[7].clocks_paused
+    # the asker hears the agreement as NNGS 1.1.22 words it (src/formats.h:1652)
+    feed_lines(model, session, ["9 bob accepted pause. Game clock paused."])
+    assert model.followed[7].clocks_paused and not clocks[Color.BLACK].running
 
 
 def test_the_first_movers_clock_runs_from_the_games_start() -> None:
@@ -241,7 +246,7 @@ def test_the_first_movers_clock_runs_from_the_games_start() -> None:
     now = [100.0]
     model = ClientModel(clock=lambda: now[0])
     session = logged_in(model)
-    _feed(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 300 -1)"])
+    feed_lines(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 300 -1)"])
     game = model.followed[1]
     assert game.role is Role.PLAYING_BLACK
     black, white = game.clocks[Color.BLACK], game.clocks[Color.WHITE]
@@ -249,5 +254,5 @@ def test_the_first_movers_clock_runs_from_the_games_start() -> None:
     now[0] = 103.0
     assert black.at(now[0]).main_seconds == 297.0
     # NNGS sends the heading again at the start: the clock keeps running, not restarted
-    _feed(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 297 -1)"])
+    feed_lines(model, session, ["15 Game 1 I: bob (0 300 -1) vs alice (0 297 -1)"])
     assert black.running and black.at(now[0]).main_seconds == 297.0

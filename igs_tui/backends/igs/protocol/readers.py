@@ -684,7 +684,7 @@ _INFO_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"Removing game (\d{1,9}) from observation list"), "unobserved"),
     (re.compile(r"Adding game (?:(\d{1,9}) )?to observation list"), "observed"),
     (re.compile(r"(\S{1,20}) declines the adjourn request"), "adjourn_declined"),
-    (re.compile(r"Game clock paused"), "paused"),
+    (re.compile(r"(?:\S{1,20} accepted pause\. )?Game clock paused"), "paused"),
     (re.compile(r"Game clock resumed"), "resumed"),
     (re.compile(r"(\S{1,20}) requests to pause the game"), "pause_request"),
     (re.compile(r"Game (\d{1,9}): (\S{1,20}) vs (\S{1,20}) has adjourned"), "has_adjourned"),

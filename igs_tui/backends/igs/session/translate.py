@@ -146,7 +146,12 @@ class _PlayState:
     foreign: set[int] = field(default_factory=set)
     """Numbers of our games whose last heading named other players: their moves are not ours."""
     matched: str = ""
-    """The opponent automatch paired us with, until our game with them starts."""
+    """The opponent automatch paired us with (``ANYONE`` when the server named nobody),
+    until our game with them starts."""
+
+
+ANYONE = "*"
+"""An automatch pairing that named no opponent (no account name holds ``*``)."""
 
 
 def result_from_text(text: str) -> str:
@@ -389,9 +394,12 @@ class Translator:
             self.out.apply(ch.SeekChanged(None))
 
     def _seek_matched(self, e: ev.SeekMatched) -> None:
-        self._ctx.matched = e.opponent
-        self.out.apply(ch.SeekChanged(None, matched=e.opponent))
-        self.out.notify("match", "Match found", f"Automatch paired you with {e.opponent}.")
+        """Paired; IGS's bare ``63 OPPONENT_FOUND`` names nobody: the next game start is the
+        pairing's, whoever it names."""
+        self._ctx.matched = e.opponent or ANYONE
+        self.out.apply(ch.SeekChanged(None, matched=e.opponent, paired=True))
+        who = f"paired you with {e.opponent}" if e.opponent else "found you an opponent"
+        self.out.notify("match", "Match found", f"Automatch {who}.")
 
     def _seek_refused(self, e: ev.SeekRefused) -> None:
         if self.view.seek is not None:
@@ -778,7 +786,7 @@ class Translator:
         if self.view.challenge_from(opponent) is not None:
             return True
         matched, self._ctx.matched = self._ctx.matched, ""
-        return bool(matched) and matched.casefold() == opponent.casefold()
+        return matched == ANYONE or (bool(matched) and matched.casefold() == opponent.casefold())
 
     def _game_end(self, e: ev.GameEnd) -> None:
         if e.reason in ("removed", "completed"):
@@ -1101,6 +1109,7 @@ class Translator:
         white = game.clocks[Color.WHITE].at(now)
         running = None if e.paused else game.board.to_move
         self.out.apply(ch.ClocksSynced(game.number, black, white, running))
+        self.out.apply(ch.ClocksPaused(game.number, e.paused))
         text = "Clocks paused (unpause to resume)." if e.paused else "Clocks running again."
         self._game_notice(None, text)
 
