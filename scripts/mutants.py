@@ -727,8 +727,10 @@ MUTANTS: list[Mutant] = [
         "            if False:\n                self._number_taken(e.game)",
         IDENTITY_TESTS,
         "a loaded game's announcement does not close the game under its number",
-        "the live entry then goes on instead of a new one: same moves (NNGS saves what it "
-        "echoed), same file; only the tab and game chat are not restarted",
+        "for the user: the live entry goes on instead of a new one, with the same moves and "
+        "file (only the tab and game chat are not restarted); test_game_identity_property "
+        "fails it when its search reaches the case, on the harness's own check that the "
+        "client asks ``moves N`` (it need not: it holds every move)",
     ),
     _m(
         "ident-stale-not-adjourned",
