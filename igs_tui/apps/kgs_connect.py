@@ -154,8 +154,9 @@ async def open_kgs(
         ConnectionError: the login failed (the documented reason) or no answer came.
     """
     from igs_tui.backends.kgs.backend import KgsBackend
+    from igs_tui.backends.kgs.link_life import LoginFailed
     from igs_tui.backends.kgs.session import KgsSession
-    from igs_tui.backends.kgs.transport import KgsLink, LinkConfig, LoginFailed
+    from igs_tui.backends.kgs.transport import KgsLink, LinkConfig
     from igs_tui.model import LinkState
 
     session = KgsSession(name, password)

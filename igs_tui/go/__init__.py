@@ -32,6 +32,7 @@ from igs_tui.go.rules import (
 from igs_tui.go.scoring import (
     Score,
     ScoringSession,
+    count_result,
     count_with_dead,
     format_margin,
     result_string,
@@ -60,6 +61,7 @@ __all__ = [
     "ScoringMethod",
     "ScoringSession",
     "Setup",
+    "count_result",
     "count_with_dead",
     "edge_distance",
     "fixed_handicap_points",

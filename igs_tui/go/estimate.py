@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from igs_tui.go.geometry import BLACK, EMPTY, WHITE
 from igs_tui.go.rules import ScoringMethod
-from igs_tui.go.scoring import Score, count_with_dead, result_string
+from igs_tui.go.scoring import Score, count_result, count_with_dead
 from igs_tui.go.types import Color, Point
 
 if TYPE_CHECKING:
@@ -179,12 +179,7 @@ def estimate_score(
     }
     black = score.black + len(gained[Color.BLACK])
     white = score.white + len(gained[Color.WHITE])
-    if black > white:
-        result = result_string(Color.BLACK, black - white)
-    elif white > black:
-        result = result_string(Color.WHITE, white - black)
-    else:
-        result = "0"
+    result = count_result(black, white)
     return replace(
         score,
         black=black,

@@ -59,6 +59,13 @@ def result_string(winner: Color | None, margin: float | str) -> str:
     return f"{winner.value}+{format_margin(margin)}"
 
 
+def count_result(black: float, white: float) -> str:
+    """The result of a count from the two totals: ``"B+3.5"``, ``"W+0.5"``, ``"0"`` when
+    they are equal."""
+    winner = Color.BLACK if black > white else Color.WHITE if white > black else None
+    return result_string(winner, abs(black - white))
+
+
 @dataclass(frozen=True)
 class Score:
     """A complete count. ``black``/``white`` are totals (komi included in white's)."""
@@ -202,12 +209,7 @@ class ScoringSession:
         else:
             black = len(territory_black) + prisoners[Color.BLACK]
             white = len(territory_white) + prisoners[Color.WHITE] + komi
-        if black > white:
-            result = result_string(Color.BLACK, black - white)
-        elif white > black:
-            result = result_string(Color.WHITE, white - black)
-        else:
-            result = "0"
+        result = count_result(black, white)
         return Score(
             black=black,
             white=white,

@@ -249,7 +249,7 @@ class BinarySession:
         kind = readings.GAME_TYPE_NAMES.get(number, "free")
         proposal: JsonObject = {
             "gameType": kind,
-            "rules": bv.rules_json(f.get("rules")),
+            "rules": readings.rules_json(f.get("rules")),
             "players": [],
         }
         challenge = self.world.channels.get(channel)
@@ -278,7 +278,7 @@ class BinarySession:
             "text": str(f.get("notes", ""))[:80],
             "proposal": {
                 "gameType": readings.GAME_TYPE_NAMES.get(number, "free"),
-                "rules": bv.rules_json(f.get("rules")),
+                "rules": readings.rules_json(f.get("rules")),
                 "nigiri": False,
                 "players": [{"role": "black", "name": self.name}, {"role": "white"}],
             },
@@ -576,7 +576,7 @@ class BinarySession:
             white=bv.user(roles.get("white", "")),
             gametype=readings.GAME_TYPES.get(str(proposal.get("gameType")), 4),
             cid=0,
-            rules=bv.rules(proposal.get("rules", {})),
+            rules=readings.rules_struct(proposal.get("rules", {})),
         )
 
     def _down_challenge_decline(self, m: JsonObject, channel: Any, now: float) -> bytes:
@@ -590,7 +590,7 @@ class BinarySession:
             name=owner[:10],
             gametype=4,
             cid=0,
-            rules=bv.rules(rules),
+            rules=readings.rules_struct(rules),
         )
 
     def _down_challenge_final(self, m: JsonObject, channel: Any, now: float) -> bytes:

@@ -1,11 +1,10 @@
 """Values of the binary protocol made from the fake KGS server's JSON ones and back: users,
-rules, the ``game`` structure, proposals. The enum values and flag bits are
+the ``game`` structure, proposals. The enum values, flag bits and the ``rules`` structure are
 ``protocol.readings``' (the one place both ends read them from)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from igs_tui.backends.kgs.protocol import readings
 from igs_tui.backends.kgs.protocol.values import Value
@@ -22,46 +21,6 @@ def name(user: object) -> str:
     if isinstance(user, dict) and isinstance(user.get("name"), str):
         return str(user["name"])[:10]
     return ""
-
-
-def rules(rules: JsonObject) -> dict[str, Value]:
-    """A JSON Rules object as the spec's ``rules`` structure (times in seconds)."""
-    system = str(rules.get("timeSystem", "none"))
-    interval = int(rules.get("byoYomiTime", 0))
-    count = int(rules.get("byoYomiPeriods", 0) or rules.get("byoYomiStones", 0))
-    return {
-        "ruleset": readings.RULESETS.get(str(rules.get("rules", "japanese")), 0),
-        "size": int(rules.get("size", 19)),
-        "handicap": int(rules.get("handicap", 0)),
-        "komi": Decimal(str(rules.get("komi", 0))),
-        "timesys": readings.TIME_SYSTEMS.get(system, 0),
-        "time": int(rules.get("mainTime", 0)),
-        "interval": interval,
-        "count": count,
-    }
-
-
-def rules_json(rules: Any) -> JsonObject:
-    """A binary ``rules`` structure as the JSON form's Rules object."""
-    if not isinstance(rules, dict):
-        return {}
-    system = readings.TIME_SYSTEM_NAMES.get(int(rules.get("timesys", 0)), "none")
-    out: JsonObject = {
-        "size": rules.get("size"),
-        "rules": readings.RULESET_NAMES.get(int(rules.get("ruleset", 0)), "japanese"),
-        "komi": float(rules.get("komi", 0)),
-        "handicap": rules.get("handicap", 0),
-        "timeSystem": system,
-    }
-    if system != "none":
-        out["mainTime"] = rules.get("time", 0)
-    if system in ("byo_yomi", "canadian"):
-        out["byoYomiTime"] = rules.get("interval", 0)
-    if system == "byo_yomi":
-        out["byoYomiPeriods"] = rules.get("count", 0)
-    if system == "canadian":
-        out["byoYomiStones"] = rules.get("count", 0)
-    return out
 
 
 def game_struct(entry: JsonObject, rules: JsonObject | None = None) -> dict[str, Value]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from igs_tui.go import Color, Point
+from igs_tui.go import Point
 from igs_tui.model.clocks import TimeSettings
 from igs_tui.model.terms import MatchTerms
 
@@ -64,16 +64,9 @@ class ServerScore:
 
     @property
     def result(self) -> str:
-        from igs_tui.go import result_string
+        from igs_tui.go import count_result
 
-        winner = (
-            Color.BLACK
-            if self.black > self.white
-            else Color.WHITE
-            if self.white > self.black
-            else None
-        )
-        return result_string(winner, abs(self.black - self.white))
+        return count_result(self.black, self.white)
 
 
 @dataclass(frozen=True, slots=True)

@@ -311,3 +311,25 @@ def test_an_observed_game_under_way_is_told_as_its_position_then_move_by_move() 
         "Game 4 is at move 3: Black played E5; White to play.",
         "Game 4: White plays C7.",
     ]
+
+
+def test_a_command_the_server_cannot_carry_out_says_so_and_sends_nothing() -> None:
+    """A server without komi changes, adjournment or a mailbox (KGS has none of them): the
+    shell says why, as the capabilities word it, and the backend is never asked."""
+    model = ClientModel()
+    model.set_connection(user="me")
+    backend = RecordingBackend(lacking=frozenset({"adjusting", "adjourning", "mailbox"}))
+    said: list[str] = []
+    shell = Shell(model, lambda: backend, said.append)
+    shell.handle("adjourn")
+    assert said == ["You are not playing a game."]  # no game: nothing else is asked
+    said.clear()
+    model.follow(7, role=Role.PLAYING_BLACK, white="bob", black="me", size=9)
+    for command in ("komi 0.5", "adjourn", "messages"):
+        shell.handle(command)
+    assert said == [
+        "Komi: not offered by this fake.",
+        "Adjourning: not offered by this fake.",
+        "Messages: not offered by this fake.",
+    ]
+    assert backend.calls == []

@@ -12,7 +12,10 @@ import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from textual.css.query import NoMatches
+from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
 from igs_tui.apps.connector import Connector
@@ -23,7 +26,7 @@ from igs_tui.ui.game.game_view import GameView
 from igs_tui.ui.lists.virtual_table import VirtualTable
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.settings import PasswordStore
-from tests.polling import quit_by_keys
+from tests.polling import main_screen_ready, quit_by_keys
 
 
 class NoKeyring:
@@ -40,27 +43,51 @@ class NoKeyring:
 async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not condition():
+    while True:
+        try:
+            if condition():
+                return
+            missing: NoMatches | None = None
+        except NoMatches as error:  # a screen still being built: not yet (as wait_until)
+            missing = error
         if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
+            raise AssertionError("condition not reached in time") from missing
         await pilot.pause(0.05)  # type: ignore[attr-defined]
 
 
-def make_app(tmp_path: Path) -> tuple[IgsApp, ClientModel, Connector]:
-    model = ClientModel()
-    fast = ServerConfig(broadcast_interval=0.4, bot_game_interval=1.0)
-    connector = Connector(
-        model, embedded=True, record=False, server_config=fast, games_dir=tmp_path / "games"
-    )
-    app = IgsApp(
-        model,
+def app_for(connector: Connector, tmp_path: Path, **options: Any) -> IgsApp:
+    """The whole app logging in through ``connector``, its settings and chat logs under
+    ``tmp_path``, passwords asked each time (no keyring); ``options`` to :class:`IgsApp`."""
+    return IgsApp(
+        connector.model,
         connect=connector,
         config_dir=tmp_path / "config",
         chat_log_dir=tmp_path / "logs",
         passwords=PasswordStore(NoKeyring()),
-        echo_own=False,
+        **options,
     )
-    return app, model, connector
+
+
+def make_app(
+    tmp_path: Path, config: ServerConfig | None = None
+) -> tuple[IgsApp, ClientModel, Connector]:
+    """The app with its own embedded server (``config``, by default a quickened one)."""
+    model = ClientModel()
+    fast = config or ServerConfig(broadcast_interval=0.4, bot_game_interval=1.0)
+    connector = Connector(
+        model, embedded=True, record=False, server_config=fast, games_dir=tmp_path / "games"
+    )
+    return app_for(connector, tmp_path, echo_own=False), model, connector
+
+
+async def log_in_locally(app: IgsApp, pilot: Pilot[Any], model: ClientModel) -> None:
+    """The login form's local server chosen (a click on its label, as a person would) and
+    Connect pressed: the main screen built and the link up."""
+    await pilot.pause()
+    await pilot.click("#server-local", offset=(3, 0))
+    await pilot.click("#connect")
+    await main_screen_ready(app)
+    await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
 
 
 async def test_mouse_login_observe_broadcast_browse_chat_and_quit(tmp_path: Path) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from igs_tui.model import BufferKey, ChatKind, LinkState
+from igs_tui.model import BufferKey, ChatKind
 from igs_tui.ui.chat.chat_pane import ChatPane
-from igs_tui.ui.main.main_screen import MainScreen
-from tests.e2e.test_app_local_server import make_app, wait_for
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
 from tests.play.harness import join
 from tests.polling import quit_by_keys
 from tests.ui.shell_helpers import log_lines
@@ -19,11 +18,7 @@ async def test_tells_while_away_are_answered_once_over_tcp(tmp_path: Path) -> No
     app, model, connector = make_app(tmp_path)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), timeout=15)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
             me = model.me
             port = connector.embedded_server.port
             assert port is not None

@@ -11,61 +11,41 @@ from pathlib import Path
 
 import pytest
 
-from igs_tui.apps.connector import Connector
-from igs_tui.backends.capabilities import Backend
 from igs_tui.backends.kgs.protocol.primitives import password_hash
 from igs_tui.go import Color, Point
-from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
+from igs_tui.localkgs import LocalKgsServer
 from igs_tui.localkgs.games import GameChannel
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
+from igs_tui.model import BufferKey, ChatKind, GamePhase, LinkState, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.session.login_request import LoginRequest
+from tests.e2e.kgs_clients import (
+    ROBOT_TERMS,
+    kgs_connector,
+    kgs_server,
+    logged_in,
+    login_request,
+)
 from tests.polling import wait_until
 
 
 @pytest.fixture
 async def server() -> AsyncIterator[LocalKgsServer]:
-    config = replace(
-        KgsServerConfig(),
-        gone_seconds=1e9,
-        idle_warning_seconds=1e9,
-        watched_move_seconds=1.0,
-        robot_think_seconds=1.0,
-        robot_reply_seconds=0.5,
-    )
-    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0, binary_port=0)
-    await srv.start()
-    yield srv
-    await srv.stop()
-
-
-async def log_in(
-    server: LocalKgsServer, user: str, password: str
-) -> tuple[Connector, ClientModel, Backend]:
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True, kgs_binary=True)
-    assert server.binary_port is not None
-    request = LoginRequest("kgs", "127.0.0.1", server.binary_port, user, password)
-    backend = await connector(request)
-    return connector, model, backend
+    async with kgs_server(binary=True, watched_move_seconds=1.0) as srv:
+        yield srv
 
 
 async def test_refused_logins_say_why_over_binary(server: LocalKgsServer) -> None:
     """login(0004) "wrong password" and login(0005) "specified user does not exist"."""
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True, kgs_binary=True)
-    assert server.binary_port is not None
-    port = server.binary_port
+    connector = kgs_connector(binary=True)
     with pytest.raises(ConnectionError, match="Wrong password"):
-        await connector(LoginRequest("kgs", "127.0.0.1", port, "tester", "wrong"))
+        await connector(login_request(server, "tester", "wrong", binary=True))
     with pytest.raises(ConnectionError, match="No such user"):
-        await connector(LoginRequest("kgs", "127.0.0.1", port, "nobody", "pw"))
+        await connector(login_request(server, "nobody", "pw", binary=True))
     await connector.close()
 
 
 async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsServer) -> None:
-    connector, model, backend = await log_in(server, "tester", "secret")
-    try:
+    async with logged_in(server, "tester", "secret", binary=True) as tester:
+        model, backend = tester.model, tester.backend
         assert model.connection.state is LinkState.CONNECTED and model.me == "tester"
         assert model.connection.server == f"kgs-binary:127.0.0.1:{server.binary_port}"
         # upd_rooms(0318) names the rooms
@@ -80,10 +60,7 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
         # join_room(4300) lists the users, upd_games(4304) the games
         await wait_until(lambda: model.room == english.number, what="in the English Room")
         await wait_until(lambda: "kumobot" in model.players, what="the room's users")
-        await wait_until(
-            lambda: any({g.white, g.black} == {"hikaru", "akira"} for g in model.games.values()),
-            what="the watched game in the games list",
-        )
+        watched = await tester.watched_game()
         # msg_room(4301) both ways: a line naming the robot gets its answer
         channels = backend.capabilities.channels
         assert channels is not None
@@ -94,25 +71,10 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
             what="the robot's answer in the room",
         )
         # msg_chat(0013) both ways
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "hello there")
-        tell = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                tell in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[tell].messages)
-            ),
-            what="the robot's private answer",
-        )
+        await tester.tell_and_hear_back("kumobot", "hello there")
         # req_userinfo(0007) -> userinfo(0008)
-        listing = backend.capabilities.listing
-        assert listing is not None
-        listing.player_stats("kumobot")
-        await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
-        assert ("Name", "Kumo the robot") in model.cards["kumobot"].details
+        assert ("Name", "Kumo the robot") in (await tester.card("kumobot")).details
         # observing: the game is joined, and the UI says its moves cannot be shown
-        watched = next(g for g in model.games.values() if {g.white, g.black} == {"hikaru", "akira"})
         observing = backend.capabilities.observing
         assert observing is not None
         observing.observe(watched.number)
@@ -128,43 +90,18 @@ async def test_rooms_users_chat_games_and_details_over_binary(server: LocalKgsSe
             what="the notice that TREE cannot be shown, in the game's chat beside its board",
         )
         assert game.moves == []  # nothing invented
-    finally:
-        await connector.end_session()
-        await connector.close()
 
 
 async def test_challenge_a_robot_and_play_own_moves_over_binary(server: LocalKgsServer) -> None:
     """new_game(4305) opens the challenge, the robot's terms come as challenge(4400), our
     challenge(4400) makes them final, the game comes as upd_game(4401); our game_move(4427)
     reaches the server's board; resign_game(4410) ends it."""
-    connector, model, backend = await log_in(server, "alice", "wonderland")
-    try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        rooms, matching, playing = (
-            backend.capabilities.rooms,
-            backend.capabilities.matching,
-            backend.capabilities.playing,
-        )
-        assert rooms is not None and matching is not None and playing is not None and model.rooms
-        rooms.join_room(model.rooms[0].number)
-        await wait_until(lambda: model.room is not None, what="in a room")
-        terms = MatchTerms(
-            "kumobot",
-            color=Color.BLACK,
-            size=9,
-            komi=6.5,
-            main_seconds=600,
-            byo_seconds=0,
-            byo_stones=0,
-            kind="free",
-        )
-        matching.challenge(terms)
+    async with logged_in(server, "alice", "wonderland", binary=True) as alice:
+        terms = replace(ROBOT_TERMS, main_seconds=600, byo_seconds=0, byo_stones=0)
         # the robot's challenge(4400) takes our terms as they are: ours are final, the game
         # starts (upd_game)
-        await wait_until(lambda: model.my_games(), what="our game")
-        (game,) = model.my_games()
-        assert game.role is Role.PLAYING_BLACK and game.black == "alice" and game.white == "kumobot"
-        assert game.phase is GamePhase.PLAYING
+        game = await alice.game_against_the_robot(terms)
+        playing = alice.playing
         served = server.world.channels[game.number]
         assert isinstance(served, GameChannel)
         playing.play(game.number, Point(4, 4))
@@ -176,33 +113,17 @@ async def test_challenge_a_robot_and_play_own_moves_over_binary(server: LocalKgs
         playing.resign(game.number)
         await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the game over")
         assert game.result == "W+R"
-    finally:
-        await connector.end_session()
-        await connector.close()
-
-
-async def join_computer_go(model: ClientModel, backend: Backend) -> None:
-    await wait_until(
-        lambda: model.rooms and any(r.name == "Computer Go" for r in model.rooms),
-        what="rooms",
-    )
-    rooms = backend.capabilities.rooms
-    assert rooms is not None and model.rooms is not None
-    rooms.join_room(next(r.number for r in model.rooms if r.name == "Computer Go"))
-    await wait_until(lambda: model.room is not None, what="in the room")
 
 
 async def test_a_json_client_and_a_binary_client_meet_in_a_room(server: LocalKgsServer) -> None:
     """One world, two transports: a line said over binary reaches a JSON client."""
-    b_connector, b_model, b_backend = await log_in(server, "tester", "secret")
-    j_model = ClientModel()
-    j_connector = Connector(j_model, autosave=False, record=False, kgs=True)
-    j_backend = await j_connector(
-        LoginRequest("custom", "127.0.0.1", server.port, "bob", "builder")
-    )
-    try:
-        for model, backend in ((b_model, b_backend), (j_model, j_backend)):
-            await join_computer_go(model, backend)
+    async with (
+        logged_in(server, "tester", "secret", binary=True) as tester,
+        logged_in(server, "bob", "builder") as bob,
+    ):
+        b_model, b_backend, j_model = tester.model, tester.backend, bob.model
+        for client in (tester, bob):
+            await client.join_room_named("Computer Go")
         await wait_until(lambda: "bob" in b_model.players, what="bob seen over binary")
         channels = b_backend.capabilities.channels
         assert channels is not None
@@ -216,29 +137,14 @@ async def test_a_json_client_and_a_binary_client_meet_in_a_room(server: LocalKgs
             ),
             what="the line at the JSON client",
         )
-    finally:
-        for connector in (b_connector, j_connector):
-            await connector.end_session()
-            await connector.close()
 
 
 async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) -> None:
     """Passes end play; game_done(440a) brings the scoring phase and its id, our game_done
     agrees, final_result(440b) brings the count: the same margin as the server's."""
-    connector, model, backend = await log_in(server, "alice", "wonderland")
-    try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        rooms, matching, playing = (
-            backend.capabilities.rooms,
-            backend.capabilities.matching,
-            backend.capabilities.playing,
-        )
-        assert rooms is not None and matching is not None and playing is not None and model.rooms
-        rooms.join_room(model.rooms[0].number)
-        await wait_until(lambda: model.room is not None, what="in a room")
-        matching.challenge(MatchTerms("kumobot", color=Color.BLACK, size=9, komi=6.5, kind="free"))
-        await wait_until(lambda: model.my_games(), what="our game")
-        (game,) = model.my_games()
+    async with logged_in(server, "alice", "wonderland", binary=True) as alice:
+        model, playing = alice.model, alice.playing
+        game = await alice.game_against_the_robot()
         served = server.world.channels[game.number]
         assert isinstance(served, GameChannel)
         # The board cannot show the moves (TREE): the test picks ours from the server's board.
@@ -274,9 +180,6 @@ async def test_scoring_and_a_counted_result_over_binary(server: LocalKgsServer) 
         margin = abs(score)
         shown = str(int(margin)) if margin == int(margin) else f"{margin:g}"
         assert game.result == f"{'B' if score > 0 else 'W'}+{shown}"
-    finally:
-        await connector.end_session()
-        await connector.close()
 
 
 async def wait_for_server_moves(served: GameChannel, count: int) -> None:
@@ -288,13 +191,9 @@ async def test_a_binary_transcript_and_the_console_hold_no_password(
 ) -> None:
     """The spec's password number is "VERY insecure, basically plaintext": neither it nor the
     password reaches the transcript or the console."""
-    model = ClientModel()
-    connector = Connector(
-        model, autosave=False, record=True, record_dir=tmp_path, kgs=True, kgs_binary=True
-    )
-    assert server.binary_port is not None
-    request = LoginRequest("kgs", "127.0.0.1", server.binary_port, "tester", "secret")
-    await connector(request)
+    connector = kgs_connector(binary=True, record=True, record_dir=tmp_path)
+    model = connector.model
+    await connector(login_request(server, "tester", "secret", binary=True))
     await connector.end_session()
     await connector.close()
     (transcript,) = tmp_path.glob("*.log")
@@ -311,17 +210,14 @@ async def test_a_binary_player_answers_a_json_players_challenge(server: LocalKgs
     """bob (JSON) opens a challenge; tester (binary) answers it with challenge(4400); bob's
     final terms come back as challenge(4400) and tester's session accepts them; both are in
     one game."""
-    b_connector, b_model, b_backend = await log_in(server, "tester", "secret")
-    j_model = ClientModel()
-    j_connector = Connector(j_model, autosave=False, record=False, kgs=True)
-    j_backend = await j_connector(
-        LoginRequest("custom", "127.0.0.1", server.port, "bob", "builder")
-    )
-    try:
-        for model, backend in ((b_model, b_backend), (j_model, j_backend)):
-            await join_computer_go(model, backend)
-        j_matching, b_matching = j_backend.capabilities.matching, b_backend.capabilities.matching
-        assert j_matching is not None and b_matching is not None
+    async with (
+        logged_in(server, "tester", "secret", binary=True) as tester,
+        logged_in(server, "bob", "builder") as bob,
+    ):
+        b_model, j_model = tester.model, bob.model
+        for client in (tester, bob):
+            await client.join_room_named("Computer Go")
+        j_matching, b_matching = bob.matching, tester.matching
         offer = MatchTerms("tester", color=Color.WHITE, size=9, komi=6.5, kind="free")
         j_matching.challenge(offer)
         # over binary the open game is listed without its proposal (the console shows it):
@@ -341,7 +237,3 @@ async def test_a_binary_player_answers_a_json_players_challenge(server: LocalKgs
         (b_game,), (j_game,) = b_model.my_games(), j_model.my_games()
         assert b_game.number == j_game.number
         assert (b_game.role, j_game.role) == (Role.PLAYING_BLACK, Role.PLAYING_WHITE)
-    finally:
-        for connector in (b_connector, j_connector):
-            await connector.end_session()
-            await connector.close()

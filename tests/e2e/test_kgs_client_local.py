@@ -11,56 +11,39 @@ import pytest
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet
 
 from igs_tui.apps.connector import Connector
-from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, Point
-from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState, Role
-from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.app import IgsApp
-from igs_tui.ui.session.login_request import LoginRequest
-from igs_tui.ui.settings import PasswordStore
-from tests.e2e.test_app_local_server import NoKeyring
+from igs_tui.localkgs import LocalKgsServer
+from igs_tui.model import ClientModel, GamePhase, LinkState, Role
+from tests.e2e.kgs_clients import (
+    ROBOT_TERMS,
+    KgsClient,
+    kgs_connector,
+    kgs_server,
+    logged_in,
+    login_request,
+)
+from tests.e2e.test_app_local_server import app_for
 from tests.polling import main_screen_ready, wait_until
 
 
 @pytest.fixture
 async def server() -> AsyncIterator[LocalKgsServer]:
-    config = replace(
-        KgsServerConfig(),
-        gone_seconds=1e9,
-        idle_warning_seconds=1e9,
-        watched_move_seconds=1.0,
-        robot_think_seconds=1.0,
-        robot_reply_seconds=0.5,
-    )
-    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0)
-    await srv.start()
-    yield srv
-    await srv.stop()
-
-
-async def log_in(
-    server: LocalKgsServer, user: str, password: str
-) -> tuple[Connector, ClientModel, Backend]:
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
-    backend = await connector(LoginRequest("custom", "127.0.0.1", server.port, user, password))
-    return connector, model, backend
+    async with kgs_server(watched_move_seconds=1.0) as srv:
+        yield srv
 
 
 async def test_refused_logins_say_why(server: LocalKgsServer) -> None:
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
+    connector = kgs_connector()
     with pytest.raises(ConnectionError, match="Wrong password"):
-        await connector(LoginRequest("custom", "127.0.0.1", server.port, "tester", "wrong"))
+        await connector(login_request(server, "tester", "wrong"))
     with pytest.raises(ConnectionError, match="No such user"):
-        await connector(LoginRequest("custom", "127.0.0.1", server.port, "nobody", "pw"))
+        await connector(login_request(server, "nobody", "pw"))
     await connector.close()
 
 
 async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKgsServer) -> None:
-    connector, model, backend = await log_in(server, "tester", "secret")
-    try:
+    async with logged_in(server, "tester", "secret") as tester:
+        model, backend = tester.model, tester.backend
         assert model.connection.state is LinkState.CONNECTED and model.me == "tester"
         await wait_until(
             lambda: (
@@ -72,11 +55,7 @@ async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKg
         assert rooms is not None and model.rooms is not None
         for room in model.rooms:
             rooms.join_room(room.number)
-        await wait_until(
-            lambda: any({g.white, g.black} == {"hikaru", "akira"} for g in model.games.values()),
-            what="the watched game listed",
-        )
-        watched = next(g for g in model.games.values() if {g.white, g.black} == {"hikaru", "akira"})
+        watched = await tester.watched_game()
         observing = backend.capabilities.observing
         assert observing is not None
         observing.observe(watched.number)
@@ -93,67 +72,23 @@ async def test_rooms_an_observed_game_a_conversation_and_details(server: LocalKg
         stones = len(game.board.stones())
         assert 0 < stones <= game.last_number
 
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "hello there")
-        key = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                key in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[key].messages)
-            ),
-            what="the robot's answer",
-        )
-        listing = backend.capabilities.listing
-        assert listing is not None
-        listing.player_stats("kumobot")
-        await wait_until(lambda: "kumobot" in model.cards, what="kumobot's card")
-        assert model.cards["kumobot"].rank == "15k"
-    finally:
-        await connector.end_session()
-        await connector.close()
+        await tester.tell_and_hear_back("kumobot", "hello there")
+        assert (await tester.card("kumobot")).rank == "15k"
 
 
 async def test_challenge_a_robot_and_play(server: LocalKgsServer) -> None:
-    connector, model, backend = await log_in(server, "alice", "wonderland")
-    try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        rooms, matching, playing = (
-            backend.capabilities.rooms,
-            backend.capabilities.matching,
-            backend.capabilities.playing,
-        )
-        assert rooms is not None and matching is not None and playing is not None and model.rooms
-        rooms.join_room(model.rooms[0].number)
-        await wait_until(lambda: model.room is not None, what="in a room")
-        terms = MatchTerms(
-            "kumobot",
-            color=Color.BLACK,
-            size=9,
-            komi=6.5,
-            main_seconds=600,
-            byo_seconds=0,
-            byo_stones=0,
-            kind="free",
-        )
-        assert matching.check_terms(terms) is None
-        matching.challenge(terms)
+    async with logged_in(server, "alice", "wonderland") as alice:
+        terms = replace(ROBOT_TERMS, main_seconds=600, byo_seconds=0, byo_stones=0)
         # the robot takes our terms as they are: they are final, the game starts
-        await wait_until(lambda: model.my_games(), what="our game")
-        (game,) = model.my_games()
-        assert game.role is Role.PLAYING_BLACK and game.black == "alice" and game.white == "kumobot"
-        assert game.phase is GamePhase.PLAYING
-        playing.play(game.number, Point(4, 4))
+        game = await alice.game_against_the_robot(terms)
+        alice.playing.play(game.number, Point(4, 4))
         await wait_until(lambda: game.last_number >= 2, what="our move and the robot's reply")
         assert game.moves[0].point == Point(4, 4) and game.moves[0].color is Color.BLACK
         assert game.board.get(Point(4, 4)) is Color.BLACK
         assert game.moves[1].color is Color.WHITE
-        playing.resign(game.number)
+        alice.playing.resign(game.number)
         await wait_until(lambda: game.phase is GamePhase.FINISHED, what="the game over")
         assert game.result == "W+R"
-    finally:
-        await connector.end_session()
-        await connector.close()
 
 
 async def test_the_app_logs_in_to_kgs_from_its_login_screen(
@@ -161,16 +96,9 @@ async def test_the_app_logs_in_to_kgs_from_its_login_screen(
 ) -> None:
     """``igs-tui --server kgs:127.0.0.1:PORT``: the login form has KGS chosen with that
     address; a guest logs in and the games of a joined room fill the games list."""
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        login_server=f"kgs:127.0.0.1:{server.port}",
-    )
+    connector = kgs_connector()
+    model = connector.model
+    app = app_for(connector, tmp_path, login_server=f"kgs:127.0.0.1:{server.port}")
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
@@ -204,13 +132,7 @@ async def test_kgs_is_chosen_on_the_login_form_by_keys(
 
     model = ClientModel()
     connector = Connector(model, autosave=False, record=False)  # no --server kgs
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-    )
+    app = app_for(connector, tmp_path)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(lambda: bool(app.screen.query("#server-kgs")), what="the form")
@@ -255,16 +177,9 @@ async def test_an_empty_games_list_says_how_to_join_a_room(
     from igs_tui.ui.lists.games_list import GamesList
     from igs_tui.ui.lobby.lobby_screens import RoomsScreen
 
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=False, kgs=True)
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        login_server=f"kgs:127.0.0.1:{server.port}",
-    )
+    connector = kgs_connector()
+    model = connector.model
+    app = app_for(connector, tmp_path, login_server=f"kgs:127.0.0.1:{server.port}")
     try:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
@@ -311,26 +226,14 @@ async def test_the_record_box_writes_a_kgs_transcript_without_the_password(
     import stat
 
     sessions = tmp_path / "sessions"
-    model = ClientModel()
-    connector = Connector(model, autosave=False, record=True, record_dir=sessions, kgs=True)
-    request = LoginRequest("custom", "127.0.0.1", server.port, "tester", "secret", record=record)
-    backend = await connector(request)
+    connector = kgs_connector(record=True, record_dir=sessions)
+    backend = await connector(login_request(server, "tester", "secret", record=record))
+    tester = KgsClient(connector, backend)
     try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        messaging = backend.capabilities.messaging
-        assert messaging is not None
-        messaging.tell("kumobot", "my password is secret, oops")
-        key = BufferKey(ChatKind.TELL, "kumobot")
-        await wait_until(
-            lambda: (
-                key in model.buffers
-                and any(m.author == "kumobot" for m in model.buffers[key].messages)
-            ),
-            what="the robot's answer",
-        )
+        await wait_until(lambda: tester.model.rooms, what="rooms")
+        await tester.tell_and_hear_back("kumobot", "my password is secret, oops")
     finally:
-        await connector.end_session()
-        await connector.close()
+        await tester.close()
     if not record:
         assert not sessions.exists() or not any(sessions.iterdir())
         return

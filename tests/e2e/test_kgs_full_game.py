@@ -9,19 +9,16 @@ GAME_MARK_LIFE, GAME_SCORING_DONE, GAME_OVER."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 
-from igs_tui.apps.connector import Connector
 from igs_tui.go import Color, Point, count_with_dead
-from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
+from igs_tui.localkgs import LocalKgsServer
 from igs_tui.localkgs.games import GameChannel, Phase
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
-from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.session.login_request import LoginRequest
+from igs_tui.model import FollowedGame, GamePhase
+from tests.e2e.kgs_clients import kgs_server, logged_in
 from tests.polling import wait_until
 
 OUR_MOVES = [Point(2, 2), Point(6, 6), Point(2, 6), Point(6, 2), Point(4, 2), Point(2, 4)]
@@ -29,18 +26,10 @@ OUR_MOVES = [Point(2, 2), Point(6, 6), Point(2, 6), Point(6, 2), Point(4, 2), Po
 
 @pytest.fixture
 async def server() -> AsyncIterator[LocalKgsServer]:
-    config = replace(
-        KgsServerConfig(),
-        gone_seconds=1e9,
-        idle_warning_seconds=1e9,
-        robot_think_seconds=0.5,
-        robot_reply_seconds=0.5,
-        watched_game=False,
-    )
-    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0)
-    await srv.start()
-    yield srv
-    await srv.stop()
+    async with kgs_server(
+        robot_think_seconds=0.5, robot_reply_seconds=0.5, watched_game=False
+    ) as srv:
+        yield srv
 
 
 def free_point(game: FollowedGame) -> Point:
@@ -59,29 +48,11 @@ async def wait_for_moves(game: FollowedGame, count: int) -> None:
 async def test_a_whole_game_against_the_robot_ends_counted_and_saved(
     server: LocalKgsServer, tmp_path: Path
 ) -> None:
-    model = ClientModel()
-    connector = Connector(model, record=False, kgs=True, games_dir=tmp_path)
-    backend = await connector(
-        LoginRequest("custom", "127.0.0.1", server.port, "alice", "wonderland")
-    )
-    try:
-        await wait_until(lambda: model.rooms, what="rooms")
-        rooms, matching, playing = (
-            backend.capabilities.rooms,
-            backend.capabilities.matching,
-            backend.capabilities.playing,
-        )
-        assert rooms is not None and matching is not None and playing is not None and model.rooms
-        rooms.join_room(model.rooms[0].number)
-        await wait_until(lambda: model.room is not None, what="in a room")
-
+    async with logged_in(server, "alice", "wonderland", games_dir=tmp_path) as alice:
+        playing = alice.playing
         # the challenge; the robot answers with our own terms, which our session makes final
         # (CHALLENGE_SUBMIT, then our CHALLENGE_PROPOSAL): the game starts
-        terms = MatchTerms("kumobot", color=Color.BLACK, size=9, komi=6.5, kind="free")
-        matching.challenge(terms)
-        await wait_until(lambda: model.my_games(), what="the game")
-        (game,) = model.my_games()
-        assert (game.role, game.black, game.white) == (Role.PLAYING_BLACK, "alice", "kumobot")
+        game = await alice.game_against_the_robot()
         served = server.world.channels[game.number]
         assert isinstance(served, GameChannel)
         # the clocks: the time system agreed, from the game's RULES
@@ -114,7 +85,7 @@ async def test_a_whole_game_against_the_robot_ends_counted_and_saved(
         assert game.result == f"{winner}+{shown}"
 
         # the SGF the client wrote holds the players, every move and the result
-        saver = connector.saver
+        saver = alice.connector.saver
         assert saver is not None
         saver.flush()
         path = saver.path_for(game.number)
@@ -135,6 +106,3 @@ async def test_a_whole_game_against_the_robot_ends_counted_and_saved(
         for prop, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
             expected = {(p.row, p.col) for p in count.territory[color]}
             assert (set(last.get(prop)) if last.has_property(prop) else set()) == expected
-    finally:
-        await connector.end_session()
-        await connector.close()

@@ -11,58 +11,32 @@ The challenge conversation is the reference's (``CHALLENGE_CREATE``; the challen
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 
-from igs_tui.apps.connector import Connector
-from igs_tui.backends.capabilities import Backend, Matching, Playing
 from igs_tui.go import Color, Point
-from igs_tui.localkgs import KgsServerConfig, LocalKgsServer
-from igs_tui.model import ClientModel, FollowedGame, GamePhase, Role
+from igs_tui.localkgs import LocalKgsServer
+from igs_tui.model import FollowedGame, GamePhase, Role
 from igs_tui.model.terms import MatchTerms
-from igs_tui.ui.session.login_request import LoginRequest
+from tests.e2e.kgs_clients import KgsClient, kgs_server
+from tests.e2e.kgs_clients import log_in as kgs_log_in
 from tests.polling import wait_until
 
 
 @pytest.fixture
 async def server() -> AsyncIterator[LocalKgsServer]:
-    config = replace(
-        KgsServerConfig(),
-        gone_seconds=1e9,
-        idle_warning_seconds=1e9,
-        watched_move_seconds=1e6,
-        robot_think_seconds=1.0,
-        robot_reply_seconds=0.5,
-    )
-    srv = LocalKgsServer(config=config, time_scale=40.0, poll_timeout=5.0)
-    await srv.start()
-    yield srv
-    await srv.stop()
+    async with kgs_server(watched_move_seconds=1e6) as srv:
+        yield srv
 
 
-class Player:
-    """One user's client: its model, its backend, its saved games."""
+@dataclass
+class Player(KgsClient):
+    """One user's client (:class:`KgsClient`) and its saved games."""
 
-    def __init__(self, connector: Connector, backend: Backend, games_dir: Path) -> None:
-        self.connector = connector
-        self.model = connector.model
-        self.backend = backend
-        self.games_dir = games_dir
-
-    @property
-    def matching(self) -> Matching:
-        matching = self.backend.capabilities.matching
-        assert matching is not None
-        return matching
-
-    @property
-    def playing(self) -> Playing:
-        playing = self.backend.capabilities.playing
-        assert playing is not None
-        return playing
+    games_dir: Path = Path()
 
     async def incoming(self, opponent: str, kind: str = "") -> MatchTerms:
         """The request from ``opponent`` once it shows, as the dialog would offer it."""
@@ -95,22 +69,17 @@ class Player:
 
 
 async def log_in(server: LocalKgsServer, user: str, password: str, tmp: Path) -> Player:
+    """``user`` logged in, autosaving into their own folder, and in the first room."""
     games_dir = tmp / f"{user}-games"
-    connector = Connector(ClientModel(), record=False, games_dir=games_dir, kgs=True)
-    backend = await connector(LoginRequest("custom", "127.0.0.1", server.port, user, password))
-    player = Player(connector, backend, games_dir)
-    await wait_until(lambda: player.model.rooms, what=f"{user}: the rooms")
-    rooms = backend.capabilities.rooms
-    assert rooms is not None and player.model.rooms
-    rooms.join_room(player.model.rooms[0].number)
-    await wait_until(lambda: player.model.room is not None, what=f"{user}: in a room")
+    client = await kgs_log_in(server, user, password, games_dir=games_dir)
+    player = Player(client.connector, client.backend, games_dir)
+    await player.join_first_room()
     return player
 
 
 async def close(*players: Player) -> None:
     for player in players:
-        await player.connector.end_session()
-        await player.connector.close()
+        await player.close()
 
 
 # A 9x9 game: black walls column E, white column F; white's stone at B5 is dead in black's
@@ -237,10 +206,9 @@ async def test_a_robots_open_challenge_is_listed_and_joined(
     list's Enter: ``observe``) shows its terms, and accepting them starts the game."""
     tester = await log_in(server, "tester", "secret", tmp_path)
     try:
-        rooms = tester.backend.capabilities.rooms
-        assert rooms is not None and tester.model.rooms
+        assert tester.model.rooms
         for room in tester.model.rooms:
-            rooms.join_room(room.number)
+            tester.rooms.join_room(room.number)
 
         def robot_row() -> int | None:
             for game in tester.model.games.values():

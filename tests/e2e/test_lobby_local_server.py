@@ -4,36 +4,24 @@ app driven by keys."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from igs_tui.localserver.server import start_embedded
-from igs_tui.model import LinkState, Role
+from igs_tui.model import Role
 from igs_tui.model.lobby import Seek
 from igs_tui.ui.board.board_widget import BoardWidget
 from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.play.play_confirm import ConfirmDialog
-from tests.e2e.test_app_local_server import make_app, wait_for
-from tests.play.harness import Player, fast_server_config, join
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
+from tests.play.harness import tcp_server
 from tests.play.test_e2e_play import start_game
-from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
-
-
-async def _leave(*players: Player) -> None:
-    for p in players:
-        await p.client.close()
-        p.task.cancel()
-    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+from tests.polling import quit_by_keys, run_palette_command, wait_until
 
 
 async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server() as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob, kind="free")
         await wait_until(lambda: server.hub.games[number].kind == "F")
         alice.backend.adjourn(number)
@@ -63,20 +51,13 @@ async def test_seek_stored_rooms_and_free_games_over_tcp() -> None:
         seeking.seek(Seek(bob.model.seek_setups[2], 9))
         await wait_until(lambda: any("igsbot" in (g.white, g.black) for g in bob.model.my_games()))
         await wait_until(lambda: bob.model.seek is None)
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_app_seeks_and_joins_a_room_by_keys(tmp_path: Path) -> None:
     app, model, connector = make_app(tmp_path)
     try:
         async with app.run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
 
             await run_palette_command(pilot, app, "Rooms")
             await wait_for(pilot, lambda: isinstance(app.screen, RoomsScreen))

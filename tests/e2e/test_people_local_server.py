@@ -4,40 +4,26 @@ the client stack alone, then through the whole app driven by keys."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.widgets import OptionList, Static
 
 from igs_tui.go import Color
-from igs_tui.localserver.server import start_embedded
-from igs_tui.model import BufferKey, ChatKind, LinkState
+from igs_tui.model import BufferKey, ChatKind
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.main.main_screen import MainScreen
 from igs_tui.ui.people.messages_screen import MessagesScreen
 from igs_tui.ui.people.observers_screen import ObserversScreen
 from igs_tui.ui.people.player_card import PlayerCardScreen
-from tests.e2e.test_app_local_server import make_app, wait_for
-from tests.play.harness import Player, fast_server_config, join
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
+from tests.play.harness import tcp_server
 from tests.play.test_e2e_play import start_game
-from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
-
-
-async def _leave(*players: Player) -> None:
-    for p in players:
-        await p.client.close()
-        p.task.cancel()
-    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+from tests.polling import quit_by_keys, run_palette_command, wait_until
 
 
 async def test_cards_observers_and_messages_over_tcp() -> None:
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        carol = await join(server.port, "carol")
-        players += [alice, bob, carol]
+    async with tcp_server() as tcp:
+        alice, bob, carol = await tcp.join("alice", "bob", "carol")
         number, _ = await start_game(alice, bob)
 
         carol.backend.player_stats("alice")
@@ -61,20 +47,13 @@ async def test_cards_observers_and_messages_over_tcp() -> None:
         assert [m.author for m in carol.model.messages] == ["igsbot", "bob"]
         carol.backend.erase_messages()
         await wait_until(lambda: carol.model.messages == () and carol.model.messages_waiting == 0)
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_app_reads_messages_and_lists_observers_by_keys(tmp_path: Path) -> None:
     app, model, connector = make_app(tmp_path)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
             await wait_for(pilot, lambda: model.messages_waiting == 1)
 
             await run_palette_command(pilot, app, "Messages")
@@ -111,17 +90,12 @@ async def test_friends_are_announced_and_blocked_players_silenced_over_tcp() -> 
     """Through the client stack over TCP (#14 item 2): a friend's logon and logoff are told
     (the server's code-21 notices), a blocked player's tell, shout and challenge never reach
     the model, and the challenge is declined for us."""
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        players.append(alice)
+    async with tcp_server() as tcp:
+        (alice,) = await tcp.join("alice")
         social = alice.backend.capabilities.social
         assert social is not None and not social.kept_by_server
         social.set_social(frozenset({"bob"}), frozenset({"dave"}))
-        bob = await join(server.port, "bob")
-        dave = await join(server.port, "dave")
-        players += [bob, dave]
+        bob, dave = await tcp.join("bob", "dave")
         await wait_until(lambda: any(n.title == "bob logged on" for n in alice.model.notifications))
         assert not any("dave" in n.title for n in alice.model.notifications)
 
@@ -140,6 +114,3 @@ async def test_friends_are_announced_and_blocked_players_silenced_over_tcp() -> 
         await wait_until(
             lambda: any(n.title == "bob logged off" for n in alice.model.notifications)
         )
-    finally:
-        await _leave(*players)
-        await server.stop()

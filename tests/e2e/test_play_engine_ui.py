@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,24 @@ async def wait_until(
     while not condition():
         assert loop.time() < deadline, "condition not met in time"
         await pilot.pause(0.02)
+
+
+@asynccontextmanager
+async def builtin_engine_game(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[PlayApp, ClientModel, EngineBackend]]:
+    """``igs-tui play`` against the built-in engine (in process, seed 9) on 9x9, its record
+    in ``tmp_path``: the app, its model and the backend, closed after the block."""
+    model = ClientModel()
+    controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
+    backend = EngineBackend(
+        model, controller, LocalGameSettings(size=9), save_path=tmp_path / "b.sgf"
+    )
+    await backend.start()
+    try:
+        yield PlayApp(model, backend), model, backend
+    finally:
+        await backend.close()
 
 
 def sgf_moves(path: Path) -> list[tuple[str, tuple[int, int] | None]]:
@@ -166,44 +185,37 @@ async def test_board_opens_focused_and_keys_play_against_the_builtin_engine(
     """Always runs (no GNU Go): the first screen is the board; a typed move gets a reply; an
     occupied point is refused on the board and never sent; ctrl+z takes back our move and
     the reply; ctrl+x (confirmed) resigns."""
-    model = ClientModel()
-    controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
-    backend = EngineBackend(
-        model, controller, LocalGameSettings(size=9), save_path=tmp_path / "b.sgf"
-    )
-    await backend.start()
-    app = PlayApp(model, backend)
-    try:
-        async with app.run_test(size=(90, 30)) as pilot:
-            await board_is_focused(app, pilot)
-            assert app.assist is not None and app.assist.name == backend.engine_name
-            game = model.followed[1]
-            await type_move(pilot, "E5")
-            await wait_until(pilot, lambda: len(game.moves) == 2)
-            reply = game.moves[1].point
-            assert reply is not None
-            await type_move(pilot, format_point(reply, 9))
-            await pilot.pause()
-            await backend.idle()
-            assert len(game.moves) == 2  # refused by the board before the backend
-            await pilot.press("ctrl+z")  # undo: our move and the engine's reply
-            await pilot.pause()
-            if not isinstance(app.screen, MainScreen):  # in case undo asks first
-                await pilot.press("y")
-            await wait_until(pilot, lambda: game.moves == [], timeout=10)
-            assert game.board.stones() == {}
-            await type_move(pilot, "D4")
-            await wait_until(pilot, lambda: len(game.moves) == 2)
+    async with (
+        builtin_engine_game(tmp_path) as (app, model, backend),
+        app.run_test(size=(90, 30)) as pilot,
+    ):
+        await board_is_focused(app, pilot)
+        assert app.assist is not None and app.assist.name == backend.engine_name
+        game = model.followed[1]
+        await type_move(pilot, "E5")
+        await wait_until(pilot, lambda: len(game.moves) == 2)
+        reply = game.moves[1].point
+        assert reply is not None
+        await type_move(pilot, format_point(reply, 9))
+        await pilot.pause()
+        await backend.idle()
+        assert len(game.moves) == 2  # refused by the board before the backend
+        await pilot.press("ctrl+z")  # undo: our move and the engine's reply
+        await pilot.pause()
+        if not isinstance(app.screen, MainScreen):  # in case undo asks first
+            await pilot.press("y")
+        await wait_until(pilot, lambda: game.moves == [], timeout=10)
+        assert game.board.stones() == {}
+        await type_move(pilot, "D4")
+        await wait_until(pilot, lambda: len(game.moves) == 2)
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        if not isinstance(app.screen, MainScreen):  # a confirmation dialog
+            await pilot.press("y")
+        else:
             await pilot.press("ctrl+x")
-            await pilot.pause()
-            if not isinstance(app.screen, MainScreen):  # a confirmation dialog
-                await pilot.press("y")
-            else:
-                await pilot.press("ctrl+x")
-            await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED, timeout=10)
-            assert game.result == "W+R"
-    finally:
-        await backend.close()
+        await wait_until(pilot, lambda: game.phase is GamePhase.FINISHED, timeout=10)
+        assert game.result == "W+R"
 
 
 async def test_engine_crash_is_shown_and_the_game_kept(tmp_path: Path) -> None:

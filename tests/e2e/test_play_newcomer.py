@@ -8,45 +8,32 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from igs_tui.apps.play.app import PlayApp
-from igs_tui.backends.engine.backend import EngineBackend, LocalGameSettings
-from igs_tui.gtp.channel import InProcessChannel
-from igs_tui.gtp.controller import GtpController
-from igs_tui.gtp.engine import GtpEngine
-from igs_tui.model import ClientModel
 from igs_tui.ui.play.play_confirm import ConfirmDialog
-from tests.e2e.test_play_engine_ui import board_is_focused, wait_until
+from tests.e2e.test_play_engine_ui import board_is_focused, builtin_engine_game, wait_until
 
 
 async def test_quit_question_and_empty_lists_in_play(tmp_path: Path) -> None:
-    model = ClientModel()
-    controller = GtpController(InProcessChannel(GtpEngine(seed=9)))
-    backend = EngineBackend(
-        model, controller, LocalGameSettings(size=9), save_path=tmp_path / "b.sgf"
-    )
-    await backend.start()
-    app = PlayApp(model, backend)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await board_is_focused(app, pilot)
-            await pilot.press("f3")
-            await wait_until(pilot, lambda: bool(app.screen.query("#games-hint")))
-            await pilot.pause()
-            hint = app.screen.query_one("#games-hint", Label)
-            assert hint.display
-            assert str(hint.render()) == "No game list: not available in a local game."
-            await pilot.press("f4")
-            await wait_until(pilot, lambda: bool(app.screen.query("#players-status")))
-            await pilot.pause()
-            status = str(app.screen.query_one("#players-status", Label).render())
-            assert status == "No player list: not available in a local game."
-            await pilot.press("f2")
-            await pilot.pause()
-            await pilot.press("ctrl+q")
-            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-            question = str(app.screen.query_one("#question").render())
-            assert "adjourn" not in question and "server" not in question
-            assert "stops here, unfinished (its record is kept). Quit anyway?" in question
-            await pilot.press("n")
-    finally:
-        await backend.close()
+    async with (
+        builtin_engine_game(tmp_path) as (app, _model, _backend),
+        app.run_test(size=(100, 30)) as pilot,
+    ):
+        await board_is_focused(app, pilot)
+        await pilot.press("f3")
+        await wait_until(pilot, lambda: bool(app.screen.query("#games-hint")))
+        await pilot.pause()
+        hint = app.screen.query_one("#games-hint", Label)
+        assert hint.display
+        assert str(hint.render()) == "No game list: not available in a local game."
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: bool(app.screen.query("#players-status")))
+        await pilot.pause()
+        status = str(app.screen.query_one("#players-status", Label).render())
+        assert status == "No player list: not available in a local game."
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        question = str(app.screen.query_one("#question").render())
+        assert "adjourn" not in question and "server" not in question
+        assert "stops here, unfinished (its record is kept). Quit anyway?" in question
+        await pilot.press("n")

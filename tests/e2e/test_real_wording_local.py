@@ -3,45 +3,30 @@ servers' wording and the client acts on it. Each format is quoted from its sourc
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 from textual.widgets import Label, Static
 
-from igs_tui.apps.connector import Connector
+from igs_tui.backends.capabilities import Seeking
 from igs_tui.go import Color, Point
 from igs_tui.localserver import ManualClock
-from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import start_embedded
-from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase, LinkState
+from igs_tui.model import BufferKey, ChatKind, GamePhase
 from igs_tui.model.lobby import Seek
-from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lobby.lobby_screens import LobbyList, SeekScreen
-from igs_tui.ui.settings import PasswordStore
-from tests.e2e.test_app_local_server import NoKeyring, wait_for
-from tests.play.harness import Player, fast_server_config, join
+from tests.e2e.test_app_local_server import log_in_locally, make_app, wait_for
+from tests.play.harness import Player, fast_server_config, join, leave, tcp_server
 from tests.play.test_e2e_play import start_game
 from tests.play.test_nngs_play import start as nngs_start
-from tests.polling import main_screen_ready, quit_by_keys, run_palette_command, wait_until
-
-
-async def _leave(*players: Player) -> None:
-    for p in players:
-        await p.client.close()
-        p.task.cancel()
-    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+from tests.polling import quit_by_keys, run_palette_command, wait_until
 
 
 async def test_a_shutdown_is_a_banner_and_the_game_in_progress_is_adjourned() -> None:
     """``4 **** Server shutdown started by admin. ****`` (pzorin/qgo
     src/network/igsconnection.cpp:1127), then the server adjourns the game."""
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server() as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob)
         await server.stop()
         await wait_until(
@@ -51,21 +36,14 @@ async def test_a_shutdown_is_a_banner_and_the_game_in_progress_is_adjourned() ->
         assert f"game {number} will be adjourned" in banner.text
         game = alice.model.followed[number]
         await wait_until(lambda: game.phase is GamePhase.ADJOURNED)
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
     """``48 Game N X requests an adjournment`` (bernds/q5Go src/parser.cpp:2040) reaches the
     opponent as a question; ``53 Game N adjournment is declined`` (pzorin/qgo
     src/network/igsconnection.cpp:4194) is said in the asker's game."""
-    server = await start_embedded(fast_server_config())
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server() as tcp:
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob)
         alice.backend.adjourn(number)
         game_b = bob.model.followed[number]
@@ -77,26 +55,17 @@ async def test_an_adjourn_request_and_its_refusal_in_igs_lines() -> None:
 
         await wait_until(lambda: "Your opponent declined to adjourn." in said())
         assert alice.model.followed[number].phase is GamePhase.PLAYING
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
-def _app_on(tmp_path: Path, config: ServerConfig) -> tuple[IgsApp, ClientModel, Connector]:
-    """The whole app on its own embedded server started with ``config``."""
-    model = ClientModel()
-    connector = Connector(
-        model, embedded=True, record=False, server_config=config, games_dir=tmp_path / "games"
-    )
-    app = IgsApp(
-        model,
-        connect=connector,
-        config_dir=tmp_path / "config",
-        chat_log_dir=tmp_path / "logs",
-        passwords=PasswordStore(NoKeyring()),
-        echo_own=False,
-    )
-    return app, model, connector
+async def seek(player: Player, setup: int, size: int) -> Seeking:
+    """``player`` seeks a game of the server's setup number ``setup`` (its place in the
+    list of setups the server sends) on a ``size`` board; their seeking capability."""
+    seeking = player.backend.capabilities.seeking
+    assert seeking is not None
+    seeking.list_seek_setups()
+    await wait_until(lambda: len(player.model.seek_setups) == 4)
+    seeking.seek(Seek(player.model.seek_setups[setup], size))
+    return seeking
 
 
 async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pairing(
@@ -106,24 +75,16 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
     0`` / ``63 ENTRY_LIST_END`` (bernds/q5Go src/parser.cpp:2094-2100), shown in the
     automatch dialog as the queue changes; the pairing is a bare ``63 OPPONENT_FOUND``
     (ibid. 2092): the dialog closes and the game the server starts opens."""
-    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    app, model, connector = make_app(tmp_path, fast_server_config(bots=()))
     players: list[Player] = []
     try:
         async with app.run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
             port = connector.embedded_server.port
             assert port is not None
             bob = await join(port, "bob")
             players.append(bob)
-            bob_seeking = bob.backend.capabilities.seeking
-            assert bob_seeking is not None
-            bob_seeking.list_seek_setups()
-            await wait_until(lambda: len(bob.model.seek_setups) == 4)
-            bob_seeking.seek(Seek(bob.model.seek_setups[1], 19))  # not what we will seek
+            bob_seeking = await seek(bob, 1, 19)  # not what we will seek
             await wait_until(lambda: bob.model.seek is not None)
 
             await run_palette_command(pilot, app, "Automatch")
@@ -139,11 +100,7 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
             # the queue changes: a third seeker is listed as the server tells it
             carol = await join(port, "carol")
             players.append(carol)
-            carol_seeking = carol.backend.capabilities.seeking
-            assert carol_seeking is not None
-            carol_seeking.list_seek_setups()
-            await wait_until(lambda: len(carol.model.seek_setups) == 4)
-            carol_seeking.seek(Seek(carol.model.seek_setups[2], 9))
+            await seek(carol, 2, 9)
             await wait_for(pilot, lambda: "Also seeking (2)" in others())
             assert "carol  9x9" in others()
             # bob now seeks what we seek: paired, with no name in the server's line
@@ -159,7 +116,7 @@ async def test_the_automatch_dialog_lists_who_else_seeks_and_closes_on_a_bare_pa
             assert any(n.text == "Automatch found you an opponent." for n in model.notifications)
             await quit_by_keys(app)
     finally:
-        await _leave(*players)
+        await leave(*players)
         await connector.close()
 
 
@@ -167,12 +124,8 @@ async def test_an_automatch_offer_is_a_challenge_accepted_with_the_servers_comma
     """IGS's automatch offer (pzorin/qgo src/network/igsconnection.cpp:3893-3896):
     ``36 terra1 wants a match with you:`` / ``36 terra1 wants 19x19 in 1 minutes with 10
     byo-yomi and 25 byo-stones`` / ``36 To accept match type 'automatch terra1'``."""
-    server = await start_embedded(fast_server_config(bots=()))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=())) as tcp:
+        alice, bob = await tcp.join("alice", "bob")
         alice.backend.send_raw("automatch bob")
         await wait_until(lambda: bob.model.challenge_from("alice") is not None)
         offer = bob.model.challenge_from("alice")
@@ -191,30 +144,21 @@ async def test_an_automatch_offer_is_a_challenge_accepted_with_the_servers_comma
         assert game_a.number == game_b.number
         assert (game_b.white, game_b.black) == ("bob", "alice")  # 5k* against 3k*
         assert bob.model.challenge_from("alice") is None
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 @pytest.mark.parametrize("dialect", ["igs", "nngs"])
 async def test_a_withdrawn_match_offer_closes_the_request(dialect: str) -> None:
     """``9 frosla withdraws the match offer.`` (bernds/q5Go src/parser.cpp:486; NNGS 1.1.22
     src/formats.h:1778, sent by src/playerdb.c:1530 on ``withdraw NAME``)."""
-    server = await start_embedded(fast_server_config(bots=(), dialect=dialect))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=(), dialect=dialect)) as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         alice.backend.send_raw("match bob W 19 10 10")
         await wait_until(lambda: bob.model.challenge_from("alice") is not None)
         alice.backend.send_raw("withdraw bob")
         await wait_until(lambda: bob.model.challenge_from("alice") is None)
         assert any(n.title == "Match request cancelled" for n in bob.model.notifications)
         assert ("alice", "bob") not in server.hub.requests
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 def _said(player: Player, number: int) -> list[str]:
@@ -226,12 +170,9 @@ async def test_pause_and_unpause_stop_and_start_both_players_clocks() -> None:
     """``9 frosla requests to pause the game.`` (bernds/q5Go src/parser.cpp:806), ``9 Game
     clock paused.`` / ``9 bob accepted pause. Game clock paused.`` and ``9 Game clock
     resumed.`` (ibid. 868-873; NNGS 1.1.22 src/formats.h:1652, 2050, 2056)."""
-    server = await start_embedded(fast_server_config(bots=()))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=())) as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         number, _ = await start_game(alice, bob)
         game_a, game_b = alice.model.followed[number], bob.model.followed[number]
         await wait_until(lambda: game_a.clocks[Color.BLACK].running)
@@ -252,9 +193,6 @@ async def test_pause_and_unpause_stop_and_start_both_players_clocks() -> None:
             await wait_until(lambda game=game: not game.clocks_paused)  # type: ignore[misc]
             assert game.clocks[Color.BLACK].running  # Black is to move
             assert not game.clocks[Color.WHITE].running
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_nngs_pauses_a_loaded_game_short_of_time_for_both_players() -> None:
@@ -262,12 +200,9 @@ async def test_nngs_pauses_a_loaded_game_short_of_time_for_both_players() -> Non
     1700-1739): ``9 Game clock paused. Use "unpause" to resume.`` to both (bernds/q5Go
     src/parser.cpp:868 quotes it); ``unpause`` sends ``9 Game clock resumed.`` to both."""
     clock = ManualClock()
-    server = await start_embedded(fast_server_config(bots=(), dialect="nngs", clock=clock))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=(), dialect="nngs", clock=clock)) as tcp:
+        server = tcp.server
+        alice, bob = await tcp.join("alice", "bob")
         # alice Black; ten minutes and no byo-yomi (a player in main time with byo-yomi to
         # come is not short of time)
         number, _ = await nngs_start(alice, bob, byo_seconds=0, byo_stones=0)
@@ -288,9 +223,6 @@ async def test_nngs_pauses_a_loaded_game_short_of_time_for_both_players() -> Non
         bob.backend.send_raw("unpause")
         await wait_until(lambda: not mine.clocks_paused and not theirs.clocks_paused)
         assert mine.clocks[Color.WHITE].running and theirs.clocks[Color.WHITE].running
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 @pytest.mark.parametrize("dialect", ["igs", "nngs"])
@@ -299,12 +231,8 @@ async def test_time_given_moves_the_clock_on_both_sides(dialect: str) -> None:
     src/parser.cpp:878); NNGS tells each side (src/gameproc.c:2116-2160, src/formats.h:1598
     and 2907): ``9 2 minutes were added to your opponents clock`` to the giver, ``9 your
     opponent has added 2 minutes to your clock.`` to the other (q5Go ibid. 856-862)."""
-    server = await start_embedded(fast_server_config(bots=(), dialect=dialect))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=(), dialect=dialect)) as tcp:
+        alice, bob = await tcp.join("alice", "bob")
         start = start_game if dialect == "igs" else nngs_start
         number, _ = await start(alice, bob)
         game_a, game_b = alice.model.followed[number], bob.model.followed[number]
@@ -317,23 +245,16 @@ async def test_time_given_moves_the_clock_on_both_sides(dialect: str) -> None:
         if dialect == "nngs":
             assert "You were given 2 more minutes." in _said(bob, number)
             assert "Your opponent was given 2 more minutes." in _said(alice, number)
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_toggle_confirmations_drive_f8_f9_and_the_users_pane(tmp_path: Path) -> None:
     """``9 Set open to be True.`` (bernds/q5Go src/parser.cpp:508-524; NNGS 1.1.22
     src/formats.h:2399 ``Set open to be %s.``): whoever set the flag (here the console),
     the server's word is what the users pane shows and what F8/F9 flip from."""
-    app, model, connector = _app_on(tmp_path, fast_server_config(bots=()))
+    app, model, connector = make_app(tmp_path, fast_server_config(bots=()))
     try:
         async with app.run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
-            await pilot.click("#server-local", offset=(3, 0))
-            await pilot.click("#connect")
-            await main_screen_ready(app)
-            await wait_for(pilot, lambda: model.connection.state is LinkState.CONNECTED)
+            await log_in_locally(app, pilot, model)
             server = connector.embedded_server
             me = model.me
             hub = server._server.hub if server._server is not None else None
@@ -365,13 +286,9 @@ async def test_the_observation_list_notices_are_remembered_and_closing_sends_not
     list.`` (bernds/q5Go src/parser.cpp:825-831; NNGS 1.1.22 src/formats.h:317-321). On NNGS
     ``unobserve N`` is the ``observe`` toggle (src/command_list.h:190): a board the server
     already took off our list must close without one, or we would observe it again."""
-    server = await start_embedded(fast_server_config(bots=(), dialect="nngs"))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        carol = await join(server.port, "carol")
-        players += [alice, bob, carol]
+    async with tcp_server(fast_server_config(bots=(), dialect="nngs")) as tcp:
+        server = tcp.server
+        alice, bob, carol = await tcp.join("alice", "bob", "carol")
         number, _ = await nngs_start(alice, bob)
         carol.backend.observe(number)
         game = server.hub.games[number]
@@ -386,21 +303,14 @@ async def test_the_observation_list_notices_are_remembered_and_closing_sends_not
         carol_user = server.hub.users["carol"]
         await wait_until(lambda: carol_user.toggles["quiet"])
         assert game.observers == []  # not observing again
-    finally:
-        await _leave(*players)
-        await server.stop()
 
 
 async def test_review_lines_are_typed_and_shown() -> None:
     """IGS's ``56`` review lines (pzorin/qgo src/network/igsconnection.cpp:4290-4314:
     ``56 CREATE 107``, ``56 OWNER 107 eb5 3k``, ``56 NODE 107 2 1 16 4``, ``56 ERROR ...``):
     each shown in the console as a review line, an error in the server buffer."""
-    server = await start_embedded(fast_server_config(bots=()))
-    players: list[Player] = []
-    try:
-        alice = await join(server.port, "alice")
-        bob = await join(server.port, "bob")
-        players += [alice, bob]
+    async with tcp_server(fast_server_config(bots=())) as tcp:
+        alice, bob = await tcp.join("alice", "bob")
         console = alice.backend.capabilities.console
         assert console is not None
         console.send_raw("review create_prevgame")
@@ -428,6 +338,3 @@ async def test_review_lines_are_typed_and_shown() -> None:
         assert "56 OWNER 1 alice 5k*" in texts
         assert "56 NODE 1 2 1 2 2" in texts  # B4 on 5x5: column 2, second row from the top
         assert "56 GAMERESULT 1 B+Resign" in texts
-    finally:
-        await _leave(*players)
-        await server.stop()

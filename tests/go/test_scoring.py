@@ -15,6 +15,7 @@ from igs_tui.go import (
     Game,
     ScoringMethod,
     ScoringSession,
+    count_result,
     format_margin,
     result_string,
 )
@@ -220,3 +221,13 @@ def test_matches_igs_count_of_a_game_with_two_stones() -> None:
     assert (score.white, score.black) == (6.5, 0.0)
     assert len(score.dame) == 361 - 2
     assert score.result == "W+6.5"
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "result"),
+    [(10, 6.5, "B+3.5"), (6, 6.5, "W+0.5"), (7.5, 7.5, "0"), (0, 0, "0"), (81, 0, "B+81")],
+)
+def test_a_counts_result_names_the_larger_total_and_the_margin(
+    black: float, white: float, result: str
+) -> None:
+    assert count_result(black, white) == result

@@ -14,7 +14,7 @@ from igs_tui.backends.igs.net.client import ClientConfig, IgsClient
 from igs_tui.backends.igs.net.servers import ServerAddress
 from igs_tui.backends.igs.session import IgsSession
 from igs_tui.localserver.config import ServerConfig
-from igs_tui.localserver.server import LocalServer
+from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import ClientModel, FollowedGame, Role
 from tests.in_memory import MEMORY_ADDRESS, MemoryLinks, memory_server
 from tests.polling import wait_until
@@ -72,8 +72,39 @@ async def two_players(
         players.append(await join(server, "bob", **client))
         yield server, players[0], players[1]
     finally:
-        for p in players:
-            await p.client.close()
-            p.task.cancel()
-        await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+        await leave(*players)
         await server.stop()
+
+
+async def leave(*players: Player) -> None:
+    """Log the players out and wait for their clients to end."""
+    for p in players:
+        await p.client.close()
+        p.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
+
+
+@dataclass
+class TcpServer:
+    """The embedded server listening on 127.0.0.1, and the players logged in to it."""
+
+    server: LocalServer
+    players: list[Player]
+
+    async def join(self, *names: str) -> list[Player]:
+        """``names`` logged in over TCP, in order (password = name)."""
+        for name in names:
+            self.players.append(await join(self.server.port, name))
+        return self.players[-len(names) :]
+
+
+@asynccontextmanager
+async def tcp_server(config: ServerConfig | None = None) -> AsyncIterator[TcpServer]:
+    """The embedded server on a free port, quickened; its players logged out and the server
+    stopped after the block, whatever happens in it."""
+    tcp = TcpServer(await start_embedded(config or fast_server_config()), [])
+    try:
+        yield tcp
+    finally:
+        await leave(*tcp.players)
+        await tcp.server.stop()

@@ -122,9 +122,9 @@ def test_default_dir_is_under_user_data_dir() -> None:
     assert default_games_dir().parts[-2:] == ("igs-tui", "games")
 
 
-def test_a_reloaded_own_game_goes_on_in_its_first_file(tmp_path: Path) -> None:
-    """An adjourned (or interrupted) game of ours that is loaded again comes back under a new
-    number with its moves resent: its record continues in the same file, not a new one."""
+def adjourned_own_game(tmp_path: Path) -> tuple[ClientModel, AutoSaver, Path]:
+    """Our game 3 against ivy, two moves played, then adjourned: the model, its saver (files
+    stamped T1, T2, T3 in turn) and the game's file."""
     stamps = iter(["T1", "T2", "T3"])
     model = ClientModel(clock=lambda: 0.0)
     saver = AutoSaver(model, tmp_path, stamp=lambda: next(stamps))
@@ -133,6 +133,13 @@ def test_a_reloaded_own_game_goes_on_in_its_first_file(tmp_path: Path) -> None:
     model.apply(ch.PhaseChanged(3, GamePhase.ADJOURNED))
     first = saver.path_for(3)
     assert first is not None
+    return model, saver, first
+
+
+def test_a_reloaded_own_game_goes_on_in_its_first_file(tmp_path: Path) -> None:
+    """An adjourned (or interrupted) game of ours that is loaded again comes back under a new
+    number with its moves resent: its record continues in the same file, not a new one."""
+    model, saver, first = adjourned_own_game(tmp_path)
     model.follow(8, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")  # loaded again
     play(model, 8, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])  # resent
     play(model, 8, [(Color.BLACK, Point(4, 4))])  # and on
@@ -348,14 +355,7 @@ def test_a_game_that_only_begins_like_an_adjourned_one_gets_a_file_of_its_own(
     going on: nothing is written while its moves are only the record's beginning. Once it
     goes its own way it is a new game (a file of its own), and the adjourned file stays
     byte for byte; a game that a request started (``fresh``) continues nothing."""
-    stamps = iter(["T1", "T2", "T3"])
-    model = ClientModel(clock=lambda: 0.0)
-    saver = AutoSaver(model, tmp_path, stamp=lambda: next(stamps))
-    model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")
-    play(model, 3, [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(6, 6))])
-    model.apply(ch.PhaseChanged(3, GamePhase.ADJOURNED))
-    first = saver.path_for(3)
-    assert first is not None
+    model, saver, first = adjourned_own_game(tmp_path)
     kept = first.read_bytes()
     # the next game under 3 (an entry of its own: the adjourned one is closed)
     model.follow(3, role=Role.PLAYING_BLACK, size=9, white="ivy", black="me")

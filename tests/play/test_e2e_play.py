@@ -52,6 +52,16 @@ async def start_game(black: Player, white: Player, **terms: object) -> tuple[int
     return b.number, w.number
 
 
+def walls_on_5x5(black: Player, white: Player) -> list[tuple[Player, Point | None]]:
+    """A 5x5 game to score, move by move (None: a pass): Black walls column B, White column
+    D, White's stone at A3 inside Black's area is dead; three passes end play."""
+    script: list[tuple[Player, Point | None]] = []
+    for row in range(5):
+        script += [(black, Point(1, row)), (white, Point(3, row))]
+    script += [(black, None), (white, Point(0, 2)), (black, None), (white, None), (black, None)]
+    return script
+
+
 async def test_scored_game_our_count_equals_server() -> None:
     async with two_players() as (_server, alice, bob):
         number, _ = await start_game(alice, bob)
@@ -59,12 +69,8 @@ async def test_scored_game_our_count_equals_server() -> None:
         assert game_a is not None and game_b is not None
         assert game_a.time_settings is not None
         assert game_a.time_settings.system is TimeSystem.ABSOLUTE
-        # Black walls column B, White column D; the dead white stone at A3 must be removed.
-        script: list[tuple[Player, Point | None]] = []
-        for row in range(5):
-            script += [(alice, Point(1, row)), (bob, Point(3, row))]
-        script += [(alice, None), (bob, Point(0, 2)), (alice, None), (bob, None), (alice, None)]
-        for n, (player, point) in enumerate(script, start=1):
+        # the dead white stone at A3 must be removed
+        for n, (player, point) in enumerate(walls_on_5x5(alice, bob), start=1):
             player.backend.play(number, point)
             await wait_until(lambda: game_a.last_number >= n and game_b.last_number >= n)  # noqa: B023 (awaited at once)
         await wait_until(lambda: game_a.phase is GamePhase.SCORING)

@@ -160,20 +160,28 @@ SECOND = [Point(2, 2), Point(4, 4), Point(6, 4)]
 """A later game between the same players that opens as the first did, then goes its own way."""
 
 
+async def first_moves_watched(
+    stack: AsyncExitStack, port: int, tmp: Path
+) -> tuple[Client, Client, Client, int]:
+    """alice (black) and bob start a game that carol watches, and play the FIRST moves:
+    the three clients and the game's number."""
+    alice = await client(stack, port, "alice", tmp)
+    bob = await client(stack, port, "bob", tmp)
+    carol = await client(stack, port, "carol", tmp)
+    number = await start(alice, bob)
+    carol.player.backend.observe(number)
+    await wait_until(lambda: number in carol.player.model.followed)
+    await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)], carol)
+    return alice, bob, carol, number
+
+
 @pytest.mark.parametrize("dialect", DIALECTS)
 async def test_adjourned_then_a_new_game_under_the_number(tmp_path: Path, dialect: str) -> None:
     """alice and bob adjourn game N, which carol watched; they start a new game, which the
     server numbers N again, and carol chooses N from the list again. The adjourned records of
     all three stay byte for byte; the new game is a new entry, chat and file for each."""
     async with embedded(dialect) as server, AsyncExitStack() as stack:
-        alice = await client(stack, server.port, "alice", tmp_path)
-        bob = await client(stack, server.port, "bob", tmp_path)
-        carol = await client(stack, server.port, "carol", tmp_path)
-        number = await start(alice, bob)
-        carol.player.backend.observe(number)
-        await wait_until(lambda: number in carol.player.model.followed)
-        moves = [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)]
-        await play(number, moves, carol)
+        alice, bob, carol, number = await first_moves_watched(stack, server.port, tmp_path)
         alice.player.backend.say(number, "good luck in the first game")
         await wait_until(lambda: "good luck in the first game" in bob.chat_lines(number))
         await adjourn(number, alice, bob)
@@ -220,13 +228,7 @@ async def test_finished_then_a_new_game_under_the_number(tmp_path: Path, dialect
     """alice resigns game N, which carol watched; bob offers the next game, the server
     numbers it N again. The finished records (result included) stay byte for byte."""
     async with embedded(dialect) as server, AsyncExitStack() as stack:
-        alice = await client(stack, server.port, "alice", tmp_path)
-        bob = await client(stack, server.port, "bob", tmp_path)
-        carol = await client(stack, server.port, "carol", tmp_path)
-        number = await start(alice, bob)
-        carol.player.backend.observe(number)
-        await wait_until(lambda: number in carol.player.model.followed)
-        await play(number, [(alice if i % 2 == 0 else bob, p) for i, p in enumerate(FIRST)], carol)
+        alice, bob, carol, number = await first_moves_watched(stack, server.port, tmp_path)
         carol.player.backend.kibitz(number, "black is thick")
         await wait_until(lambda: "black is thick" in carol.chat_lines(number))
         alice.player.backend.resign(number)

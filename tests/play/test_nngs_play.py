@@ -28,7 +28,7 @@ from igs_tui.go import Color, Point
 from igs_tui.localserver.server import LocalServer, start_embedded
 from igs_tui.model import BufferKey, ChatKind, ClientModel, GamePhase
 from igs_tui.model.terms import MatchTerms
-from tests.play.harness import Player, fast_server_config
+from tests.play.harness import Player, fast_server_config, leave
 from tests.polling import wait_until
 
 
@@ -70,13 +70,6 @@ async def nngs_server(*, version: bool = True) -> AsyncIterator[LocalServer]:
         yield server
     finally:
         await server.stop()
-
-
-async def leave(*players: Player) -> None:
-    for p in players:
-        await p.client.close()
-        p.task.cancel()
-    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
 
 
 def system_errors(player: Player) -> list[str]:

@@ -18,7 +18,7 @@ from igs_tui.archive.autosave import AutoSaver
 from igs_tui.go import Point
 from igs_tui.model import GamePhase
 from tests.play.harness import Player, fast_server_config, join, two_players
-from tests.play.test_e2e_play import start_game
+from tests.play.test_e2e_play import start_game, walls_on_5x5
 from tests.polling import wait_until
 
 HEADER = ("PB", "PW", "BR", "WR", "KM", "HA", "RU", "TM", "OT", "RE", "SZ")
@@ -84,12 +84,7 @@ async def test_our_files_hold_what_the_servers_record_holds(tmp_path: Path) -> N
             carol.backend.observe(number)
             await wait_until(lambda: number in carol.model.followed)
             watched = carol.model.followed[number]
-            # Black walls column B, White column D; the white stone at A3 is dead.
-            script: list[tuple[Player, Point | None]] = []
-            for row in range(5):
-                script += [(alice, Point(1, row)), (bob, Point(3, row))]
-            script += [(alice, None), (bob, Point(0, 2)), (alice, None), (bob, None), (alice, None)]
-            for n, (player, point) in enumerate(script, start=1):
+            for n, (player, point) in enumerate(walls_on_5x5(alice, bob), start=1):
                 player.backend.play(number, point)
                 await wait_until(
                     lambda: min(g.last_number for g in (game_a, game_b, watched)) >= n  # noqa: B023

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from igs_tui.model import ClientModel
 from igs_tui.ui.app import IgsApp
+from igs_tui.ui.chat.chat_pane import ChatPane
 from igs_tui.ui.lists.virtual_table import VirtualTable
 from igs_tui.ui.main.main_screen import MainScreen
 from tests.ui.fakes import RecordingBackend
@@ -52,3 +54,18 @@ def column_text(table: VirtualTable, column: int) -> list[str]:
 
 def row_keys(table: VirtualTable) -> list[str]:
     return table.row_keys
+
+
+async def open_chat(app: IgsApp, pilot: Pilot[Any]) -> ChatPane:
+    """The chat pane, shown with F5 once the app has settled."""
+    await pilot.pause()
+    await pilot.press("f5")
+    await pilot.pause()
+    return app.screen.query_one(ChatPane)
+
+
+async def send_line(pilot: Pilot[Any], chat: ChatPane, text: str) -> None:
+    """``text`` typed into the chat input and sent (Enter)."""
+    chat.input.value = text
+    await pilot.press("enter")
+    await pilot.pause()

@@ -239,18 +239,20 @@ async def own_game(model: ClientModel, role: Role, moves: list[MoveRecord], size
     add_moves(model, 21, moves)
 
 
+D4_E5 = [
+    MoveRecord(1, Color.BLACK, parse_point("D4", 9)),
+    MoveRecord(2, Color.WHITE, parse_point("E5", 9)),
+]
+"""Black D4 then White E5: Black to move, E5 occupied."""
+
+
 async def test_illegal_move_refused_with_message_and_no_backend_call() -> None:
     model, _ = new_model()
     backend = RecordingBackend()
     app = PanelApp(model, backend)
-    # Black D4 then White E5: Black to move.
-    moves = [
-        MoveRecord(1, Color.BLACK, parse_point("D4", 9)),
-        MoveRecord(2, Color.WHITE, parse_point("E5", 9)),
-    ]
     async with app.run_test(size=(100, 30)) as pilot:
         panel = app.query_one(GamesPanel)
-        await own_game(model, Role.PLAYING_BLACK, moves)
+        await own_game(model, Role.PLAYING_BLACK, D4_E5)
         await settle(pilot)
         await pilot.press("e", "5", "enter")
         await settle(pilot)
@@ -267,13 +269,9 @@ async def test_a_move_on_an_occupied_point_is_refused_on_the_board_itself(
     model, _ = new_model()
     backend = RecordingBackend()
     app = PanelApp(model, backend)
-    moves = [
-        MoveRecord(1, Color.BLACK, parse_point("D4", 9)),
-        MoveRecord(2, Color.WHITE, parse_point("E5", 9)),
-    ]
     async with app.run_test(size=size) as pilot:
         panel = app.query_one(GamesPanel)
-        await own_game(model, Role.PLAYING_BLACK, moves)
+        await own_game(model, Role.PLAYING_BLACK, D4_E5)
         await settle(pilot)
         view = panel.view(21)
         side_shown = view.query_one("#game-side").display

@@ -4,14 +4,17 @@ The backend is a recording fake; the server's answers are applied to the model."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.binding import Binding
+from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 from igs_tui.model import ClientModel, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.terms import MatchTerms
+from igs_tui.ui.app import IgsApp
 from igs_tui.ui.lobby.lobby_screens import LobbyList, RoomsScreen, SeekScreen, StoredGamesScreen
 from igs_tui.ui.main.commands import IgsCommands
 from igs_tui.ui.main.help_screen import HelpScreen
@@ -197,6 +200,16 @@ def test_the_match_dialog_form_carries_the_kind_of_game() -> None:
     assert terms_from_form({**form, "kind": "nonsense"}).kind == "rated"
 
 
+async def match_dialog(app: IgsApp, pilot: Pilot[Any], name: str) -> MatchDialog:
+    """The match dialog, opened for a challenge to ``name`` once the app has settled."""
+    await pilot.pause()
+    app.challenge(name)
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, MatchDialog)
+    return dialog
+
+
 async def test_a_guests_match_dialog_offers_a_free_game(tmp_path: Path) -> None:
     """Issue 28: a guest cannot play rated, and the dialog defaulted to Rated (also when the
     terms remembered from an account's last offer said Rated)."""
@@ -205,11 +218,7 @@ async def test_a_guests_match_dialog_offers_a_free_game(tmp_path: Path) -> None:
         model.set_connection(user=me)
         app, backend = make_app(model, config_dir=tmp_path)
         async with app.run_test(size=COMPACT) as pilot:
-            await pilot.pause()
-            app.challenge("bob")
-            await pilot.pause()
-            dialog = app.screen
-            assert isinstance(dialog, MatchDialog)
+            dialog = await match_dialog(app, pilot, "bob")
             assert dialog.query_one("#kind", Select).value == kind
             dialog.action_send()
             (call,) = backend.named("challenge")
@@ -220,11 +229,7 @@ async def test_the_match_dialog_offers_a_teaching_game() -> None:
     model = ClientModel()
     app, backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        app.challenge("bob")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, MatchDialog)
+        dialog = await match_dialog(app, pilot, "bob")
         dialog.query_one("#kind", Select).value = "teaching"
         await pilot.pause()
         dialog.action_send()

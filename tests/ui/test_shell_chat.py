@@ -16,7 +16,14 @@ from igs_tui.ui.chat.chat_log import ChatLogger, log_file_name
 from igs_tui.ui.chat.chat_pane import ChatPane
 from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
-from tests.ui.shell_helpers import COMPACT, log_lines, main_screen, make_app
+from tests.ui.shell_helpers import (
+    COMPACT,
+    log_lines,
+    main_screen,
+    make_app,
+    open_chat,
+    send_line,
+)
 
 TELL = BufferKey(ChatKind.TELL, "alice")
 GAME = BufferKey(ChatKind.GAME, "12")
@@ -148,10 +155,7 @@ async def test_chat_pane_input_history_completion_and_buffers() -> None:
     model = chat_model()
     app, backend = make_app(model, echo_own=True)  # the fake backend does not echo
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         assert chat.current == TELL
         assert any("<alice> first" in line for line in log_lines(chat.log_widget))
         assert model.buffers[TELL].unread == 0  # shown on screen = read
@@ -182,14 +186,10 @@ async def test_chat_pane_input_history_completion_and_buffers() -> None:
         await pilot.pause()
         assert chat.current == GAME
         assert model.buffers[GAME].unread == 0
-        chat.input.value = "/kibitz nice"
-        await pilot.press("enter")
-        await pilot.pause()
+        await send_line(pilot, chat, "/kibitz nice")
         assert backend.named("kibitz") == [(12, "nice")]
 
-        chat.input.value = "/who"
-        await pilot.press("enter")
-        await pilot.pause()
+        await send_line(pilot, chat, "/who")
         assert main_screen(app).active == "players"
 
 
@@ -197,10 +197,7 @@ async def test_unread_markers_and_highlight_when_mentioned() -> None:
     model = chat_model()
     app, _ = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         model.add_chat(SHOUT, "carol", "is me around?")  # mentions our name
         model.add_chat(SHOUT, "dave", "hello")
         await pilot.pause()
@@ -256,10 +253,7 @@ async def test_ctrl_r_replies_to_the_latest_tell() -> None:
     model.add_chat(SHOUT, "carol", "later shout")
     app, _ = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         assert chat.current == TELL
         await pilot.press("alt+r")
         await pilot.pause()
@@ -381,13 +375,8 @@ async def test_tells_while_away_get_one_reply_per_sender_and_the_summary_on_retu
     model = chat_model()
     app, backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
-        chat.input.value = "/away back in ten minutes"
-        await pilot.press("enter")
-        await pilot.pause()
+        chat = await open_chat(app, pilot)
+        await send_line(pilot, chat, "/away back in ten minutes")
         status = str(app.screen.query_one("#status-text", Static).content)
         assert "away (/away: back)" in status
         model.add_chat(TELL, "alice", "are you there?", notify=True)
@@ -400,9 +389,7 @@ async def test_tells_while_away_get_one_reply_per_sender_and_the_summary_on_retu
             ("alice", "back in ten minutes"),
             ("bob", "back in ten minutes"),
         ]
-        chat.input.value = "/away"
-        await pilot.press("enter")
-        await pilot.pause()
+        await send_line(pilot, chat, "/away")
         lines = log_lines(chat.log_widget)
         assert any("answered 2 player(s)" in line for line in lines)
         assert any("alice: are you there? (+1 more)" in line for line in lines)
@@ -445,10 +432,7 @@ async def test_a_flood_of_new_tellers_never_takes_away_the_buffer_on_screen() ->
     model.add_chat(BufferKey(ChatKind.TELL, "other"), "other", "hi")
     app, _backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         chat.switch_to(BufferKey(ChatKind.TELL, "other"))  # its history is read, then dropped
         chat.switch_to(first)
         await pilot.pause()
@@ -473,10 +457,7 @@ async def test_a_long_buffer_list_catches_up_after_a_flood() -> None:
     model.add_chat(BufferKey(ChatKind.TELL, "friend"), "friend", "hello")
     app, _backend = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         for n in range(FEW_BUFFERS + 30):
             model.add_chat(BufferKey(ChatKind.TELL, f"t{n}"), f"t{n}", "hi")
             await pilot.pause()
@@ -494,10 +475,7 @@ async def test_a_game_buffer_starts_again_for_a_new_game_under_its_number() -> N
     model.add_chat(GAME, "bob", "about the old game", kind="kibitz")
     app, _ = make_app(model)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
-        await pilot.press("f5")
-        await pilot.pause()
-        chat = app.screen.query_one(ChatPane)
+        chat = await open_chat(app, pilot)
         chat.switch_to(GAME)
         await pilot.pause()
         assert any("about the old game" in line for line in log_lines(chat.log_widget))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import shlex
 from collections.abc import Callable
+from typing import TypeVar
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Color, CoordinateError, Point, format_point, parse_point
@@ -19,6 +20,8 @@ from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.numbers import bounded_int
 from igs_tui.ui.safe_text import clean
+
+T = TypeVar("T")
 
 HELP = """Commands:
   observe N, unobserve N, games, who, messages
@@ -136,10 +139,8 @@ class Shell:
             listing.refresh_players()
 
     def do_messages(self, _rest: str) -> None:
-        mailbox = self.backend.capabilities.mailbox
-        if mailbox is None:
-            self.say(self.backend.capabilities.refusal("Messages"))
-        else:
+        mailbox = self._can(self.backend.capabilities.mailbox, "Messages")
+        if mailbox is not None:
             mailbox.read_messages()
 
     # -- observing --------------------------------------------------------------------------
@@ -214,10 +215,8 @@ class Shell:
         playing = self.backend.capabilities.playing
         if game is None or playing is None:
             return
-        try:
-            point = parse_point(rest.strip(), game.size)
-        except (CoordinateError, ValueError):
-            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
+        point = self._point(game, rest)
+        if point is None:
             return
         if game.phase is GamePhase.SCORING:
             self._mark(game, point)
@@ -269,11 +268,8 @@ class Shell:
 
     def do_komi(self, rest: str) -> None:
         game = self._own_game()
-        if game is None:
-            return
-        adjusting = self.backend.capabilities.adjusting
-        if adjusting is None:
-            self.say(self.backend.capabilities.refusal("Komi"))
+        adjusting = self._can(self.backend.capabilities.adjusting, "Komi") if game else None
+        if game is None or adjusting is None:
             return
         komi = _komi(rest)
         if komi is None:
@@ -283,13 +279,9 @@ class Shell:
 
     def do_adjourn(self, _rest: str) -> None:
         game = self._own_game()
-        if game is None:
-            return
-        adjourning = self.backend.capabilities.adjourning
-        if adjourning is None:
-            self.say(self.backend.capabilities.refusal("Adjourning"))
-            return
-        adjourning.adjourn(game.number)
+        adjourning = self._can(self.backend.capabilities.adjourning, "Adjourning") if game else None
+        if game is not None and adjourning is not None:
+            adjourning.adjourn(game.number)
 
     def do_dead(self, rest: str) -> None:
         game = self._own_game()
@@ -298,12 +290,17 @@ class Shell:
         if game.phase is not GamePhase.SCORING:
             self.say(self._not_counting(game))
             return
+        point = self._point(game, rest)
+        if point is not None:
+            self._mark(game, point)
+
+    def _point(self, game: FollowedGame, text: str) -> Point | None:
+        """The point ``text`` names on the game's board; None after saying it names none."""
         try:
-            point = parse_point(rest.strip(), game.size)
+            return parse_point(text.strip(), game.size)
         except (CoordinateError, ValueError):
-            self.say(f"{clean(rest, max_length=10)!r} is not a point of a {game.size} board.")
-            return
-        self._mark(game, point)
+            self.say(f"{clean(text, max_length=10)!r} is not a point of a {game.size} board.")
+            return None
 
     def _mark(self, game: FollowedGame, point: Point) -> None:
         """Mark the chain at ``point`` dead (the server's answer confirms it)."""
@@ -406,6 +403,12 @@ class Shell:
             return
         matching.decline_challenge(rest.strip())
         self.say(f"Declined {clean(rest.strip(), max_length=24)}.")
+
+    def _can(self, capability: T | None, what: str) -> T | None:
+        """``capability`` of the backend, or None after saying why ``what`` is not possible."""
+        if capability is None:
+            self.say(self.backend.capabilities.refusal(what))
+        return capability
 
     # -- which game -------------------------------------------------------------------------
     def _own_game(self) -> FollowedGame | None:

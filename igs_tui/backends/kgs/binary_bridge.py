@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from igs_tui.backends.kgs import kept
+from igs_tui.backends.kgs.kept import make_room
 from igs_tui.backends.kgs.protocol import readings
 from igs_tui.backends.kgs.protocol.connection import client_message
 from igs_tui.backends.kgs.protocol.errors import KgsEncodeError
@@ -102,9 +104,11 @@ class BinaryBridge:
         self.name = name
         self._password = password
         self.me = ""
-        self.rooms: set[int] = set()
+        # Each table keyed by the server's channels is bounded as the session's are
+        # (:mod:`.kept`): the oldest entry goes first.
+        self.rooms: dict[int, None] = {}
         """Room channels (from upd_rooms): a JOIN_REQUEST for one is join_room."""
-        self.joined_rooms: set[int] = set()
+        self.joined_rooms: dict[int, None] = {}
         self.listed: dict[int, dict[str, Value]] = {}
         """Listed games by channel (the spec's ``game`` structure), with the rooms listing
         them in :attr:`listed_in`."""
@@ -120,7 +124,7 @@ class BinaryBridge:
         self._convos: dict[str, int] = {}
         self._convo_users: dict[int, str] = {}
         self._local = LOCAL_CHANNELS
-        self._tree_told: set[int] = set()
+        self._tree_told: dict[int, None] = {}
         self.ready = False
         """The server is past its login messages (login_done, or anything after the rooms):
         the session's queued messages may go (a JOIN_REQUEST needs the rooms known, to be
@@ -129,6 +133,27 @@ class BinaryBridge:
         """new_game's cid -> the room it was created in."""
         self.owned: set[int] = set()
         """Challenge channels we created (a challenge(4400) there is a challenger's terms)."""
+
+    def _know_room(self, channel: int) -> None:
+        make_room(self.rooms, channel, kept.ROOMS, rank=lambda r: r in self.joined_rooms)
+        self.rooms[channel] = None
+
+    def _list(self, channel: int, game: dict[str, Value]) -> None:
+        for old, _ in make_room(self.listed, channel, kept.ROOM_GAMES):
+            self.listed_in.pop(old, None)
+        self.listed[channel] = game
+
+    def _keep_terms(self, channel: int, terms: dict[str, Value]) -> None:
+        make_room(self.terms, channel, 2 * kept.CHALLENGES_KEPT)
+        self.terms[channel] = terms
+
+    def _tell_tree(self, channel: int) -> bool:
+        """True the first time a game's TREE is met (the user is told once)."""
+        if channel in self._tree_told:
+            return False
+        make_room(self._tree_told, channel, kept.RESYNCED)
+        self._tree_told[channel] = None
+        return True
 
     # -- upstream ---------------------------------------------------------------------------
     def upstream(self, message: JsonObject) -> tuple[list[Message], list[JsonObject | Note]]:
@@ -225,6 +250,8 @@ class BinaryBridge:
         channel = self._convos.get(name.casefold())
         if channel is None:
             channel = self._new_local()
+            for _, who in make_room(self._convo_users, channel, kept.CONVERSATIONS):
+                self._convos.pop(who.casefold(), None)
             self._convos[name.casefold()] = channel
             self._convo_users[channel] = name
         return {"type": "CONVO_JOIN", "channelId": channel, "user": _user(name)}
@@ -240,26 +267,15 @@ class BinaryBridge:
 
     def _terms(self, channel: int, proposal: JsonObject) -> dict[str, Value]:
         roles = {str(p.get("role")): str(p.get("name", "")) for p in proposal.get("players", [])}
-        rules = proposal.get("rules", {})
-        system = str(rules.get("timeSystem", "none"))
         fields: dict[str, Value] = {
             "channel": channel,
             "black": {"name": roles.get("black", ""), "flags": 0},
             "white": {"name": roles.get("white", ""), "flags": 0},
             "gametype": readings.GAME_TYPES.get(str(proposal.get("gameType")), 4),
             "cid": 0,
-            "rules": {
-                "ruleset": readings.RULESETS.get(str(rules.get("rules", "japanese")), 0),
-                "size": int(rules.get("size", 19)),
-                "handicap": int(rules.get("handicap", 0)),
-                "komi": Decimal(str(rules.get("komi", 0))),
-                "timesys": readings.TIME_SYSTEMS.get(system, 0),
-                "time": int(rules.get("mainTime", 0)),
-                "interval": int(rules.get("byoYomiTime", 0)),
-                "count": int(rules.get("byoYomiPeriods", 0) or rules.get("byoYomiStones", 0)),
-            },
+            "rules": readings.rules_struct(proposal.get("rules", {})),
         }
-        self.terms[channel] = fields
+        self._keep_terms(channel, fields)
         return fields
 
     def _up_challenge_submit(
@@ -387,7 +403,7 @@ class BinaryBridge:
         for room in f.get("rooms", ()):  # type: ignore[union-attr]
             if isinstance(room, Mapping):
                 channel = _int(room.get("channel"))
-                self.rooms.add(channel)
+                self._know_room(channel)
                 rooms.append({"channelId": channel, "name": _name(room.get("name"))})
         return [{"type": "ROOM_NAMES", "rooms": rooms}] if rooms else []
 
@@ -405,8 +421,9 @@ class BinaryBridge:
         channel = _int(f.get("channel"))
         users = [_user(_name(u)) for u in f.get("users", ())]  # type: ignore[union-attr]
         if channel not in self.joined_rooms and any(u["name"] == self.me for u in users):
-            self.joined_rooms.add(channel)
-            self.rooms.add(channel)
+            make_room(self.joined_rooms, channel, kept.JOINED_ROOMS)
+            self.joined_rooms[channel] = None
+            self._know_room(channel)
             return [{"type": "ROOM_JOIN", "channelId": channel, "users": users, "games": []}]
         return [{"type": "USER_ADDED", "channelId": channel, "user": u} for u in users]
 
@@ -414,7 +431,7 @@ class BinaryBridge:
         channel = _int(f.get("channel"))
         who = _name(f.get("user"))
         if who == self.me:
-            self.joined_rooms.discard(channel)
+            self.joined_rooms.pop(channel, None)
             return [{"type": "UNJOIN", "channelId": channel}]
         return [{"type": "USER_REMOVED", "channelId": channel, "user": _user(who)}]
 
@@ -501,8 +518,10 @@ class BinaryBridge:
             if not isinstance(game, dict):
                 continue
             channel = _int(game.get("channel"))
-            self.listed[channel] = game
-            self.listed_in.setdefault(channel, set()).add(room)
+            self._list(channel, game)
+            rooms = self.listed_in.setdefault(channel, set())
+            if len(rooms) < kept.JOINED_ROOMS:
+                rooms.add(room)
             entries.append(self._entry(game, room))
         return [{"type": "GAME_LIST", "channelId": room, "games": entries}] if entries else []
 
@@ -530,6 +549,7 @@ class BinaryBridge:
         if channel not in self.joining and self.me not in players:
             return []
         self.joining.discard(channel)
+        make_room(self.games, channel, 2 * kept.GAMES)  # (the session leaves them at GAMES)
         self.games[channel] = game
         entry = self._entry(game, None)
         summary = {
@@ -548,8 +568,7 @@ class BinaryBridge:
                 "sgfEvents": [],
             }
         ]
-        if channel not in self._tree_told:
-            self._tree_told.add(channel)
+        if self._tell_tree(channel):
             out.append(Note(f"Game {channel}: {TREE_NOTE}.", game=channel))
         return out
 
@@ -579,24 +598,8 @@ class BinaryBridge:
 
     def _down_challenge(self, f: dict[str, Value], m: Message) -> list[JsonObject | Note]:
         channel = _int(f.get("channel"))
-        self.terms[channel] = {k: v for k, v in f.items() if k != "notes"}
-        rules = f.get("rules")
-        r = rules if isinstance(rules, dict) else {}
-        system = readings.TIME_SYSTEM_NAMES.get(_int(r.get("timesys")), "none")
-        rules_json: JsonObject = {
-            "size": _int(r.get("size"), 19),
-            "rules": readings.RULESET_NAMES.get(_int(r.get("ruleset")), "japanese"),
-            "komi": _number(r.get("komi")),
-            "handicap": _int(r.get("handicap")),
-            "timeSystem": system,
-            "mainTime": _int(r.get("time")),
-        }
-        if system in ("byo_yomi", "canadian"):
-            rules_json["byoYomiTime"] = _int(r.get("interval"))
-        if system == "byo_yomi":
-            rules_json["byoYomiPeriods"] = _int(r.get("count"))
-        if system == "canadian":
-            rules_json["byoYomiStones"] = _int(r.get("count"))
+        self._keep_terms(channel, {k: v for k, v in f.items() if k != "notes"})
+        rules_json = readings.rules_json(f.get("rules"))
         kind = _int(f.get("gametype"), readings.GAME_TYPES["free"]) & ~readings.PRIVATE
         players = [
             {"role": role, "user": _user(_name(f.get(role)))}
@@ -672,9 +675,8 @@ class BinaryBridge:
 
     def _tree(self, f: dict[str, Value], m: Message) -> list[JsonObject | Note]:
         channel = _int(f.get("channel"))
-        if channel in self._tree_told:
+        if not self._tell_tree(channel):
             return [Note(f"{m.name} for game {channel}: TREE not read (undescribed)", False)]
-        self._tree_told.add(channel)
         return [Note(f"Game {channel}: {TREE_NOTE}.", game=channel)]
 
     _down_set_tree = _tree
@@ -696,7 +698,8 @@ class BinaryBridge:
         room = self._created.pop(cid, 0)
         self.owned.add(channel)
         self.joining.add(channel)
-        self.listed.setdefault(channel, {"channel": channel, "flags": 0})
+        if channel not in self.listed:
+            self._list(channel, {"channel": channel, "flags": 0})
         return [
             {
                 "type": "CHALLENGE_CREATED",

@@ -11,7 +11,10 @@ session reads. Its interface is KgsLink's (``run``, ``login``, ``logout``, ``clo
 A lost connection after login is followed by a new one after a pause (the session joins
 again what it was in); a refused login, a closed stream before login, or the server saying
 another client logged in with the account (login 0018) ends it for good. Every binary
-message is shown in the console as it arrives, then what it means.
+message is shown in the console as it arrives, then what it means. The messages of a read are
+handled as each 64 KiB of the stream inflates, and one read may inflate to
+:data:`~igs_tui.backends.kgs.protocol.connection.MAX_INFLATED` (16 MiB, the JSON link's cap on
+a body) at most: more is a broken link, reported as the reason it was lost.
 """
 
 from __future__ import annotations
@@ -25,14 +28,14 @@ from typing import Final
 
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs.binary_bridge import BinaryBridge, JsonObject, Note
-from igs_tui.backends.kgs.protocol.connection import ClientConnection
+from igs_tui.backends.kgs.link_life import LinkLife, MessageRecorder, why
+from igs_tui.backends.kgs.protocol.connection import MAX_INFLATED, ClientConnection
 from igs_tui.backends.kgs.protocol.errors import KgsError
 from igs_tui.backends.kgs.protocol.values import Message, Received
 from igs_tui.backends.kgs.session import KgsSession
-from igs_tui.backends.kgs.transport import LoginFailed, MessageRecorder
 from igs_tui.model import changes as ch
 from igs_tui.model.chat import BufferKey, ChatKind
-from igs_tui.model.connection import ConnectionStatus, LinkState
+from igs_tui.model.connection import LinkState
 
 READ_CHUNK: Final = 65536
 MAX_SHOWN: Final = 300
@@ -45,6 +48,8 @@ class BinaryLinkConfig:
     connect_seconds: float = 15.0
     retry_delays: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0, 60.0)
     max_attempts: int = 20
+    max_inflated_bytes: int = MAX_INFLATED
+    """The most one read may inflate to: more is a broken link (reported), never memory."""
 
     @property
     def url(self) -> str:
@@ -52,7 +57,7 @@ class BinaryLinkConfig:
         return f"kgs-binary:{self.host}:{self.port}"
 
 
-class BinaryLink:
+class BinaryLink(LinkLife[BinaryLinkConfig]):
     """One binary KGS login kept alive (see the module's docstring)."""
 
     def __init__(
@@ -64,42 +69,10 @@ class BinaryLink:
         sleep: Callable[[float], Awaitable[None]] | None = None,
         recorder: MessageRecorder | None = None,
     ) -> None:
-        self.session = session
-        self.recorder = recorder
-        self.config = config
-        self._apply = apply
-        self._sleep = sleep
-        self._wake = asyncio.Event()
-        self._retry = asyncio.Event()
-        self._closing = False
-        self._logged_in: asyncio.Future[None] | None = None
+        super().__init__(session, apply, config=config, sleep=sleep, recorder=recorder)
         self._writer: asyncio.StreamWriter | None = None
         self._wire: ClientConnection | None = None
         self.bridge = BinaryBridge(session.name)
-        self.attempt = 0
-        self.reason = ""
-        self._state = LinkState.DISCONNECTED
-
-    # -- the app's side ---------------------------------------------------------------------
-    def flush(self) -> None:
-        self._wake.set()
-
-    def retry_now(self) -> bool:
-        if self._state is not LinkState.RECONNECTING or self._closing:
-            return False
-        self._retry.set()
-        return True
-
-    def reopen(self) -> None:
-        self._closing = False
-        self.attempt = 0
-        self.reason = ""
-
-    async def login(self) -> None:
-        """Start :meth:`run` elsewhere first; return once logged in (``LoginFailed`` if not)."""
-        if self._logged_in is None:
-            self._logged_in = asyncio.get_running_loop().create_future()
-        await asyncio.shield(self._logged_in)
 
     async def logout(self) -> None:
         """Say quit(ffff) and stop (no reconnect follows)."""
@@ -108,57 +81,7 @@ class BinaryLink:
             self.session.send({"type": "LOGOUT"})
             with contextlib.suppress(Exception):
                 await self._send_queued(force=True)
-        await self._close_writer()
-        self._wake.set()
-        self._retry.set()
-
-    async def close(self) -> None:
-        self._closing = True
-        await self._close_writer()
-        self._wake.set()
-        self._retry.set()
-
-    # -- the loop ---------------------------------------------------------------------------
-    async def _pause(self, delay: float) -> None:
-        if self._sleep is not None:
-            await self._sleep(delay)
-            return
-        self._retry.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._retry.wait(), delay)
-
-    async def run(self) -> None:
-        if self._logged_in is None:
-            self._logged_in = asyncio.get_running_loop().create_future()
-        first = True
-        while not self._closing:
-            if not first:
-                self.attempt += 1
-                if self.attempt > self.config.max_attempts:
-                    self._status(LinkState.FAILED, f"gave up after {self.config.max_attempts}")
-                    return
-                delays = self.config.retry_delays
-                delay = delays[min(self.attempt, len(delays)) - 1]
-                self._status(
-                    LinkState.RECONNECTING,
-                    f"reconnecting in {delay:.0f}s (attempt {self.attempt})",
-                )
-                await self._pause(delay)
-                if self._closing:
-                    return
-                for change in self.session.forget_challenges() + self.session.forget_rooms():
-                    self._apply(change)
-                self.session.restart()
-            elif self.session.me:
-                for change in self.session.forget_rooms():
-                    self._apply(change)
-                self.session.restart()
-            else:
-                self.session.start()
-            first = False
-            if await self._one_login() is None:
-                return
-        self.reason = self.reason or "closed"
+        await self.close()
 
     async def _one_login(self) -> str | None:
         """One connection's life; why it ended when a new one should follow, else None."""
@@ -169,9 +92,9 @@ class BinaryLink:
                 self.config.connect_seconds,
             )
         except (OSError, TimeoutError) as exc:
-            return self._lost(f"cannot reach {self.config.url}: {_why(exc)}")
+            return self._lost(f"cannot reach {self.config.url}: {why(exc)}")
         self._writer = writer
-        self._wire = ClientConnection()
+        self._wire = ClientConnection(max_inflated=self.config.max_inflated_bytes)
         self.bridge = BinaryBridge(self.session.name)
         writer.write(self._wire.initiate())
         sender = asyncio.create_task(self._send_loop())
@@ -179,12 +102,12 @@ class BinaryLink:
             await self._send_queued(force=True)  # LOGIN goes first and alone
             return await self._read_loop(reader)
         except (OSError, KgsError) as exc:
-            return self._lost(f"link lost: {_why(exc)}")
+            return self._lost(f"link lost: {why(exc)}")
         finally:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
-            await self._close_writer()
+            await self._close_connection()
 
     async def _read_loop(self, reader: asyncio.StreamReader) -> str | None:
         session = self.session
@@ -199,23 +122,10 @@ class BinaryLink:
                     self._give_up(session.failure)
                     return None
                 return self._lost(session.logged_out or "the server closed the connection")
-            for received in wire.receive_data(data):
+            for received in wire.receive_stream(data):
                 self._receive(received)
-            if session.failure:
-                self._give_up(session.failure)
-                return None
-            if session.logged_out:
-                if session.no_reconnect or self._closing:
-                    self._give_up(session.logged_out)
-                    return None
-                return self._lost(session.logged_out)
-            if session.logged_in:
-                if self._logged_in is not None and not self._logged_in.done():
-                    self._logged_in.set_result(None)
-                if self.attempt or self._state is not LinkState.CONNECTED:
-                    self.attempt = 0
-                    self._status(LinkState.CONNECTED, "")
-            self._wake.set()
+            if (ended := self._after_read()) is not None:
+                return ended.reason
         return None
 
     def _receive(self, received: Received) -> None:
@@ -272,50 +182,9 @@ class BinaryLink:
         if force or self.session.logged_in:
             await writer.drain()
 
-    # -- outcomes ---------------------------------------------------------------------------
-    def _status(self, state: LinkState, detail: str) -> None:
-        self._state = state
-        if self.recorder is not None:
-            why = f": {detail}" if detail else ""
-            self.recorder.note(f"{state.value} ({self.config.url}){why}")
-        self._apply(
-            ch.ConnectionChanged(
-                ConnectionStatus(
-                    state=state,
-                    server=self.config.url,
-                    user=self.session.me,
-                    detail=detail,
-                    reconnect_attempt=self.attempt,
-                )
-            )
-        )
-
-    def _lost(self, reason: str) -> str | None:
-        if self._logged_in is not None and not self._logged_in.done():
-            self._give_up(reason)
-            return None
-        if self._closing:
-            return None
-        self.reason = reason
-        self._status(LinkState.DISCONNECTED, reason)
-        return reason
-
-    def _give_up(self, reason: str) -> None:
-        self.reason = reason
-        self._closing = True
-        if self._logged_in is not None and not self._logged_in.done():
-            self._logged_in.set_exception(LoginFailed(reason))
-            self._status(LinkState.FAILED, reason)
-        else:
-            self._status(LinkState.DISCONNECTED, reason)
-
-    async def _close_writer(self) -> None:
+    async def _close_connection(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None:
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
-
-
-def _why(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__

@@ -21,6 +21,11 @@ from igs_tui.go import Color, Point
 
 MAX_NODES = 100_000
 """A tree larger than this is not grown further (a hostile server cannot exhaust memory)."""
+MAX_WEIGHT = 4_000_000
+"""Properties and their text kept in one tree, counted as one per property plus its text's
+length (a long game with comments is well under 100,000): beyond, new ones are refused as a
+full tree's nodes are (a server adding comments to a node without end cannot exhaust
+memory either)."""
 
 COLORS = {"black": Color.BLACK, "white": Color.WHITE}
 
@@ -49,6 +54,8 @@ class GameTree:
         self.active = 0
         self.problems: list[str] = []
         """Events that did not fit the tree (kept for the console; never raised)."""
+        self.weight = 0
+        """What the properties held weigh (:data:`MAX_WEIGHT`)."""
 
     def apply(self, events: tuple[SgfEvent, ...]) -> None:
         for event in events:
@@ -70,11 +77,15 @@ class GameTree:
         if kind in ("PROP_ADDED", "PROP_GROUP_ADDED", "PROP_CHANGED"):
             for prop in event.props:
                 if kind == "PROP_CHANGED" or _single(prop):
-                    node.props = [p for p in node.props if not _same_slot(p, prop)]
+                    self._remove(node, prop)
+                if self.weight + _weight(prop) > MAX_WEIGHT:
+                    self.problems.append(f"{kind} {prop.name}: the tree is full")
+                    continue
                 node.props.append(prop)
+                self.weight += _weight(prop)
         elif kind in ("PROP_REMOVED", "PROP_GROUP_REMOVED"):
             for prop in event.props:
-                node.props = [p for p in node.props if not _same_slot(p, prop)]
+                self._remove(node, prop)
         elif kind == "CHILD_ADDED" and event.child is not None:
             if event.child in self.nodes or len(self.nodes) >= MAX_NODES:
                 self.problems.append(f"CHILD_ADDED: node {event.child} not added")
@@ -85,6 +96,13 @@ class GameTree:
         elif kind == "ACTIVATED":
             self.active = event.node
         # other events (CHILDREN_REORDERED, playback events...) change nothing we show
+
+    def _remove(self, node: _Node, prop: Prop) -> None:
+        """Take the properties in ``prop``'s slot off ``node``."""
+        kept = [p for p in node.props if not _same_slot(p, prop)]
+        if len(kept) != len(node.props):
+            self.weight -= sum(_weight(p) for p in node.props if _same_slot(p, prop))
+            node.props = kept
 
     def path(self) -> list[int]:
         """Node ids from the root to the active node."""
@@ -153,6 +171,10 @@ class GameTree:
     def result(self) -> str:
         found = self._props("RESULT", [0])
         return found[-1].text if found else ""
+
+
+def _weight(prop: Prop) -> int:
+    return 1 + len(prop.text)
 
 
 def _single(prop: Prop) -> bool:

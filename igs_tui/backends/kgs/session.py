@@ -12,7 +12,9 @@ numbered by the server. A game's channel id is its number in the model, a room's
 its :class:`~igs_tui.model.lobby.Room` number. What KGS answers only indirectly is kept here:
 which conversation channel is whose, the lines waiting for a conversation to open, which
 games each joined room lists, each observed game's SGF tree and the moves already told to the
-model, the ``doneId`` scoring needs, the challenges we created or answered.
+model, the ``doneId`` scoring needs, the challenges we created or answered. Each of these
+tables is bounded (:mod:`.kept`): a server that names rooms, users, games or challenges without
+end loses the oldest, never the client's memory.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from igs_tui.backends.kgs import json_messages as msg
 from igs_tui.backends.kgs import json_upstream as up
+from igs_tui.backends.kgs import kept
 from igs_tui.backends.kgs.game_tree import GameTree, TreeMove
 from igs_tui.backends.kgs.json_values import Loc, Rules, User, result_text
+from igs_tui.backends.kgs.kept import make_room
 from igs_tui.go import JAPANESE_RULES, MAX_SIZE, MIN_SIZE, Color, Game, IllegalMove, Point
 from igs_tui.go.rules import Ruleset
 from igs_tui.model import changes as ch
@@ -131,7 +136,6 @@ class KgsSession:
         """Folded user name -> conversation channel."""
         self._convo_users: dict[int, str] = {}
         self._waiting_tells: dict[str, list[str]] = {}
-        self._details: set[int] = set()
         self._challenges: dict[int, _Challenge] = {}
         """By channel id; ours before CHALLENGE_CREATED are under their callback key, negated."""
         self._callback = 0
@@ -145,7 +149,7 @@ class KgsSession:
         """Channels to join again after a reconnect's login."""
         self._names_asked: set[int] = set()
         """Rooms whose names were asked for in this login (asked once)."""
-        self._resynced: set[int] = set()
+        self._resynced: dict[int, None] = {}
         """Games joined again after a move contradicted our board (once each per login)."""
 
     # the wire ------------------------------------------------------------------------------
@@ -179,7 +183,6 @@ class KgsSession:
         self._games.clear()
         self._convos.clear()
         self._convo_users.clear()
-        self._details.clear()
         self._challenges.clear()
         self._pending_submit.clear()
         self._listed_challenges.clear()
@@ -238,7 +241,7 @@ class KgsSession:
     def _on_LoginSucceeded(self, m: msg.LoginSucceeded) -> list[ch.Change]:
         self.logged_in = True
         self.me = m.you.name
-        self.rooms = {room.channel_id: room for room in m.rooms}
+        self.rooms = {room.channel_id: room for room in islice(m.rooms, kept.ROOMS)}
         changes: list[ch.Change] = [ch.PassesToEndSet(2), ch.PlayersUpdated((_player(m.you),))]
         friends = [u for kind, u in m.friends if kind == "buddy"]
         if friends:
@@ -303,19 +306,31 @@ class KgsSession:
         for room in m.rooms:
             old = self.rooms.get(room.channel_id)
             category = room.category or (old.category if old is not None else "")
+            self._keep_room(room.channel_id)
             self.rooms[room.channel_id] = msg.RoomInfo(
                 room.channel_id, category, room.name, room.description
             )
         return [ch.RoomsListed(self._room_list())]
 
+    def _keep_room(self, room: int) -> None:
+        """Make room for ``room`` among the rooms known (a joined one goes last)."""
+        make_room(self.rooms, room, kept.ROOMS, rank=lambda r: r in self.joined_rooms)
+
     def _on_RoomJoined(self, m: msg.RoomJoined) -> list[ch.Change]:
         room = m.channel_id
+        changes: list[ch.Change] = []
+        if room not in self.joined_rooms:
+            # _room_users holds the joined rooms in the order they were joined
+            for old, _ in make_room(self._room_users, room, kept.JOINED_ROOMS):
+                self._outbox.append(up.unjoin(old))
+                changes += self._left_room(old)
+        self._keep_room(room)
         self.rooms.setdefault(room, msg.RoomInfo(room))
         self.joined_rooms.add(room)
         self.current_room = room
-        self._room_users[room] = {u.name: u for u in m.users}
+        self._room_users[room] = {u.name: u for u in islice(m.users, kept.ROOM_USERS)}
         self._room_games[room] = {}
-        changes: list[ch.Change] = [
+        changes += [
             ch.RoomJoined(room, also=True),
             ch.BufferOpened(self.room_key(room)),
         ]
@@ -332,6 +347,7 @@ class KgsSession:
         for entry in games:
             if entry.is_challenge:
                 changes += self._challenge_listed(entry)
+                make_room(self._challenge_rooms, entry.channel_id, kept.ROOM_GAMES)
                 self._challenge_rooms[entry.channel_id] = container
                 creator = entry.creator or entry.white or entry.black
                 if creator is not None and creator.name != self.me:
@@ -339,6 +355,7 @@ class KgsSession:
                     if row is not None:
                         rows.append(row)  # one games-list change for the whole listing
                 continue
+            make_room(listed, entry.channel_id, kept.ROOM_GAMES)
             listed[entry.channel_id] = entry
             if entry.over:
                 changes.append(
@@ -383,6 +400,7 @@ class KgsSession:
         users = self._room_users.get(m.channel_id)
         if users is None:
             return []
+        make_room(users, m.user.name, kept.ROOM_USERS)
         users[m.user.name] = m.user
         return [ch.PlayersUpdated((_player(m.user),))]
 
@@ -395,27 +413,31 @@ class KgsSession:
     def _on_Unjoined(self, m: msg.Unjoined) -> list[ch.Change]:
         channel = m.channel_id
         if channel in self.joined_rooms:
-            self.joined_rooms.discard(channel)
-            self._room_users.pop(channel, None)
-            gone = self._room_games.pop(channel, {})
-            if self.current_room == channel:
-                self.current_room = next(iter(sorted(self.joined_rooms)), None)
-            still = {g for games in self._room_games.values() for g in games}
-            changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
-            for challenge in [c for c, r in self._challenge_rooms.items() if r == channel]:
-                del self._challenge_rooms[challenge]
-                if self._listed_challenges.pop(challenge, None) is not None:
-                    changes.append(ch.GameUnlisted(challenge))
-            changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
-            return changes
+            return self._left_room(channel)
         game = self._games.pop(channel, None)
         if game is not None:
             return []
         name = self._convo_users.pop(channel, None)
         if name is not None:
             self._convos.pop(name.casefold(), None)
-        self._details.discard(channel)
         return []
+
+    def _left_room(self, channel: int) -> list[ch.Change]:
+        """We are out of the joined room ``channel``: its games and challenges leave the list
+        unless another joined room lists them."""
+        self.joined_rooms.discard(channel)
+        self._room_users.pop(channel, None)
+        gone = self._room_games.pop(channel, {})
+        if self.current_room == channel:
+            self.current_room = next(iter(sorted(self.joined_rooms)), None)
+        still = {g for games in self._room_games.values() for g in games}
+        changes: list[ch.Change] = [ch.GameUnlisted(g) for g in gone if g not in still]
+        for challenge in [c for c, r in self._challenge_rooms.items() if r == channel]:
+            del self._challenge_rooms[challenge]
+            if self._listed_challenges.pop(challenge, None) is not None:
+                changes.append(ch.GameUnlisted(challenge))
+        changes += [ch.RoomLeft(channel), ch.RoomsListed(self._room_list())]
+        return changes
 
     # chat -----------------------------------------------------------------------------------
     def _on_Chat(self, m: msg.Chat) -> list[ch.Change]:
@@ -451,6 +473,9 @@ class KgsSession:
 
     def _on_ConvoJoined(self, m: msg.ConvoJoined) -> list[ch.Change]:
         name = m.user.name
+        for old, who in make_room(self._convo_users, m.channel_id, kept.CONVERSATIONS):
+            self._outbox.append(up.unjoin(old))
+            self._convos.pop(who.casefold(), None)
         self._convos[name.casefold()] = m.channel_id
         self._convo_users[m.channel_id] = name
         for line in self._waiting_tells.pop(name.casefold(), []):
@@ -515,6 +540,7 @@ class KgsSession:
         tree.apply(m.events)
         roles = {ROLE_COLORS[r]: u.name for r, u in summary.players.items() if r in ROLE_COLORS}
         roles = roles or tree.players()
+        changes: list[ch.Change] = self._make_room_for_game(number)
         game = self._games[number] = _Game(
             tree,
             roles=roles,
@@ -524,7 +550,7 @@ class KgsSession:
         white = summary.players.get("white")
         black = summary.players.get("black")
         rules = tree.rules or Rules(size=summary.size, komi=summary.komi, handicap=summary.handicap)
-        changes: list[ch.Change] = [
+        changes += [
             ch.GameFollowed(
                 number,
                 self._role(roles),
@@ -547,6 +573,23 @@ class KgsSession:
         changes.append(ch.TimeSystemSet(number, game.settings))
         changes += self._replay(number, game)
         changes += self._state(number, game, m.state)
+        return changes
+
+    def _make_room_for_game(self, number: int) -> list[ch.Change]:
+        """Leave the games beyond :data:`.kept.GAMES` for ``number``: finished ones first,
+        then those we only watch, then the oldest of ours."""
+
+        def rank(other: int) -> int:
+            game = self._games[other]
+            return 0 if game.over else 1 if self._role(game.roles) is Role.OBSERVING else 2
+
+        changes: list[ch.Change] = []
+        for old, _ in make_room(self._games, number, kept.GAMES, rank=rank):
+            self._outbox.append(up.unjoin(old))
+            changes += [
+                ch.GameUnfollowed(old),
+                self._system(f"Game {old}: left (more than {kept.GAMES} games open at once)."),
+            ]
         return changes
 
     def _on_GameUpdated(self, m: msg.GameUpdated) -> list[ch.Change]:
@@ -616,7 +659,8 @@ class KgsSession:
         for record in wanted[len(told) :]:
             conflict = _conflict(game, record, stones)
             if conflict and number not in self._resynced:
-                self._resynced.add(number)
+                make_room(self._resynced, number, kept.RESYNCED)
+                self._resynced[number] = None
                 changes += self._sync_error(number, f"{conflict}: joining the game again")
                 self._outbox += [up.unjoin(number), up.join(number)]
                 game.rejoining = True
@@ -699,6 +743,7 @@ class KgsSession:
         creator = entry.creator or entry.white or entry.black
         if creator is None or creator.name == self.me:
             return []
+        make_room(self._listed_challenges, entry.channel_id, kept.ROOM_GAMES)
         self._listed_challenges[entry.channel_id] = entry
         proposal = entry.proposal
         named = proposal is not None and any(name == self.me for _, name in proposal.players)
@@ -706,16 +751,30 @@ class KgsSession:
             return []
         assert proposal is not None
         terms = _terms_of(proposal, self.me, creator.name)
-        self._challenges[entry.channel_id] = _Challenge(
-            terms, ours=False, channel_id=entry.channel_id, proposal=proposal
+        changes = self._keep_challenge(
+            entry.channel_id,
+            _Challenge(terms, ours=False, channel_id=entry.channel_id, proposal=proposal),
         )
         return [
+            *changes,
             ch.ChallengeOpened(Challenge(terms, incoming=True, kind="challenge")),
             ch.Notified(
                 "match",
                 f"Challenge from {creator.name}",
                 f"{terms.size}x{terms.size}, komi {terms.komi:g}",
             ),
+        ]
+
+    def _keep_challenge(self, key: int, challenge: _Challenge) -> list[ch.Change]:
+        """Keep ``challenge`` under ``key``, closing the oldest beyond
+        :data:`.kept.CHALLENGES_KEPT` (those offered to us before ours)."""
+        gone = make_room(
+            self._challenges, key, kept.CHALLENGES_KEPT, rank=lambda k: self._challenges[k].ours
+        )
+        self._challenges[key] = challenge
+        return [
+            ch.ChallengeClosed(old.submitted_by or old.terms.opponent, "too many challenges")
+            for _, old in gone
         ]
 
     def _on_ChallengeCreated(self, m: msg.ChallengeCreated) -> list[ch.Change]:
@@ -793,6 +852,7 @@ class KgsSession:
 
     def _on_RoomDescribed(self, m: msg.RoomDescribed) -> list[ch.Change]:
         old = self.rooms.get(m.channel_id) or msg.RoomInfo(m.channel_id)
+        self._keep_room(m.channel_id)
         self.rooms[m.channel_id] = msg.RoomInfo(
             old.channel_id, old.category, old.name, m.description
         )
@@ -854,6 +914,8 @@ class KgsSession:
         return [ch.RoomsListed(self._room_list())]
 
     def _ask_names(self, rooms: list[int]) -> None:
+        if len(self._names_asked) > kept.ROOMS:
+            self._names_asked.clear()  # (rooms forgotten since: at worst one more question)
         self._names_asked.update(rooms)
         self._outbox.append(up.room_names(rooms))
 
@@ -925,10 +987,12 @@ class KgsSession:
         if channel is not None:
             self._outbox.append(up.chat(channel, text))
         else:
+            make_room(self._waiting_tells, name.casefold(), kept.WAITING_TELLS)
             waiting = self._waiting_tells.setdefault(name.casefold(), [])
             if not waiting:
                 self._outbox.append(up.convo(name))
             waiting.append(text)
+            del waiting[: -kept.WAITING_TELLS]
         return [self.own_line(BufferKey(ChatKind.TELL, name), text)]
 
     def size_of(self, game: int) -> int:
@@ -995,7 +1059,10 @@ class KgsSession:
         self._callback = (self._callback + 1) % 0x10000
         key = self._callback
         proposal = self._own_proposal(terms, terms.opponent)
-        self._challenges[-key - 1] = _Challenge(terms, ours=True, proposal=proposal, own=proposal)
+        # (a challenge closed to make room stays in the model's list, which has its own cap)
+        self._keep_challenge(
+            -key - 1, _Challenge(terms, ours=True, proposal=proposal, own=proposal)
+        )
         self._outbox.append(up.challenge_create(room, proposal, key))
         return None
 
@@ -1030,7 +1097,7 @@ class KgsSession:
         if listed is None:
             return f"no challenge from {terms.opponent}"
         challenge = _Challenge(terms, ours=False, channel_id=listed.channel_id)
-        self._challenges[listed.channel_id] = challenge
+        self._keep_challenge(listed.channel_id, challenge)
         self._submit(listed.channel_id, challenge, terms)
         return None
 
@@ -1068,13 +1135,12 @@ class KgsSession:
         proposal = _seated(entry.proposal, self.me)
         terms = _terms_of(proposal, self.me, creator.name)
         known = self._challenges.get(channel)
+        changes: list[ch.Change] = []
         if known is None or known.ours:
-            self._challenges[channel] = _Challenge(
-                terms, ours=False, channel_id=channel, proposal=proposal
-            )
-        return [
-            ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open"))
-        ]  # "offers a game (open)"
+            challenge = _Challenge(terms, ours=False, channel_id=channel, proposal=proposal)
+            changes = self._keep_challenge(channel, challenge)
+        # "offers a game (open)"
+        return [*changes, ch.ChallengeOpened(Challenge(terms, incoming=True, kind="open"))]
 
     def is_listed_challenge(self, channel: int) -> bool:
         return channel in self._listed_challenges

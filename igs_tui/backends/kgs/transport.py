@@ -27,14 +27,14 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 import httpx
 
 from igs_tui.backends.kgs import json_messages as msg
+from igs_tui.backends.kgs.link_life import LinkLife, LoginFailed, MessageRecorder, why
 from igs_tui.backends.kgs.session import KgsSession
 from igs_tui.model import changes as ch
-from igs_tui.model.connection import ConnectionStatus, LinkState
+from igs_tui.model.connection import LinkState
 
 KGS_URL = "https://www.gokgs.com/json/access"
 """The public endpoint of KGS's JSON form."""
@@ -63,20 +63,8 @@ class LinkConfig:
     """The largest answer read: a larger one is a broken link (reported), never memory."""
 
 
-class MessageRecorder(Protocol):
-    """Takes a copy of the traffic (:class:`igs_tui.backends.kgs.transcript.JsonTranscript`)."""
-
-    def received(self, message: object) -> None: ...
-    def sent(self, message: object) -> None: ...
-    def note(self, text: str) -> None: ...
-
-
-class LoginFailed(ConnectionError):
-    """The server refused the login (the text says why) or could not be reached."""
-
-
-class KgsLink:
-    """One KGS login kept alive (see the module's docstring)."""
+class KgsLink(LinkLife[LinkConfig]):
+    """One KGS login kept alive over HTTP (see the module's docstring)."""
 
     def __init__(
         self,
@@ -88,58 +76,11 @@ class KgsLink:
         sleep: Callable[[float], Awaitable[None]] | None = None,
         recorder: MessageRecorder | None = None,
     ) -> None:
-        self.session = session
-        self.recorder = recorder
-        self._apply = apply
-        self.config = config or LinkConfig()
+        super().__init__(
+            session, apply, config=config or LinkConfig(), sleep=sleep, recorder=recorder
+        )
         self._transport = transport
-        self._sleep = sleep
         self._client: httpx.AsyncClient | None = None
-        self._wake = asyncio.Event()
-        self._retry = asyncio.Event()
-        self._closing = False
-        self._logged_in: asyncio.Future[None] | None = None
-        self.attempt = 0
-        self.reason = ""
-        """Why the link ended, once :meth:`run` returned."""
-
-    # the app's side ------------------------------------------------------------------------
-    def flush(self) -> None:
-        """Post what the session queued (called after each intent)."""
-        self._wake.set()
-
-    def retry_now(self) -> bool:
-        """Skip the pause before the next login attempt; False when none is waiting."""
-        if self._status_state is not LinkState.RECONNECTING or self._closing:
-            return False
-        self._retry.set()
-        return True
-
-    def reopen(self) -> None:
-        """Allow :meth:`run` again after it gave up (a new login, rejoining what we were in)."""
-        self._closing = False
-        self.attempt = 0
-        self.reason = ""
-
-    async def _pause(self, delay: float) -> None:
-        if self._sleep is not None:
-            await self._sleep(delay)
-            return
-        self._retry.clear()
-        try:
-            await asyncio.wait_for(self._retry.wait(), delay)
-        except TimeoutError:
-            pass
-
-    async def login(self) -> None:
-        """Start :meth:`run` elsewhere first; return once logged in.
-
-        Raises:
-            LoginFailed: the server refused the login or could not be reached.
-        """
-        if self._logged_in is None:
-            self._logged_in = asyncio.get_running_loop().create_future()
-        await asyncio.shield(self._logged_in)
 
     async def logout(self) -> None:
         """Say LOGOUT and stop (no reconnect follows)."""
@@ -147,54 +88,7 @@ class KgsLink:
         if self._client is not None and self.session.logged_in:
             with contextlib.suppress(httpx.HTTPError):
                 await self._post({"type": "LOGOUT"})
-        await self._close_client()
-        self._wake.set()
-        self._retry.set()
-
-    async def close(self) -> None:
-        self._closing = True
-        await self._close_client()
-        self._wake.set()
-        self._retry.set()
-
-    # the loop ------------------------------------------------------------------------------
-    async def run(self) -> None:
-        """Log in, then poll and post until logged out for good."""
-        if self._logged_in is None:
-            self._logged_in = asyncio.get_running_loop().create_future()
-        first = True
-        while not self._closing:
-            if not first:
-                self.attempt += 1
-                if self.attempt > self.config.max_attempts:
-                    self._status(
-                        LinkState.FAILED, f"gave up after {self.config.max_attempts} attempts"
-                    )
-                    return
-                delay = self.config.retry_delays[
-                    min(self.attempt, len(self.config.retry_delays)) - 1
-                ]
-                self._status(
-                    LinkState.RECONNECTING,
-                    f"reconnecting in {delay:.0f}s (attempt {self.attempt})",
-                )
-                await self._pause(delay)
-                if self._closing:
-                    return
-                for change in self.session.forget_challenges() + self.session.forget_rooms():
-                    self._apply(change)
-                self.session.restart()
-            elif self.session.me:
-                for change in self.session.forget_rooms():
-                    self._apply(change)
-                self.session.restart()  # run again after giving up: join what we were in
-            else:
-                self.session.start()
-            first = False
-            outcome = await self._one_login()
-            if outcome is None:
-                return  # logged out for good
-        self.reason = self.reason or "closed"
+        await self.close()
 
     async def _one_login(self) -> str | None:
         """One login's life; the reason it ended when a new login should follow, else None."""
@@ -211,7 +105,7 @@ class KgsLink:
             poster.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await poster
-            await self._close_client()
+            await self._close_connection()
 
     async def _poll_loop(self) -> str | None:
         session = self.session
@@ -221,7 +115,7 @@ class KgsLink:
             for message in session.data_to_send():
                 await self._post(message)
         except (httpx.HTTPError, LoginFailed) as exc:
-            return self._lost(f"cannot reach {self.config.url}: {_why(exc)}")
+            return self._lost(f"cannot reach {self.config.url}: {why(exc)}")
         while not self._closing:
             client = self._client
             if client is None:
@@ -229,7 +123,7 @@ class KgsLink:
             try:
                 status, body = await self._request(client, "GET")
             except httpx.HTTPError as exc:
-                return self._lost(f"link lost: {_why(exc)}")
+                return self._lost(f"link lost: {why(exc)}")
             except BodyTooLarge as exc:
                 return self._lost(f"unreadable answer: {exc}")
             if status != 200:
@@ -240,21 +134,8 @@ class KgsLink:
                 return self._lost(f"unreadable answer: {exc}")
             for raw in messages:
                 self._receive(raw)
-            if session.failure:
-                self._give_up(session.failure)
-                return None
-            if session.logged_out:
-                if session.no_reconnect or self._closing:
-                    self._give_up(session.logged_out)
-                    return None
-                return self._lost(session.logged_out)
-            if session.logged_in:
-                if self._logged_in is not None and not self._logged_in.done():
-                    self._logged_in.set_result(None)
-                if self.attempt or self._status_state is not LinkState.CONNECTED:
-                    self.attempt = 0
-                    self._status(LinkState.CONNECTED, "")
-            self._wake.set()
+            if (ended := self._after_read()) is not None:
+                return ended.reason
         return None
 
     def _receive(self, raw: object) -> None:
@@ -276,7 +157,7 @@ class KgsLink:
                     await self._post(message)
                 except httpx.HTTPError as exc:
                     self._apply(
-                        ch.ConsoleAdded(f"not sent ({_why(exc)}): {message.get('type')}", "error")
+                        ch.ConsoleAdded(f"not sent ({why(exc)}): {message.get('type')}", "error")
                     )
                 except LoginFailed as exc:
                     self._apply(ch.ConsoleAdded(str(exc), "error"))
@@ -324,50 +205,8 @@ class KgsLink:
                 chunks.append(chunk)
             return response.status_code, b"".join(chunks)
 
-    # outcomes ------------------------------------------------------------------------------
-    _status_state: LinkState = LinkState.DISCONNECTED
-
-    def _status(self, state: LinkState, detail: str) -> None:
-        self._status_state = state
-        if self.recorder is not None:
-            why = f": {detail}" if detail else ""
-            self.recorder.note(f"{state.value} ({self.config.url}){why}")
-        status = ConnectionStatus(
-            state=state,
-            server=self.config.url,
-            user=self.session.me,
-            detail=detail,
-            reconnect_attempt=self.attempt,
-        )
-        self._apply(ch.ConnectionChanged(status))
-
-    def _lost(self, reason: str) -> str | None:
-        """A lost link: a new login follows unless we never got in or are closing."""
-        if self._logged_in is not None and not self._logged_in.done():
-            self._give_up(reason)
-            return None
-        if self._closing:
-            return None
-        self.reason = reason
-        self._status(LinkState.DISCONNECTED, reason)
-        return reason
-
-    def _give_up(self, reason: str) -> None:
-        self.reason = reason
-        self._closing = True
-        if self._logged_in is not None and not self._logged_in.done():
-            self._logged_in.set_exception(LoginFailed(reason))
-            self._status(LinkState.FAILED, reason)
-        else:
-            self._status(LinkState.DISCONNECTED, reason)
-        return None
-
-    async def _close_client(self) -> None:
+    async def _close_connection(self) -> None:
         client, self._client = self._client, None
         if client is not None:
             with contextlib.suppress(Exception):
                 await client.aclose()
-
-
-def _why(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__

@@ -9,6 +9,7 @@ adjourn) ask first; engine answers arrive in the background and never block the 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TypeVar
 
 from textual import work
@@ -16,14 +17,15 @@ from textual import work
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Point
 from igs_tui.model import ClientModel, FollowedGame, GamePhase
-from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
+from igs_tui.model.analysis import AnalysisPosition, AnalysisState
 from igs_tui.model.assist import EngineAssist
 from igs_tui.ui.app_services import services
-from igs_tui.ui.game.analysis_view import ask_engine, fill_gaps, game_line_keys, game_position
+from igs_tui.ui.game.analysis_view import game_line_keys, game_position
 from igs_tui.ui.game.game_assist import removals_to_send, suggestion_points
 from igs_tui.ui.game.game_browse import BrowseState
 from igs_tui.ui.game.game_prompts import InputPrompt, default_save_name, parse_minutes, save_to
 from igs_tui.ui.game.game_scoring import ScorePreview, estimate_preview
+from igs_tui.ui.game.live_analysis import LiveAnalysis
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.play.play_confirm import ConfirmDialog, confirm_resign
 from igs_tui.ui.safe_text import clean
@@ -31,7 +33,7 @@ from igs_tui.ui.safe_text import clean
 T = TypeVar("T")
 
 
-class GameActions(ModelWatcher):
+class GameActions(LiveAnalysis, ModelWatcher):
     """Intents and engine help for game ``number``; subclasses draw it (:meth:`redraw`)."""
 
     def __init__(
@@ -74,11 +76,6 @@ class GameActions(ModelWatcher):
     def assist(self) -> EngineAssist | None:
         """The app's engine helper, if one was configured."""
         return services(self.app).assist
-
-    @property
-    def analysis_engine(self) -> EngineAnalysis | None:
-        """The app's analysing engine, if one was configured."""
-        return services(self.app).analysis
 
     def _can(self, capability: T | None, what: str) -> T | None:
         """``capability`` of the backend, or None after saying why ``what`` is not possible."""
@@ -282,10 +279,7 @@ class GameActions(ModelWatcher):
 
     @work(group="assist-estimate", exclusive=True, exit_on_error=False)
     async def _estimate(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            answer = await assist.estimate(game)
-        except Exception:  # an engine that breaks must not break the game view
-            answer = None
+        answer = await _answer_or_none(assist.estimate(game))
         if not self.is_attached:
             return
         if answer:
@@ -305,10 +299,7 @@ class GameActions(ModelWatcher):
 
     @work(group="assist-dead", exclusive=True, exit_on_error=False)
     async def _suggest(self, assist: EngineAssist, game: FollowedGame) -> None:
-        try:
-            stones = await assist.suggest_dead(game)
-        except Exception:  # an engine that breaks must not break the game view
-            stones = None
+        stones = await _answer_or_none(assist.suggest_dead(game))
         if not self.is_attached:
             return
         if stones is None:
@@ -355,9 +346,7 @@ class GameActions(ModelWatcher):
     def action_toggle_analysis(self) -> None:
         """Show or hide the engine's best moves and estimate for the position shown."""
         if self.analysis.on:
-            self.analysis.turn_off()
-            self.workers.cancel_group(self, "analysis")
-            self.workers.cancel_group(self, "analysis-fill")
+            self.stop_analysis()
             self.show_message("Analysis off")
             return
         if self.analysis_engine is None:
@@ -372,37 +361,28 @@ class GameActions(ModelWatcher):
     def follow_analysis(self, game: FollowedGame, count: int) -> None:
         """Ask about the position after ``count`` moves if it is not the one asked about
         (called on every redraw: a new move or a browsing step cancels the old question)."""
-        engine = self.analysis_engine
-        if not self.analysis.on or engine is None:
+        if not self.analysis.on or self.analysis_engine is None:
             return
         if not self.analysis_allowed():
-            self.analysis.turn_off()
-            self.workers.cancel_group(self, "analysis")
-            self.workers.cancel_group(self, "analysis-fill")
+            self.stop_analysis()
             return
-        position = game_position(game, count)
-        if self.analysis.show(position):
-            self._analyse(engine, position)
+        self.analyse(game_position(game, count))
 
-    @work(group="analysis", exclusive=True, exit_on_error=False)
-    async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
-        self.workers.cancel_group(self, "analysis-fill")
-        alive = lambda: self.is_attached  # noqa: E731
-        if await ask_engine(engine, self.analysis, position, alive, self.redraw):
-            self._fill_graph(engine)
+    def analysis_came(self) -> None:
+        self.redraw()
 
-    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
-    async def _fill_graph(self, engine: EngineAnalysis) -> None:
-        """While the engine has nothing else to do (its answer about the position shown is
-        complete), estimate the game's other positions for the graph, nearest first. Any
-        new position to show cancels this (and the engine serves that one first)."""
+    def unanalysed_position(self) -> AnalysisPosition | None:
+        game = self.game
+        if game is None:
+            return None
+        index = self.analysis.next_gap(game_line_keys(game, len(game.moves)), self.browse.index)
+        return None if index is None else game_position(game, index)
 
-        def next_position() -> AnalysisPosition | None:
-            game = self.game
-            if game is None:
-                return None
-            index = self.analysis.next_gap(game_line_keys(game, len(game.moves)), self.browse.index)
-            return None if index is None else game_position(game, index)
 
-        alive = lambda: self.is_attached  # noqa: E731
-        await fill_gaps(engine, self.analysis, next_position, alive, self.redraw)
+async def _answer_or_none(question: Awaitable[T]) -> T | None:
+    """The engine's answer, or None when asking failed: an engine that breaks must not
+    break the game view."""
+    try:
+        return await question
+    except Exception:
+        return None

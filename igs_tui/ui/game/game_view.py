@@ -228,6 +228,11 @@ class GameView(GameActions):
         self._redraw_due = False
         """Changes came while the view was in a hidden tab: it is drawn when next shown."""
         self._drawn = False
+        game = self.game
+        self._opened_over = game is not None and game.phase is GamePhase.FINISHED
+        """Built for a game already over (a finished game's tab chosen again): no result pops
+        up. Decided here, not at mount: a game that ends while its new view is being mounted
+        (an opponent who resigns at once, on a busy machine) still shows its result."""
 
     @property
     def position_hint(self) -> str:
@@ -278,8 +283,7 @@ class GameView(GameActions):
             yield GameChat(self._model, self._backend, self.number)
 
     def on_mount(self) -> None:
-        game = self.game
-        if game is not None and game.phase is GamePhase.FINISHED:
+        if self._opened_over:
             self._result_prompt.shown = True  # opened on a finished game: no pop-up
         self.watch_model(self._model.hub, game_topic(self.number), self.game_changed)
         self.game_changed()

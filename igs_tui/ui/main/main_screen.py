@@ -39,7 +39,7 @@ from igs_tui.ui.main.status_bar import StatusBar
 from igs_tui.ui.messages import OpenChat, ShowPane
 from igs_tui.ui.model_bridge import ModelWatcher
 from igs_tui.ui.panes import DrawnWhenShown, HoldsBoard
-from igs_tui.ui.play.play_challenge_dialog import ChallengeWatcher
+from igs_tui.ui.play.play_challenge_dialog import ANSWER_KEY, ChallengeWatcher
 from igs_tui.ui.repaint import BlankContainer, BlankHorizontal, BlankVertical
 from igs_tui.ui.styles import stylesheet
 
@@ -71,10 +71,6 @@ def board_area(model: ClientModel, backend: Backend) -> Widget:
     except ImportError:
         return Static("No board yet.", id="games-panel")
     return GamesPanel(model, backend, id="games-panel")
-
-
-ANSWER_KEY = "f7"
-"""Shows a match request that arrived while a dialog was up (see :class:`ChallengeWatcher`)."""
 
 
 def _pane_bindings() -> list[BindingType]:

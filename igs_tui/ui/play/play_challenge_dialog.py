@@ -24,6 +24,10 @@ from igs_tui.ui.play.play_match_dialog import MatchDialog
 from igs_tui.ui.safe_text import clean, plain
 from igs_tui.ui.styles import stylesheet
 
+ANSWER_KEY = "f7"
+"""Shows a match request that arrived while a dialog was up (see :class:`ChallengeWatcher`);
+the result screen takes it too (it closes, and the waiting request comes up)."""
+
 
 def describe_terms(terms: MatchTerms) -> str:
     """One line a player can check at a glance: colour, board, handicap, time."""

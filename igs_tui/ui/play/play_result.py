@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from igs_tui.model import FollowedGame, ServerScore
 from igs_tui.ui.dialogs.dialog import Dialog
+from igs_tui.ui.play.play_challenge_dialog import ANSWER_KEY
 from igs_tui.ui.safe_text import clean
 from igs_tui.ui.styles import stylesheet
 
@@ -110,7 +111,13 @@ class ResultScreen(Dialog[None]):
     """The final result of one game, our count beside the server's; any close key dismisses."""
 
     DEFAULT_CSS = stylesheet(__file__, "result_screen.tcss")
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,enter,q", "close", "Close"),
+        # A match request that came while the result was up is announced "(press F7)": the
+        # key must work here too, where the main screen's binding cannot be reached. Closing
+        # is enough: the main screen, shown again, opens the waiting request.
+        Binding(ANSWER_KEY, "close", "Answer challenge", show=False),
+    ]
 
     def __init__(self, game: FollowedGame) -> None:
         super().__init__()

@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -34,26 +34,24 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 
 from igs_tui.go import Color, Point
-from igs_tui.model.analysis import AnalysisPosition, AnalysisState, EngineAnalysis
+from igs_tui.model.analysis import AnalysisPosition, AnalysisState
 from igs_tui.records import Collection
 from igs_tui.records.cursor import RecordCursor
 from igs_tui.records.marks import ShownMark
 from igs_tui.records.model import MarkKind
 from igs_tui.records.replay import replay_path
-from igs_tui.ui.app_services import services
 from igs_tui.ui.board.board_layout import side_width
 from igs_tui.ui.board.board_render import BoardPicture, PointMark
 from igs_tui.ui.board.board_widget import BoardWidget, fit_side_panel
 from igs_tui.ui.game.analysis_view import (
-    ask_engine,
     candidate_labels,
-    fill_gaps,
     review_keys,
     review_position,
     summary_lines,
 )
 from igs_tui.ui.game.game_prompts import InputPrompt
 from igs_tui.ui.game.game_scoring import ScorePreview, estimate_preview
+from igs_tui.ui.game.live_analysis import LiveAnalysis
 from igs_tui.ui.review.review_edit import TOOLS, ReviewEditing
 from igs_tui.ui.review.review_open import ask_record, ask_save_record, shown_path
 from igs_tui.ui.review.review_text import choice_lines, header_lines, position_lines
@@ -133,7 +131,7 @@ class ReviewCommands(Provider):
                 yield Hit(score, matcher.highlight(text), command, text, help_)
 
 
-class ReviewScreen(ReviewEditing):
+class ReviewScreen(LiveAnalysis, ReviewEditing):
     """One record file: game ``game`` of ``collection``, read from ``path``."""
 
     DEFAULT_CSS = stylesheet(__file__, "review_screen.tcss")
@@ -324,20 +322,13 @@ class ReviewScreen(ReviewEditing):
 
     # analysis ---------------------------------------------------------------------------------
     @property
-    def analysis_engine(self) -> EngineAnalysis | None:
-        """The app's analysing engine (``--engine``), if any."""
-        return services(self.app).analysis
-
-    @property
     def komi(self) -> float:
         komi = self.cursor.record.info.komi
         return komi if komi is not None else 0.0
 
     def action_toggle_analysis(self) -> None:
         if self.analysis.on:
-            self.analysis.turn_off()
-            self.workers.cancel_group(self, "analysis")
-            self.workers.cancel_group(self, "analysis-fill")
+            self.stop_analysis()
             self.message = "Analysis off"
         elif self.analysis_engine is None:
             self.message = "No engine for analysis: start with --engine CMD"
@@ -347,21 +338,11 @@ class ReviewScreen(ReviewEditing):
         self.redraw()
 
     def _follow_analysis(self, stones: dict[Point, Color]) -> None:
-        engine = self.analysis_engine
-        if not self.analysis.on or engine is None:
+        if not self.analysis.on or self.analysis_engine is None:
             return
-        position = review_position(self.cursor.record, self.cursor.path, stones, self.komi)
-        if self.analysis.show(position):
-            self._analyse(engine, position)
+        self.analyse(review_position(self.cursor.record, self.cursor.path, stones, self.komi))
 
-    @work(group="analysis", exclusive=True, exit_on_error=False)
-    async def _analyse(self, engine: EngineAnalysis, position: AnalysisPosition) -> None:
-        self.workers.cancel_group(self, "analysis-fill")
-        alive = lambda: self.is_attached  # noqa: E731
-        if await ask_engine(engine, self.analysis, position, alive, self._refresh_analysis):
-            self._fill_graph(engine)
-
-    def _refresh_analysis(self) -> None:
+    def analysis_came(self) -> None:
         """New analysis for the position shown: letters and side lines only (a whole
         redraw would scroll the comment back to its top at every engine report)."""
         picture = self.board.picture
@@ -369,23 +350,15 @@ class ReviewScreen(ReviewEditing):
         self.board.picture = replace(picture, labels=labels)
         self._show_analysis(labels)
 
-    @work(group="analysis-fill", exclusive=True, exit_on_error=False)
-    async def _fill_graph(self, engine: EngineAnalysis) -> None:
-        """Estimate the line's other positions for the graph while the engine is idle (as
-        in the game view). Lines with stones taken away (``AE``) are not filled: their
-        positions cannot be told as moves without replaying the record."""
-
-        def next_position() -> AnalysisPosition | None:
-            record, line = self.cursor.record, self.cursor.line
-            if any(node.add_empty for node in line):
-                return None
-            index = self.analysis.next_gap(review_keys(record, line, self.komi), self.cursor.index)
-            return (
-                None if index is None else review_position(record, line[: index + 1], {}, self.komi)
-            )
-
-        alive = lambda: self.is_attached  # noqa: E731
-        await fill_gaps(engine, self.analysis, next_position, alive, self._refresh_analysis)
+    def unanalysed_position(self) -> AnalysisPosition | None:
+        """The line's nearest position the graph lacks (as in the game view). Lines with
+        stones taken away (``AE``) are not filled: their positions cannot be told as moves
+        without replaying the record."""
+        record, line = self.cursor.record, self.cursor.line
+        if any(node.add_empty for node in line):
+            return None
+        index = self.analysis.next_gap(review_keys(record, line, self.komi), self.cursor.index)
+        return None if index is None else review_position(record, line[: index + 1], {}, self.komi)
 
     def _show_analysis(self, labels: dict[Point, str]) -> None:
         box = self._text("#review-analysis")

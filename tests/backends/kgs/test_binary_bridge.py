@@ -8,9 +8,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from igs_tui.backends.kgs import kept
 from igs_tui.backends.kgs.binary_bridge import LOCAL_CHANNELS, BinaryBridge, Note
 from igs_tui.backends.kgs.json_messages import parse_message
 from igs_tui.backends.kgs.protocol import readings, registry
@@ -353,3 +355,72 @@ def test_the_session_may_send_once_the_server_is_past_its_login_messages() -> No
     assert not bridge.ready
     bridge.downstream(server("login_done", 0x030C))
     assert bridge.ready
+
+
+# -- bounds (issue 26): what a binary server floods the bridge with stays within .kept's caps --
+def test_a_flood_of_rooms_keeps_the_newest_and_the_joined_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(kept, "ROOMS", 5)
+    bridge = logged_in()  # knows room 11
+    bridge.downstream(server("join_room", 0x4300, channel=11, users=(user("alice"),)))
+    flood: tuple[Value, ...] = tuple(
+        {"channel": c, "flags": 0, "group": 0, "users": 0, "games": 0, "name": f"r{c}"}
+        for c in range(200, 220)
+    )
+    bridge.downstream(server("upd_rooms", 0x0318, rooms=flood))
+    assert list(bridge.rooms) == [11, 216, 217, 218, 219]
+    # the joined room is still a room: joining it again is join_room, not join_game
+    assert [m.name for m in sent(bridge, {"type": "JOIN_REQUEST", "channelId": 11})] == [
+        "join_room"
+    ]
+
+
+def test_joined_rooms_beyond_the_cap_forget_the_oldest(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kept, "JOINED_ROOMS", 3)
+    bridge = logged_in()
+    for room in range(30, 36):
+        bridge.downstream(server("join_room", 0x4300, channel=room, users=(user("alice"),)))
+    assert list(bridge.joined_rooms) == [33, 34, 35]
+
+
+def test_a_flood_of_listed_games_keeps_the_newest(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kept, "ROOM_GAMES", 10)
+    monkeypatch.setattr(kept, "JOINED_ROOMS", 4)
+    bridge = logged_in()
+    games = tuple(game(c, black="b", white="w") for c in range(300, 340))
+    bridge.downstream(server("upd_games", 0x4304, channel=11, games=games))
+    assert list(bridge.listed) == list(range(330, 340))
+    assert set(bridge.listed_in) == set(bridge.listed)  # what went, went from both
+    for room in range(50, 60):  # one game listed by ever more rooms
+        bridge.downstream(server("upd_games", 0x4304, channel=room, games=(game(339),)))
+    assert len(bridge.listed_in[339]) == 4
+
+
+def test_a_flood_of_private_chats_keeps_the_newest_conversations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(kept, "CONVERSATIONS", 3)
+    bridge = logged_in()
+    for i in range(8):
+        bridge.downstream(server("msg_chat", 0x0013, name=f"pal{i}", name2="alice", message="x"))
+    assert sorted(bridge._convos) == ["pal5", "pal6", "pal7"]
+    assert sorted(bridge._convo_users.values()) == ["pal5", "pal6", "pal7"]
+
+
+def test_floods_of_games_terms_and_trees_stay_within_their_caps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(kept, "GAMES", 2)
+    monkeypatch.setattr(kept, "CHALLENGES_KEPT", 2)
+    monkeypatch.setattr(kept, "RESYNCED", 3)
+    bridge = logged_in()
+    for c in range(400, 420):
+        bridge.downstream(server("upd_game", 0x4401, channel=c, game=game(c, black="alice")))
+        bridge.downstream(server("set_tree", 0x4405, channel=c, tree=b"\x01"))
+        bridge.downstream(
+            server("challenge", 0x4400, channel=c, black=user("x"), white=user("alice"))
+        )
+    assert list(bridge.games) == [416, 417, 418, 419]  # twice the session's cap
+    assert list(bridge.terms) == [416, 417, 418, 419]
+    assert list(bridge._tree_told) == [417, 418, 419]

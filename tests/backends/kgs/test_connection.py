@@ -160,6 +160,73 @@ def test_a_highly_compressed_flood_is_inflated_in_bounded_steps() -> None:
     assert client._frames.pending == 0
 
 
+class _CountingInflater:
+    """zlib's decompressor, counting what it gives out (to show the cap is never passed)."""
+
+    def __init__(self) -> None:
+        self._inner = zlib.decompressobj()
+        self.given = 0
+
+    def decompress(self, data: bytes, max_length: int = 0) -> bytes:
+        assert max_length > 0, "every step is bounded"
+        out = self._inner.decompress(data, max_length)
+        self.given += len(out)
+        return out
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+
+def _bomb(inflated: int) -> bytes:
+    """A zlib stream of well-framed 64 KiB messages (unknown to the catalogue) inflating to
+    ``inflated`` bytes from about a thousandth of that."""
+    body = b"\x07\x00" + bytes(0xFFFF - 4 - 2)
+    one = frame(0x4999, body)
+    deflate = zlib.compressobj(9)
+    parts = [deflate.compress(one) for _ in range(inflated // len(one) + 1)]
+    return b"".join(parts) + deflate.flush(zlib.Z_SYNC_FLUSH)
+
+
+def test_a_zlib_bomb_breaks_the_stream_at_the_cap_without_inflating_past_it() -> None:
+    cap = 1024 * 1024
+    client = ClientConnection(max_inflated=cap)
+    client.initiate()
+    counter = _CountingInflater()
+    client._inflate = counter  # type: ignore[assignment]
+    bomb = _bomb(8 * cap)
+    assert len(bomb) < cap // 100
+    got: list[Received] = []
+    with pytest.raises(KgsStreamError, match=f"inflate past {cap} bytes"):
+        for received in client.receive_stream(b"\x03" + bomb):
+            got.append(received)
+    assert cap < counter.given <= cap + 1
+    # what came before the cap was given, message by message
+    assert len(got) == cap // 0xFFFF
+    assert all(isinstance(r, UnknownMessage) and r.code == 0x4999 for r in got)
+    with pytest.raises(KgsStreamError, match="already failed"):
+        client.receive_data(b"")
+
+
+def test_the_default_cap_on_inflating_is_the_json_links_cap_on_a_body() -> None:
+    from igs_tui.backends.kgs.transport import MAX_BODY_BYTES
+
+    assert ClientConnection().max_inflated == MAX_BODY_BYTES == 16 * 1024 * 1024
+    with pytest.raises(ValueError, match="at least 1"):
+        ClientConnection(max_inflated=0)
+
+
+def test_the_cap_counts_per_call_so_a_long_stream_in_reads_goes_on() -> None:
+    client, server, stream = _connected()
+    client.max_inflated = 15_000  # two of these chats (UTF-16 text) fit, three do not
+    chat = _room_chat("y" * 3000)
+    got = client.receive_data(stream + server.send(chat) + server.send(chat))
+    for _ in range(20):
+        got += client.receive_data(server.send(chat) + server.send(chat))
+    assert got == [chat] * 42
+    with pytest.raises(KgsStreamError, match="inflate past 15000"):
+        client.receive_data(server.send(chat) + server.send(chat) + server.send(chat))
+
+
 def test_corrupt_zlib_is_a_stream_error() -> None:
     client, _server, stream = _connected()
     with pytest.raises(KgsStreamError, match="corrupt zlib"):

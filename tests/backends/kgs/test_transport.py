@@ -12,8 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
+from igs_tui.backends.kgs.link_life import LoginFailed
 from igs_tui.backends.kgs.session import KgsSession
-from igs_tui.backends.kgs.transport import KgsLink, LinkConfig, LoginFailed
+from igs_tui.backends.kgs.transport import KgsLink, LinkConfig
 from igs_tui.model import ClientModel, LinkState
 
 URL = "http://kgs.test/json/access"

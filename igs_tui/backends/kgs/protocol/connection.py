@@ -18,7 +18,7 @@ message whose frame is sound but whose body does not fit comes out as an
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from igs_tui.backends.kgs.protocol import registry
@@ -35,6 +35,11 @@ SERVER_PROTOCOL: Final = 3
 LOGIN_OK_CODES: Final = frozenset({0x0001, 0x0002})
 #: Bound on inflated bytes per step, so a small compressed input never balloons in memory.
 _INFLATE_CHUNK: Final = 64 * 1024
+MAX_INFLATED: Final = 16 * 1024 * 1024
+"""16 MiB, the JSON link's cap on one answer: the most one call's bytes may inflate to. A
+frame is at most 64 KiB (its length is a U16), but a zlib bomb (a small read that inflates a
+thousandfold into a flood of frames) is a broken or hostile server: the stream is broken
+there, before it costs memory."""
 
 
 def client_message(message_name: str, /, **fields: Value) -> Message:
@@ -69,9 +74,13 @@ class ClientConnection:
         *,
         protocol: int = CLIENT_PROTOCOL,
         accepted_server_protocols: frozenset[int] = frozenset({SERVER_PROTOCOL}),
+        max_inflated: int = MAX_INFLATED,
     ) -> None:
         if not 0 <= protocol <= 0xFF:
             raise ValueError("the handshake version is one byte")
+        if max_inflated < 1:
+            raise ValueError("max_inflated must be at least 1")
+        self.max_inflated = max_inflated
         self.protocol = protocol
         self.compressed = protocol >= 4
         self._accepted = accepted_server_protocols
@@ -114,6 +123,17 @@ class ClientConnection:
 
     def receive_data(self, data: bytes) -> list[Received]:
         """Messages completed by ``data`` (any chunk size, even empty)."""
+        return list(self.receive_stream(data))
+
+    def receive_stream(self, data: bytes) -> Iterator[Received]:
+        """The messages completed by ``data``, each given as soon as its part of the stream
+        is inflated (at most 64 KiB at a time), so a flood of small messages is never held
+        whole. Consume it to the end: what is left unread is lost.
+
+        Raises:
+            KgsStreamError: a broken stream, or ``data`` inflating past :attr:`max_inflated`
+                (the messages before that point are given first).
+        """
         self._failure.check()
         if self.server_protocol is None and data:
             version = data[0]
@@ -122,21 +142,28 @@ class ClientConnection:
             self.server_protocol = version
             data = data[1:]
         if not data:
-            return []
+            return
         if not self.compressed:
-            return self._decode(data)
-        received: list[Received] = []
+            yield from self._decode(data)
+            return
+        cap = self.max_inflated
+        inflated = 0
         pending = data
         while pending:
             if self._inflate.eof:
                 raise self._failure.fail("data after the end of the server's zlib stream")
             try:
-                plain = self._inflate.decompress(pending, _INFLATE_CHUNK)
+                # one byte past the cap at most: enough to know it was passed
+                plain = self._inflate.decompress(pending, min(_INFLATE_CHUNK, cap - inflated + 1))
             except zlib.error as exc:
                 raise self._failure.fail(f"corrupt zlib stream from server: {exc}") from None
-            received += self._decode(plain)
+            inflated += len(plain)
+            if inflated > cap:
+                raise self._failure.fail(
+                    f"{len(data)} bytes from the server inflate past {cap} bytes"
+                )
+            yield from self._decode(plain)
             pending = self._inflate.unconsumed_tail or self._inflate.unused_data
-        return received
 
     def receive_eof(self) -> None:
         """The server closed the connection: complain if it did so inside a message."""

@@ -24,7 +24,11 @@ list, comments or the dead stones marked in it cannot be read or written over th
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, Final
+
+from igs_tui.backends.kgs.protocol.values import Value
 
 GAME_TYPES: Final = {
     "demonstration": 0,
@@ -56,3 +60,48 @@ IN_PLAY: Final = 0x80
 
 PASS_XY: Final = (255, 255)
 """A pass as ``game_move``'s point (kgsueme's Pass button)."""
+
+
+def rules_struct(rules: Mapping[str, Any]) -> dict[str, Value]:
+    """The JSON form's Rules object as the spec's ``rules`` structure (times in seconds; a
+    byo-yomi's periods and a Canadian period's stones are both its ``count``)."""
+    return {
+        "ruleset": RULESETS.get(str(rules.get("rules", "japanese")), 0),
+        "size": int(rules.get("size", 19)),
+        "handicap": int(rules.get("handicap", 0)),
+        "komi": Decimal(str(rules.get("komi", 0))),
+        "timesys": TIME_SYSTEMS.get(str(rules.get("timeSystem", "none")), 0),
+        "time": int(rules.get("mainTime", 0)),
+        "interval": int(rules.get("byoYomiTime", 0)),
+        "count": int(rules.get("byoYomiPeriods", 0) or rules.get("byoYomiStones", 0)),
+    }
+
+
+def rules_json(struct: object) -> dict[str, Any]:
+    """A ``rules`` structure as the JSON form's Rules object, each time field only where its
+    time system has it (a field that is not a number, or missing, reads as its default)."""
+    r: Mapping[str, object] = struct if isinstance(struct, dict) else {}
+    system = TIME_SYSTEM_NAMES.get(_whole(r.get("timesys")), "none")
+    komi = r.get("komi")
+    out: dict[str, Any] = {
+        "size": _whole(r.get("size"), 19),
+        "rules": RULESET_NAMES.get(_whole(r.get("ruleset")), "japanese"),
+        "komi": float(komi)
+        if isinstance(komi, Decimal | int) and not isinstance(komi, bool)
+        else 0.0,
+        "handicap": _whole(r.get("handicap")),
+        "timeSystem": system,
+    }
+    if system != "none":
+        out["mainTime"] = _whole(r.get("time"))
+    if system in ("byo_yomi", "canadian"):
+        out["byoYomiTime"] = _whole(r.get("interval"))
+    if system == "byo_yomi":
+        out["byoYomiPeriods"] = _whole(r.get("count"))
+    if system == "canadian":
+        out["byoYomiStones"] = _whole(r.get("count"))
+    return out
+
+
+def _whole(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
