@@ -29,7 +29,9 @@ def logged_in(model: ClientModel) -> IgsSession:
     """A session logged in to a server known to be IGS, its setup written and answered."""
     profile = ServerProfile()
     profile.learn_version(ServerVersion("IGS version 3", "IGS", "3"))
-    session = IgsSession(model, "alice", "pw", rate=1000.0, burst=1000.0, profile=profile)
+    session = IgsSession(
+        "alice", "pw", rate=1000.0, burst=1000.0, profile=profile, clock=model.clock
+    )
     session.connection_made()
     for line in LOGIN:
         apply(model, session.receive_line(line))
@@ -99,7 +101,9 @@ def test_an_observed_game_loaded_again_under_its_number_is_live_again() -> None:
     clock = ManualClock()
     model = ClientModel(clock=clock)
     session = logged_in(model)
-    apply(model, [ch.GameFollowed(7, Role.OBSERVING)])
+    session.observe(7)
+    apply(model, session.take_changes())
+    assert session.data_to_send(1.5)[0] == "observe 7"  # (and "moves 7" for its moves)
     read(
         model,
         session,
@@ -219,15 +223,19 @@ def test_a_blocked_players_match_request_is_not_shown() -> None:
     answer is shown."""
     model = ClientModel()
     session = logged_in(model)
-    model.apply(ch.SocialListsSet(friends=frozenset(), blocked=frozenset({"Soothie"})))
-    read(
-        model,
-        session,
+    session.set_social(frozenset(), frozenset({"Soothie"}))
+    apply(model, session.take_changes())
+    changes: list[ch.Change] = []
+    for line in (
         "9 Match[19x19] in 75 minutes requested with Soothie as Black.",
         "9 Use <match Soothie W 19 75 0> or <decline Soothie> to respond.",
         "1 5",
-    )
+    ):
+        changes += session.receive_line(line)
+    changes += session.lines_done()
+    apply(model, changes)
     assert model.challenges == {}
+    assert [c for c in changes if isinstance(c, ch.Notified)] == []  # no alert, no bell
     assert session.data_to_send(2.0) == ["decline Soothie"]  # declined at once
     # the same request from a player not blocked is shown (the test's lines are read)
     read(
@@ -333,3 +341,22 @@ def test_a_second_drop_while_reconnecting_keeps_the_first_forfeit_deadline() -> 
     reconnected(model, session, 101.0)
     assert session.connection_lost(160.0) == first
     assert session.forfeit_deadline == first
+
+
+def test_a_loss_on_time_is_recorded_as_the_winner_plus_t() -> None:
+    """Spec, time: ``9 Soothie has run out of time.`` "ends the game (both players will
+    receive this)", and ``9 OmegaGo1 lost the game 88 due to no-move.`` ends one that never
+    began. Each names the loser; the record wants FF[4]'s ``RE[W+T]`` / ``RE[B+F]``, not the
+    sentence (autosave writes ``game.result`` into ``RE``)."""
+    model = ClientModel()
+    session = logged_in(model)
+    our_game(model, session, "0(B): C3")
+    read(model, session, "9 alice has run out of time.", "1 6")
+    assert model.followed[5].result == "W+T"  # alice is Black
+    read(model, session, "9 bob lost the game 5 due to no-move. move 0 points.", "1 5")
+    assert model.followed[5].result == "W+T"  # the first word on the end stands
+    other = ClientModel()
+    session = logged_in(other)
+    our_game(other, session)
+    read(other, session, "9 bob lost the game 5 due to no-greeting. move 0 points.", "1 5")
+    assert other.followed[5].result == "B+F"  # bob is White: Black wins by forfeit

@@ -354,14 +354,15 @@ class FollowUps:
         kind = "match" if classic else "nmatch"
         self.out.add_challenge(Challenge(terms, incoming=False, kind=kind))
 
-    def offer_received(self, challenge: Challenge, offer: Offer) -> None:
+    def offer_received(self, challenge: Challenge, offer: Offer) -> bool:
         """An incoming request: the model shows ``challenge``; we keep how to answer it. A
-        blocked player's request is declined at once (and never shown)."""
+        blocked player's request is declined at once and never shown (False)."""
         if challenge.opponent.casefold() in self.view.blocked:
             self._queue(cmd.decline(challenge.opponent))
-            return
+            return False
         self._offers[challenge.opponent.lower()] = offer
         self.out.add_challenge(challenge)
+        return True
 
     def acceptance(self, terms: MatchTerms) -> Command:
         """The command that accepts ``terms``: the request's own kind, and the server's

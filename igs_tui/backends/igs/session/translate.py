@@ -121,6 +121,8 @@ change per read instead of one per line (a third of a busy server's lines are pr
 TELL_KEYS_KEPT = 1000
 """Tellers whose buffer key is kept for reuse (the keys are dropped when there are more)."""
 _SHOUT_KEY = BufferKey(ChatKind.SHOUT)
+_LOSS_MARKS = {"resign": "R", "time": "T", "no-greeting": "F", "no-move": "F"}
+"""How a named player lost, as FF[4] writes it after the winner (``W+T``); F is forfeit."""
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -807,14 +809,17 @@ class Translator:
             self.out.apply(ch.GameEnded(number, counted))
             return
         result = result_from_text(e.text) or e.result
-        if not result and e.reason == "resign" and e.player and scored is not None:
-            # "9 bob has resigned the game." names the player, not the winner
-            if e.player == scored.black:
-                result = "W+R"
-            elif e.player == scored.white:
-                result = "B+R"
         if not result and scored is not None and scored.result:
             return  # over already, with a result: a later wording of the end adds nothing
+        how = _LOSS_MARKS.get(e.reason, "")
+        if not result and how and e.player and scored is not None:
+            # "9 bob has resigned the game.", "9 bob has run out of time.", "9 bob lost the
+            # game 88 due to no-move." name the loser, not the winner: the record wants
+            # FF[4]'s RE[W+R] / RE[W+T] / RE[W+F] (forfeit), not the sentence
+            if e.player == scored.black:
+                result = f"W+{how}"
+            elif e.player == scored.white:
+                result = f"B+{how}"
         self.out.apply(ch.GameEnded(number, result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
@@ -957,12 +962,15 @@ class Translator:
         self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
 
     # requests and presence --------------------------------------------------------------------
-    def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> None:
+    def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> bool:
+        """Keep an incoming request; False when it was declined unseen (a blocked player's:
+        no alert, no bell either)."""
         offer = Offer(classic, challenge.terms, suggested or "")
-        self.follow.offer_received(challenge, offer)
+        return self.follow.offer_received(challenge, offer)
 
     def _match_request(self, e: ev.MatchRequest) -> None:
-        self._offer(classic_challenge(e), classic=True, suggested=e.accept_command)
+        if not self._offer(classic_challenge(e), classic=True, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -970,7 +978,8 @@ class Translator:
         )
 
     def _nmatch_request(self, e: ev.NMatchRequest) -> None:
-        self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command)
+        if not self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -1170,7 +1179,8 @@ class Translator:
             byo_stones=e.byo_stones if byo else 0,
         )
         challenge = Challenge(terms, incoming=True, kind="automatch")
-        self._offer(challenge, classic=True, suggested=e.accept_command)
+        if not self._offer(challenge, classic=True, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Automatch offer from {e.opponent}",
