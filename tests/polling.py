@@ -12,6 +12,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.css.query import NoMatches
 
 DEFAULT_TIMEOUT = 20.0
 
@@ -23,12 +24,22 @@ async def wait_until(
     what: str = "condition",
     step: float = 0.01,
 ) -> None:
-    """Poll ``condition()`` until it is true; ``AssertionError`` after ``timeout`` seconds."""
+    """Poll ``condition()`` until it is true; ``AssertionError`` after ``timeout`` seconds.
+
+    A condition that queries a widget of a screen still being built raises ``NoMatches``
+    (seen on a loaded machine, where composing a screen spans several polls): that is "not
+    yet", and the last such error is chained to the timeout's."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not condition():
+    while True:
+        try:
+            if condition():
+                return
+            missing: NoMatches | None = None
+        except NoMatches as error:
+            missing = error
         if loop.time() > deadline:
-            raise AssertionError(f"{what} not met in time")
+            raise AssertionError(f"{what} not met in time") from missing
         await asyncio.sleep(step)
 
 

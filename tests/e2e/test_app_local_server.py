@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton
 
@@ -42,9 +43,15 @@ class NoKeyring:
 async def wait_for(pilot: object, condition: Callable[[], bool], timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not condition():
+    while True:
+        try:
+            if condition():
+                return
+            missing: NoMatches | None = None
+        except NoMatches as error:  # a screen still being built: not yet (as wait_until)
+            missing = error
         if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
+            raise AssertionError("condition not reached in time") from missing
         await pilot.pause(0.05)  # type: ignore[attr-defined]
 
 

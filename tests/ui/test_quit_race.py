@@ -29,7 +29,8 @@ WIDE = (160, 48)
 async def submit_guest_login(pilot: Pilot[Any], r: Rig) -> None:
     app = r.app
     await wait_until(lambda: isinstance(app.screen, LoginScreen))
-    await pilot.pause()
+    # the form is composed after the screen is pushed (NoMatches meanwhile: not yet)
+    await wait_until(lambda: app.screen.query_one("#guest", Checkbox))
     app.screen.query_one("#server-local", RadioButton).value = True
     app.screen.query_one("#guest", Checkbox).value = True
     await pilot.pause()
