@@ -792,7 +792,7 @@ async def bare_flood(args: argparse.Namespace) -> dict[str, Any]:
 
     config = ClientConfig(servers=(ServerAddress("127.0.0.1", server.port),), reconnect=False)
     model = ClientModel()
-    session = IgsSession(model, "guest", "", fast=True)
+    session = IgsSession("guest", "", fast=True, clock=model.clock)
     client = IgsClient(session, lambda _change: None, config=config, on_event=on_event)
     task = asyncio.create_task(client.run())
     try:

@@ -79,9 +79,26 @@ async def measure_moves(count: int, *, force: bool) -> tuple[float, float]:
     game = model.followed[5]
     taken = {m.point for m in game.moves if m.point is not None}
     rng = random.Random(4)
-    session = IgsSession(model, "me", "")
+    session = IgsSession("me", "", clock=model.clock)
     session.connection_made()
     heading = (15, format_heading(5, game.white, (0, 0, -1), game.black, (0, 0, -1)))
+    # The session keeps its own view of each game: it learns game 5 as a server tells it
+    # (observed, then its move list) before anything is timed; the model has it all already.
+    session.observe(5)
+    listed = [heading] + [
+        (
+            15,
+            format_move_line(
+                m.number - 1, m.color, format_point(m.point, 19) if m.point else "Pass"
+            ),
+        )
+        for m in game.moves
+    ]
+    known = session.take_changes()
+    for line in client_lines(listed):
+        known += session.receive_line(line)
+    for change in known + session.lines_done():
+        model.apply(change)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.show_pane("chat")  # wide layout: the board stays visible beside the chat

@@ -145,7 +145,7 @@ async def capture(
 def demo_backend(model: ClientModel) -> IgsBackend:
     """The IGS backend with nowhere to send (a session never connected drops what it is
     given): every key the screens offer on IGS is shown."""
-    return IgsBackend(model, IgsSession(model, "demo", ""))
+    return IgsBackend(model, IgsSession("demo", "", clock=model.clock))
 
 
 def demo_app() -> IgsApp:

@@ -94,7 +94,7 @@ class Replay:
         if session is None:
             sent = next((text for way, text in records if way != RECEIVED), "")
             name = (sent.split() or [GUEST])[0]  # the login name is the first line sent
-            session = self.session = IgsSession(self.model, name, "")
+            session = self.session = IgsSession(name, "", clock=self.model.clock)
         session.connection_made()
         for direction, text in records:
             if direction == RECEIVED:

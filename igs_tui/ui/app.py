@@ -22,6 +22,7 @@ from igs_tui.backends.offline import OfflineBackend
 from igs_tui.model import BufferKey, ClientModel
 from igs_tui.model.away import AwayReplies, describe_answered
 from igs_tui.ui.app_services import AppServices
+from igs_tui.ui.batch_safe import BatchSafeApp
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat.chat_log import ChatLogger
 from igs_tui.ui.main.sounds import SoundSettings, load_sounds, save_sounds
@@ -76,7 +77,7 @@ def connect_failure_sentence(request: LoginRequest, exc: BaseException) -> str:
     return sentence
 
 
-class IgsApp(App[None]):
+class IgsApp(BatchSafeApp[None]):
     """igs-tui. With a ``backend`` it opens the main screen; with ``connect`` it logs in first."""
 
     TITLE = "igs-tui"

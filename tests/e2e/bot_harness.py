@@ -65,7 +65,7 @@ async def join_fast(server: LocalServer | int, name: str) -> Player:
         else (MEMORY_ADDRESS, MemoryLinks(server))
     )
     model = ClientModel()
-    session = IgsSession(model, name, name, rate=FAST_RATE, burst=FAST_RATE)
+    session = IgsSession(name, name, rate=FAST_RATE, burst=FAST_RATE, clock=model.clock)
     igs = IgsClient(
         session, model.apply, config=client_config(address, reconnect=True), connector=connector
     )

@@ -173,6 +173,9 @@ def test_captures_during_play_count() -> None:
         (B, "F", "B+F"),
         (None, 0, "0"),
         (None, 0.0, "0"),
+        # a zero margin is a draw whoever is named: SGF writes jigo as "0", never "B+0"
+        (B, 0, "0"),
+        (W, "0", "0"),
         (B, "2.5", "B+2.5"),
     ],
 )

@@ -253,3 +253,33 @@ def test_a_bronstein_delay_is_free_on_every_reading() -> None:
     assert reading.after(5, settings) == reading
     assert reading.after(65, settings).out_of_time(settings)
     assert not reading.after(64, settings).out_of_time(settings)
+
+
+def test_pausing_a_canadian_clock_charges_the_time_but_plays_no_stone() -> None:
+    """The embedded server pauses the clocks when scoring begins or the game is adjourned
+    (``pause``: "Stop the clock without counting a move"): the seconds are spent, the
+    period's stones to play are not, so the period is not renewed early."""
+    clock = PlayerClock(TimeSettings.from_gtp(0, 60, 2))  # byo-yomi at once: 2 stones / 60 s
+    clock.start(0.0)
+    clock.stop(10.0)  # one stone in 10 s
+    assert clock.time_left() == (50, 1)
+    clock.start(10.0)
+    clock.pause(30.0)  # 20 s thought, no stone
+    assert clock.time_left() == (30, 1)
+    clock.spend(5)  # the period's last stone renews it
+    assert clock.time_left() == (60, 2)
+
+
+def test_added_time_in_overtime_goes_to_the_current_period() -> None:
+    """IGS ``addtime`` (spec: "add extra time to an opponent's clock"): a player in byo-yomi
+    has no main time left to add to; the minutes go to the period that is running."""
+    clock = PlayerClock(TimeSettings.from_gtp(10, 60, 5))
+    clock.spend(15)  # main time gone, 55 s of the period left
+    assert clock.in_byoyomi and clock.time_left() == (55, 4)
+    before = clock.budget()
+    clock.add(60)
+    assert clock.time_left() == (115, 4)
+    assert clock.budget() == (before or 0) + 60
+    main = PlayerClock(TimeSettings.from_gtp(600, 60, 5))
+    main.add(60)  # still in main time: the main time grows
+    assert main.time_left() == (660, 0)

@@ -21,6 +21,7 @@ from igs_tui.model import (
     TimeSettings,
     TimeSystem,
 )
+from igs_tui.model import changes as ch
 from igs_tui.model.clocks import format_reading
 from tests.igs_feed import Fed
 
@@ -352,7 +353,7 @@ def test_observing_a_reused_number_starts_a_fresh_game() -> None:
     fed = Fed(model)
     sent, backend = fed.sent, fed.backend
     old = model.follow(12)
-    old.phase = GamePhase.FINISHED
+    model.apply(ch.GameEnded(12))
     backend.observe(12)
     assert model.followed[12] is not old and sent == ["observe 12", "moves 12"]
     sent.clear()

@@ -31,7 +31,7 @@ from igs_tui.backends.igs.protocol.events import Event, GameHeading, Info, Malfo
 from igs_tui.backends.igs.protocol.parser import IgsParser
 from igs_tui.backends.igs.protocol.wire import WireSession
 from igs_tui.model import ClientModel
-from tests.igs_client import igs_client
+from tests.igs_client import igs_client, model_of
 from tests.net.fakeigs import FakeIgs
 from tests.net.test_client import make_client, of_type, stop
 from tests.net.test_recorder import FMT, FullDisk
@@ -166,7 +166,7 @@ def break_on_poison(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
 def console_client(fake: FakeIgs) -> tuple[IgsClient, list[ClientEvent], ClientModel]:
     """A client whose session's changes reach a model, as in the app."""
     client, events = make_client(fake)
-    return client, events, client.session.view
+    return client, events, model_of(client)
 
 
 @pytest.mark.parametrize("stage", ["splitter", "decoder", "parser"])
@@ -292,7 +292,7 @@ async def test_a_change_the_model_cannot_take_is_shown_and_the_next_ones_apply(
     async with FakeIgs() as fake:
         fake.scripted["games"] = ["24 *bob*: poison pill", "24 *bob*: after it"]
         client, _events = make_client(fake)
-        model = client.session.view
+        model = model_of(client)
         apply = model.apply
 
         def fragile(change: ch.Change) -> None:

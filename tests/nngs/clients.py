@@ -34,7 +34,7 @@ class Recording(IgsSession):
     """An IgsSession that keeps every line it writes (what NNGS was sent is asserted)."""
 
     def __init__(self, model: ClientModel, name: str) -> None:
-        super().__init__(model, name, ACCOUNTS.get(name, ""), fast=True)
+        super().__init__(name, ACCOUNTS.get(name, ""), fast=True, clock=model.clock)
         self.sent: list[str] = []
         self.received: list[str] = []
         self.unknown: list[str] = []

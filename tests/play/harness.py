@@ -54,7 +54,7 @@ async def join(server: LocalServer | int, name: str, **client: object) -> Player
         reconnect=bool(client.get("reconnect", False)),
         backoff=BackoffPolicy(initial=0.05, factor=1.0, maximum=0.1, jitter=0.0),
     )
-    session = IgsSession(model, name, name, fast=True)
+    session = IgsSession(name, name, fast=True, clock=model.clock)
     igs = IgsClient(session, model.apply, config=config, connector=connector)
     task = asyncio.ensure_future(igs.run())
     await wait_until(lambda: igs.connected and model.me == name)

@@ -36,7 +36,7 @@ class Recording(IgsSession):
     """An IgsSession that keeps every line it writes."""
 
     def __init__(self, model: ClientModel, name: str, profile: ServerProfile | None) -> None:
-        super().__init__(model, name, name, profile=profile, fast=True)
+        super().__init__(name, name, profile=profile, fast=True, clock=model.clock)
         self.sent: list[str] = []
 
     def data_to_send(self, now: float) -> list[str]:

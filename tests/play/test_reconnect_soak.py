@@ -175,11 +175,17 @@ def test_open_match_requests_are_forgotten_with_the_link() -> None:
     out for the old request and the new one was never answered)."""
     from igs_tui.backends.igs.net.states import Disconnected
     from igs_tui.backends.igs.net.status import status_changes
+    from igs_tui.backends.igs.session import IgsSession
     from igs_tui.model import Challenge, ClientModel
+    from igs_tui.model import changes as ch
 
     model = ClientModel()
-    model.add_challenge(Challenge(MatchTerms("alice", Color.WHITE, size=9), incoming=True))
-    for change in status_changes(Disconnected("reset", None), model):
+    session = IgsSession("bob", "")
+    opened = ch.ChallengeOpened(Challenge(MatchTerms("alice", Color.WHITE, size=9), incoming=True))
+    for change in session.link_changes([opened]):
         model.apply(change)
-    assert model.challenge_from("alice") is None
+    assert model.challenge_from("alice") is not None
+    for change in session.link_changes(status_changes(Disconnected("reset", None), session.view)):
+        model.apply(change)
+    assert model.challenge_from("alice") is None and session.view.challenge_from("alice") is None
     assert model.connection.state is LinkState.DISCONNECTED

@@ -100,7 +100,14 @@ NEW: list[tuple[list[str], str, list[ev.Event]]] = [
         f"{QGO}:4313",
         [ev.ReviewLine("ERROR", None, (), "That user's client does not support review.")],
     ),
-    (["24 --> frosla  Hallo"], f"{Q5}:1562, {QGO}:3493", [ev.TellEcho("frosla", "Hallo")]),
+    # a tell FROM frosla: both clients talk to e1, the name after the arrow (q5Go
+    # parser.cpp:1602-1613, qGo igsconnection.cpp:3576-3593)
+    (["24 --> frosla  Hallo"], f"{Q5}:1562, {QGO}:3493", [ev.Tell("frosla", "Hallo")]),
+    (
+        ["24 --> frosla CLIENT: <qGo 0.0.15b7> match frosla wants handicap 0, komi 0.5, free"],
+        f"{Q5}:1561",
+        [ev.Tell("frosla", "CLIENT: <qGo 0.0.15b7> match frosla wants handicap 0, komi 0.5, free")],
+    ),
     (
         [
             "42       Neil  <None>          USA      12k  136/  86  -   -    0s    -X default"

@@ -70,7 +70,7 @@ async def local_client(
             sent.append(command.line)
             return super().send(command)
 
-    session = RecordingSession(model, user, password, fast=True)
+    session = RecordingSession(user, password, fast=True, clock=model.clock)
     client_config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
     client = IgsClient(session, model.apply, config=client_config, connector=MemoryLinks(server))
     task = asyncio.ensure_future(client.run())

@@ -213,3 +213,30 @@ async def test_the_panel_draws_its_lines_as_textual_draws_a_static() -> None:
             assert cells(ours) == cells(textual), (line.plain, width)
             wrapped += len(ours) > 1
         assert wrapped > 100  # the wrapping was tried, not only lines that fit
+
+
+def captures_of(text: str, name: str) -> str:
+    """The ``captures N`` on the clock line under ``name``'s line in the panel's text."""
+    lines = text.splitlines()
+    (at,) = [i for i, line in enumerate(lines) if name in line.split()]
+    return lines[at + 1].split("captures", 1)[1].strip()
+
+
+async def test_the_panel_gives_each_player_the_prisoners_the_server_counted() -> None:
+    """Spec, "making a move", of ``15 Game 28 I: OmegaGo1 (0 7498 -1) vs Soothie (...)``:
+    "The first number in the parentheses indicates the number of prisoners the player has";
+    and ``games``: "White is always shown first". The server's counts (here unlike our own
+    board's, which saw no capture) are shown beside each player, each on its own side."""
+    from tests.igs_feed import Fed
+
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        model.follow(7, white="bob", black="carol")
+        Fed(model).lines(
+            "15 Game 7 I: bob (3 590 -1) vs carol (1 580 -1)\n15   0(B): D4\n15   1(W): Q16\n1 8"
+        )
+        await settle(pilot)
+        text = app.query_one(GamesPanel).view(7).query_one(GameInfo).render_info().plain
+        assert captures_of(text, "bob") == "3"  # White
+        assert captures_of(text, "carol") == "1"  # Black

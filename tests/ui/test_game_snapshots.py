@@ -30,6 +30,7 @@ from igs_tui.model import changes as ch
 from igs_tui.ui.play.play_result import ResultScreen
 from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
+from tests.ui.screen_text import shown_rows
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
 
@@ -137,6 +138,13 @@ def test_result_screen_over_the_game_snapshot(snap_compare: Any) -> None:
         # a screen switch waits a frame): wait for it, not for a number of pauses
         await wait_until(lambda: isinstance(app.screen, ResultScreen), what="the result")
         await wait_until(lambda: app.screen.is_mounted, what="the result mounted")
+        # the panel behind the dialog builds its result lines in the frame after (it showed
+        # the scoring lines when its screen missed that repaint: test_game_end_behind_result)
+        await wait_until(
+            lambda: any("Result: W+14.5" in row for row in shown_rows(app)),
+            step=0.05,
+            what="the result on the panel",
+        )
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=end)

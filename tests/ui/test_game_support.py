@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 
 from igs_tui.backends.capabilities import Backend
 from igs_tui.go import Game, Point
 from igs_tui.model import ClientModel, MoveRecord
 from igs_tui.model import changes as ch
+from igs_tui.ui.batch_safe import BatchSafeApp
 from igs_tui.ui.game.game_panel import GamesPanel
 from tests.manual_clock import ManualClock
 
 
-class PanelApp(App[None]):
-    """Hosts a :class:`GamesPanel` alone, as the main screen's board area does."""
+class PanelApp(BatchSafeApp[None]):
+    """Hosts a :class:`GamesPanel` alone, as the main screen's board area does (an app that
+    wakes its screens after Textual's update batches, as :class:`IgsApp` is)."""
 
     def __init__(self, model: ClientModel, backend: Backend, *, theme: str | None = None) -> None:
         super().__init__()

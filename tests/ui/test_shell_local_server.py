@@ -32,7 +32,9 @@ async def test_login_observe_and_shout_against_the_local_server(tmp_path: Path) 
         # The login screen asks for the local server on its port; the link is in memory.
         assert (request.server, request.host, request.port) == ("local", "127.0.0.1", local_port)
         config = ClientConfig(servers=[MEMORY_ADDRESS], reconnect=False)
-        session = IgsSession(model, request.user or "guest", request.password, fast=True)
+        session = IgsSession(
+            request.user or "guest", request.password, fast=True, clock=model.clock
+        )
         client = IgsClient(session, model.apply, config=config, connector=MemoryLinks(server))
         clients.append(client)
         tasks.append(asyncio.ensure_future(client.run()))

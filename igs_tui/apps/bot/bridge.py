@@ -166,7 +166,6 @@ class BotBridge:
         key = str(servers[0])
         config = client_config or ClientConfig()
         self.session = IgsSession(
-            self.model,
             username,
             password,
             profile=store.profile(key),
@@ -175,6 +174,7 @@ class BotBridge:
             burst=max(3.0, send_rate),
             refresh_moves=config.refresh_moves,
             forfeit_seconds=config.forfeit_seconds,
+            clock=self.model.clock,
         )
         for change in self.session.take_changes():
             self.model.apply(change)
@@ -223,6 +223,17 @@ class BotBridge:
     def _say(self, message: str) -> None:
         self.log_lines.append(message)
         _log.info("%s", message)
+
+    def _take_changes(self) -> None:
+        """Apply what the session made for an intent of ours (it keeps its own view)."""
+        for change in self.session.take_changes():
+            self.model.apply(change)
+
+    def _let_go(self, number: int) -> None:
+        """Stop following the game under ``number`` (the session forgets it too): servers
+        reuse numbers, and the next game under it must start afresh."""
+        self.session.unfollow(number)
+        self._take_changes()
 
     def stop(self) -> None:
         """Ask :meth:`run` to quit cleanly (the Ctrl-C path)."""
@@ -360,13 +371,13 @@ class BotBridge:
             if again is not None:
                 # Reloaded after a link dropped: the server may give it another number.
                 self._say(f"game {current.number} resumed as game {again.number}")
-                self.model.unfollow(current.number)
+                self._let_go(current.number)
                 self._game = again.number
                 current = again
             elif current.phase is GamePhase.ADJOURNED:
                 self._say(f"game {current.number} adjourned; looking for games meanwhile")
                 # A reload comes back with the whole move list; it is taken up afresh.
-                self.model.unfollow(current.number)
+                self._let_go(current.number)
                 self._forget_game()
                 current = None
         if current is None:
@@ -426,7 +437,7 @@ class BotBridge:
         where = f"; SGF {path}" if path is not None else ""
         self._say(f"game {game.number} over: {game.result or 'no result'}{where}")
         # Servers reuse game numbers: the next game with this number must start afresh.
-        self.model.unfollow(game.number)
+        self._let_go(game.number)
         self._forget_game()
         if self.games is not None and len(self.finished) >= self.games:
             self._say(f"played {len(self.finished)} game(s); quitting")
@@ -726,7 +737,8 @@ class BotBridge:
     def _answer_challenges(self) -> None:
         if self._accepting is not None and time.monotonic() > self._accepting[1]:
             self._say(f"no game with {self._accepting[0]} after accepting; taking requests again")
-            self.model.close_challenge(self._accepting[0])
+            self.session.close_challenge(self._accepting[0])
+            self._take_changes()
             self._accepting = None
         busy = self._game is not None or self._accepting is not None
         for key, challenge in list(self.model.challenges.items()):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from igs_tui.model import LinkState
@@ -72,10 +73,10 @@ class IgsConnection:
         from igs_tui.backends.igs.backend import IgsBackend
         from igs_tui.backends.igs.net.client import IgsClient
         from igs_tui.backends.igs.session import IgsSession
+        from igs_tui.model import changes as ch
 
         key = str(config.servers[0])
         session = IgsSession(
-            model,
             user,
             password,
             profile=profiles.profile(key),
@@ -83,6 +84,7 @@ class IgsConnection:
             fast=fast,
             refresh_moves=config.refresh_moves,
             forfeit_seconds=config.forfeit_seconds,
+            clock=model.clock,
         )
         for change in session.take_changes():  # what the known profile tells the model
             model.apply(change)
@@ -101,7 +103,9 @@ class IgsConnection:
         connection = cls(model, client, backend, first_outcome)
         connection.password = password
         connection.start()
-        model.set_connection(state=LinkState.CONNECTING, server=key, detail="")
+        status = replace(session.view.connection, state=LinkState.CONNECTING, server=key, detail="")
+        for change in session.link_changes([ch.ConnectionChanged(status)]):
+            model.apply(change)
         return connection
 
     def start(self) -> None:

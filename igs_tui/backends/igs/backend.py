@@ -2,10 +2,11 @@
 
 A thin layer over the :class:`~igs_tui.backends.igs.session.IgsSession`: each intent becomes
 one or more typed IGS commands queued in the session (behind its throttle), the changes the
-session made meanwhile are applied, and the link is told to write (``flush``). Our own chat
-lines are echoed into the model because IGS does not send them back to the sender. Commands
-that the builders refuse (bad names, bad time settings) are reported in the system buffer
-instead of being sent.
+session made meanwhile are applied, and the link is told to write (``flush``). What an intent
+shows at once (our own chat lines, which IGS does not send back to the sender; a game
+observed or closed; our seek; friends and blocked players) is said by the session too, so its
+own view knows it. Commands that the builders refuse (bad names, bad time settings) are
+reported in the system buffer instead of being sent.
 """
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ from igs_tui.backends.capabilities import Capabilities
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.session import IgsSession
-from igs_tui.backends.igs.session.translate import old_tab
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Point
 from igs_tui.model import (
     BufferKey,
     ChatKind,
     ClientModel,
     GamePhase,
-    Kibitz,
-    Role,
 )
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Seek
@@ -85,14 +83,16 @@ class IgsBackend:
     def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None:
         """Friends and blocked players, matched by name in any case; a blocked player's
         requests are declined as they come (:meth:`FollowUps.offer_received`)."""
-        self.model.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+        self.session.set_social(friends, blocked)
+        self._done()
 
     def close_game(self, game: int) -> None:
         """Closing a game's tab stops observing it (our own game is never closed here)."""
         self.unobserve(game)
 
     def _own(self, kind: ChatKind, target: str, text: str) -> None:
-        self.model.add_chat(BufferKey(kind, target), self.model.me or "me", text, kind="own")
+        self.session.own_line(BufferKey(kind, target), text)
+        self._done()
 
     def _playing_games(self) -> list[int]:
         return [g.number for g in self.model.my_games()]
@@ -154,9 +154,8 @@ class IgsBackend:
     def seek(self, seek: Seek) -> None:
         """Enter the automatch queue; shown as seeking at once (a refusal takes it back)."""
         self._seek_on()
-        entry = cmd.seek_entry  # the same handicap range either way, as GoPanda2 offers it
-        if self._emit(lambda: entry(seek.setup.index, seek.size, seek.handicap, seek.handicap)):
-            self.model.apply(ch.SeekChanged(seek))
+        self.session.seek(seek)
+        self._done()
 
     def cancel_seek(self) -> None:
         self._emit(cmd.seek_cancel)
@@ -182,27 +181,15 @@ class IgsBackend:
                 bell=False,
             )
             return
-        followed = self.model.followed.get(game)
-        if followed is not None and not old_tab(followed, summary):
-            self.fetch_moves(game)  # the game we follow: its moves brought up to date
-            return
-        # A game we do not follow yet, or one whose number an old tab holds: the model gives
-        # it an entry of its own (see GameFollowed) and observing reads it afresh.
-        white, black = (summary.white, summary.black) if summary is not None else (None, None)
-        self.model.apply(ch.GameFollowed(game, Role.OBSERVING, white=white, black=black))
-        if self._emit(lambda: cmd.observe(game)):
-            self.fetch_moves(game)
+        # The session decides: the game we follow has its moves brought up to date; one we do
+        # not follow yet, or whose number an old tab holds, gets an entry of its own (see
+        # GameFollowed) and observing reads it afresh.
+        self.session.observe(game)
+        self._done()
 
     def unobserve(self, game: int) -> None:
-        followed = self.model.followed.get(game)
-        if (
-            followed is not None
-            and followed.role is Role.OBSERVING
-            and followed.phase is GamePhase.PLAYING
-            and self.session.stops_observing_with_unobserve(game)
-        ):
-            self._emit(lambda: cmd.unobserve(game))
-        self.model.unfollow(game)
+        self.session.unobserve(game)
+        self._done()
 
     def fetch_moves(self, game: int) -> None:
         self._emit(lambda: cmd.moves(game))
@@ -259,10 +246,8 @@ class IgsBackend:
     def _own_game_chat(self, game: int, text: str, *, said: bool) -> None:
         """Our own say or kibitz joins the game's chat, after the move it followed, as the
         server keeps it (it is not echoed to us): the record holds both sides' words."""
-        followed = self.model.followed.get(game)
-        if followed is not None:
-            line = Kibitz(self.model.me, "", text, followed.last_number)
-            self.model.apply(ch.GameChat(game, line, said=said))
+        self.session.own_game_chat(game, text, said=said)
+        self._done()
 
     def shout(self, text: str) -> None:
         self._chat(ChatKind.SHOUT, "", text, cmd.shout)
@@ -357,8 +342,8 @@ class IgsBackend:
         self._done()
 
     def decline_challenge(self, opponent: str) -> None:
-        if self._emit(lambda: cmd.decline(opponent)):
-            self.model.close_challenge(opponent, "declined")
+        self.session.decline(opponent)
+        self._done()
 
     def set_open(self, value: bool) -> None:
         self._emit(lambda: cmd.toggle("open", value))

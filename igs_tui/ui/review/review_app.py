@@ -15,12 +15,13 @@ from textual.binding import Binding, BindingType
 from igs_tui.model.analysis import EngineAnalysis
 from igs_tui.records import Collection
 from igs_tui.ui.app_services import BasicServices
+from igs_tui.ui.batch_safe import BatchSafeApp
 from igs_tui.ui.review.review_screen import ReviewScreen
 
 __all__ = ["ReviewApp"]
 
 
-class ReviewApp(BasicServices, App[None]):
+class ReviewApp(BasicServices, BatchSafeApp[None]):
     """Review ``collection`` (read from ``path``); closing the review quits. Of the app's
     services it offers live analysis only."""
 

@@ -9,13 +9,15 @@ from igs_tui.go import Color
 from igs_tui.model import ClientModel, Player, Role
 from igs_tui.model import changes as ch
 from igs_tui.model.lobby import Seeker
-from tests.backends.igs.test_session import LOGIN, apply, igs_profile
+from tests.backends.igs.test_session import LOGIN, apply, igs_profile, known
 
 
 def logged_in(model: ClientModel) -> IgsSession:
     """Logged in as alice with the login's setup commands answered (so the next command's
     reply is its own)."""
-    session = IgsSession(model, "alice", "pw", rate=1000.0, burst=1000.0, profile=igs_profile())
+    session = IgsSession(
+        "alice", "pw", rate=1000.0, burst=1000.0, profile=igs_profile(), clock=model.clock
+    )
     session.connection_made()
     for line in LOGIN:
         apply(model, session.receive_line(line))
@@ -28,9 +30,9 @@ def logged_in(model: ClientModel) -> IgsSession:
     return session
 
 
-def _playing(model: ClientModel) -> None:
+def _playing(model: ClientModel, session: IgsSession) -> None:
     """alice plays Black against bob in game 7, both clocks at 10 minutes."""
-    apply(model, [ch.GameFollowed(7, Role.PLAYING_BLACK, white="bob", black="alice")])
+    known(model, session, [ch.GameFollowed(7, Role.PLAYING_BLACK, white="bob", black="alice")])
 
 
 def feed_lines(model: ClientModel, session: IgsSession, lines: list[str]) -> list[ch.Change]:
@@ -120,7 +122,7 @@ def test_an_adjourn_request_48_asks_and_a_refusal_53_is_said_in_the_game() -> No
     """bernds/q5Go src/parser.cpp:2040; pzorin/qgo igsconnection.cpp:4194."""
     model = ClientModel()
     session = logged_in(model)
-    _playing(model)
+    _playing(model, session)
     out = feed_lines(model, session, ["48 Game 7 bob requests an adjournment"])
     assert ch.AdjournAsked(7, "bob") in out
     out = feed_lines(model, session, ["53 Game 7 adjournment is declined"])
@@ -133,38 +135,27 @@ def test_the_shutdown_notice_says_what_happens_to_the_game_in_progress() -> None
     """pzorin/qgo src/network/igsconnection.cpp:1127."""
     model = ClientModel()
     session = logged_in(model)
-    _playing(model)
+    _playing(model, session)
     out = feed_lines(model, session, ["4 **** Server shutdown started by admin. ****"])
     (banner,) = [c for c in out if isinstance(c, ch.Notified)]
     assert banner.title == "Server shutting down"
     assert "game 7 will be adjourned" in banner.text and "Stored games" in banner.text
 
 
-def test_our_tell_echo_confirms_the_tell_and_adds_one_sent_elsewhere() -> None:
-    """bernds/q5Go src/parser.cpp:1561-1562 (``24 --> name text``)."""
+def test_an_arrow_tell_is_from_the_name_it_shows() -> None:
+    """``24 --> frosla  Hallo`` (bernds/q5Go src/parser.cpp:1562, NNGS "new version"): both
+    clients show it as frosla's tell (parser.cpp:1602-1613; pzorin/qgo
+    src/network/igsconnection.cpp:3576-3593), not as an echo of one of ours; it goes to the
+    conversation with bob, written by bob, even right after a tell of ours to bob."""
     model = ClientModel()
     session = logged_in(model)
     session.send(cmd.tell("bob", "hello there"))
     apply(model, session.take_changes())
-    own = (
-        [m.text for m in model.buffers_for_tell("bob")]
-        if hasattr(model, "buffers_for_tell")
-        else None
-    )
-    del own
-    before = _tell_texts(model, "bob")
     out = feed_lines(model, session, ["24 --> bob  hello there"])
-    echoed = [c for c in out if isinstance(c, ch.ChatAdded)]
-    if "hello there" in before:
-        assert echoed == []  # already shown as ours: the echo only confirms it
-    else:
-        assert [(c.author, c.text) for c in echoed] == [("alice", "hello there")]
-    out = feed_lines(model, session, ["24 --> bob  from my other client"])
     assert [(c.author, c.text) for c in out if isinstance(c, ch.ChatAdded)] == [
-        ("alice", "from my other client")
+        ("bob", "hello there")
     ]
-    out = feed_lines(model, session, ["24 --> bob  from my other client"])
-    assert [c for c in out if isinstance(c, ch.ChatAdded)] == []
+    assert _tell_texts(model, "bob")[-1:] == ["hello there"]
 
 
 def _tell_texts(model: ClientModel, name: str) -> list[str]:
@@ -178,7 +169,7 @@ def test_toggle_confirmations_are_kept_on_our_own_row() -> None:
     """bernds/q5Go src/parser.cpp:520 (``9 Set quiet to be False.``)."""
     model = ClientModel()
     session = logged_in(model)
-    apply(model, [ch.PlayersUpdated((Player("alice", "5k"),))])
+    known(model, session, [ch.PlayersUpdated((Player("alice", "5k"),))])
     feed_lines(model, session, ["9 Set open to be False.", "9 Set looking to be True."])
     me = model.players.get("alice")
     assert me is not None
@@ -194,7 +185,7 @@ def test_time_added_moves_the_clock_of_the_side_given_time() -> None:
     """bernds/q5Go src/parser.cpp:856-866: the giver's and the receiver's wording."""
     model = ClientModel(clock=lambda: 100.0)
     session = logged_in(model)
-    _playing(model)
+    _playing(model, session)
     out = feed_lines(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
     assert out
     feed_lines(model, session, ["9 Your opponent has added 2 minutes to your clock."])
@@ -225,9 +216,10 @@ def test_pause_and_unpause_stop_and_restart_the_clocks() -> None:
     now = [100.0]
     model = ClientModel(clock=lambda: now[0])
     session = logged_in(model)
-    _playing(model)
+    _playing(model, session)
     feed_lines(model, session, ["15 Game 7 I: bob (0 600 -1) vs alice (0 300 -1)"])
-    apply(model, [ch.ClockSet(7, Color.BLACK, model.followed[7].clocks[Color.BLACK].reading, True)])
+    reading = model.followed[7].clocks[Color.BLACK].reading
+    known(model, session, [ch.ClockSet(7, Color.BLACK, reading, True)])
     feed_lines(model, session, ['9 Game clock paused. Use "unpause" to resume.'])
     clocks = model.followed[7].clocks
     assert not clocks[Color.BLACK].running and not clocks[Color.WHITE].running

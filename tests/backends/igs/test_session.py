@@ -28,7 +28,9 @@ def igs_profile() -> ServerProfile:
 
 
 def logged_in(model: ClientModel) -> IgsSession:
-    session = IgsSession(model, "alice", "pw", rate=1000.0, burst=1000.0, profile=igs_profile())
+    session = IgsSession(
+        "alice", "pw", rate=1000.0, burst=1000.0, profile=igs_profile(), clock=model.clock
+    )
     session.connection_made()
     for line in LOGIN:
         apply(model, session.receive_line(line))
@@ -43,11 +45,19 @@ def apply(model: ClientModel, changes: list[ch.Change]) -> None:
         model.apply(change)
 
 
+def known(model: ClientModel, session: IgsSession, changes: list[ch.Change]) -> None:
+    """A scene both the model and the session know, set without the server lines that would
+    bring it (the session keeps its own view: it is told too)."""
+    for change in changes:
+        session.view.apply(change)
+        model.apply(change)
+
+
 def test_a_line_returns_its_changes_and_the_model_is_untouched_until_they_are_applied() -> None:
     model = ClientModel()
     session = logged_in(model)
     assert model.me == "alice"
-    apply(model, [ch.GameFollowed(7, Role.OBSERVING)])
+    known(model, session, [ch.GameFollowed(7, Role.OBSERVING)])
     heading = "15 Game 7 I: bob (0 600 -1) vs carol (0 600 -1)"
     apply(model, session.receive_line(heading))
     changes = session.receive_line("15   0(B): D4")
@@ -79,7 +89,7 @@ def test_intents_queue_typed_commands_and_their_lines_go_out_with_their_console_
 
 def test_the_password_never_reaches_the_console() -> None:
     model = ClientModel()
-    session = IgsSession(model, "alice", "s3cret", rate=1000.0, burst=1000.0)
+    session = IgsSession("alice", "s3cret", rate=1000.0, burst=1000.0, clock=model.clock)
     session.connection_made()
     for line in LOGIN[:2]:
         apply(model, session.receive_line(line))
@@ -108,7 +118,7 @@ def test_a_replayed_sent_line_correlates_its_answer_and_follows_an_observed_game
     """``igs-tui replay``: the recorded ``observe 5`` follows game 5 (as the intent did) and
     the lines after it answer it; nothing the session queues itself is written."""
     model = ClientModel()
-    session = IgsSession(model, "alice", "")
+    session = IgsSession("alice", "", clock=model.clock)
     session.connection_made()
     for line in LOGIN:
         apply(model, session.receive_line(line))
@@ -148,7 +158,7 @@ def test_no_line_writes_the_model_and_its_changes_apply(lines: list[str]) -> Non
     published while it reads) and what it returns applies cleanly."""
     model = ClientModel()
     session = logged_in(model)
-    apply(model, [ch.GameFollowed(7, Role.OBSERVING)])
+    known(model, session, [ch.GameFollowed(7, Role.OBSERVING)])
     heard: list[object] = []
     model.hub.subscribe_all(heard.append)
     for line in lines:

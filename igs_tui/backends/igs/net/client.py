@@ -23,9 +23,11 @@ Textual. Everything the IGS session knows is in the
    ``moves N`` for each observed game). A rejected password is final: retrying cannot fix it.
 
 The link's own state (connecting, connected, reconnecting in 4 s...) is applied to the model
-as :class:`~igs_tui.model.changes.ConnectionChanged` (:mod:`.status`). Programs that act on
-server lines (the bot, tests) can also watch the protocol and link-state events through
-``on_event`` and the async iterator :meth:`IgsClient.events`; the model does not need them.
+as :class:`~igs_tui.model.changes.ConnectionChanged` (:mod:`.status`), through the session
+(:meth:`IgsSession.link_changes`), whose own view of the connection takes it too. Programs
+that act on server lines (the bot, tests) can also watch the protocol and link-state events
+through ``on_event`` and the async iterator :meth:`IgsClient.events`; the model does not
+need them.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -65,7 +67,7 @@ from igs_tui.backends.igs.net.transport import (
 from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import Event, Malformed
 from igs_tui.backends.igs.protocol.restore import FORFEIT_SECONDS, SessionMemory
-from igs_tui.model import ClientModel
+from igs_tui.backends.igs.session.view import SessionView
 from igs_tui.model import changes as ch
 
 __all__ = [
@@ -114,7 +116,7 @@ class _Turn:
 class SessionLike(Protocol):
     """What the client needs from :class:`igs_tui.backends.igs.session.IgsSession`."""
 
-    view: ClientModel
+    view: SessionView
     username: str
     memory: SessionMemory
     events: Sequence[Event]
@@ -147,6 +149,8 @@ class SessionLike(Protocol):
     def data_to_send(self, now: float) -> list[str]: ...
 
     def take_changes(self) -> list[ch.Change]: ...
+
+    def link_changes(self, changes: Iterable[ch.Change]) -> list[ch.Change]: ...
 
     def next_send_time(self, now: float) -> float | None: ...
 
@@ -646,7 +650,8 @@ class IgsClient:
 
     def _emit(self, event: ClientEvent) -> None:
         if isinstance(event, ConnectionEvent):
-            self._apply_all(status_changes(event, self.session.view))
+            session = self.session
+            self._apply_all(session.link_changes(status_changes(event, session.view)))
             self._login_outcome(event)
         if isinstance(event, ConnectionEvent) and not isinstance(event, LagMeasured):
             self.state = event

@@ -1,8 +1,9 @@
 """The link's state as model changes: what the status bar shows while connecting, logged in,
 reconnecting (with the forfeit countdown of an interrupted game) or failed.
 
-Pure: a link-state event and the model's current connection in, changes out; the connection
-loop (:class:`~igs_tui.backends.igs.net.client.IgsClient`) applies them.
+Pure: a link-state event and the session's view of the connection in, changes out; the
+connection loop (:class:`~igs_tui.backends.igs.net.client.IgsClient`) hands them to the session
+(whose view takes them) and applies them.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ from igs_tui.backends.igs.net.states import (
     LoggingIn,
     Reconnecting,
 )
-from igs_tui.model import ClientModel, LinkState
+from igs_tui.backends.igs.session.view import SessionView
+from igs_tui.model import LinkState
 from igs_tui.model import changes as ch
 
 
-def status_changes(event: ConnectionEvent, view: ClientModel) -> list[ch.Change]:
-    """The changes ``event`` means for the model ``view`` shows."""
+def status_changes(event: ConnectionEvent, view: SessionView) -> list[ch.Change]:
+    """The changes ``event`` means, from the session's ``view`` of the connection."""
     out: list[ch.Change] = []
 
     def status(**fields: object) -> None:

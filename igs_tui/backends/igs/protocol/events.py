@@ -930,16 +930,6 @@ class ReviewLine(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TellEcho(Event):
-    """``24 --> frosla  Hallo``: the server's echo of a tell we sent (NNGS, and IGS with
-    verbose on; bernds/q5Go src/parser.cpp:1561-1562): it was delivered to ``name``."""
-
-    type: ClassVar[str] = "tell_echo"
-    name: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
 class StoredGames(Event):
     """``23           frosla-physician`` under ``9 Stored games for frosla:`` (bernds/q5Go
     src/parser.cpp:239-240): adjourned games that ``load white-black`` resumes."""

@@ -21,7 +21,7 @@ from igs_tui.backends.igs.protocol.events import (
     Seeker,
     ServerShutdown,
     StoredGames,
-    TellEcho,
+    Tell,
     Unknown,
 )
 from igs_tui.numbers import bounded_int
@@ -74,14 +74,22 @@ def read_review(text: str) -> Event:
     return ReviewLine(verb, review, args, text.strip())
 
 
-def read_tell_echo(text: str) -> Event | None:
-    """Code ``24``: ``--> name  text`` (None when the line is no echo)."""
+def read_arrow_tell(text: str) -> Event | None:
+    """Code ``24`` in the newer NNGS form, ``--> name  text``: a tell *from* ``name``, as
+    ``24 *name*: text`` is (None when the line has no arrow).
+
+    Both open clients read it so (bernds/q5Go src/parser.cpp:1602-1613;
+    pzorin/qgo src/network/igsconnection.cpp:3576-3593), and their own example settles it:
+    ``24 --> frosla CLIENT: <qGo 0.0.15b7> match frosla wants handicap 0, komi 0.5, free``
+    (q5Go parser.cpp:1561) names the same player twice, and a client sends ``match ME wants
+    handicap`` about itself (q5Go src/gamedialog.cpp:226-228), so the line came from frosla.
+    It is not the echo of a tell of ours."""
     if not text.startswith("-->"):
         return None
     name, _, body = text[3:].strip().partition(" ")
     if not name:
         return Unknown(24, text)
-    return TellEcho(name[:20], body.strip())
+    return Tell(name[:20], body.strip())
 
 
 _ROOM_RE = re.compile(r"ROOM (\d{1,5}): ([^;]*)(?:;(.*))?$")

@@ -63,13 +63,13 @@ from igs_tui.backends.igs.protocol.events import (
 from igs_tui.backends.igs.protocol.notices import (
     read_adjourn_declined,
     read_adjourn_request,
+    read_arrow_tell,
     read_automatch,
     read_review,
     read_room_line,
     read_seeker,
     read_shutdown,
     read_stored_line,
-    read_tell_echo,
     split_nmatch_columns,
 )
 from igs_tui.backends.igs.protocol.readers import (
@@ -535,9 +535,9 @@ class IgsParser:
         return [Say(game, name, body)]
 
     def _on_tell(self, text: str) -> list[Event]:
-        echo = read_tell_echo(text)
-        if echo is not None:
-            return [echo]
+        arrow = read_arrow_tell(text)
+        if arrow is not None:
+            return [arrow]
         if text.startswith(_SYSTEM):
             return [_system_message(text[len(_SYSTEM) :], text)]
         name, body = _starred(text)

@@ -14,12 +14,15 @@ Inside, by job: a :class:`~igs_tui.backends.igs.protocol.wire.WireSession` per c
 :class:`~igs_tui.backends.igs.protocol.restore.SessionMemory` across connections (what to
 restore after a reconnect), :class:`~.followups.FollowUps` (what IGS answers only
 indirectly: the ``nmatch`` fallback, komi, ``games N``, ``moves N``, the server's profile)
-and the :class:`~.translate.Translator` (events to changes). The session reads the model as
-its view and never writes it: every change goes out through :class:`~.outbox.Outbox`.
+and the :class:`~.translate.Translator` (events to changes). It never sees the caller's model:
+what it must know of the games, the players and the chat to read a line is its own
+:class:`~.view.SessionView`, which takes every change as it is handed to the caller (through
+:class:`~.outbox.Outbox`), so a session fed lines whose changes nobody applies reads them just
+the same.
 
 Typical loop::
 
-    session = IgsSession(model, "name", "secret")
+    session = IgsSession("name", "secret", clock=monotonic)
     session.connection_made()
     for line in transport_lines():                  # decoded, CR/LF stripped
         for change in session.receive_line(line):
@@ -33,7 +36,7 @@ Typical loop::
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from igs_tui.backends.igs.protocol import commands as cmd
 from igs_tui.backends.igs.protocol import events as ev
@@ -44,8 +47,11 @@ from igs_tui.backends.igs.protocol.wire import LOCAL_BURST, LOCAL_RATE, WireSess
 from igs_tui.backends.igs.session.followups import FollowUps, Learnt
 from igs_tui.backends.igs.session.outbox import Outbox
 from igs_tui.backends.igs.session.translate import Translator, old_tab
-from igs_tui.model import ClientModel, Role
+from igs_tui.backends.igs.session.view import SessionView
 from igs_tui.model import changes as ch
+from igs_tui.model.chat import BufferKey
+from igs_tui.model.games import GamePhase, Kibitz, Role
+from igs_tui.model.lobby import Seek
 from igs_tui.model.terms import MatchTerms
 
 WireFactory = Callable[[str, str, ServerProfile], WireSession]
@@ -56,8 +62,9 @@ class IgsSession:
     """One IGS login kept across reconnects (see the module's docstring).
 
     Args:
-        view: the model the caller applies the changes to; read, never written.
         username, password: the account (an unknown name logs in as a guest).
+        clock: monotonic seconds, for the clocks the session reads (the caller's model
+            should count with the same clock).
         profile: what is known of the server already (``on_learnt`` hears of each change).
         rate, burst: the send throttle (IGS kicks clients that flood it; ``fast`` lifts it
             for the embedded server).
@@ -68,10 +75,10 @@ class IgsSession:
 
     def __init__(
         self,
-        view: ClientModel,
         username: str,
         password: str,
         *,
+        clock: Callable[[], float] = time.monotonic,
         profile: ServerProfile | None = None,
         on_learnt: Learnt | None = None,
         rate: float = 3.0,
@@ -82,7 +89,9 @@ class IgsSession:
         wire: WireFactory | None = None,
         wall_clock: Callable[[], float] = time.time,
     ) -> None:
-        self.view = view
+        self.view = SessionView(clock)
+        """What the session knows of the games, the players and the chat (its own)."""
+        view = self.view
         self.username = username
         self._password = password
         self.profile = profile if profile is not None else ServerProfile()
@@ -228,21 +237,29 @@ class IgsSession:
         return self.out.take()
 
     def _intent_of(self, command: Command) -> None:
-        """What the intent that sent ``command`` did to the model before it went out (the
-        transcript holds the line, not the intent): ``observe N`` of a game not followed
-        follows it (an old tab under that number, a closed game, is let go), ``unobserve N``
-        lets it go."""
+        """What the intent that sent ``command`` showed before it went out (the transcript
+        holds the line, not the intent): ``observe N`` of a game not followed follows it (an
+        old tab under that number, a closed game, is let go), ``unobserve N`` lets it go."""
         number = command.game
         if number is None:
             return
         game = self.view.followed.get(number)
-        summary = self.view.games.get(number)
-        if command.verb == "observe" and (game is None or old_tab(game, summary)):
-            # as IgsBackend.observe: the model gives the game an entry of its own
-            white, black = (summary.white, summary.black) if summary is not None else (None, None)
-            self.out.apply(ch.GameFollowed(number, Role.OBSERVING, white=white, black=black))
+        if command.verb == "observe":
+            self._follow_observed(number)
         elif command.verb == "unobserve" and game is not None and game.role is Role.OBSERVING:
             self.out.apply(ch.GameUnfollowed(number))
+
+    def _follow_observed(self, number: int) -> bool:
+        """Game ``number`` is to be watched: unless the game we follow under the number is the
+        one listed there now, it gets an entry of its own (see ``GameFollowed``: an old tab,
+        a closed game, is let go). True if it did (it is read afresh)."""
+        game = self.view.followed.get(number)
+        summary = self.view.games.get(number)
+        if game is not None and not old_tab(game, summary):
+            return False
+        white, black = (summary.white, summary.black) if summary is not None else (None, None)
+        self.out.apply(ch.GameFollowed(number, Role.OBSERVING, white=white, black=black))
+        return True
 
     def stops_observing_with_unobserve(self, game: int) -> bool:
         """Whether closing observed game ``game`` should send ``unobserve N``: not on a
@@ -331,6 +348,78 @@ class IgsSession:
     def send_raw(self, line: str) -> bool:
         """A line the user typed (``/quote``), typed once as a :class:`Command`."""
         return self.command(lambda: cmd.raw(line))
+
+    def observe(self, game: int) -> None:
+        """Watch ``game``: a game we follow has its moves brought up to date (``moves N``);
+        one we do not, or whose number an old tab holds, gets an entry of its own and is
+        read afresh (``observe N``, then ``moves N``)."""
+        if self._follow_observed(game) and not self.command(lambda: cmd.observe(game)):
+            return
+        self.command(lambda: cmd.moves(game))
+
+    def unobserve(self, game: int) -> None:
+        """Stop watching ``game`` and let its entry go (``unobserve N`` only while the game
+        is on, and not where the server already dropped it from a toggling list)."""
+        followed = self.view.followed.get(game)
+        if (
+            followed is not None
+            and followed.role is Role.OBSERVING
+            and followed.phase is GamePhase.PLAYING
+            and self.stops_observing_with_unobserve(game)
+        ):
+            self.command(lambda: cmd.unobserve(game))
+        self.unfollow(game)
+
+    def unfollow(self, game: int) -> None:
+        """The user closed the entry under ``game`` (its tab): it is let go (the model lets
+        go whatever it holds under the number, also an entry the session no longer keeps)."""
+        self.out.apply(ch.GameUnfollowed(game))
+
+    def own_line(self, key: BufferKey, text: str) -> None:
+        """One of our lines went out in conversation ``key``: shown as ours now (IGS sends
+        it back to the sender only in channels, and that echo is then dropped)."""
+        self.out.add_chat(key, self.view.me or "me", text, kind="own")
+
+    def own_game_chat(self, game: int, text: str, *, said: bool) -> None:
+        """Our say or kibitz joins the game's chat after the move it followed, as the server
+        keeps it (it is not echoed to us): the record holds both sides' words."""
+        followed = self.view.followed.get(game)
+        if followed is not None:
+            line = Kibitz(self.view.me, "", text, followed.last_number)
+            self.out.apply(ch.GameChat(game, line, said=said))
+
+    def seek(self, seek: Seek) -> bool:
+        """Enter the automatch queue; shown as seeking at once (a refusal takes it back).
+        True if the request was queued."""
+        entry = cmd.seek_entry  # the same handicap range either way, as GoPanda2 offers it
+        setup = seek.setup
+        if not self.command(lambda: entry(setup.index, seek.size, seek.handicap, seek.handicap)):
+            return False
+        self.out.apply(ch.SeekChanged(seek))
+        return True
+
+    def decline(self, opponent: str) -> None:
+        """Decline ``opponent``'s request; it is closed at once."""
+        if self.command(lambda: cmd.decline(opponent)):
+            self.close_challenge(opponent, "declined")
+
+    def close_challenge(self, opponent: str, reason: str = "") -> None:
+        """The request with ``opponent`` is over for us (declined, or given up)."""
+        self.out.close_challenge(opponent, reason)
+
+    def set_social(self, friends: frozenset[str], blocked: frozenset[str]) -> None:
+        """Our friends (their logging on is told) and blocked players (their requests are
+        declined as they come, their lines dropped), matched by name in any case."""
+        self.out.apply(ch.SocialListsSet(frozenset(friends), frozenset(blocked)))
+
+    def link_changes(self, changes: Iterable[ch.Change]) -> list[ch.Change]:
+        """Changes the link made of its own state (connecting, lost, the lag: see
+        ``net/status.py``): the session's view takes them as it takes its own, so what it
+        says of the connection next starts from them; returned for the caller to apply,
+        after anything still waiting in :meth:`take_changes`."""
+        for change in changes:
+            self.out.apply(change)
+        return self.out.take()
 
     def challenge(self, terms: MatchTerms) -> None:
         """Offer a game with ``nmatch``; if the server says the opponent's client cannot take

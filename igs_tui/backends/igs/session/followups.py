@@ -39,10 +39,13 @@ from igs_tui.backends.igs.protocol.commands import Command
 from igs_tui.backends.igs.protocol.events import CommandReply, ServerVersion
 from igs_tui.backends.igs.protocol.profile import Refusal, RefusalKind, ServerProfile
 from igs_tui.backends.igs.session.outbox import Outbox
+from igs_tui.backends.igs.session.view import GameView, SessionView
 from igs_tui.go import Color
 from igs_tui.go.timecontrol import TimeSystem
-from igs_tui.model import BufferKey, Challenge, ChatKind, ClientModel, FollowedGame, GamePhase
 from igs_tui.model import changes as ch
+from igs_tui.model.chat import BufferKey, ChatKind
+from igs_tui.model.games import GamePhase
+from igs_tui.model.play import Challenge
 from igs_tui.model.terms import MatchTerms
 
 Queue = Callable[[Command], object]
@@ -100,17 +103,17 @@ class Offer:
 
 class FollowUps:
     """What IGS answers only indirectly, and the commands that follow from it (see the
-    module's docstring). Reads the model as its view; writes only to the outbox."""
+    module's docstring). Reads the session's view; writes only to the outbox."""
 
     def __init__(
         self,
-        view: ClientModel,
+        view: SessionView,
         out: Outbox,
         queue: Queue,
         profile: ServerProfile | None = None,
         on_learnt: Learnt | None = None,
     ) -> None:
-        self.model = view
+        self.view = view
         self.out = out
         self._queue = queue
         self.profile = profile if profile is not None else ServerProfile()
@@ -185,7 +188,7 @@ class FollowUps:
         other = opponent.lower()
         ours = [
             g
-            for g in self.model.followed.values()
+            for g in self.view.followed.values()
             if g.role.color is not None and other in (g.white.lower(), g.black.lower())
         ]
         if not ours:
@@ -222,10 +225,10 @@ class FollowUps:
         request or refusal comes this way, and is shown as one. Our own sentences say so
         themselves (the opponent's client learnt it first); a bare "undo please" counts only
         where the server is known to have no ``undoplease``."""
-        followed = self.model.followed.get(game)
+        followed = self.view.followed.get(game)
         if followed is None or followed.role.color is None:
             return
-        if name.casefold() == self.model.me.casefold() or name.casefold() not in (
+        if name.casefold() == self.view.me.casefold() or name.casefold() not in (
             followed.white.casefold(),
             followed.black.casefold(),
         ):
@@ -240,12 +243,12 @@ class FollowUps:
     def _say_in(self, game: int | None, text: str) -> bool:
         """Say ``text`` in our game (its number only when we play several: NNGS would read it
         as part of the text) and show it in the game chat."""
-        mine = [g.number for g in self.model.my_games()]
+        mine = [g.number for g in self.view.my_games()]
         number = game if len(mine) > 1 else None
         if not self.emit(lambda: cmd.say(text, number)):
             return False
         shown = str(game) if game is not None else (str(mine[0]) if mine else "?")
-        me = self.model.me or "me"
+        me = self.view.me or "me"
         self.out.add_chat(BufferKey(ChatKind.GAME, shown), me, text, kind="own")
         return True
 
@@ -273,7 +276,7 @@ class FollowUps:
     def _tell_passes(self) -> None:
         """The model says how many passes end play as this server does (NNGS: two)."""
         passes = self.profile.passes_to_score
-        if passes != self.model.passes_to_end:
+        if passes != self.view.passes_to_end:
             self.out.apply(ch.PassesToEndSet(passes))
 
     def _learnt(self) -> None:
@@ -327,7 +330,7 @@ class FollowUps:
         if self.made_now(game):
             self._pending_serials.add(game)
             return PENDING
-        followed = self.model.followed.get(game)
+        followed = self.view.followed.get(game)
         return followed.serial if followed is not None else 0
 
     def game_announced(self, number: int, white: str, black: str) -> None:
@@ -351,14 +354,15 @@ class FollowUps:
         kind = "match" if classic else "nmatch"
         self.out.add_challenge(Challenge(terms, incoming=False, kind=kind))
 
-    def offer_received(self, challenge: Challenge, offer: Offer) -> None:
+    def offer_received(self, challenge: Challenge, offer: Offer) -> bool:
         """An incoming request: the model shows ``challenge``; we keep how to answer it. A
-        blocked player's request is declined at once (and never shown)."""
-        if challenge.opponent.casefold() in self.model.blocked:
+        blocked player's request is declined at once and never shown (False)."""
+        if challenge.opponent.casefold() in self.view.blocked:
             self._queue(cmd.decline(challenge.opponent))
-            return
+            return False
         self._offers[challenge.opponent.lower()] = offer
         self.out.add_challenge(challenge)
+        return True
 
     def acceptance(self, terms: MatchTerms) -> Command:
         """The command that accepts ``terms``: the request's own kind, and the server's
@@ -381,18 +385,18 @@ class FollowUps:
             self.challenge_sent(terms, classic=True)
 
     def own_game_started(
-        self, number: int, white: str, black: str, entry: FollowedGame | None, moved: bool
+        self, number: int, white: str, black: str, entry: GameView | None, moved: bool
     ) -> None:
         """A game of ours began or came back: ask for its list line, propose our komi.
 
-        ``entry`` is the model's entry for the game before this start (None: the changes
+        ``entry`` is the view's entry for the game before this start (None: the changes
         just made create a new one); ``moved`` says whether the game has moves."""
         if entry is None or self._described.get(number) is not entry:
             self._described[number] = entry
             if entry is None:
                 self._unsettled.append(number)
             self.emit(lambda: cmd.games(number))
-        me = self.model.me.lower()
+        me = self.view.me.lower()
         opponent = black if white.lower() == me else white
         terms = self._komi_wanted.pop(opponent.lower(), None)
         if terms is None or moved:
@@ -409,12 +413,12 @@ class FollowUps:
         is remembered by the entry now made (a later start of the same entry asks no more)."""
         for number in self._unsettled:
             if self._described.get(number) is None:
-                self._described[number] = self.model.followed.get(number)
+                self._described[number] = self.view.followed.get(number)
         self._unsettled.clear()
         if self._pending_serials:
             pending, self._pending_serials = self._pending_serials, set()
             for number in pending:
-                followed = self.model.followed.get(number)
+                followed = self.view.followed.get(number)
                 serial = followed.serial if followed is not None else 0
                 asked = self._moves_asked.pop((number, PENDING), None)
                 if asked is not None:

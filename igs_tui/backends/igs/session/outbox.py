@@ -1,10 +1,12 @@
 """The changes the session made while handling one input, in order, for its caller to apply.
 
-The session never writes the model: it reads it (what the client shows is its view of the
-players, the games and the chat) and says what should change. :class:`Outbox` gathers those
-changes; the caller (the net client, the backend for an intent, ``igs-tui replay``) takes
-them with :meth:`Outbox.take` and applies each with ``model.apply``. The shorthands mirror
-:class:`~igs_tui.model.ClientModel`'s, but build the change instead of applying it.
+The session never sees the caller's model: it says what should change. :class:`Outbox`
+gathers those changes; the caller (the net client, the backend for an intent, ``igs-tui
+replay``, a test) takes them with :meth:`Outbox.take` and applies each with ``model.apply``
+(or not at all). Taking them is also when the session's own
+:class:`~igs_tui.backends.igs.session.view.SessionView` takes them: the one place it is
+written, so it never disagrees with what the caller was told. The shorthands build the change
+a line or an intent means.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from igs_tui.model import BufferKey, ClientModel
+from igs_tui.backends.igs.session.view import SessionView
 from igs_tui.model import changes as ch
+from igs_tui.model.chat import BufferKey
 from igs_tui.model.play import Challenge, Dispute
 
 
@@ -23,7 +26,7 @@ class Outbox:
 
     __slots__ = ("_changes", "_view", "_wall_clock")
 
-    def __init__(self, view: ClientModel, wall_clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, view: SessionView, wall_clock: Callable[[], float] = time.time) -> None:
         self._view = view
         self._wall_clock = wall_clock
         self._changes: list[ch.Change] = []
@@ -33,8 +36,11 @@ class Outbox:
         self._changes.append(change)
 
     def take(self) -> list[ch.Change]:
-        """The changes made so far, and an empty outbox."""
+        """The changes made so far, and an empty outbox; the session's view takes them now."""
         out, self._changes = self._changes, []
+        apply = self._view.apply
+        for change in out:
+            apply(change)
         return out
 
     def __bool__(self) -> bool:
@@ -56,7 +62,7 @@ class Outbox:
         self.apply(ch.ChallengeOpened(challenge))
 
     def close_challenge(self, name: str, reason: str = "") -> Challenge | None:
-        """Close the request of ``name`` (as :meth:`ClientModel.close_challenge`); the
+        """Close the request of ``name`` (if one is open, or with a reason to show); the
         request that was open, if any."""
         view = self._view
         closed = view.challenges.get(name.lower())

@@ -4,17 +4,18 @@ This is the only place that knows both vocabularies: IGS events (0-based move nu
 coordinates, ``Q``/``S``/``X``/``!`` flags, ``*SYSTEM*`` tells...) on one side, the model's
 players, games, clocks and chat buffers on the other (the KGS session has its own translator
 feeding the same model). Part of :class:`~igs_tui.backends.igs.session.IgsSession`: it reads
-the model as the session's view and puts each change in the session's
+the session's own :class:`~igs_tui.backends.igs.session.view.SessionView` (never the caller's
+model) and puts each change in the session's
 :class:`~igs_tui.backends.igs.session.outbox.Outbox`, which the session's caller applies. The
 IGS context the events do not repeat (the game of the last heading, a score block waiting for
 its count, our old numbers now used by others) is its own.
 
-One rule follows from the outbox: a change made while handling a line is applied after the
-line, so the view still shows the model as it was before it. What the rest of the line must
-see of its own changes -- the games it closed and the entries its GameFollowed makes -- the
-translator keeps for the line (``_closed_now``, ``_made_now``: read through ``_entry`` and
-``_closed``); anything else is computed from the state it had and what it changed, never read
-from the view again.
+One rule follows from the outbox: the view takes a line's changes when the caller is handed
+them, after the line, so while the line is handled the view still shows the state before it.
+What the rest of the line must see of its own changes -- the games it closed and the entries
+its GameFollowed makes -- the translator keeps for the line (``_closed_now``, ``_made_now``:
+read through ``_entry`` and ``_closed``); anything else is computed from the state it had and
+what it changed, never read from the view again.
 """
 
 from __future__ import annotations
@@ -38,31 +39,18 @@ from igs_tui.backends.igs.protocol.replies import (
 )
 from igs_tui.backends.igs.session.followups import FollowUps, Offer
 from igs_tui.backends.igs.session.outbox import Outbox
+from igs_tui.backends.igs.session.view import GameView, Said, SessionView
 from igs_tui.go import Color, CoordinateError, Point, count_with_dead, parse_point
-from igs_tui.model import (
-    BufferKey,
-    Challenge,
-    ChatKind,
-    ClientModel,
-    ClockReading,
-    ConsoleLine,
-    Dispute,
-    FollowedGame,
-    GamePhase,
-    GameSummary,
-    Kibitz,
-    MoveRecord,
-    Player,
-    Role,
-    ScoreCheck,
-    ServerScore,
-    TimeSettings,
-    TimeSystem,
-)
 from igs_tui.model import changes as ch
 from igs_tui.model.cards import PlayedGame, PlayerCard, PlayerResults
+from igs_tui.model.chat import BufferKey, ChatKind
+from igs_tui.model.clocks import ClockReading, TimeSettings, TimeSystem
+from igs_tui.model.console import ConsoleLine
+from igs_tui.model.games import GamePhase, GameSummary, Kibitz, MoveRecord, Role
 from igs_tui.model.lobby import Room, Seek, Seeker, SeekSetup
 from igs_tui.model.mailbox import ServerMessage
+from igs_tui.model.play import Challenge, Dispute, ScoreCheck, ServerScore
+from igs_tui.model.players import Player
 from igs_tui.model.terms import MatchTerms
 from igs_tui.numbers import bounded_int
 
@@ -133,6 +121,8 @@ change per read instead of one per line (a third of a busy server's lines are pr
 TELL_KEYS_KEPT = 1000
 """Tellers whose buffer key is kept for reuse (the keys are dropped when there are more)."""
 _SHOUT_KEY = BufferKey(ChatKind.SHOUT)
+_LOSS_MARKS = {"resign": "R", "time": "T", "no-greeting": "F", "no-move": "F"}
+"""How a named player lost, as FF[4] writes it after the winner (``W+T``); F is forfeit."""
 _WIN = re.compile(r"\b(White|Black)\s+(resigns|forfeits on time|has run out of time)", re.I)
 
 
@@ -167,16 +157,17 @@ def result_from_text(text: str) -> str:
 class Translator:
     """Turns each IGS event into typed model changes (:mod:`igs_tui.model.changes`)."""
 
-    def __init__(self, view: ClientModel, out: Outbox, follow: FollowUps) -> None:
+    def __init__(self, view: SessionView, out: Outbox, follow: FollowUps) -> None:
         self.view = view
         self.out = out
         self._ctx = _PlayState()
         self._closed_now: set[int] = set()
         """Numbers whose game this line closed (see :meth:`begin`)."""
-        self._made_now: dict[int, FollowedGame] = {}
+        self._made_now: dict[int, GameView] = {}
         """Previews of the entries this line's changes make, by number."""
-        self._echoed: deque[int] = deque(maxlen=ECHO_WINDOW)
-        """Own channel lines whose echo from the server was already dropped (by identity)."""
+        self._echoed: deque[Said] = deque(maxlen=ECHO_WINDOW)
+        """Own channel lines whose echo from the server was already dropped (kept, and
+        compared by identity: an id could be reused once a line is gone)."""
         self.follow = follow
         """Told what the server answered, for the follow-ups IGS needs (fallback from
         ``nmatch`` to ``match``, komi, ``games N``)."""
@@ -242,7 +233,7 @@ class Translator:
         self.out.apply(ch.ConsoleAdded(f"unreadable line ({e.reason}): {e.text}", "error"))
 
     # helpers ----------------------------------------------------------------------------------
-    def _followed(self, game: int | None) -> FollowedGame | None:
+    def _followed(self, game: int | None) -> GameView | None:
         if game is None:
             game = self._ctx.last_heading_game
         return None if game is None else self._entry(game)
@@ -257,7 +248,7 @@ class Translator:
             return Role.PLAYING_WHITE
         return None
 
-    def _own_game(self) -> FollowedGame | None:
+    def _own_game(self) -> GameView | None:
         """The single game we play, for IGS lines that do not name the game."""
         mine = self.view.my_games()
         if len(mine) == 1:
@@ -265,7 +256,7 @@ class Translator:
         last = self._followed(None)
         return last if last is not None and last.role is not Role.OBSERVING else None
 
-    def _own_game_with(self, player: str | None) -> FollowedGame | None:
+    def _own_game_with(self, player: str | None) -> GameView | None:
         """Our one live game in which ``player`` plays (None if none or several)."""
         if not player:
             return None
@@ -660,24 +651,24 @@ class Translator:
         """Does this line make a new entry for ``number``?"""
         return number in self._made_now
 
-    def _entry(self, number: int) -> FollowedGame | None:
+    def _entry(self, number: int) -> GameView | None:
         """The game followed under ``number`` as this line leaves it."""
         made = self._made_now.get(number)
         return made if made is not None else self.view.followed.get(number)
 
-    def _closed(self, game: FollowedGame) -> bool:
+    def _closed(self, game: GameView) -> bool:
         """Is ``game`` closed, or closed by this line?"""
         if game.closed:
             return True
         return game.number in self._closed_now and self._made_now.get(game.number) is not game
 
-    def _preview(self, number: int, **fields: Any) -> FollowedGame:
+    def _preview(self, number: int, **fields: Any) -> GameView:
         """The entry the changes of this line make for ``number`` (see :meth:`_entry`)."""
-        game = FollowedGame(number, **fields)
+        game = GameView(number, **fields)
         self._made_now[number] = game
         return game
 
-    def _game_of_heading(self, e: ev.GameHeading, role: Role | None) -> FollowedGame | None:
+    def _game_of_heading(self, e: ev.GameHeading, role: Role | None) -> GameView | None:
         """The followed game a heading is about: a new entry when it starts a game of ours
         (IGS sends quiet players no "{Match N: ...}": the first heading is where our game
         starts) or names another game than the one we hold under its number (a closed game
@@ -735,7 +726,7 @@ class Translator:
         self._made_now.pop(number, None)
         self.out.add_console(f"Game {number} is over: a new game has its number.", "igs-tui")
 
-    def _listed_anew(self, game: FollowedGame, e: ev.Move) -> bool:
+    def _listed_anew(self, game: GameView, e: ev.Move) -> bool:
         """Is a move the server lists again (``moves N``, after a reconnect) another than the
         one we have under its number in a game we watch? Then the number is another game's
         (ours ended while we were away): the game is over, and a new entry takes the number
@@ -818,14 +809,17 @@ class Translator:
             self.out.apply(ch.GameEnded(number, counted))
             return
         result = result_from_text(e.text) or e.result
-        if not result and e.reason == "resign" and e.player and scored is not None:
-            # "9 bob has resigned the game." names the player, not the winner
-            if e.player == scored.black:
-                result = "W+R"
-            elif e.player == scored.white:
-                result = "B+R"
         if not result and scored is not None and scored.result:
             return  # over already, with a result: a later wording of the end adds nothing
+        how = _LOSS_MARKS.get(e.reason, "")
+        if not result and how and e.player and scored is not None:
+            # "9 bob has resigned the game.", "9 bob has run out of time.", "9 bob lost the
+            # game 88 due to no-move." name the loser, not the winner: the record wants
+            # FF[4]'s RE[W+R] / RE[W+T] / RE[W+F] (forfeit), not the sentence
+            if e.player == scored.black:
+                result = f"W+{how}"
+            elif e.player == scored.white:
+                result = f"B+{how}"
         self.out.apply(ch.GameEnded(number, result or e.text))
 
     def _undo(self, e: ev.Undo) -> None:
@@ -927,8 +921,12 @@ class Translator:
         if game is not None:
             move = e.move if e.move is not None else game.last_number
             line = Kibitz(e.name, e.rank, e.text, move)
-            mine = [k for k in game.kibitzes if k.author == e.name == self.view.me]
-            if mine and (mine[-1].text, mine[-1].move_number) == (e.text, line.move_number):
+            own = game.own_kibitz
+            if (
+                own is not None
+                and own.author == e.name == self.view.me
+                and (own.text, own.move_number) == (e.text, line.move_number)
+            ):
                 return  # a server that echoes our kibitz: the game holds it already
             self.out.apply(ch.GameChat(game.number, line))
 
@@ -950,12 +948,9 @@ class Translator:
         """Is ``text`` the server repeating one of our recent lines in ``key`` to us? (IGS
         sends a channel message to everyone in the channel, the sender included; the client
         shows its own line at once.) Each own line matches one echo only."""
-        buf = self.view.buffers.get(key)
-        if buf is None:
-            return False
-        for message in list(buf.messages)[-ECHO_WINDOW:]:
-            if message.kind == "own" and message.text == text and id(message) not in self._echoed:
-                self._echoed.append(id(message))
+        for message in list(self.view.recent(key))[-ECHO_WINDOW:]:
+            if message.kind == "own" and message.text == text and message not in self._echoed:
+                self._echoed.append(message)
                 return True
         return False
 
@@ -967,12 +962,15 @@ class Translator:
         self.out.add_chat(BufferKey(ChatKind.SYSTEM), "server", e.text, kind="error")
 
     # requests and presence --------------------------------------------------------------------
-    def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> None:
+    def _offer(self, challenge: Challenge, *, classic: bool, suggested: str | None) -> bool:
+        """Keep an incoming request; False when it was declined unseen (a blocked player's:
+        no alert, no bell either)."""
         offer = Offer(classic, challenge.terms, suggested or "")
-        self.follow.offer_received(challenge, offer)
+        return self.follow.offer_received(challenge, offer)
 
     def _match_request(self, e: ev.MatchRequest) -> None:
-        self._offer(classic_challenge(e), classic=True, suggested=e.accept_command)
+        if not self._offer(classic_challenge(e), classic=True, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -980,7 +978,8 @@ class Translator:
         )
 
     def _nmatch_request(self, e: ev.NMatchRequest) -> None:
-        self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command)
+        if not self._offer(nmatch_challenge(e), classic=False, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Match request from {e.opponent}",
@@ -1039,7 +1038,7 @@ class Translator:
             return
         self.out.apply(ch.GameScored(game.number, cross_check(game, server), server.result))
 
-    def _scored_game(self, white: str, black: str) -> FollowedGame | None:
+    def _scored_game(self, white: str, black: str) -> GameView | None:
         """The live game of these players: after a reload under a new number the stale entry
         is still followed (adjourned) and must not take the count of the game that is on."""
         for game in self.view.followed.values():
@@ -1057,8 +1056,8 @@ class Translator:
         game = self._own_game_with(player) or self._own_game()
         if game is not None:
             key = BufferKey(ChatKind.GAME, str(game.number))
-            said = self.view.buffers.get(key)
-            last = said.messages[-1] if said is not None and said.messages else None
+            said = self.view.recent(key)
+            last = said[-1] if said else None
             if last is not None and last.kind == "notice" and last.text == text:
                 return  # said just before (a bot says it is done after each of our removals)
             self.out.add_chat(key, "", text, kind="notice")
@@ -1155,22 +1154,11 @@ class Translator:
                 kind="info",
             )
 
-    def _tell_echo(self, e: ev.TellEcho) -> None:
-        """The server's echo of our tell confirms it was delivered: nothing to add when the
-        buffer already holds it as ours; a tell sent from elsewhere (another copy) is added."""
-        key = BufferKey(ChatKind.TELL, e.name)
-        said = self.view.buffers.get(key)
-        me = self.view.me
-        recent = list(said.messages)[-5:] if said is not None else []
-        if any(m.author == me and m.text.strip() == e.text for m in recent):
-            return
-        self.out.add_chat(key, me, e.text)
-
     def _toggle_set(self, e: ev.ToggleSet) -> None:
         """The server's word on our open/looking/quiet flag: kept on our own row, which the
         status bar and F8/F9 read."""
         self.out.apply(ch.OwnToggleConfirmed(e.name, e.value))
-        me = self.view.players.get(self.view.me) if self.view.me else None
+        me = self.view.own_player if self.view.me else None
         if me is None:
             return
         if e.name == "open":
@@ -1191,7 +1179,8 @@ class Translator:
             byo_stones=e.byo_stones if byo else 0,
         )
         challenge = Challenge(terms, incoming=True, kind="automatch")
-        self._offer(challenge, classic=True, suggested=e.accept_command)
+        if not self._offer(challenge, classic=True, suggested=e.accept_command):
+            return
         self.out.notify(
             "match",
             f"Automatch offer from {e.opponent}",
@@ -1342,12 +1331,12 @@ def classic_challenge(e: ev.MatchRequest) -> Challenge:
     return Challenge(terms, incoming=True, kind="match")
 
 
-def _other_players(game: FollowedGame, white: str, black: str) -> bool:
+def _other_players(game: GameView, white: str, black: str) -> bool:
     """Does ``game`` (players known) have other players than ``white`` and ``black``?"""
     return bool(game.white or game.black) and (game.white, game.black) != (white, black)
 
 
-def old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
+def old_tab(followed: GameView, summary: GameSummary | None) -> bool:
     """Is the game we follow under a number another game than the one listed under it now?
     It is when it is closed (over or adjourned: servers reuse the number at once), or the
     list names other players or fewer moves than we have."""
@@ -1362,7 +1351,7 @@ def old_tab(followed: FollowedGame, summary: GameSummary | None) -> bool:
     )
 
 
-def _renamed(game: FollowedGame, white: str, black: str) -> bool:
+def _renamed(game: GameView, white: str, black: str) -> bool:
     """Do ``white`` and ``black`` name other players than ``game``'s known ones? (The model's
     rule for another game under a number, see GameFollowed.)"""
     return any(
@@ -1371,7 +1360,7 @@ def _renamed(game: FollowedGame, white: str, black: str) -> bool:
     )
 
 
-def cross_check(game: FollowedGame, server: ServerScore) -> ScoreCheck:
+def cross_check(game: GameView, server: ServerScore) -> ScoreCheck:
     """Count the final position ourselves with the same dead stones and compare results."""
     ours = count_with_dead(game.board, game.dead, komi=game.komi)
     return ScoreCheck(server, ours.black, ours.white, ours.result)
@@ -1538,7 +1527,6 @@ _HANDLERS: dict[type[ev.Event], Callable[[Translator, Any], None]] = {
     ev.AdjournDeclined: Translator._adjourn_declined,
     ev.ServerShutdown: Translator._shutdown,
     ev.ReviewLine: Translator._review_line,
-    ev.TellEcho: Translator._tell_echo,
     ev.ToggleSet: Translator._toggle_set,
     ev.AutomatchOffer: Translator._automatch_offer,
     ev.SeekList: Translator._seek_list,
