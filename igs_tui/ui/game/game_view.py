@@ -39,6 +39,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.widget import Widget
 
 from igs_tui.backends.capabilities import Backend, Capabilities
 from igs_tui.go import COLUMN_LETTERS, Color, Game, Point
@@ -214,6 +215,12 @@ class GameView(GameActions):
         self._ascii_only = ascii_only
         self._label = ""
         self._position_hint = ""
+        self._board: BoardWidget | None = None
+        self._info: GameInfo | None = None
+        self._side: Widget | None = None
+        """The view's own board and panel, kept from compose: a view removed while its mount
+        was still queued (a new game under the same number, on a loaded machine) runs its
+        ``on_mount`` with its children already gone, where a query raised ``NoMatches``."""
         self._binding_state: tuple[Role, GamePhase, int] | None = None
         self.show_numbers = False
         self._pass_armed = False
@@ -246,9 +253,12 @@ class GameView(GameActions):
             if self.is_mounted:
                 self.redraw()
 
+    def _side_panel(self) -> Widget:
+        return self._side if self._side is not None else self.query_one("#game-side")
+
     @property
     def board(self) -> BoardWidget:
-        return self.query_one(BoardWidget)
+        return self._board if self._board is not None else self.query_one(BoardWidget)
 
     @property
     def may_go(self) -> bool:
@@ -276,14 +286,19 @@ class GameView(GameActions):
         # The board in a box of its own: Textual draws every widget whose container overlaps
         # what a frame repaints, so a board straight in the view was drawn again (all its
         # lines) with every new line of the panel beside it.
+        self._board = BoardWidget(
+            BoardPicture(game.size if game else 19), ascii_only=self._ascii_only
+        )
+        self._info = GameInfo(
+            self._model.clock,
+            banner=self._forfeit_text,
+            passes_to_end=lambda: self._model.passes_to_end,
+        )
         with BlankContainer(id="game-board"):
-            yield BoardWidget(BoardPicture(game.size if game else 19), ascii_only=self._ascii_only)
-        with BlankVertical(id="game-side"):
-            yield GameInfo(
-                self._model.clock,
-                banner=self._forfeit_text,
-                passes_to_end=lambda: self._model.passes_to_end,
-            )
+            yield self._board
+        self._side = BlankVertical(id="game-side")
+        with self._side:
+            yield self._info
             yield GameChat(self._model, self._backend, self.number)
 
     def on_mount(self) -> None:
@@ -329,7 +344,7 @@ class GameView(GameActions):
         side = side_width(
             size, width, height, least=self.SIDE_MIN, narrow=self.SIDE_NARROW, most=self.SIDE_MAX
         )
-        fit_side_panel(self.query_one("#game-side"), side)
+        fit_side_panel(self._side_panel(), side)
 
     def _forfeit_text(self) -> str:
         """The forfeit countdown while the link is down, in own games not yet over."""
@@ -452,7 +467,7 @@ class GameView(GameActions):
         self.board.picture = BoardPicture(game.size, stones, last, numbers, overlay, labels)
         if resized:
             self._fit_side()
-        self.query_one(GameInfo).show(
+        (self._info if self._info is not None else self.query_one(GameInfo)).show(
             game,
             self.browse,
             captures=self._captures(game, position),
@@ -470,7 +485,7 @@ class GameView(GameActions):
             return []
         keys = game_line_keys(game, len(game.moves))
         graph, is_lead = self.analysis.history(keys)
-        width = max(10, self.query_one("#game-side").size.width - 3)
+        width = max(10, self._side_panel().size.width - 3)
         return summary_lines(
             engine.name, self.analysis, labels, game.size, graph, is_lead, width=width
         )
