@@ -168,11 +168,21 @@ async def test_a_new_panel_line_does_not_draw_the_board_again() -> None:
             if not drawn:
                 break
         rows, layouts = len(info._rows), info.repaints.layouts
-        model.apply(ch.ClockSet(5, Color.WHITE, ClockReading(1234.0)))  # the panel's only
-        await settle(pilot)
-        assert "20:34" in info.render_info().plain
-        assert (len(info._rows), info.repaints.layouts) == (rows, layouts)  # no layout pass
-        assert "GameInfo" in drawn and "BoardWidget" not in drawn
+        # A frame of something else (a timer's) may draw the board in the same window on a
+        # loaded machine; without the box every panel-only frame draws it. So: of a few clock
+        # readings (the panel's only), at least one is drawn without the board.
+        clean = 0
+        for seconds in (1234.0, 1233.0, 1232.0, 1231.0, 1230.0):
+            drawn.clear()
+            model.apply(ch.ClockSet(5, Color.WHITE, ClockReading(seconds)))
+            await settle(pilot)
+            assert (len(info._rows), info.repaints.layouts) == (rows, layouts)  # no layout
+            assert "GameInfo" in drawn
+            if "BoardWidget" not in drawn:
+                clean += 1
+                break
+        assert "20:3" in info.render_info().plain
+        assert clean == 1, "every panel-only frame drew the board again"
         drawn.clear()
         add_moves(model, 5, random_moves(19, 11)[10:])  # a move draws both
         await settle(pilot)
