@@ -336,14 +336,21 @@ class AutoSaver:
         background: bool = False,
         write: Callable[[bytes, Path], object] | None = None,
         defer: Callable[[Callable[[], None]], object] | None = None,
+        defer_observed: Callable[[Callable[[], None]], object] | None = None,
         rules: Callable[[], str | None] | None = None,
     ) -> None:
         """``defer`` (the app: a short timer of its event loop) runs a callable later: with it
         the changes of a game are saved by :meth:`save_due` when that runs, not while the
         model announces them, so a move reaches the screen without waiting for its record,
         and a burst of changes costs one save per game. Without it each change is saved at
-        once. ``rules`` names the rules of the session's server (``RU``; default: those of the
-        IGS family); the place (``PC``) is the server the model is connected to."""
+        once. ``defer_observed`` (the app: a timer of about a second) does the same for the
+        moves and chat of games we only watch while they are played: a fast game (a bot's,
+        a blitz) is then one write a second instead of one per move, and a crash can cost
+        only its last second, which the server still has; the end of such a game, and every
+        change of our own games, still go by ``defer``. Each move's clock reading is taken as
+        it arrives, however late its save. ``rules`` names the rules of the session's server
+        (``RU``; default: those of the IGS family); the place (``PC``) is the server the model
+        is connected to."""
         self.model = model
         self.directory = Path(directory) if directory is not None else default_games_dir()
         self._stamp = stamp
@@ -371,6 +378,12 @@ class AutoSaver:
         """Whether a change of each class may be recorded (see :meth:`_changed`)."""
         self._due: dict[int, FollowedGame] = {}
         """Games whose changes wait for :meth:`save_due` (with ``defer``), by identity."""
+        self._defer_observed = defer_observed
+        self._due_observed: dict[int, FollowedGame] = {}
+        """Watched games whose moves wait for :meth:`save_due_observed`, by identity."""
+        self._arrived: dict[int, dict[int, ClockReading]] = {}
+        """Clock readings taken as moves of a game waiting in :attr:`_due_observed` arrived
+        (by identity, then move number), for its record's ``BL``/``WL`` when it is saved."""
         self._unsubscribe = model.hub.subscribe_all(self._changed)
 
     def close(self) -> None:
@@ -386,10 +399,17 @@ class AutoSaver:
         for game in due.values():
             self.save(game)
 
+    def save_due_observed(self) -> None:
+        """Save the watched games whose moves were deferred (see ``defer_observed``)."""
+        due, self._due_observed = self._due_observed, {}
+        for game in due.values():
+            self.save(game)
+
     def flush(self) -> None:
         """Save what is deferred, wait until every save is on disk (at once without a writer
         thread), and report a write that failed."""
         self.save_due()
+        self.save_due_observed()
         if self._writer is not None:
             self._writer.wait()
             self._report_failures()
@@ -427,9 +447,22 @@ class AutoSaver:
             if self._defer is None:
                 self.save(game)
                 return
+            key = _identity(game)
+            if (
+                self._defer_observed is not None
+                and game.role is Role.OBSERVING
+                and game.phase is GamePhase.PLAYING
+                and key not in self._due
+            ):
+                self._note_arrivals(game, key)
+                if not self._due_observed:
+                    self._defer_observed(self.save_due_observed)
+                self._due_observed[key] = game
+                return
             if not self._due:
                 self._defer(self.save_due)
-            self._due[_identity(game)] = game
+            self._due[key] = game
+            self._due_observed.pop(key, None)  # saved with the sooner one
         elif isinstance(change, GameUnfollowed):
             self._let_go(number)
 
@@ -438,16 +471,20 @@ class AutoSaver:
         (its result may be among them), then what we kept of it is dropped, unless it is a
         game of ours that did not finish (it may come back, by ``load``, and go on in its
         file, see :meth:`_same_game`)."""
-        for key, pending in list(self._due.items()):
-            if pending.number == number:
-                del self._due[key]
-                self.save(pending)
+        for due in (self._due, self._due_observed):
+            for key, pending in list(due.items()):
+                if pending.number == number:
+                    del due[key]
+                    self.save(pending)
         for key, saved in list(self._saved.items()):
             game = saved.game
             if game is None or game.number != number or self.model.followed.get(number) is game:
                 continue
             if game.role is Role.OBSERVING or game.phase is GamePhase.FINISHED:
                 del self._saved[key]
+        live = {_identity(g) for g in self.model.followed.values()}
+        for key in [k for k in self._arrived if k not in live]:
+            del self._arrived[key]
 
     def save(self, game: FollowedGame) -> Path | None:
         """Write the game's record if anything worth keeping changed since the last write."""
@@ -471,6 +508,9 @@ class AutoSaver:
                 saved = _Saved(self._new_path(game), game, named=bool(game.title))
             self._saved[key] = saved
         self._name_relay(game, saved)
+        arrived = self._arrived.pop(key, None)
+        if arrived:
+            saved.times.update(arrived)
         self._read_clocks(game, saved)
         signature = (
             game.last_number,
@@ -526,6 +566,16 @@ class AutoSaver:
             path = self.directory / f"{name}-{again}.sgf"
         self._paths.add(path)
         return path
+
+    def _note_arrivals(self, game: FollowedGame, key: int) -> None:
+        """Read the mover's clock of the game's newest move now, as it arrives (its save may
+        come a second later, when the clock has moved on): see :meth:`_read_clocks`."""
+        if not game.moves:
+            return
+        move = game.moves[-1]
+        readings = self._arrived.setdefault(key, {})
+        if move.number not in readings:
+            readings[move.number] = game.clocks[move.color].at(self.model.clock())
 
     def _read_clocks(self, game: FollowedGame, saved: _Saved) -> None:
         """Note the mover's clock of each move not seen before (the reading as it arrived)."""

@@ -405,3 +405,70 @@ def test_a_header_change_between_moves_is_in_the_next_write(tmp_path: Path) -> N
     assert len(game.get_main_sequence()) == 4
     times = saver._saved[model.followed[3].serial].times
     assert path.read_bytes() == write_sgf(game_record(model.followed[3], times, rules=IGS_RULES))
+
+
+def test_a_watched_games_moves_wait_for_the_slower_save_with_their_clocks_as_they_came(
+    tmp_path: Path,
+) -> None:
+    """With ``defer_observed`` (the app: about a second) the moves of a game we only watch are
+    one save per burst of that pace, while our own games' changes keep the prompt ``defer``.
+    Each move's clock is read as it arrives: saved 30 s later, Black's first move still has
+    the 600 s it had, not the 580 s Black's running clock shows by then."""
+    now = [0.0]
+    soon: list[Callable[[], None]] = []
+    later: list[Callable[[], None]] = []
+    model = ClientModel(clock=lambda: now[0])
+    saver = AutoSaver(
+        model, tmp_path, stamp=lambda: "T", defer=soon.append, defer_observed=later.append
+    )
+    model.follow(5, size=9, white="w", black="b")  # watched
+    model.follow(6, size=9, white="ivy", black="me", role=Role.PLAYING_BLACK)
+    for number in (5, 6):
+        model.apply(ch.TimeSystemSet(number, TimeSettings(TimeSystem.CANADIAN, 600, 300, 25)))
+        for color in (Color.BLACK, Color.WHITE):
+            model.apply(ch.ClockSet(number, color, ClockReading(600.0)))
+    for call in soon + later:
+        call()  # the settings: nothing to write before a move
+    soon.clear()
+    later.clear()
+    assert not list(tmp_path.iterdir())
+    play(model, 5, [(Color.BLACK, Point(2, 2))])
+    now[0] = 10.0
+    play(model, 5, [(Color.WHITE, Point(6, 6))])
+    assert (len(soon), len(later)) == (0, 1), "a watched game's moves wait for the slow save"
+    play(model, 6, [(Color.BLACK, Point(4, 4))])
+    assert (len(soon), len(later)) == (1, 1), "our own game's move goes by the prompt one"
+    soon.pop()()
+    assert saver.path_for(5) is None and saver.path_for(6) is not None
+    now[0] = 30.0
+    later.pop()()
+    path = saver.path_for(5)
+    assert path is not None
+    nodes = sgf.Sgf_game.from_bytes(path.read_bytes()).get_main_sequence()
+    assert [n.get_move() for n in nodes[1:]] == [("b", (2, 2)), ("w", (6, 6))]
+    assert (nodes[1].get("BL"), nodes[2].get("WL")) == (600, 590)
+    # the end of a watched game is written promptly, with the moves still waiting
+    play(model, 5, [(Color.BLACK, Point(4, 4))])
+    assert len(later) == 1
+    model.game_ended(5, "B+R")
+    assert len(soon) == 1
+    soon.pop()()
+    data = path.read_bytes()
+    assert b"B[ee]" in data and b"RE[B+R]" in data
+    later.pop()()  # nothing left for it: the file stays as it is
+    assert path.read_bytes() == data and saver.writes == 3
+    saver.close()
+
+
+def test_closing_the_saver_writes_a_watched_games_waiting_moves(tmp_path: Path) -> None:
+    later: list[Callable[[], None]] = []
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(
+        model, tmp_path, stamp=lambda: "T", defer=lambda _s: None, defer_observed=later.append
+    )
+    model.follow(7, size=9, white="w", black="b")
+    play(model, 7, [(Color.BLACK, Point(2, 2))])
+    assert not list(tmp_path.iterdir())
+    saver.close()
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1 and b"B[cg]" in files[0].read_bytes()

@@ -18,6 +18,11 @@ AUTOSAVE_DELAY = 0.05
 (a move's record is not built while the move is on its way to the screen); a burst of
 changes within it is one save."""
 
+OBSERVED_SAVE_DELAY = 1.0
+"""Seconds from a move of a game we only watch to its autosave: a fast game (bots, blitz, a
+relay catching up) is one write a second, not one per move; the server keeps what a crash in
+that second would cost. Our own games, and the end of any game, go by :data:`AUTOSAVE_DELAY`."""
+
 
 class Autosave:
     """Starts the saver once (on the event loop of the first login) and closes it."""
@@ -52,6 +57,7 @@ class Autosave:
                 self.games_dir,
                 background=True,
                 defer=lambda save: loop.call_later(AUTOSAVE_DELAY, save),
+                defer_observed=lambda save: loop.call_later(OBSERVED_SAVE_DELAY, save),
                 rules=self._rules,
             )
         return self.saver
