@@ -157,6 +157,34 @@ async def test_a_game_in_a_hidden_tab_is_drawn_when_shown_not_on_every_move() ->
         assert "move 30/30 (live)" in info_text(panel, 4)
 
 
+async def test_a_hidden_games_clock_timer_sleeps_until_its_tab_is_shown() -> None:
+    """Each panel ticks its clocks every second; one in a hidden tab has nothing to draw, so
+    its timer is paused (with ten games watched, ten timers woke the app every second)."""
+    model, _ = new_model()
+    app = PanelApp(model, RecordingBackend())
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(GamesPanel)
+        model.follow(4, white="w", black="b", size=9)
+        model.follow(8, white="x", black="y", size=9)  # the newest game comes to the front
+        await settle(pilot)
+
+        def ticking(number: int) -> bool:
+            timer = panel.view(number).query_one(GameInfo)._timer
+            assert timer is not None
+            return timer._active.is_set()
+
+        assert (ticking(4), ticking(8)) == (False, True)
+        panel.show_game(4)
+        await settle(pilot)
+        assert (ticking(4), ticking(8)) == (True, False)
+        # our own game keeps ticking behind another tab: its low-time bell must ring
+        model.follow(9, white="me", black="z", size=9, role=Role.PLAYING_WHITE)
+        await settle(pilot)
+        panel.show_game(4)
+        await settle(pilot)
+        assert (ticking(4), ticking(8), ticking(9)) == (True, False, True)
+
+
 async def test_follow_toggle_stops_and_resumes_following() -> None:
     model, _ = new_model()
     app = PanelApp(model, RecordingBackend())

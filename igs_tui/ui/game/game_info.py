@@ -162,7 +162,23 @@ class GameInfo(Widget):
         """The panel's repaint requests (counted, for tests of the work a move costs)."""
 
     def on_mount(self) -> None:
-        self._timer = self.set_interval(1.0, self.tick)
+        # started by ``on_show`` (see :meth:`_sleep`)
+        self._timer = self.set_interval(1.0, self.tick, pause=True)
+
+    def on_hide(self) -> None:
+        self._sleep()
+
+    def _sleep(self) -> None:
+        """Another game's tab is in front: a game we watch stops ticking here until shown
+        again (a timer of every hidden panel woke the app each second to draw nothing). Our
+        own game's keeps ticking: its low-time bell must ring whichever tab is in front."""
+        game = self._game
+        if self._timer is not None and (game is None or game.role.color is None):
+            self._timer.pause()
+
+    def on_show(self) -> None:
+        if self._timer is not None:
+            self._timer.resume()
 
     def show(
         self,
@@ -184,6 +200,8 @@ class GameInfo(Widget):
         self._score = score
         self._hint = hint
         self._observers = game.observers if observers is None else observers
+        if game.role.color is not None and self._timer is not None:
+            self._timer.resume()  # our own game ticks, shown or not (see :meth:`_sleep`)
         if not self._tick_due:
             # after the frame that shows the board: a stone appears without waiting for
             # the panel's lines to be built and painted (they follow in the next frame)
@@ -210,6 +228,8 @@ class GameInfo(Widget):
         if width <= 0 or not is_shown(self):
             # not laid out yet, or in a hidden tab: the layout that shows it measures the lines
             self._stale = True
+            if width > 0:
+                self._sleep()
             if width > 0:
                 self.repaints.whole()
             return
