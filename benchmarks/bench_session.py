@@ -273,6 +273,8 @@ async def measure_client(
             view = app.screen.query_one(f"#game-view-{shown}")
             app.screen.query_one("GamesPanel").show_game(shown)  # type: ignore[attr-defined]
             await pilot.pause()
+            # the tab bar's underline slides to the new tab: not a cost of the moves
+            await pilot.wait_for_scheduled_animations()
             board = view.query_one(BoardWidget)
             games_table = app.screen.query_one("#games-table")
             assert games_table.region.width > 0, "the games list is not beside the board"

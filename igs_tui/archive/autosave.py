@@ -596,9 +596,9 @@ class AutoSaver:
         moves = game.moves
         text = saved.text
         if text is not None and self._grows(text, game, info):
-            move = moves[-1]
-            text.sgf.append(_move_node(move, saved.times))
-            text.moves, text.last = len(moves), move
+            for move in moves[text.moves :]:
+                text.sgf.append(_move_node(move, saved.times))
+            text.moves, text.last = len(moves), moves[-1]
         else:
             record, noted, exact = _build(game, info, saved.times)
             text = _Text(
@@ -638,16 +638,15 @@ class AutoSaver:
 
     @staticmethod
     def _grows(text: _Text, game: FollowedGame, info: GameInfo) -> bool:
-        """Is the game the text's game plus one move at the end, which a new record would show
-        as one more node and nothing else?"""
+        """Is the game the text's game plus moves at the end (one, or the few of a watched
+        game saved once a second), which a new record would show as that many more nodes and
+        nothing else?"""
         moves = game.moves
-        if len(moves) != text.moves + 1 or (text.moves and moves[-2] is not text.last):
+        if len(moves) <= text.moves or (text.moves and moves[text.moves - 1] is not text.last):
             return False
-        move = moves[-1]
         return (
-            not move.handicap
+            all(not m.handicap and m.number not in text.noted for m in moves[text.moves :])
             and game.size == text.sgf.record.size
-            and move.number not in text.noted
             and game.chat_added == text.chat
             and (info is text.info or info == text.info)
             and game.phase is not GamePhase.FINISHED  # the territory node stays the last

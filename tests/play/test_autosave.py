@@ -472,3 +472,45 @@ def test_closing_the_saver_writes_a_watched_games_waiting_moves(tmp_path: Path) 
     saver.close()
     files = list(tmp_path.iterdir())
     assert len(files) == 1 and b"B[cg]" in files[0].read_bytes()
+
+
+def test_moves_saved_together_grow_the_text_and_the_file_is_the_whole_record(
+    tmp_path: Path,
+) -> None:
+    """A watched game saved once a second brings several moves to one save: they are appended
+    to the kept text (not the whole record built again), and the file is exactly what writing
+    the whole record gives; an undo among them builds it again."""
+    later: list[Callable[[], None]] = []
+    model = ClientModel(clock=lambda: 0.0)
+    saver = AutoSaver(
+        model, tmp_path, stamp=lambda: "T", defer=later.append, defer_observed=later.append
+    )
+    model.follow(3, size=9, white="ivy", black="me", komi=5.5)
+    game = model.followed[3]
+    points = [Point(c, r) for r in range(9) for c in range(9)]
+
+    def save_and_check() -> None:
+        while later:
+            later.pop()()
+        path = saver.path_for(3)
+        assert path is not None
+        times = saver._saved[game.serial].times
+        assert path.read_bytes() == write_sgf(game_record(game, times, rules=IGS_RULES))
+
+    def moves(count: int) -> None:
+        for _ in range(count):
+            color = Color.BLACK if game.last_number % 2 == 0 else Color.WHITE
+            play(model, 3, [(color, points[game.last_number])])
+
+    moves(2)
+    save_and_check()
+    assert saver.built == 1
+    moves(3)
+    save_and_check()
+    moves(4)
+    save_and_check()
+    assert (saver.writes, saver.built) == (3, 1), "two saves of several moves each, appended"
+    model.apply(ch.MoveUndone(3))
+    moves(2)
+    save_and_check()
+    assert saver.built == 2, "an undo among the moves: built again"
