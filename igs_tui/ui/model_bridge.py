@@ -6,17 +6,20 @@ which publishes topics synchronously. A 10 000-line ``user`` listing would other
 a burst of changes costs one repaint and input stays responsive.
 
 The subscriptions that became due together run together, in the order they became due, in
-one callback of the app (:class:`_DueList`): a move that concerns the console, the game view
-and the games list costs one trip through the app's message queue, not one per widget.
+one call (:class:`_DueList`) on the next turn of the app's event loop: a move that concerns the
+console, the game view and the games list costs one call, not one per widget, and not a trip
+through the app's message queue (a change made on another thread still takes that way).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from textual import events
+from textual._context import active_app, active_message_pump
 from textual.app import App
 from textual.widget import Widget
 
@@ -83,10 +86,35 @@ class _DueList:
 
     def add(self, subscription: Subscription) -> None:
         if not self._due:
-            # What ``call_later`` posts, without its ``partial``: Textual looks up the
-            # signature of a partial's function on every call, but caches a method's.
-            self._app.post_message(events.Callback(callback=self._run))
+            try:
+                loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None and self._app.is_running:
+                # On the app's loop (the connection's reader, a key's handler): the next turn
+                # of the loop runs them, not a message through the app's queue (a task's wake
+                # and Textual's dispatch per move, and a step between a move and its frame).
+                loop.call_soon(self._run_in_app)
+            else:
+                # another thread: the app's queue takes it safely. (What ``call_later``
+                # posts, without its ``partial``: Textual looks up the signature of a
+                # partial's function on every call, but caches a method's.)
+                self._app.post_message(events.Callback(callback=self._run))
         self._due[subscription] = None
+
+    def _run_in_app(self) -> None:
+        """:meth:`_run` as the app's own callbacks run: with the app as the active app and
+        message pump, and an error ending the app as an error in a handler does."""
+        app = self._app
+        app_token = active_app.set(app)
+        pump_token = active_message_pump.set(app)
+        try:
+            self._run()
+        except Exception as exc:
+            app._handle_exception(exc)
+        finally:
+            active_message_pump.reset(pump_token)
+            active_app.reset(app_token)
 
     def _run(self) -> None:
         """Run the due subscriptions in order; one that fails does not keep the others from
