@@ -174,6 +174,14 @@ async def test_a_hidden_games_clock_timer_sleeps_until_its_tab_is_shown() -> Non
             return timer._active.is_set()
 
         assert (ticking(4), ticking(8)) == (False, True)
+        # a move drawn with the clocks as they read now puts the next tick a second later
+        shown_timer = panel.view(8).query_one(GameInfo)._timer
+        assert shown_timer is not None and not shown_timer._reset
+        add_moves(model, 8, random_moves(9, 1, seed=3))
+        await settle(pilot)
+        assert shown_timer._reset
+        hidden_timer = panel.view(4).query_one(GameInfo)._timer
+        assert hidden_timer is not None and not hidden_timer._reset
         panel.show_game(4)
         await settle(pilot)
         assert (ticking(4), ticking(8)) == (True, False)

@@ -157,6 +157,8 @@ class GameInfo(Widget):
         self._stale = False
         """The game changed while the panel was hidden: build the lines before showing them."""
         self._timer: Timer | None = None
+        self._ticking = False
+        """Whether :attr:`_timer` runs (it sleeps while a watched game's tab is hidden)."""
         self._tick_due = False
         self.repaints = RepaintGate(self)
         """The panel's repaint requests (counted, for tests of the work a move costs)."""
@@ -175,10 +177,12 @@ class GameInfo(Widget):
         game = self._game
         if self._timer is not None and (game is None or game.role.color is None):
             self._timer.pause()
+            self._ticking = False
 
     def on_show(self) -> None:
         if self._timer is not None:
             self._timer.resume()
+            self._ticking = True
 
     def show(
         self,
@@ -202,6 +206,7 @@ class GameInfo(Widget):
         self._observers = game.observers if observers is None else observers
         if game.role.color is not None and self._timer is not None:
             self._timer.resume()  # our own game ticks, shown or not (see :meth:`_sleep`)
+            self._ticking = True
         if not self._tick_due:
             # after the frame that shows the board: a stone appears without waiting for
             # the panel's lines to be built and painted (they follow in the next frame)
@@ -211,6 +216,10 @@ class GameInfo(Widget):
     def _due_tick(self) -> None:
         self._tick_due = False
         self.tick()
+        if self._ticking and self._timer is not None:
+            # the clocks were just drawn as they read now: the next tick is a second from
+            # here (moves coming faster than a second then cost no frame of their own)
+            self._timer.reset()
 
     def tick(self) -> None:
         """Redraw (clocks move on); called every second and after every change.
