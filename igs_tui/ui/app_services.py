@@ -10,7 +10,7 @@ app that offers none of it (a test's ``App``, the review app) answers as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -116,6 +116,15 @@ class BasicServices:
 _BASIC = BasicServices()
 
 
+_OFFERS: dict[type[object], bool] = {}
+"""Whether each app class offers the services (a protocol's ``isinstance`` walks its members:
+asked on every redraw of a board, it showed in a move's profile)."""
+
+
 def services(app: App[Any]) -> AppServices:
     """The services of ``app``: its own when it offers them, else :class:`BasicServices`'."""
-    return app if isinstance(app, AppServices) else _BASIC
+    kind = type(app)
+    offers = _OFFERS.get(kind)
+    if offers is None:
+        offers = _OFFERS[kind] = isinstance(app, AppServices)
+    return cast(AppServices, app) if offers else _BASIC
