@@ -19,6 +19,7 @@ from igs_tui.cli import main
 from igs_tui.go import Color
 from igs_tui.localserver.config import ServerConfig
 from igs_tui.model import ClientModel, LinkState, Role
+from igs_tui.model import changes as ch
 from igs_tui.model.terms import MatchTerms
 from igs_tui.ui.session.login_request import LoginRequest
 from tests.polling import wait_until
@@ -147,6 +148,27 @@ async def test_connector_keeps_client_tunables_and_shows_lag(tmp_path: Path) -> 
         assert model.connection.state is LinkState.CONNECTED
         await wait_until(lambda: model.connection.lag_ms is not None)
         assert model.connection.lag_ms == pytest.approx(client.lag * 1000.0)  # type: ignore[operator]
+    finally:
+        await connector.close()
+
+
+async def test_the_sessions_view_keeps_the_finished_games_the_user_lets_the_model_keep(
+    tmp_path: Path,
+) -> None:
+    from igs_tui.model.limits import Limits
+
+    model = ClientModel()
+    connector = Connector(
+        model, embedded=True, record=False, games_dir=tmp_path, server_config=fast_server()
+    )
+    try:
+        await connector(LoginRequest("local", "", 0, "alice", "alice"))
+        client = connector.client
+        assert client is not None
+        view = client.session.view
+        assert view.finished_kept() == model.limits.finished_tabs
+        model.apply(ch.LimitsSet(Limits(finished_tabs=model.limits.finished_tabs + 15)))
+        assert view.finished_kept() == model.limits.finished_tabs
     finally:
         await connector.close()
 

@@ -85,6 +85,7 @@ class IgsConnection:
             refresh_moves=config.refresh_moves,
             forfeit_seconds=config.forfeit_seconds,
             clock=model.clock,
+            finished_kept=lambda: model.limits.finished_tabs,
         )
         for change in session.take_changes():  # what the known profile tells the model
             model.apply(change)

@@ -210,3 +210,25 @@ def test_the_view_keeps_what_the_model_keeps_of_every_change(
             same_game(game, mine, now[0] + 0.5, board=index % 5 == 4 or index == len(steps) - 1)
         assert len(set(identity.values())) == len(identity)
     assert [g.number for g in view.my_games()] == [g.number for g in model.my_games()]
+
+
+def test_the_view_keeps_as_many_finished_games_as_the_user_lets_the_model_keep() -> None:
+    """The model keeps ``limits.finished_tabs`` finished games (20 unless the user says more);
+    the session's view keeps the same ones when told the model's limit, not the default's."""
+    from igs_tui.model.limits import FINISHED_TABS, Limits
+
+    kept = FINISHED_TABS + 10
+    model = ClientModel(clock=lambda: 0.0, limits=Limits(finished_tabs=kept))
+    told = SessionView(lambda: 0.0, lambda: model.limits.finished_tabs)
+    default = SessionView(lambda: 0.0)
+    for number in range(1, kept + 6):
+        for change in (
+            ch.GameFollowed(number, Role.OBSERVING, white="w", black="b"),
+            ch.GameEnded(number, "B+R"),
+        ):
+            model.apply(change)
+            told.apply(change)
+            default.apply(change)
+    assert len(model.followed) == kept
+    assert sorted(told.followed) == sorted(model.followed)
+    assert len(default.followed) == FINISHED_TABS  # what it kept before it was told

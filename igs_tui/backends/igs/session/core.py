@@ -71,6 +71,8 @@ class IgsSession:
         refresh_moves, forfeit_seconds: see :class:`SessionMemory`.
         wire: builds each connection's :class:`WireSession` (tests shape the setup).
         wall_clock: the time stamped on chat lines.
+        finished_kept: how many finished games the caller keeps (the model's
+            ``limits.finished_tabs``); the view keeps as many (default: the model's default).
     """
 
     def __init__(
@@ -88,8 +90,9 @@ class IgsSession:
         forfeit_seconds: float = FORFEIT_SECONDS,
         wire: WireFactory | None = None,
         wall_clock: Callable[[], float] = time.time,
+        finished_kept: Callable[[], int] | None = None,
     ) -> None:
-        self.view = SessionView(clock)
+        self.view = SessionView(clock, finished_kept) if finished_kept else SessionView(clock)
         """What the session knows of the games, the players and the chat (its own)."""
         view = self.view
         self.username = username

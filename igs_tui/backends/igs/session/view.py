@@ -158,8 +158,13 @@ class SessionView:
             that shows the clocks and this view then count alike).
     """
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, clock: Callable[[], float], finished_kept: Callable[[], int] = lambda: FINISHED_TABS
+    ) -> None:
         self.clock = clock
+        self.finished_kept = finished_kept
+        """How many finished games are kept (the model's ``limits.finished_tabs``, which the
+        user may change: the view forgets a game when the model lets its tab go)."""
         self.me = ""
         """Our account name on this server, as the connection status last said it."""
         self.connection = ConnectionStatus()
@@ -505,7 +510,7 @@ class SessionView:
             game.ended = self._ended
             finished = [g for g in self.followed.values() if g.phase is GamePhase.FINISHED]
             finished.sort(key=lambda g: g.ended)
-            for old in finished[: max(0, len(finished) - FINISHED_TABS)]:
+            for old in finished[: max(0, len(finished) - self.finished_kept())]:
                 del self.followed[old.number]  # as the model releases its finished tabs
 
     def _game_chat(self, c: ch.GameChat) -> None:
