@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.app import ComposeResult
 from textual.widgets import Input, RichLog, Static, Tab, TabbedContent
@@ -27,6 +29,7 @@ from igs_tui.ui.play.play_result import ResultScreen
 from tests.backends.igs.test_real_wording_actions import feed_lines as feed
 from tests.backends.igs.test_real_wording_actions import logged_in
 from tests.backends.igs.test_session import apply
+from tests.polling import wait_until
 from tests.ui.fakes import RecordingBackend
 from tests.ui.test_game_support import PanelApp, add_moves, new_model, random_moves
 
@@ -173,22 +176,35 @@ async def test_a_hidden_games_clock_timer_sleeps_until_its_tab_is_shown() -> Non
             assert timer is not None
             return timer._active.is_set()
 
-        assert (ticking(4), ticking(8)) == (False, True)
+        await wait_until(lambda: ticking(8), what="the shown panel ticking")
+        assert not ticking(4)
         # a move drawn with the clocks as they read now puts the next tick a second later
         shown_timer = panel.view(8).query_one(GameInfo)._timer
-        assert shown_timer is not None and not shown_timer._reset
-        add_moves(model, 8, random_moves(9, 1, seed=3))
-        await settle(pilot)
-        assert shown_timer._reset
         hidden_timer = panel.view(4).query_one(GameInfo)._timer
-        assert hidden_timer is not None and not hidden_timer._reset
-        panel.show_game(4)
+        assert shown_timer is not None and hidden_timer is not None
+        resets: list[int] = []
+
+        def counting(number: int, reset: Callable[[], None]) -> Callable[[], None]:
+            def counted() -> None:
+                resets.append(number)
+                reset()
+
+            return counted
+
+        shown_timer.reset = counting(8, shown_timer.reset)  # type: ignore[method-assign]
+        hidden_timer.reset = counting(4, hidden_timer.reset)  # type: ignore[method-assign]
+        add_moves(model, 8, random_moves(9, 1, seed=3))
+        add_moves(model, 4, random_moves(9, 1, seed=4))
+        await wait_until(lambda: resets, what="the shown panel's tick put off")
         await settle(pilot)
-        assert (ticking(4), ticking(8)) == (True, False)
+        assert resets == [8] and not ticking(4)  # the hidden one still asleep behind its tab
+        panel.show_game(4)
+        await wait_until(lambda: ticking(4) and not ticking(8), what="the timers swapped")
         # our own game keeps ticking behind another tab: its low-time bell must ring
         model.follow(9, white="me", black="z", size=9, role=Role.PLAYING_WHITE)
         await settle(pilot)
         panel.show_game(4)
+        await wait_until(lambda: ticking(4), what="game 4's panel ticking again")
         await settle(pilot)
         assert (ticking(4), ticking(8), ticking(9)) == (True, False, True)
 
