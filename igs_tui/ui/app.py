@@ -26,6 +26,7 @@ from igs_tui.ui.batch_safe import BatchSafeApp
 from igs_tui.ui.capability import need
 from igs_tui.ui.chat.chat_log import ChatLogger
 from igs_tui.ui.main.sounds import SoundSettings, load_sounds, save_sounds
+from igs_tui.ui.play.play_challenge_dialog import ANSWER_KEY
 from igs_tui.ui.play.play_toggles import OwnFlags
 from igs_tui.ui.session.login import DEFAULT_LOCAL_PORT, IGS_HOST, IGS_PORT, LoginScreen
 from igs_tui.ui.session.login_request import LoginRequest
@@ -87,6 +88,15 @@ class IgsApp(BatchSafeApp[None]):
         Binding("alt+m", "toggle_mute", "Sounds: mute / unmute (palette: Sounds…)", show=False),
         Binding(LOGOUT_KEY, "logout", "Log out (switch account or server)", show=False),
         Binding(RECONNECT_KEY, "reconnect_now", "Reconnect now (link down)", show=False),
+        # A waiting request is announced "press F7": the key must work over any dialog too
+        # (the main screen's binding cannot be reached from one); the request opens on top.
+        Binding(
+            ANSWER_KEY,
+            "answer_challenge",
+            "Answer challenge (over any dialog too)",
+            show=False,
+            priority=True,  # a dialog's own bindings would keep it from the app otherwise
+        ),
     ]
 
     def __init__(
@@ -371,6 +381,18 @@ class IgsApp(BatchSafeApp[None]):
             if isinstance(screen, MainScreen):
                 return screen
         return None
+
+    def action_answer_challenge(self) -> None:
+        """F7, over any dialog: a waiting request opens on top of it. Over a game's result,
+        the result closes (it was seen) and the main screen, shown again, opens the request."""
+        from igs_tui.ui.play.play_result import ResultScreen
+
+        if isinstance(self.screen, ResultScreen):
+            self.screen.action_close()
+            return
+        main = self.main_screen
+        if main is not None:
+            main.action_answer_challenge()
 
     # actions used by the palette and panes ----------------------------------------------------
     def toggle_analysis(self) -> None:

@@ -446,3 +446,34 @@ def test_help_names_keys_as_typed_and_lists_the_game_switch() -> None:
     assert "  [ / ,             Back" in lines
     for key, words in long_rows:
         assert f"  {key} {words}" in lines
+
+
+async def test_f7_opens_a_waiting_request_over_any_dialog() -> None:
+    """The request's note says "press F7": over a dialog (here the help screen) the key opens
+    the request on top of it, and the dialog is there again after the answer. F7 with the
+    request already on screen does nothing (no "no request is waiting")."""
+    from igs_tui.ui.main.help_screen import HelpScreen
+
+    model = me_model()
+    app, backend = make_app(model)
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        offer(model)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)  # not pushed over what the user reads
+        assert any("Waiting match requests: ivy (press F7)" in n for n in notes(app))
+        await pilot.press("f7")
+        await settle(pilot)
+        assert isinstance(app.screen, ChallengeDialog) and app.screen.challenge.opponent == "ivy"
+        before = len(notes(app))
+        await pilot.press("f7")
+        await settle(pilot)
+        assert isinstance(app.screen, ChallengeDialog) and len(notes(app)) == before
+        await pilot.press("a")
+        await settle(pilot)
+        [(accepted,)] = backend.named("accept_challenge")
+        assert isinstance(accepted, MatchTerms) and accepted.opponent == "ivy"
+        assert isinstance(app.screen, HelpScreen)

@@ -82,7 +82,7 @@ def _pane_bindings() -> list[BindingType]:
 
 
 PLAY_BINDINGS: list[BindingType] = [
-    Binding(ANSWER_KEY, "answer_challenge", "Answer challenge", show=False),
+    # F7 (answer a waiting request) is the app's: it works over any dialog too
     Binding("f8", "app.flip_flag('open')", "Open for matches on/off", show=False),
     Binding("f9", "app.flip_flag('looking')", "Looking for a game on/off", show=False),
 ]
@@ -376,7 +376,10 @@ class MainScreen(Screen[None]):
 
     def action_answer_challenge(self) -> None:
         """Show a pending match request (the oldest one not answered yet)."""
-        if self.query_one(ChallengeWatcher).answer_next() is None:
+        watcher = self.query_one(ChallengeWatcher)
+        if watcher.dialog is not None:
+            return  # one is on screen already
+        if watcher.answer_next() is None:
             self.notify("No match request is waiting.", markup=False)
 
     @on(Tabs.TabActivated, "#pane-tabs")
