@@ -131,7 +131,7 @@ class GamesList(ListPane):
             yield Checkbox("Broadcasts", id="games-broadcasts")
             yield Label("", id="games-count")
         yield Label(self.ROOMS_HINT, id="games-hint")
-        yield VirtualTable([(label, width) for _, label, width in COLUMNS], id="games-table")
+        yield self.make_table([(label, width) for _, label, width in COLUMNS])
 
     def watch_listing(self) -> None:
         self.watch_changes(self.model.hub, TOPIC_GAMES, self.model_changed)

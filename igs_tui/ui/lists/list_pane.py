@@ -10,6 +10,7 @@ watches, how it draws its rows and what it asks the server for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.widgets import Input
@@ -44,6 +45,7 @@ class ListPane(ModelWatcher):
         self.sort_key = self.DEFAULT_SORT
         self.descending = False
         self._dirty = True
+        self._table: VirtualTable | None = None
 
     # what each list says ------------------------------------------------------------------------
     def ask_listing(self, listing: Listing) -> None:
@@ -63,11 +65,22 @@ class ListPane(ModelWatcher):
         raise NotImplementedError
 
     # the same in both ---------------------------------------------------------------------------
+    def make_table(self, columns: Sequence[tuple[str, int]]) -> VirtualTable:
+        """The pane's table, made in ``compose`` and kept: it tells a late mount handler that
+        the pane was removed before it ran (a refused login closes the screen being built),
+        where a query of the removed children found nothing and ended the app."""
+        self._table = VirtualTable(columns, id=self.TABLE_ID)
+        return self._table
+
     @property
     def table(self) -> VirtualTable:
-        return self.query_one(f"#{self.TABLE_ID}", VirtualTable)
+        if self._table is None:
+            self._table = self.query_one(f"#{self.TABLE_ID}", VirtualTable)
+        return self._table
 
     def on_mount(self) -> None:
+        if self._table is not None and not self._table.is_attached:
+            return  # removed before this ran (its children go first): nothing to draw or watch
         self.watch_listing()
         self.rebuild()
         self.set_interval(CHECK_SECONDS, lambda: self.refresher.tick(is_shown(self)))

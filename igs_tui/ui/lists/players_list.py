@@ -173,7 +173,7 @@ class PlayersList(ListPane):
             yield Checkbox("Looking", id="players-looking")
             yield Checkbox("Quiet", id="players-quiet")
         yield Label("", id="players-status")
-        yield VirtualTable(COLUMNS, id="players-table")
+        yield self.make_table(COLUMNS)
 
     def ask_listing(self, listing: Listing) -> None:
         listing.refresh_players()
