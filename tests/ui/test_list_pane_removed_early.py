@@ -10,6 +10,7 @@ from textual.containers import Vertical
 
 from igs_tui.model import ClientModel, GameSummary, Player
 from igs_tui.model import changes as ch
+from igs_tui.ui.chat.chat_pane import ChatPane
 from igs_tui.ui.lists.games_list import GamesList
 from igs_tui.ui.lists.list_pane import ListPane
 from igs_tui.ui.lists.players_list import PlayersList
@@ -43,4 +44,18 @@ async def test_on_mount_of_a_list_whose_children_are_gone_draws_without_a_query(
             pane.on_mount()  # what the late Mount handler runs: no NoMatches
             assert pane.table is table
             assert sum(map(len, model.hub._listeners.values())) == listeners  # nor watches
+        await pilot.pause()
+
+
+async def test_on_mount_of_a_chat_pane_whose_children_are_gone_does_nothing() -> None:
+    """The chat pane likewise (its mount handler showed a conversation by querying its title)."""
+    model = ClientModel()
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = ChatPane(model, RecordingBackend(), id="chat-pane")
+        await app.query_one("#host").mount(pane)
+        await pane.remove_children()
+        listeners = sum(map(len, model.hub._listeners.values()))
+        pane.on_mount()  # what the late Mount handler runs: no NoMatches
+        assert sum(map(len, model.hub._listeners.values())) == listeners
         await pilot.pause()

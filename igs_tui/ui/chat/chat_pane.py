@@ -155,6 +155,8 @@ class ChatPane(ModelWatcher):
         return self.query_one("#chat-log", WrappingLog)
 
     def on_mount(self) -> None:
+        if not self.query("#chat-title"):
+            return  # removed before this ran (its children go first): nothing to draw or watch
         self.watch_model(self.model.hub, TOPIC_CHAT_LIST, self.model_changed)
         if self.model.buffers:
             self.switch_to(next(iter(self.model.buffers)))
