@@ -24,6 +24,7 @@ class Mutant:
 
 
 APPLY = "igs_tui/model/apply.py"
+GAME_STATE = "igs_tui/model/game_state.py"
 GAME = "igs_tui/go/game.py"
 SCORING = "igs_tui/go/scoring.py"
 TC = "igs_tui/go/timecontrol.py"
@@ -93,11 +94,9 @@ MUTANTS: list[Mutant] = [
     ),
     _m(
         "outside-prisoners-swap",
-        APPLY,
-        "        game.prisoners[Color.WHITE] = c.white\n"
-        "        game.prisoners[Color.BLACK] = c.black",
-        "        game.prisoners[Color.WHITE] = c.black\n"
-        "        game.prisoners[Color.BLACK] = c.white",
+        GAME_STATE,
+        "    game.prisoners[Color.WHITE] = c.white\n    game.prisoners[Color.BLACK] = c.black",
+        "    game.prisoners[Color.WHITE] = c.black\n    game.prisoners[Color.BLACK] = c.white",
         MODEL_TESTS,
         "prisoner counts applied to the wrong colours",
     ),
@@ -122,9 +121,8 @@ MUTANTS: list[Mutant] = [
     _m(
         "apply-ended-clocks",
         APPLY,
-        "        now = model.clock()\n        for clock in game.clocks.values():\n"
-        "            clock.stop(now)\n        if not game.ended:",
-        "        now = model.clock()\n        if not game.ended:",
+        "        game_state.stop_clocks(game, model.clock())\n        if not game.ended:",
+        "        if not game.ended:",
         MODEL_TESTS,
         "the clocks keep running after the game ended",
     ),
@@ -194,7 +192,7 @@ MUTANTS: list[Mutant] = [
     ),
     _m(
         "apply-clockset-no-start",
-        APPLY,
+        GAME_STATE,
         "    clock.set(c.reading, now)\n    if c.running:\n        clock.start(now)\n",
         "    clock.set(c.reading, now)\n",
         MODEL_TESTS,
@@ -202,7 +200,7 @@ MUTANTS: list[Mutant] = [
     ),
     _m(
         "apply-synced-wrong-side",
-        APPLY,
+        GAME_STATE,
         "        game.clocks[c.running].start(now)",
         "        game.clocks[c.running.opponent].start(now)",
         MODEL_TESTS,
@@ -210,16 +208,16 @@ MUTANTS: list[Mutant] = [
     ),
     _m(
         "apply-dead-one-stone",
-        APPLY,
-        "            game.dead |= game.board.chain(point)",
+        GAME_STATE,
+        "            game.dead |= board.chain(point)",
         "            game.dead |= {point}",
         MODEL_TESTS,
         "marking a stone dead marks only it, not its chain",
     ),
     _m(
         "apply-alive-one-stone",
-        APPLY,
-        "            game.dead -= game.board.chain(point)",
+        GAME_STATE,
+        "            game.dead -= board.chain(point)",
         "            game.dead -= {point}",
         MODEL_TESTS,
         "unmarking a stone leaves the rest of its chain dead",

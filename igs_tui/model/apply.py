@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color
 from igs_tui.model import changes as ch
+from igs_tui.model import game_state
 from igs_tui.model.cards import CARDS_KEPT, RESULTS_KEPT
 from igs_tui.model.chat import BufferKey, ChatKind, ChatMessage, mentions
 from igs_tui.model.client_model import DEFAULT_PASSES_TO_END, ConsoleLine, Notification
@@ -142,9 +143,7 @@ def _ended(model: ClientModel, c: ch.GameEnded) -> None:
         game.adjourn_requested_by = ""
         if c.result:
             game.result = c.result
-        now = model.clock()
-        for clock in game.clocks.values():
-            clock.stop(now)
+        game_state.stop_clocks(game, model.clock())
         if not game.ended:
             model.games_ended += 1
             game.ended = model.games_ended
@@ -341,30 +340,19 @@ def _undone(model: ClientModel, c: ch.MoveUndone) -> None:
 def _prisoners(model: ClientModel, c: ch.PrisonersCounted) -> None:
     game = _game(model, c.game)
     if game is not None:
-        game.prisoners[Color.WHITE] = c.white
-        game.prisoners[Color.BLACK] = c.black
+        game_state.count_prisoners(game, c)
 
 
 def _clock(model: ClientModel, c: ch.ClockSet) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    now = model.clock()
-    clock = game.clocks[c.color]
-    if c.running is False:
-        clock.stop(now)
-    clock.set(c.reading, now)
-    if c.running:
-        clock.start(now)
+    if game is not None:
+        game_state.set_clock(game, c, model.clock())
 
 
 def _clocks_read(model: ClientModel, c: ch.ClocksRead) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    now = model.clock()
-    for color, reading in c.readings:
-        game.clocks[color].set(reading, now)
+    if game is not None:
+        game_state.read_clocks(game, c, model.clock())
 
 
 def _clocks_paused(model: ClientModel, c: ch.ClocksPaused) -> None:
@@ -375,15 +363,8 @@ def _clocks_paused(model: ClientModel, c: ch.ClocksPaused) -> None:
 
 def _clocks_synced(model: ClientModel, c: ch.ClocksSynced) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    now = model.clock()
-    for color, reading in ((Color.BLACK, c.black), (Color.WHITE, c.white)):
-        clock = game.clocks[color]
-        clock.stop(now)
-        clock.set(reading, now)
-    if c.running is not None:
-        game.clocks[c.running].start(now)
+    if game is not None:
+        game_state.sync_clocks(game, c, model.clock())
 
 
 def _time_system(model: ClientModel, c: ch.TimeSystemSet) -> None:
@@ -402,28 +383,19 @@ def _phase(model: ClientModel, c: ch.PhaseChanged) -> None:
     game.phase = c.phase
     if c.phase is not GamePhase.PLAYING:
         game.adjourn_requested_by = ""
-        now = model.clock()
-        for clock in game.clocks.values():
-            clock.stop(now)
+        game_state.stop_clocks(game, model.clock())
 
 
 def _dead(model: ClientModel, c: ch.DeadStonesMarked) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    for point in c.points:
-        if game.board.get(point) is not None:
-            game.phase = GamePhase.SCORING
-            game.dead |= game.board.chain(point)
+    if game is not None:
+        game_state.mark_dead(game, c.points)
 
 
 def _alive(model: ClientModel, c: ch.DeadStonesUnmarked) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    for point in c.points:
-        if game.board.get(point) is not None:
-            game.dead -= game.board.chain(point)
+    if game is not None:
+        game_state.mark_alive(game, c.points)
 
 
 def _score_checked(model: ClientModel, c: ch.ScoreChecked) -> None:

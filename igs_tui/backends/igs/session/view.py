@@ -29,6 +29,7 @@ from typing import Any
 
 from igs_tui.go import MAX_SIZE, MIN_SIZE, Color, Game, IllegalMove, Point
 from igs_tui.model import changes as ch
+from igs_tui.model import game_state
 from igs_tui.model.chat import BufferKey
 from igs_tui.model.clocks import Clock, ClockReading, TimeSettings
 from igs_tui.model.connection import ConnectionStatus
@@ -404,40 +405,22 @@ class SessionView:
     def _prisoners(self, c: ch.PrisonersCounted) -> None:
         game = self._game(c.game)
         if game is not None:
-            game.prisoners[Color.WHITE] = c.white
-            game.prisoners[Color.BLACK] = c.black
+            game_state.count_prisoners(game, c)
 
     def _clock(self, c: ch.ClockSet) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        now = self.clock()
-        clock = game.clocks[c.color]
-        if c.running is False:
-            clock.stop(now)
-        clock.set(c.reading, now)
-        if c.running:
-            clock.start(now)
+        if game is not None:
+            game_state.set_clock(game, c, self.clock())
 
     def _clocks_read(self, c: ch.ClocksRead) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        now = self.clock()
-        for color, reading in c.readings:
-            game.clocks[color].set(reading, now)
+        if game is not None:
+            game_state.read_clocks(game, c, self.clock())
 
     def _clocks_synced(self, c: ch.ClocksSynced) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        now = self.clock()
-        for color, reading in ((Color.BLACK, c.black), (Color.WHITE, c.white)):
-            clock = game.clocks[color]
-            clock.stop(now)
-            clock.set(reading, now)
-        if c.running is not None:
-            game.clocks[c.running].start(now)
+        if game is not None:
+            game_state.sync_clocks(game, c, self.clock())
 
     def _time_system(self, c: ch.TimeSystemSet) -> None:
         game = self._game(c.game)
@@ -453,31 +436,17 @@ class SessionView:
             game.score_check = None
         game.phase = c.phase
         if c.phase is not GamePhase.PLAYING:
-            self._stop_clocks(game)
-
-    def _stop_clocks(self, game: GameView) -> None:
-        now = self.clock()
-        for clock in game.clocks.values():
-            clock.stop(now)
+            game_state.stop_clocks(game, self.clock())
 
     def _dead(self, c: ch.DeadStonesMarked) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        board = game.board
-        for point in c.points:
-            if board.get(point) is not None:
-                game.phase = GamePhase.SCORING
-                game.dead |= board.chain(point)
+        if game is not None:
+            game_state.mark_dead(game, c.points)
 
     def _alive(self, c: ch.DeadStonesUnmarked) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        board = game.board
-        for point in c.points:
-            if board.get(point) is not None:
-                game.dead -= board.chain(point)
+        if game is not None:
+            game_state.mark_alive(game, c.points)
 
     def _dead_cleared(self, c: ch.DeadStonesCleared) -> None:
         game = self._game(c.game)
@@ -504,7 +473,7 @@ class SessionView:
         game.phase = GamePhase.FINISHED
         if c.result:
             game.result = c.result
-        self._stop_clocks(game)
+        game_state.stop_clocks(game, self.clock())
         if not game.ended:
             self._ended += 1
             game.ended = self._ended
