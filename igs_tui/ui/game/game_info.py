@@ -180,6 +180,9 @@ class GameInfo(Widget):
             self._ticking = False
 
     def on_show(self) -> None:
+        self._wake()
+
+    def _wake(self) -> None:
         if self._timer is not None:
             self._timer.resume()
             self._ticking = True
@@ -204,9 +207,8 @@ class GameInfo(Widget):
         self._score = score
         self._hint = hint
         self._observers = game.observers if observers is None else observers
-        if game.role.color is not None and self._timer is not None:
-            self._timer.resume()  # our own game ticks, shown or not (see :meth:`_sleep`)
-            self._ticking = True
+        if game.role.color is not None:
+            self._wake()  # our own game ticks, shown or not (see :meth:`_sleep`)
         if not self._tick_due:
             # after the frame that shows the board: a stone appears without waiting for
             # the panel's lines to be built and painted (they follow in the next frame)
@@ -239,7 +241,6 @@ class GameInfo(Widget):
             self._stale = True
             if width > 0:
                 self._sleep()
-            if width > 0:
                 self.repaints.whole()
             return
         self._update_lines(width)

@@ -92,7 +92,7 @@ class IgsSession:
         wall_clock: Callable[[], float] = time.time,
         finished_kept: Callable[[], int] | None = None,
     ) -> None:
-        self.view = SessionView(clock, finished_kept) if finished_kept else SessionView(clock)
+        self.view = SessionView(clock, finished_kept)
         """What the session knows of the games, the players and the chat (its own)."""
         view = self.view
         self.username = username

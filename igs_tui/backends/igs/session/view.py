@@ -160,10 +160,10 @@ class SessionView:
     """
 
     def __init__(
-        self, clock: Callable[[], float], finished_kept: Callable[[], int] = lambda: FINISHED_TABS
+        self, clock: Callable[[], float], finished_kept: Callable[[], int] | None = None
     ) -> None:
         self.clock = clock
-        self.finished_kept = finished_kept
+        self.finished_kept = finished_kept or (lambda: FINISHED_TABS)
         """How many finished games are kept (the model's ``limits.finished_tabs``, which the
         user may change: the view forgets a game when the model lets its tab go)."""
         self.me = ""
