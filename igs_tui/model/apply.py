@@ -254,14 +254,8 @@ def _game(model: ClientModel, number: int) -> FollowedGame | None:
 
 def _seated(model: ClientModel, c: ch.PlayersSeated) -> None:
     game = _game(model, c.game)
-    if game is None:
-        return
-    game.white, game.black = c.white, c.black
-    if c.role is not None:
-        game.role = c.role
-    if game.phase is GamePhase.ADJOURNED:
-        # Players named again for an adjourned game: it was loaded and is live.
-        game.phase = GamePhase.PLAYING
+    if game is not None:
+        game_state.seat_players(game, c)
 
 
 def _resize(model: ClientModel, game: FollowedGame, size: int) -> bool:
@@ -301,10 +295,7 @@ def _move(model: ClientModel, c: ch.MoveAdded) -> None:
     if not game.add_move(c.move):
         return
     game.undo_declined_by = ""
-    now = model.clock()
-    game.clocks[c.move.color].stop(now)
-    if game.phase is GamePhase.PLAYING:
-        game.clocks[c.move.color.opponent].start(now)
+    game_state.hand_over_clock(game, c.move.color, model.clock())
     summary = model.games.get(c.game)
     if summary is not None and summary.moves != game.last_number:
         model.apply(ch.GameMovesCounted(c.game, game.last_number))
@@ -369,21 +360,17 @@ def _clocks_synced(model: ClientModel, c: ch.ClocksSynced) -> None:
 
 def _time_system(model: ClientModel, c: ch.TimeSystemSet) -> None:
     game = _game(model, c.game)
-    if game is not None and not (c.only_if_unknown and game.time_settings is not None):
-        game.set_time_settings(c.settings)
+    if game is not None:
+        game_state.set_time_system(game, c)
 
 
 def _phase(model: ClientModel, c: ch.PhaseChanged) -> None:
     game = _game(model, c.game)
     if game is None:
         return
-    if c.phase is GamePhase.PLAYING and game.phase is GamePhase.SCORING:
-        game.dead.clear()
-        game.score_check = None
-    game.phase = c.phase
+    game_state.change_phase(game, c, model.clock())
     if c.phase is not GamePhase.PLAYING:
         game.adjourn_requested_by = ""
-        game_state.stop_clocks(game, model.clock())
 
 
 def _dead(model: ClientModel, c: ch.DeadStonesMarked) -> None:

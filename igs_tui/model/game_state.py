@@ -1,4 +1,5 @@
-"""What a game's changes do to its clocks, prisoners and dead stones, for every keeper of a game.
+"""What a game's changes do to its players, phase, clocks, prisoners and dead stones, for
+every keeper of a game.
 
 The model's followed games (:mod:`igs_tui.model.apply`) and the IGS session's own view of each
 game (``backends/igs/session/view.py``) keep the same state by the same rules; the session may
@@ -13,21 +14,56 @@ from typing import Protocol
 
 from igs_tui.go import Color, Game, Point
 from igs_tui.model import changes as ch
-from igs_tui.model.clocks import Clock
-from igs_tui.model.games import GamePhase
+from igs_tui.model.clocks import Clock, TimeSettings
+from igs_tui.model.games import GamePhase, Role
+from igs_tui.model.play import ScoreCheck
 
 
 class GameState(Protocol):
     """The fields these rules read and write (a :class:`~igs_tui.model.FollowedGame`, the
     session's ``GameView``)."""
 
+    white: str
+    black: str
+    role: Role
     phase: GamePhase
     dead: set[Point]
     prisoners: dict[Color, int]
     clocks: dict[Color, Clock]
+    time_settings: TimeSettings | None
+    score_check: ScoreCheck | None
 
     @property
     def board(self) -> Game: ...
+
+    def set_time_settings(self, settings: TimeSettings | None) -> None: ...
+
+
+def seat_players(game: GameState, c: ch.PlayersSeated) -> None:
+    """The players (and our role) as the server names them now."""
+    game.white, game.black = c.white, c.black
+    if c.role is not None:
+        game.role = c.role
+    if game.phase is GamePhase.ADJOURNED:
+        # Players named again for an adjourned game: it was loaded and is live.
+        game.phase = GamePhase.PLAYING
+
+
+def change_phase(game: GameState, c: ch.PhaseChanged, now: float) -> None:
+    """A new phase: back to play from scoring forgets the dead stones and the count; any
+    phase but play stops the clocks."""
+    if c.phase is GamePhase.PLAYING and game.phase is GamePhase.SCORING:
+        game.dead.clear()
+        game.score_check = None
+    game.phase = c.phase
+    if c.phase is not GamePhase.PLAYING:
+        stop_clocks(game, now)
+
+
+def set_time_system(game: GameState, c: ch.TimeSystemSet) -> None:
+    """The game's time system (one that applies only if none is known yet is then ignored)."""
+    if not (c.only_if_unknown and game.time_settings is not None):
+        game.set_time_settings(c.settings)
 
 
 def count_prisoners(game: GameState, c: ch.PrisonersCounted) -> None:
@@ -60,6 +96,13 @@ def sync_clocks(game: GameState, c: ch.ClocksSynced, now: float) -> None:
         clock.set(reading, now)
     if c.running is not None:
         game.clocks[c.running].start(now)
+
+
+def hand_over_clock(game: GameState, color: Color, now: float) -> None:
+    """``color`` moved: its clock stops, and its opponent's starts while the game is played."""
+    game.clocks[color].stop(now)
+    if game.phase is GamePhase.PLAYING:
+        game.clocks[color.opponent].start(now)
 
 
 def stop_clocks(game: GameState, now: float) -> None:

@@ -353,13 +353,8 @@ class SessionView:
 
     def _seated(self, c: ch.PlayersSeated) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        game.white, game.black = c.white, c.black
-        if c.role is not None:
-            game.role = c.role
-        if game.phase is GamePhase.ADJOURNED:
-            game.phase = GamePhase.PLAYING  # named again: loaded, and live
+        if game is not None:
+            game_state.seat_players(game, c)
 
     def _setup(self, c: ch.GameSetup) -> None:
         game = self._game(c.game)
@@ -388,10 +383,7 @@ class SessionView:
         if move.number != game.last_number + 1:
             return  # a move resent, or one after a gap: the model keeps neither
         game.moves.append(move)
-        now = self.clock()
-        game.clocks[move.color].stop(now)
-        if game.phase is GamePhase.PLAYING:
-            game.clocks[move.color.opponent].start(now)
+        game_state.hand_over_clock(game, move.color, self.clock())
         summary = self.games.get(c.game)
         if summary is not None and summary.moves != move.number:
             self.games[c.game] = replace(summary, moves=move.number)
@@ -424,19 +416,13 @@ class SessionView:
 
     def _time_system(self, c: ch.TimeSystemSet) -> None:
         game = self._game(c.game)
-        if game is not None and not (c.only_if_unknown and game.time_settings is not None):
-            game.set_time_settings(c.settings)
+        if game is not None:
+            game_state.set_time_system(game, c)
 
     def _phase(self, c: ch.PhaseChanged) -> None:
         game = self._game(c.game)
-        if game is None:
-            return
-        if c.phase is GamePhase.PLAYING and game.phase is GamePhase.SCORING:
-            game.dead.clear()
-            game.score_check = None
-        game.phase = c.phase
-        if c.phase is not GamePhase.PLAYING:
-            game_state.stop_clocks(game, self.clock())
+        if game is not None:
+            game_state.change_phase(game, c, self.clock())
 
     def _dead(self, c: ch.DeadStonesMarked) -> None:
         game = self._game(c.game)
