@@ -1,26 +1,27 @@
-"""A TCP proxy on 127.0.0.1 that can cut every connection through it on demand."""
+"""TCP proxies on 127.0.0.1 for tests: one that cuts every connection through it on demand
+(:class:`CuttingProxy`), and the life both it and the NNGS tier's ``PacedProxy`` share
+(:class:`LocalProxy`: listen, connect each client on to the target, close it all)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Coroutine
+from typing import Any, Self
 
 
-class CuttingProxy:
-    """Forward connections to ``target_port``; :meth:`cut` aborts all of them (both sides)."""
+class LocalProxy:
+    """Listens on 127.0.0.1 and hands each client, with its own connection to
+    ``target_port``, to :meth:`connected`; on exit it aborts what :meth:`abort_all` names and
+    cancels the pipes it started (:meth:`spawn`)."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.port = 0
-        self.accepted = 0
         self._server: asyncio.Server | None = None
-        self._pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
         self._tasks: set[asyncio.Task[None]] = set()
-        self._orphans: list[asyncio.StreamWriter] = []
-        self._half_open: set[int] = set()
-        self._held = False
 
-    async def __aenter__(self) -> CuttingProxy:
+    async def __aenter__(self) -> Self:
         self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
         self.port = self._server.sockets[0].getsockname()[1]
         return self
@@ -28,14 +29,59 @@ class CuttingProxy:
     async def __aexit__(self, *exc_info: object) -> None:
         assert self._server is not None
         self._server.close()
-        self.cut()
-        for writer in self._orphans:
-            writer.transport.abort()
+        self.abort_all()
         for task in list(self._tasks):
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
         await self._server.wait_closed()
+
+    def spawn(self, pipe: Coroutine[Any, Any, None]) -> None:
+        """Run ``pipe`` until it ends or the proxy closes."""
+        task = asyncio.create_task(pipe)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.admit(writer):
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self.connected(reader, writer, up_reader, up_writer)
+
+    def admit(self, writer: asyncio.StreamWriter) -> bool:
+        """Whether a new client is let through (else it has been turned away)."""
+        return True
+
+    def connected(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        up_reader: asyncio.StreamReader,
+        up_writer: asyncio.StreamWriter,
+    ) -> None:
+        """A client and its connection to the target: start the pipes between them."""
+        raise NotImplementedError
+
+    def abort_all(self) -> None:
+        """Abort every connection still open (the proxy closes)."""
+        raise NotImplementedError
+
+
+class CuttingProxy(LocalProxy):
+    """Forward connections to ``target_port``; :meth:`cut` aborts all of them (both sides)."""
+
+    def __init__(self, target_port: int) -> None:
+        super().__init__(target_port)
+        self.accepted = 0
+        self._pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self._orphans: list[asyncio.StreamWriter] = []
+        self._half_open: set[int] = set()
+        self._held = False
+
+    def abort_all(self) -> None:
+        self.cut()
+        for writer in self._orphans:
+            writer.transport.abort()
 
     def cut(self) -> int:
         """Abort every live connection; return how many were cut."""
@@ -67,18 +113,24 @@ class CuttingProxy:
     def release(self) -> None:
         self._held = False
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def admit(self, writer: asyncio.StreamWriter) -> bool:
         if self._held:
             writer.transport.abort()
-            return
+            return False
         self.accepted += 1
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        return True
+
+    def connected(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        up_reader: asyncio.StreamReader,
+        up_writer: asyncio.StreamWriter,
+    ) -> None:
         pair = (writer, up_writer)
         self._pairs.append(pair)
         for source, sink in ((reader, up_writer), (up_reader, writer)):
-            task = asyncio.create_task(self._pipe(source, sink, pair))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.spawn(self._pipe(source, sink, pair))
 
     async def _pipe(
         self,

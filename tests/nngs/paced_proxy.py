@@ -12,45 +12,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from tests.net.proxy import LocalProxy
+
 HEADING = b"15 Game "
 
 
-class PacedProxy:
+class PacedProxy(LocalProxy):
     """Forward connections to ``target_port`` on 127.0.0.1; pause after each game heading."""
 
     def __init__(self, target_port: int, pause: float = 0.02) -> None:
-        self.target_port = target_port
+        super().__init__(target_port)
         self.pause = pause
-        self.port = 0
         self.headings = 0
         """Headings held back so far (a test checks that the split really happened)."""
-        self._server: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
         self._writers: list[asyncio.StreamWriter] = []
 
-    async def __aenter__(self) -> PacedProxy:
-        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        assert self._server is not None
-        self._server.close()
+    def abort_all(self) -> None:
         for writer in self._writers:
             writer.transport.abort()
-        for task in list(self._tasks):
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
-        await self._server.wait_closed()
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+    def connected(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        up_reader: asyncio.StreamReader,
+        up_writer: asyncio.StreamWriter,
+    ) -> None:
         self._writers += [writer, up_writer]
-        for pipe in (self._up(reader, up_writer), self._down(up_reader, writer)):
-            task = asyncio.create_task(pipe)
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        self.spawn(self._up(reader, up_writer))
+        self.spawn(self._down(up_reader, writer))
 
     async def _up(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError):
