@@ -61,16 +61,24 @@ def move_lines(player: NngsPlayer, since: int) -> list[str]:
     return [line for line in player.received[since:] if MOVE_LINE.match(line)]
 
 
+async def carol_watching(
+    stack: AsyncExitStack, nngs: NngsServer
+) -> tuple[NngsPlayer, NngsPlayer, NngsPlayer, int]:
+    """alice (black) and bob in a game with one move played, carol observing it."""
+    alice, bob, carol = await players(stack, nngs, "alice", "bob", "carol")
+    number = await start(alice, bob)
+    await play(number, [(alice, Point(2, 2))], bob)
+    carol.backend.observe(number)
+    await wait_until(lambda: number in carol.model.followed, TIMEOUT, what="carol observing")
+    return alice, bob, carol, number
+
+
 async def test_closing_an_observed_board_stops_the_moves(nngs: NngsServer) -> None:
     """Issue 27: closing an observed board "sends unobserve N, which NNGS treats as the same
     toggle as observe" (src/command_list.h:190): the board must stay closed, with no move of
     the game reaching the client afterwards."""
     async with AsyncExitStack() as stack:
-        alice, bob, carol = await players(stack, nngs, "alice", "bob", "carol")
-        number = await start(alice, bob)
-        await play(number, [(alice, Point(2, 2))], bob)
-        carol.backend.observe(number)
-        await wait_until(lambda: number in carol.model.followed, TIMEOUT, what="carol observing")
+        alice, bob, carol, number = await carol_watching(stack, nngs)
         watched = carol.model.followed[number]
         await play(number, [(bob, Point(6, 6))], carol)
         assert watched.last_number == 2
@@ -90,11 +98,7 @@ async def test_kibitz_text_comes_without_the_move_suffix(nngs: NngsServer) -> No
     """NNGS ends kibitz text with the move it was said at: ``11 look here (1)``
     (src/comproc.c:1470-1475); the text is shown without it, the move kept as data."""
     async with AsyncExitStack() as stack:
-        alice, bob, carol = await players(stack, nngs, "alice", "bob", "carol")
-        number = await start(alice, bob)
-        await play(number, [(alice, Point(2, 2))], bob)
-        carol.backend.observe(number)
-        await wait_until(lambda: number in carol.model.followed, TIMEOUT, what="carol observing")
+        alice, bob, carol, number = await carol_watching(stack, nngs)
         watched = carol.model.followed[number]
         await wait_until(lambda: watched.last_number == 1, TIMEOUT, what="the move observed")
         bob.backend.kibitz(number, "look here")
